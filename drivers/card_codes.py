@@ -1,0 +1,42 @@
+"""Card-code syntax: the wire format every shoe, scanner and file uses for one card.
+
+A code is a rank (A 2-9 T J Q K, with ``10`` accepted for T) followed by a suit (S H D C),
+case-insensitive, surrounding blanks ignored. The canonical form is upper case with ``T``:
+``AS``, ``TH``, ``KD``.
+"""
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+ALL_CODES = tuple(rank + suit for rank in RANKS for suit in SUITS)
+
+
+class CardCodeError(ValueError):
+    """A text that is not a card code; the message quotes it."""
+
+    def __init__(self, text: str, reason: str) -> None:
+        super().__init__(f"bad card code {text!r}: {reason}")
+        self.text = text
+
+
+def parse_card_code(text: str) -> str:
+    """Return the canonical code for ``text`` (``" 10h"`` -> ``"TH"``) or raise CardCodeError."""
+    code = text.strip().upper()
+    if code.startswith("10"):
+        code = "T" + code[2:]
+    if len(code) != 2:
+        raise CardCodeError(text, "expected a rank (A 2-9 T/10 J Q K) then a suit (S H D C)")
+    rank, suit = code
+    if rank not in RANKS:
+        raise CardCodeError(text, f"unknown rank {rank!r} (expected one of {' '.join(RANKS)})")
+    if suit not in SUITS:
+        raise CardCodeError(text, f"unknown suit {suit!r} (expected one of {' '.join(SUITS)})")
+    return code
+
+
+def is_card_code(text: str) -> bool:
+    """True when ``text`` parses as a card code."""
+    try:
+        parse_card_code(text)
+    except CardCodeError:
+        return False
+    return True

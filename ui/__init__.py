@@ -1,0 +1,1 @@
+"""User interfaces: the command line and the PyQt6 dealer display."""

@@ -1,0 +1,1 @@
+"""One module per ``baccarat-table`` subcommand (see ui.cli)."""
