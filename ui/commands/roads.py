@@ -1,0 +1,58 @@
+"""``baccarat-table roads``: draw the roads and statistics of a list of hands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from controller.roads import Hand, Roads, roads_text
+from controller.roads.hand import json_type
+from controller.roads.model import DEFAULT_ROWS
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "roads",
+        help="draw the roads and statistics of a JSON array of hands",
+        description='Reads a JSON array of hands ({"winner": "banker"|"player"|"tie", '
+        '"player_pair", "banker_pair", "natural"}) and prints the Bead Plate, Big Road, '
+        "derived roads, ask road and statistics. Format: docs/roads.md.",
+    )
+    parser.add_argument(
+        "file", nargs="?", default="-", help="the hands as a JSON file (default: stdin, or -)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the interchange object")
+    parser.add_argument(
+        "--rows", type=int, default=DEFAULT_ROWS, help=f"grid height (default {DEFAULT_ROWS})"
+    )
+    parser.set_defaults(handler=run)
+
+
+def read_hands(file: str) -> list[Hand]:
+    """The hands in ``file`` ("-" for stdin); ValueError naming the file and the bad hand."""
+    name = "stdin" if file == "-" else file
+    if file == "-":
+        text = sys.stdin.read()
+    else:
+        with open(file, encoding="utf-8") as handle:
+            text = handle.read()
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{name}: not JSON: {error}") from None
+    if not isinstance(data, list):
+        raise ValueError(f"{name}: expected an array of hands, got {json_type(data)}")
+    return [Hand.from_json(item, f"{name}: hand {index}") for index, item in enumerate(data)]
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.rows < 1:
+        raise ValueError(f"--rows must be at least 1, got {args.rows}")
+    roads = Roads.from_hands(read_hands(args.file), rows=args.rows)
+    if args.json:
+        print(json.dumps(roads.to_json(), indent=1))
+    else:
+        print("\n".join(roads_text(roads)))
+    return 0
