@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 COMMAND_MODULES = (
     "ui.commands.run",
+    "ui.commands.roads",
 )
 
 # Errors that mean "the input was wrong", not "the program is broken": shown as one line.
