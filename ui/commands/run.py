@@ -1,16 +1,60 @@
-"""``baccarat-table run``: run a table."""
+"""``baccarat-table run``: run a table, with the display or headless."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import signal
+import sys
+
+from controller.app import open_table, with_overrides
+from controller.config import TableConfig, load_config
+from ui.headless import HeadlessPrinter, read_commands
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("run", help="run a table (the main job)")
+    parser = subparsers.add_parser(
+        "run", help="run a table (the main job)",
+        description="Run a table. Without a screen, or with --headless, rounds are printed as "
+                    "text and operator commands are read from standard input (see "
+                    "docs/operator.md).",
+    )
+    parser.add_argument("--driver", metavar="URL", help="card source (default: sim://)")
+    parser.add_argument("--profile", metavar="NAME|FILE", help="table profile")
+    parser.add_argument("--config", metavar="FILE", help="table config (TOML)")
+    parser.add_argument("--headless", action="store_true", help="text only, no display")
+    parser.add_argument("--events", metavar="FILE", help="write events as JSON lines (- = stdout)")
+    parser.add_argument("--journal", metavar="PATH", help="journal database")
+    parser.add_argument("--shoes", type=int, metavar="N", help="stop after N shoes")
     parser.set_defaults(handler=run)
 
 
+def has_screen() -> bool:
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or (
+        os.environ.get("QT_QPA_PLATFORM", "").startswith(("eglfs", "linuxfb", "offscreen"))
+    )
+
+
+def table_config(args: argparse.Namespace) -> TableConfig:
+    config = load_config(args.config) if args.config else TableConfig()
+    return with_overrides(config, driver_url=args.driver, profile=args.profile,
+                          journal_path=args.journal, events_path=args.events)
+
+
 def run(args: argparse.Namespace) -> int:
-    print("baccarat-table run: the round controller and the display are not built yet;")
-    print("the card and rule engine is in place (see README.md).")
+    config = table_config(args)
+    headless = args.headless or not has_screen()
+    if not headless:
+        print("baccarat-table run: the display is not built yet; running headless",
+              file=sys.stderr)
+    printer = HeadlessPrinter(sys.stderr if config.events_path == "-" else sys.stdout)
+    table = open_table(config, subscribers=(printer,), stop_after_shoes=args.shoes)
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: table.runner.stop())
+    if sys.stdin is not None and not sys.stdin.closed and sys.stdin.isatty() is not None:
+        read_commands(sys.stdin, table.runner.submit, printer, table.runner.stop)
+    try:
+        table.runner.run()
+    finally:
+        table.close()
     return 0

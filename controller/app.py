@@ -1,0 +1,78 @@
+"""Putting a table together: config, profile, event bus, controller, loop and driver.
+
+The command line and the display both start a table through ``open_table`` so that the card
+path is built one way only.
+"""
+
+from __future__ import annotations
+
+import sys
+from contextlib import suppress
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TextIO
+
+from controller.config import TableConfig
+from controller.events import EventBus, EventFile, Subscriber
+from controller.profiles import Profile, load_profile
+from controller.runner import TableRunner
+from controller.table import TableController
+from drivers import open_driver
+from drivers.base import Driver
+
+
+@dataclass
+class Table:
+    config: TableConfig
+    profile: Profile
+    bus: EventBus
+    controller: TableController
+    runner: TableRunner
+    driver: Driver
+    event_stream: TextIO | None = None
+
+    def close(self) -> None:
+        """Stop the driver and flush the event file; safe to call twice."""
+        self.driver.close()
+        if self.event_stream is not None and self.event_stream is not sys.stdout:
+            with suppress(OSError):
+                self.event_stream.close()
+
+
+def open_table(
+    config: TableConfig,
+    *,
+    subscribers: tuple[Subscriber, ...] = (),
+    stop_after_shoes: int | None = None,
+) -> Table:
+    """A table ready to ``runner.run()``, its driver started and its subscribers attached."""
+    profile = load_profile(config.profile)
+    bus = EventBus(config.table_id)
+    event_stream = _open_event_stream(config.events_path)
+    if event_stream is not None:
+        bus.subscribe(EventFile(event_stream))
+    for subscriber in subscribers:
+        bus.subscribe(subscriber)
+    controller = TableController(config, profile, bus)
+    runner = TableRunner(controller, stop_after_shoes)
+    driver = open_driver(config.driver_url, runner.submit)
+    controller.driver = driver
+    try:
+        driver.start()
+    except BaseException:
+        driver.close()
+        raise
+    return Table(config, profile, bus, controller, runner, driver, event_stream)
+
+
+def _open_event_stream(path: str | None) -> TextIO | None:
+    if path is None:
+        return None
+    if path == "-":
+        return sys.stdout
+    return Path(path).open("a", encoding="utf-8")
+
+
+def with_overrides(config: TableConfig, **overrides: object) -> TableConfig:
+    """The config with the command line's options (those not None) taking precedence."""
+    return replace(config, **{key: value for key, value in overrides.items() if value is not None})

@@ -1,0 +1,101 @@
+"""The table config file (TOML): table id, profile, driver, betting mode, PIN hash, paths.
+
+Every key is checked at start: an unknown section or key, or a value of the wrong type or out
+of range, is refused with the file, the key and the reason.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from controller.supervisor import check_pin_hash
+
+DEFAULT_DRIVER = "sim://?decks=8&rate=0"
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    table_id: str = "table-1"
+    profile: str = "classic"
+    betting: str = "land"  # land: open until the first card; live: a countdown
+    betting_seconds: float = 15.0
+    burn_scanned: bool = True
+    new_shoe_resets_roads: bool = True
+    language: str = "en"
+    driver_url: str = DEFAULT_DRIVER
+    journal_path: str | None = None
+    events_path: str | None = None
+    pin_hash: str | None = None
+
+    @property
+    def live(self) -> bool:
+        return self.betting == "live"
+
+
+class ConfigError(ValueError):
+    """A config file that cannot be used; the message names the file and the key."""
+
+
+# (section, key) -> (field, expected type(s), description of what is expected)
+_KEYS: dict[tuple[str, str], tuple[str, tuple[type, ...], str]] = {
+    ("table", "id"): ("table_id", (str,), "a table id string"),
+    ("table", "profile"): ("profile", (str,), "a profile name or a path to a profile file"),
+    ("table", "betting"): ("betting", (str,), "'land' or 'live'"),
+    ("table", "betting_seconds"): ("betting_seconds", (int, float), "seconds, more than 0"),
+    ("table", "burn_scanned"): ("burn_scanned", (bool,), "true or false"),
+    ("table", "new_shoe_resets_roads"): ("new_shoe_resets_roads", (bool,), "true or false"),
+    ("table", "language"): ("language", (str,), "one of en, zh, el, ru, ar"),
+    ("driver", "url"): ("driver_url", (str,), "a driver URL such as sim:// or serial:///dev/..."),
+    ("journal", "path"): ("journal_path", (str,), "a path to the journal database"),
+    ("events", "path"): ("events_path", (str,), "a path for JSON-lines events, or -"),
+    ("supervisor", "pin_hash"): ("pin_hash", (str,), "a PIN hash from 'baccarat-table hash-pin'"),
+}
+LANGUAGES = ("en", "zh", "el", "ru", "ar")
+
+
+def load_config(path: str | Path) -> TableConfig:
+    """Read and check a table config file."""
+    path = Path(path)
+    try:
+        document = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: not valid TOML: {error}") from error
+    values: dict[str, Any] = {}
+    sections = sorted({section for section, _ in _KEYS})
+    for section, table in document.items():
+        if section not in sections:
+            raise ConfigError(f"{path}: unknown section [{section}] (valid: {', '.join(sections)})")
+        if not isinstance(table, dict):
+            raise ConfigError(f"{path}: {section} must be a [{section}] table")
+        for key, value in table.items():
+            spec = _KEYS.get((section, key))
+            if spec is None:
+                valid = ", ".join(k for s, k in _KEYS if s == section)
+                raise ConfigError(f"{path}: unknown key {section}.{key} (valid: {valid})")
+            name, types, expected = spec
+            if not isinstance(value, types) or (bool in types) != isinstance(value, bool):
+                raise ConfigError(f"{path}: {section}.{key} = {value!r}: expected {expected}")
+            values[name] = value
+    config = TableConfig(**values)
+    _check_values(path, config)
+    return config
+
+
+def _check_values(path: Path, config: TableConfig) -> None:
+    def refuse(key: str, value: Any, reason: str) -> None:
+        raise ConfigError(f"{path}: {key} = {value!r}: {reason}")
+
+    if config.betting not in ("land", "live"):
+        refuse("table.betting", config.betting, "expected 'land' or 'live'")
+    if config.betting_seconds <= 0:
+        refuse("table.betting_seconds", config.betting_seconds, "expected more than 0 seconds")
+    if config.language not in LANGUAGES:
+        refuse("table.language", config.language, f"expected one of {', '.join(LANGUAGES)}")
+    if config.pin_hash is not None:
+        try:
+            check_pin_hash(config.pin_hash)
+        except ValueError as error:
+            refuse("supervisor.pin_hash", config.pin_hash, str(error))

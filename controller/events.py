@@ -1,0 +1,100 @@
+"""The event stream: every fact the controller learns is one event.
+
+An event is journaled first (when a journal is attached), then handed to each subscriber in
+the order they subscribed: the display, the event file, a floor feed. Subscribers never feed
+back into the card path; one that raises is logged and the others still get the event.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Protocol, TextIO
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    """One fact. ``data`` holds the type's own fields (see docs/events.md)."""
+
+    type: str
+    seq: int
+    ts: str
+    table: str
+    shoe: int
+    round: int
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.type,
+            "seq": self.seq,
+            "ts": self.ts,
+            "table": self.table,
+            "shoe": self.shoe,
+            "round": self.round,
+            **self.data,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, record: dict[str, Any]) -> TableEvent:
+        envelope = {key: record[key] for key in ("type", "seq", "ts", "table", "shoe", "round")}
+        data = {key: value for key, value in record.items() if key not in envelope}
+        return cls(**envelope, data=data)
+
+
+Subscriber = Callable[[TableEvent], None]
+
+
+class EventStore(Protocol):
+    """Where events are made durable before anyone else sees them (the journal)."""
+
+    def append(self, event: TableEvent) -> None: ...
+
+
+def utc_timestamp() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+class EventBus:
+    """Numbers, stamps, journals and distributes events."""
+
+    def __init__(self, table: str, store: EventStore | None = None, next_seq: int = 1) -> None:
+        self.table = table
+        self.store = store
+        self.next_seq = next_seq
+        self._subscribers: list[Subscriber] = []
+
+    def subscribe(self, subscriber: Subscriber) -> None:
+        self._subscribers.append(subscriber)
+
+    def publish(self, type_: str, shoe: int, round_: int, **data: Any) -> TableEvent:
+        event = TableEvent(type_, self.next_seq, utc_timestamp(), self.table, shoe, round_, data)
+        # Durable before it is shown, published or acknowledged: a journal failure stops here.
+        if self.store is not None:
+            self.store.append(event)
+        self.next_seq += 1
+        for subscriber in self._subscribers:
+            try:
+                subscriber(event)
+            except Exception:
+                log.exception("event subscriber %r failed on %s #%d", subscriber, type_, event.seq)
+        return event
+
+
+class EventFile:
+    """A subscriber that writes each event as one JSON line (``--events FILE`` or ``-``)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def __call__(self, event: TableEvent) -> None:
+        self._stream.write(event.to_json() + "\n")
+        self._stream.flush()

@@ -1,0 +1,57 @@
+"""The controller's loop: one queue, one thread.
+
+Driver events (from the driver's reader thread), operator commands (from the display or
+standard input) and timer expiries all arrive on one queue and are handled in order by the
+thread that calls ``run()``. Nothing else touches the controller, so it needs no lock.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+
+from controller.commands import TimerExpired
+from controller.events import TableEvent
+from controller.table import TableController
+
+
+class _Stop:
+    """Put on the queue to end ``run()``."""
+
+
+class TableRunner:
+    def __init__(self, controller: TableController, stop_after_shoes: int | None = None) -> None:
+        self.controller = controller
+        self.inbox: queue.SimpleQueue[object] = queue.SimpleQueue()
+        self.stop_after_shoes = stop_after_shoes
+        self._shoes_ended = 0
+        self._stopping = False
+        controller.bus.subscribe(self._count_shoes)
+
+    def submit(self, item: object) -> None:
+        """Queue a driver event or a command; safe from any thread."""
+        self.inbox.put(item)
+
+    def stop(self) -> None:
+        """Ask ``run()`` to return after the item in hand; safe from any thread or a signal."""
+        self.inbox.put(_Stop())
+
+    def run(self) -> None:
+        """Handle queued items until ``stop()`` or the configured number of shoes."""
+        controller = self.controller
+        while not self._stopping:
+            deadline = controller.deadline()
+            timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                item = self.inbox.get(timeout=timeout)
+            except queue.Empty:
+                item = TimerExpired()
+            if isinstance(item, _Stop):
+                break
+            controller.handle(item)
+
+    def _count_shoes(self, event: TableEvent) -> None:
+        if event.type == "shoe_ended":
+            self._shoes_ended += 1
+            if self.stop_after_shoes is not None and self._shoes_ended >= self.stop_after_shoes:
+                self._stopping = True

@@ -1,0 +1,448 @@
+"""The table controller: cards in, rounds out.
+
+One ``TableController`` owns a ``transitions`` Machine (shape in controller.machine) and is fed,
+one item at a time and always from one thread, by ``handle()``: driver events, operator
+commands and timer expiries. Every fact it learns is published on the event bus, which
+journals it before anyone sees it; a smart shoe's card is acknowledged only after that.
+
+Every input leaves an event that says what came in (``reveal``, ``burn``, ``card``, ``hold``,
+``misread``, ``cut_card``, ``scanner``, ``betting_closed``, ``operator_action``), so replaying
+those events through ``handle()`` rebuilds the exact state (see controller.recovery).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from transitions import EventData, Machine
+
+from controller.bets import BET_RULES
+from controller.cards import Card, ShoeComposition
+from controller.commands import Command, CommandRefused, TimerExpired
+from controller.config import TableConfig
+from controller.events import EventBus
+from controller.machine import POSITIONS, RESUMABLE_STATES, STATES, TRANSITIONS
+from controller.outcome import RoundOutcome, judge_round
+from controller.profiles import Profile
+from controller.rules import banker_third_due, player_third_due
+from controller.supervisor import verify_pin
+from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Driver, Misread
+
+# Commands a dealer may give; all others need the supervisor PIN.
+DEALER_ACTIONS = frozenset({"confirm_burn", "manual_card", "pause", "resume"})
+
+
+@dataclass
+class RoundInProgress:
+    number: int
+    player: list[Card] = field(default_factory=list)
+    banker: list[Card] = field(default_factory=list)
+    dealt: list[Card] = field(default_factory=list)  # in deal order
+
+    def deal(self, position: str, card: Card) -> None:
+        (self.player if position.startswith("player") else self.banker).append(card)
+        self.dealt.append(card)
+
+
+@dataclass(frozen=True, slots=True)
+class HeldCard:
+    """A card that arrived where none may come; kept until a supervisor decides."""
+
+    code: str
+    raw: bytes
+    source: str
+
+
+class TableController:
+    """Runs the shoe and its rounds. Imports no Qt and starts no threads."""
+
+    def __init__(
+        self,
+        config: TableConfig,
+        profile: Profile,
+        bus: EventBus,
+        driver: Driver | None = None,
+    ) -> None:
+        self.config = config
+        self.profile = profile
+        self.bus = bus
+        self.driver = driver
+        self.shoe_number = 0
+        self.composition = ShoeComposition(profile.decks)
+        self.round: RoundInProgress | None = None
+        self.round_number = 0
+        self.burn_left = 0
+        self.cut_card_seen = False
+        self.last_round: int | None = None
+        self.saved_state = "awaiting_shuffle"
+        self.pause_reasons: set[str] = set()
+        self.held_cards: list[HeldCard] = []
+        self.betting_deadline: float | None = None
+        self.dealing_allowed = True
+        self.machine = Machine(
+            model=self,
+            states=STATES,
+            transitions=TRANSITIONS,
+            initial="awaiting_shuffle",
+            send_event=True,
+            auto_transitions=False,
+            after_state_change="_publish_state",
+        )
+
+    # -- the one entry point -------------------------------------------------------------
+
+    def handle(self, item: object) -> None:
+        """Handle one driver event, operator command or timer expiry."""
+        if isinstance(item, CardRead):
+            self._card_in(item.code, item.raw, "reader", item)
+        elif isinstance(item, Misread):
+            self._misread(item.raw)
+        elif isinstance(item, CutCardSeen):
+            self._cut_card()
+        elif isinstance(item, Connected | Disconnected):
+            self._scanner(item)
+        elif isinstance(item, Command):
+            self._command(item)
+        elif isinstance(item, TimerExpired):
+            if self.state == "betting" and self.betting_deadline is not None:
+                self._close_betting(reason="timer")
+        else:
+            raise TypeError(f"the controller cannot handle {item!r}")
+        self._tell_dealer()
+
+    def _tell_dealer(self) -> None:
+        """Let a simulated dealer know whether to deal: not in a hold, a pause or live betting."""
+        allowed = self.state not in ("hold", "paused") and not (
+            self.state == "betting" and self.config.live
+        )
+        if allowed != self.dealing_allowed:
+            self.dealing_allowed = allowed
+            if self.driver is not None:
+                self.driver.set_dealing(allowed)
+
+    def deadline(self) -> float | None:
+        """When the next timer is due (monotonic seconds), or None."""
+        return self.betting_deadline if self.state == "betting" else None
+
+    # -- publishing ----------------------------------------------------------------------
+
+    def publish(self, type_: str, **data: Any) -> None:
+        self.bus.publish(type_, self.shoe_number, self.round_number, **data)
+
+    def _publish_state(self, event: EventData) -> None:
+        if event.transition.dest != event.transition.source:
+            self.publish("state", state=self.state, previous=event.transition.source)
+
+    # -- conditions used by the machine --------------------------------------------------
+
+    def burn_scanned(self, event: EventData) -> bool:
+        return self.config.burn_scanned
+
+    def burn_cards_left(self, event: EventData) -> bool:
+        return self.burn_left > 0
+
+    def player_third_due(self, event: EventData) -> bool:
+        return player_third_due(self.round.player, self.round.banker)
+
+    def banker_third_due(self, event: EventData) -> bool:
+        return banker_third_due(self.round.player, self.round.banker)
+
+    def was_last_round(self, event: EventData) -> bool:
+        return self.last_round is not None and self.round_number >= self.last_round
+
+    def returns_to_saved_state(self, event: EventData) -> bool:
+        return event.transition.dest == self.saved_state
+
+    # -- cards ---------------------------------------------------------------------------
+
+    def _card_in(self, code: str, raw: bytes, source: str, read: CardRead | None) -> None:
+        card = Card(code)
+        held = HeldCard(code, raw, source)
+        new_shoe = self.state in ("awaiting_shuffle", "shoe_ended")
+        if self.state in ("hold", "paused"):
+            stopped = "on hold" if self.state == "hold" else "paused"
+            self._hold("card_while_stopped", f"card {code} arrived while the table is {stopped}",
+                       held)
+        elif self.state == "betting" and self.config.live:
+            self._hold("card_while_betting", f"card {code} arrived while betting is open", held)
+        elif self.state == "awaiting_burn_confirmation":
+            self._hold("card_before_burn", f"card {code} arrived before the burn was confirmed",
+                       held)
+        elif not new_shoe and not self.composition.holds(card):
+            self._hold("impossible_card", f"card {code} cannot come from this shoe: all "
+                       f"{self.composition.decks} of its kind are already out", held)
+        else:
+            self._accept_card(card, raw, source)
+        # Acknowledged once recorded, held or not: the journal has it either way.
+        if read is not None and self.driver is not None:
+            self.driver.acknowledge(read)
+
+    def _accept_card(self, card: Card, raw: bytes, source: str) -> None:
+        """Record ``card`` where the table expects it and let the machine move on."""
+        if self.state in ("awaiting_shuffle", "shoe_ended"):
+            self._start_shoe()
+        if self.composition.holds(card):  # a card a supervisor accepted may not be in the shoe
+            self.composition.remove(card)
+        if self.state == "betting":
+            self._close_betting(reason="first_card")
+        where = self.state
+        facts = {"card": card.code, "raw": raw.decode("ascii", "replace"), "source": source,
+                 "cards_left": self.composition.cards_left}
+        if where in ("awaiting_shuffle", "shoe_ended"):
+            self.burn_left = card.burn_count
+            self.publish("reveal", burn=card.burn_count, **facts)
+        elif where == "burning":
+            self.burn_left -= 1
+            self.publish("burn", burn_left=self.burn_left, **facts)
+        else:
+            self.round.deal(where, card)
+            self.publish("card", position=where, **facts)
+        self.card()
+        if self.state == "awaiting_burn_confirmation":
+            self.publish("prompt", message=f"burn {self.burn_left} cards, then confirm the burn")
+        elif self.state == "betting":
+            self._open_round()
+        elif self.state == "result":
+            self._finish_round()
+
+    def _start_shoe(self) -> None:
+        self.shoe_number += 1
+        self.composition = ShoeComposition(self.profile.decks)
+        self.round_number = 0
+        self.round = None
+        self.last_round = None
+        self.publish("shoe_started", decks=self.profile.decks, profile=self.profile.name,
+                     snapshot=self.driver.snapshot() if self.driver else None)
+        if self.config.new_shoe_resets_roads:
+            self.publish("roads_cleared", reason="new shoe")
+
+    def _open_round(self) -> None:
+        self.round_number += 1
+        self.round = RoundInProgress(self.round_number)
+        closed = sorted(self.profile.closed_bets(self.round_number))
+        if self.config.live:
+            self.betting_deadline = time.monotonic() + self.config.betting_seconds
+            self.publish("betting_open", closed_bets=closed, seconds=self.config.betting_seconds)
+        else:
+            self.publish("betting_open", closed_bets=closed)
+
+    def _close_betting(self, reason: str) -> None:
+        self.betting_deadline = None
+        self.publish("betting_closed", reason=reason,
+                     closed_bets=sorted(self.profile.closed_bets(self.round_number)))
+        self.close_betting()
+
+    def _finish_round(self) -> None:
+        outcome = judge_round(self.round.player, self.round.banker)
+        self.publish("round_result", **self._result_facts(outcome))
+        self.settle()
+        self.next_round()
+        if self.state == "betting":
+            self._open_round()
+        else:
+            self._shoe_over("last round played")
+
+    def _result_facts(self, outcome: RoundOutcome) -> dict[str, Any]:
+        winning = self.profile.winning_bets(outcome)
+        return {
+            "player": [card.code for card in outcome.player],
+            "banker": [card.code for card in outcome.banker],
+            "player_total": outcome.player_total,
+            "banker_total": outcome.banker_total,
+            "winner": outcome.winner,
+            "player_pair": outcome.player_pair,
+            "banker_pair": outcome.banker_pair,
+            "player_natural": outcome.player_natural,
+            "banker_natural": outcome.banker_natural,
+            "natural": outcome.natural,
+            "banker_six_cards": len(outcome.banker) if outcome.banker_six else None,
+            "winning_bets": winning,
+            "pushed_bets": [bet for bet in self.profile.bets
+                            if BET_RULES[bet].decide(outcome)[0] == "push"],
+            "pays": {bet: self.profile.pay_text(bet, outcome) for bet in winning},
+        }
+
+    def _shoe_over(self, reason: str) -> None:
+        """The shoe is done: say so and let the dealer (or the simulated shoe) reshuffle."""
+        self.publish("shoe_ended", rounds=self.round_number, reason=reason)
+        self.round = None
+        self.betting_deadline = None
+        if self.driver is not None:
+            self.driver.new_shoe()
+
+    # -- other driver events -------------------------------------------------------------
+
+    def _misread(self, raw: bytes) -> None:
+        self.publish("misread", raw=raw.decode("ascii", "replace"), raw_hex=raw.hex(),
+                     position=self._expected_position())
+        if self.driver is not None:
+            self.driver.request_rescan()
+
+    def _expected_position(self) -> str:
+        state = self._round_state()
+        if state == "betting":
+            return "player1"
+        if state in ("awaiting_shuffle", "shoe_ended"):
+            return "reveal"
+        return "burn" if state == "burning" else state
+
+    def _cut_card(self) -> None:
+        self.cut_card_seen = True
+        dealing = self.round is not None and (self.round.dealt or self.state == "betting")
+        self.last_round = self.round_number if dealing else self.round_number + 1
+        self.publish("cut_card", last_round=self.last_round)
+
+    def _scanner(self, item: Connected | Disconnected) -> None:
+        if isinstance(item, Connected):
+            self.publish("scanner", status="connected")
+            self._lift_pause("scanner")
+            return
+        self.publish("scanner", status="disconnected", reason=item.reason)
+        if self.config.live and self._round_not_dealt():
+            # Live rules: a round that had not started is cancelled and its bets refunded.
+            self._void_round("scanner disconnected before the deal", by="system")
+        self._add_pause("scanner")
+
+    def _round_not_dealt(self) -> bool:
+        return self.round is not None and not self.round.dealt and self._round_state() in (
+            "betting", "player1")
+
+    def _round_state(self) -> str:
+        """The state of the round, looking through a pause or a hold."""
+        return self.saved_state if self.state in ("hold", "paused") else self.state
+
+    # -- pause and hold ------------------------------------------------------------------
+
+    def _add_pause(self, reason: str) -> None:
+        self.pause_reasons.add(reason)
+        if self.state in RESUMABLE_STATES:
+            self.saved_state = self.state
+            self.pause()
+
+    def _lift_pause(self, reason: str) -> None:
+        self.pause_reasons.discard(reason)
+        if self.state == "paused" and not self.pause_reasons:
+            self.resume()
+            if self.state == "betting" and self.config.live:
+                self.betting_deadline = time.monotonic() + self.config.betting_seconds
+
+    def _hold(self, code: str, message: str, held: HeldCard) -> None:
+        self.held_cards.append(held)
+        if self.state in RESUMABLE_STATES:
+            self.saved_state = self.state
+        self.publish("hold", code=code, message=message, card=held.code,
+                     raw=held.raw.decode("ascii", "replace"), source=held.source)
+        if self.state != "hold":
+            self.hold()
+
+    # -- operator commands ---------------------------------------------------------------
+
+    def _command(self, command: Command) -> None:
+        try:
+            self._authorise(command)
+            handler = getattr(self, f"_do_{command.action}", None)
+            if handler is None:
+                raise CommandRefused(f"unknown action {command.action!r}")
+            handler(command)
+        except CommandRefused as refusal:
+            self.publish("action_refused", action=command.action, by=command.by,
+                         reason=str(refusal))
+
+    def _authorise(self, command: Command) -> None:
+        if command.action in DEALER_ACTIONS or command.replayed:
+            return
+        if command.action == "new_shoe" and self.state in ("awaiting_shuffle", "shoe_ended"):
+            return
+        if self.config.pin_hash is None:
+            raise CommandRefused("no supervisor PIN is configured (see 'baccarat-table hash-pin')")
+        if command.pin is None or not verify_pin(command.pin, self.config.pin_hash):
+            raise CommandRefused("wrong supervisor PIN")
+
+    def _record_action(self, command: Command, **facts: Any) -> None:
+        self.publish("operator_action", action=command.action, by=command.by,
+                     reason=command.reason, **facts)
+
+    def _do_confirm_burn(self, command: Command) -> None:
+        if self.state != "awaiting_burn_confirmation":
+            raise CommandRefused("there is no burn to confirm")
+        self._record_action(command)
+        for burned in range(1, self.burn_left + 1):
+            self.publish("burn", card=None, burn_left=self.burn_left - burned,
+                         cards_left=self.composition.cards_left)
+        self.burn_left = 0
+        self.confirm_burn()
+        self._open_round()
+
+    def _do_manual_card(self, command: Command) -> None:
+        try:
+            card = Card.parse(command.card or "")
+        except ValueError as error:
+            raise CommandRefused(str(error)) from error
+        self._record_action(command, card=card.code)
+        self._card_in(card.code, b"", "manual", None)
+
+    def _do_pause(self, command: Command) -> None:
+        if self.state not in (*RESUMABLE_STATES, "paused", "hold"):
+            raise CommandRefused(f"cannot pause while {self.state}")
+        self._record_action(command)
+        self._add_pause("operator")
+
+    def _do_resume(self, command: Command) -> None:
+        if "operator" not in self.pause_reasons:
+            raise CommandRefused("the table is not paused by an operator")
+        self._record_action(command)
+        self._lift_pause("operator")
+
+    def _do_void_round(self, command: Command) -> None:
+        if self.round is None or self._round_state() not in ("betting", *POSITIONS):
+            raise CommandRefused("there is no round to void")
+        self._record_action(command)
+        if self.state == "hold":
+            self.publish("hold_cleared", by=command.by, action="void")
+        self._void_round(command.reason or "voided by the supervisor", command.by)
+
+    def _void_round(self, reason: str, by: str) -> None:
+        """Void the round in play: its cards stay recorded as discarded, bets are refunded,
+        the roads are untouched; then the next round (or the end of the shoe)."""
+        discarded = [card.code for card in self.round.dealt]
+        discarded += [held.code for held in self.held_cards]
+        self.held_cards.clear()
+        self.publish("round_voided", reason=reason, by=by, discarded=discarded, refund=True)
+        self.void()
+        if self.state == "betting":
+            self._open_round()
+        else:
+            self._shoe_over("last round voided")
+        if self.pause_reasons:
+            self._add_pause(next(iter(self.pause_reasons)))
+
+    def _do_accept_card(self, command: Command) -> None:
+        if self.state != "hold":
+            raise CommandRefused("there is no held card to accept")
+        self._record_action(command)
+        self.publish("hold_cleared", by=command.by, action="accept")
+        held, self.held_cards = self.held_cards, []
+        self.resume()
+        for card in held:
+            self._accept_card(Card(card.code), card.raw, card.source)
+        if self.pause_reasons:
+            self._add_pause(next(iter(self.pause_reasons)))
+
+    def _do_new_shoe(self, command: Command) -> None:
+        if self.state in ("awaiting_shuffle", "shoe_ended"):
+            raise CommandRefused("the shoe has already ended: deal the reveal card")
+        self._record_action(command)
+        if self.round is not None and (self.round.dealt or self.held_cards):
+            self.publish("round_voided", reason="shoe ended early", by=command.by,
+                         discarded=[c.code for c in self.round.dealt]
+                         + [held.code for held in self.held_cards], refund=True)
+        self.held_cards.clear()
+        self.pause_reasons.clear()
+        self.end_shoe()
+        self._shoe_over(command.reason or "ended early by the supervisor")
+
+    def _do_clear_roads(self, command: Command) -> None:
+        self._record_action(command)
+        self.publish("roads_cleared", reason=command.reason or "cleared by the supervisor")
