@@ -23,3 +23,11 @@ lint: $(STAMP)
 
 test: lint
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+
+# A table PC (run as root; docs/deployment.md): `sudo make install-table SHOE=0403:6001:SERIAL`.
+.PHONY: install-table uninstall-table
+install-table:
+	systemd/install.sh $(if $(SHOE),--shoe $(SHOE))
+
+uninstall-table:
+	systemd/install.sh --uninstall
