@@ -1,0 +1,297 @@
+"""Table profiles: the bets a table offers, what they pay, its limits and cut-off rounds.
+
+A profile is a TOML file (format in docs/profiles.md). The shipped ones live next to this module
+in ``controller/profiles/``; a site passes a path to its own. Every value is checked at load,
+and a bad one is refused with the file, the key and what was expected.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from controller.bets import BET_NAMES, BET_RULES, DEFAULT_PAY
+from controller.cards import MAX_DECKS, MIN_DECKS
+from controller.outcome import RoundOutcome
+
+DEFAULT_MINOR_UNIT = Decimal("0.01")
+_RATIO = re.compile(r"\s*(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)\s*")
+_PERCENT = re.compile(r"\s*(\d+(?:\.\d+)?)\s*%\s*")
+_TOP_KEYS = ("name", "decks", "commission", "minor_unit", "limits", "bets")
+_LIMIT_KEYS = ("min", "max")
+_BET_EXTRA_KEYS = ("last_round", *_LIMIT_KEYS)
+_AMOUNT = 'an amount as a string like "10.00" or an integer (floats are inexact)'
+
+
+class ProfileError(ValueError):
+    """A profile that cannot be used; the message names the file, the key and the expectation."""
+
+
+class StakeError(ValueError):
+    """A stake the table does not take: outside its limits, not whole minor units, or a bet it
+    does not offer."""
+
+
+def _text(number: Decimal) -> str:
+    """A decimal without exponent or trailing zeros: 0.950 -> "0.95", 1E+1 -> "10"."""
+    return format(number.normalize(), "f")
+
+
+@dataclass(frozen=True, slots=True)
+class Ratio:
+    """A pay "x:y": x won for every y staked, kept exact."""
+
+    won: Decimal
+    staked: Decimal
+
+    @classmethod
+    def parse(cls, text: str) -> Ratio:
+        match = _RATIO.fullmatch(text)
+        if not match or Decimal(match[1]) <= 0 or Decimal(match[2]) <= 0:
+            raise ValueError(text)
+        return cls(Decimal(match[1]), Decimal(match[2]))
+
+    @property
+    def value(self) -> Fraction:
+        return Fraction(self.won) / Fraction(self.staked)
+
+    def less(self, rate: Decimal) -> Ratio:
+        """This pay with a commission of ``rate`` (0.05 for 5%) taken off the win."""
+        return Ratio(self.won * (1 - rate), self.staked)
+
+    def __str__(self) -> str:
+        return f"{_text(self.won)}:{_text(self.staked)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BetTerms:
+    """One bet as a profile offers it."""
+
+    name: str
+    pays: Mapping[str, Ratio]
+    min_stake: Decimal
+    max_stake: Decimal
+    last_round: int | None
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    decks: int
+    commission: Decimal  # the rate taken off banker wins; 0 for a no-commission table
+    minor_unit: Decimal
+    bets: Mapping[str, BetTerms]  # in the order the file lists them
+    source: str
+
+    def offers(self, bet: str) -> bool:
+        return bet in self.bets
+
+    def pay(self, bet: str, pay_key: str = DEFAULT_PAY) -> Ratio:
+        """What ``bet`` pays under ``pay_key``, after commission."""
+        pays = self._terms(bet).pays
+        # An optional pay the profile leaves out (banker "six") falls back to the default pay.
+        ratio = pays[pay_key] if pay_key in pays else pays[DEFAULT_PAY]
+        return ratio.less(self.commission) if bet == "banker" else ratio
+
+    def winning_bets(self, outcome: RoundOutcome) -> list[str]:
+        """The bets of this profile that win on ``outcome`` (pushes are not wins)."""
+        return [bet for bet in self.bets if BET_RULES[bet].decide(outcome)[0] == "win"]
+
+    def pay_text(self, bet: str, outcome: RoundOutcome) -> str:
+        """The pay ``bet`` receives on ``outcome``, as "x:y"; ValueError if it does not win."""
+        result, pay_key = BET_RULES[bet].decide(outcome)
+        if result != "win" or pay_key is None:
+            raise ValueError(f"bet {bet} does not win this round ({result})")
+        return str(self.pay(bet, pay_key))
+
+    def pays(self, outcome: RoundOutcome) -> dict[str, str]:
+        """``{bet: "x:y"}`` for every bet of this profile that wins on ``outcome``."""
+        return {bet: self.pay_text(bet, outcome) for bet in self.winning_bets(outcome)}
+
+    def closed_bets(self, round_number: int) -> frozenset[str]:
+        """The bets taken no more at ``round_number`` (counted from 1 in each shoe)."""
+        return frozenset(
+            bet.name
+            for bet in self.bets.values()
+            if bet.last_round is not None and round_number > bet.last_round
+        )
+
+    def check_stake(self, bet: str, stake: Decimal) -> None:
+        """Raise StakeError unless ``stake`` is a stake this table takes on ``bet``."""
+        terms = self._terms(bet)
+        if not isinstance(stake, Decimal) or not stake.is_finite():
+            raise StakeError(f"stake on {bet}: expected a Decimal amount, got {stake!r}")
+        if stake % self.minor_unit:
+            raise StakeError(
+                f"stake on {bet}: {stake} is not a whole number of {self.minor_unit}"
+            )
+        if not terms.min_stake <= stake <= terms.max_stake:
+            raise StakeError(
+                f"stake on {bet}: {stake} is outside the table limits "
+                f"{terms.min_stake} to {terms.max_stake}"
+            )
+
+    def _terms(self, bet: str) -> BetTerms:
+        try:
+            return self.bets[bet]
+        except KeyError:
+            raise StakeError(
+                f"profile {self.name} does not offer {bet!r} (it offers {', '.join(self.bets)})"
+            ) from None
+
+
+def shipped_profiles() -> list[str]:
+    """Names of the profiles that come with the controller."""
+    folder = resources.files("controller") / "profiles"
+    return sorted(entry.name[: -len(".toml")] for entry in folder.iterdir()
+                  if entry.name.endswith(".toml"))
+
+
+def load_profile(name_or_path: str | Path) -> Profile:
+    """A shipped profile by name (``classic``), or a site's profile by path to its TOML file."""
+    text = str(name_or_path)
+    if text in shipped_profiles():
+        resource = resources.files("controller") / "profiles" / f"{text}.toml"
+        return parse_profile(resource.read_text(encoding="utf-8"), source=f"{text}.toml")
+    path = Path(text)
+    if path.suffix != ".toml" and not path.exists():
+        raise ProfileError(
+            f"unknown profile {text!r}: expected one of {', '.join(shipped_profiles())} "
+            "or the path to a .toml file"
+        )
+    return parse_profile(path.read_text(encoding="utf-8"), source=str(path))
+
+
+def parse_profile(text: str, source: str) -> Profile:
+    """Check and build a profile from TOML ``text``; ``source`` names it in errors."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ProfileError(f"{source}: not valid TOML: {error}") from None
+    return _Reader(source).profile(data)
+
+
+class _Reader:
+    """Reads one profile's TOML tables, naming the source file and key in every error."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, key: str, expected: str, got: object = None) -> ProfileError:
+        found = "missing" if got is None else f"got {got!r}"
+        return ProfileError(f"{self.source}: {key}: expected {expected}; {found}")
+
+    def unknown(self, key: str, what: str, known: Iterable[str]) -> ProfileError:
+        return ProfileError(f"{self.source}: {key}: unknown {what}; expected one of "
+                            f"{', '.join(known)}")
+
+    def table(self, data: Mapping[str, Any], key: str, known: Iterable[str], what: str = "key"
+              ) -> Mapping[str, Any]:
+        value = data.get(key.rsplit(".", 1)[-1])
+        if not isinstance(value, dict):
+            raise self.fail(key, "a table", value)
+        for inner in value:
+            if inner not in known:
+                raise self.unknown(f"{key}.{inner}", what, known)
+        return value
+
+    def get(self, data: Mapping[str, Any], key: str, kind: type, expected: str) -> Any:
+        value = data.get(key.rsplit(".", 1)[-1])
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise self.fail(key, expected, value)
+        return value
+
+    def amount(self, data: Mapping[str, Any], key: str) -> Decimal:
+        value = data.get(key.rsplit(".", 1)[-1])
+        if isinstance(value, str):
+            try:
+                number = Decimal(value)
+            except InvalidOperation:
+                number = None
+            if number is not None and number.is_finite() and number > 0:
+                return number
+        elif isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            return Decimal(value)
+        raise self.fail(key, f"a positive {_AMOUNT}", value)
+
+    def whole(self, data: Mapping[str, Any], key: str, low: int, high: int | None) -> int:
+        bounds = f"{low} to {high}" if high is not None else f"{low} or more"
+        value = self.get(data, key, int, f"a whole number {bounds}")
+        if value < low or (high is not None and value > high):
+            raise self.fail(key, f"a whole number {bounds}", value)
+        return value
+
+    def profile(self, data: Mapping[str, Any]) -> Profile:
+        for key in data:
+            if key not in _TOP_KEYS:
+                raise self.unknown(key, "key", _TOP_KEYS)
+        name = self.get(data, "name", str, "the profile's name as a string")
+        decks = self.whole(data, "decks", MIN_DECKS, MAX_DECKS)
+        commission = self.commission(data)
+        minor_unit = self.amount(data, "minor_unit") if "minor_unit" in data else (
+            DEFAULT_MINOR_UNIT
+        )
+        limits = self.table(data, "limits", _LIMIT_KEYS)
+        table_min, table_max = self.limits(limits, "limits", None)
+        bets = self.table(data, "bets", BET_NAMES, "bet")
+        if not bets:
+            raise self.fail("bets", f"at least one bet of {', '.join(BET_NAMES)}", {})
+        return Profile(
+            name=name,
+            decks=decks,
+            commission=commission,
+            minor_unit=minor_unit,
+            bets={bet: self.bet(bets, bet, table_min, table_max) for bet in bets},
+            source=self.source,
+        )
+
+    def commission(self, data: Mapping[str, Any]) -> Decimal:
+        expected = 'the commission on banker wins: "none" or a percentage like "5%"'
+        value = self.get(data, "commission", str, expected)
+        if value.strip() == "none":
+            return Decimal(0)
+        match = _PERCENT.fullmatch(value)
+        if not match or Decimal(match[1]) >= 100:
+            raise self.fail("commission", expected, value)
+        return Decimal(match[1]) / 100
+
+    def limits(self, data: Mapping[str, Any], key: str,
+               defaults: tuple[Decimal, Decimal] | None) -> tuple[Decimal, Decimal]:
+        low, high = (
+            self.amount(data, f"{key}.{limit}") if limit in data or defaults is None
+            else defaults[index]
+            for index, limit in enumerate(_LIMIT_KEYS)
+        )
+        if high < low:
+            raise self.fail(f"{key}.max", f"an amount of at least the minimum {low}", str(high))
+        return low, high
+
+    def bet(self, bets: Mapping[str, Any], name: str, table_min: Decimal, table_max: Decimal
+            ) -> BetTerms:
+        key = f"bets.{name}"
+        rule = BET_RULES[name]
+        terms = self.table(bets, key, (*rule.pay_keys, *_BET_EXTRA_KEYS))
+        pays = {}
+        for pay_key in rule.pay_keys:
+            if pay_key not in terms and pay_key in rule.optional_pays:
+                continue
+            text = self.get(terms, f"{key}.{pay_key}", str, 'a pay ratio "x:y" like "11:1"')
+            try:
+                pays[pay_key] = Ratio.parse(text)
+            except ValueError:
+                raise self.fail(
+                    f"{key}.{pay_key}", 'a pay ratio "x:y" with x and y above 0, like "11:1"',
+                    text,
+                ) from None
+        low, high = self.limits(terms, key, (table_min, table_max))
+        last_round = self.whole(terms, f"{key}.last_round", 1, None) if (
+            "last_round" in terms
+        ) else None
+        return BetTerms(name, pays, low, high, last_round)

@@ -1,0 +1,140 @@
+"""Table profiles: the shipped ones load with the pays the rules sheets state, a site's own
+file loads by path, and a bad file is refused naming the file, the key and the expectation."""
+
+from decimal import Decimal
+
+import pytest
+
+from controller.cards import cards
+from controller.outcome import judge_round
+from controller.profiles import ProfileError, StakeError, load_profile, shipped_profiles
+
+SHIPPED = {
+    "classic": (8, {"player": "1:1", "banker": "0.95:1", "tie": "8:1", "player_pair": "11:1",
+                    "banker_pair": "11:1"}),
+    "no-commission": (8, {"player": "1:1", "banker": "1:1", "tie": "8:1", "player_pair": "11:1",
+                          "banker_pair": "11:1"}),
+    "big-win": (6, {"player": "1:1", "banker": "0.95:1", "tie": "8:1", "player_pair": "11:1",
+                    "banker_pair": "11:1", "any_pair": "5:1"}),
+    "tiger": (8, {"player": "1:1", "banker": "0.95:1", "tie": "8:1", "player_pair": "11:1",
+                  "banker_pair": "11:1", "small_tiger": "22:1", "big_tiger": "50:1"}),
+    "live": (8, {"player": "1:1", "banker": "0.95:1", "tie": "8:1", "player_pair": "11:1",
+                 "banker_pair": "11:1", "lucky_six": None, "player_natural": "7:2",
+                 "banker_natural": "7:2"}),
+}
+
+GOOD = """
+name = "site"
+decks = 4
+commission = "5%"
+[limits]
+min = "1"
+max = 500
+[bets]
+player = { pays = "1:1" }
+banker = { pays = "1:1" }
+tie = { pays = "9:1", max = "50.00", last_round = 40 }
+"""
+
+
+def test_every_shipped_profile_is_listed_and_loads():
+    assert sorted(SHIPPED) == shipped_profiles()
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_shipped_profile_decks_and_pays(name):
+    decks, pays = SHIPPED[name]
+    profile = load_profile(name)
+    assert profile.name == name
+    assert profile.decks == decks
+    assert list(profile.bets) == list(pays)
+    for bet, pay in pays.items():
+        if pay is not None:
+            assert str(profile.pay(bet)) == pay
+
+
+def test_live_profile_lucky_six_pays_and_cut_offs():
+    live = load_profile("live")
+    assert str(live.pay("lucky_six", "two_cards")) == "12:1"
+    assert str(live.pay("lucky_six", "three_cards")) == "20:1"
+    assert live.closed_bets(50) == frozenset()
+    assert live.closed_bets(51) == {"lucky_six", "player_natural", "banker_natural"}
+    assert live.closed_bets(61) == {"lucky_six", "player_natural", "banker_natural",
+                                    "player_pair", "banker_pair"}
+
+
+def test_winning_bets_and_pays_for_an_outcome():
+    # Banker 3+3 = 6 on two cards beats Player 2+3 drawing a 10: lucky six at 12:1.
+    outcome = judge_round(cards("2S 3H TD"), cards("3S 3D"))
+    assert outcome.banker_six_two_cards
+    live = load_profile("live")
+    assert live.winning_bets(outcome) == ["banker", "banker_pair", "lucky_six"]
+    assert live.pays(outcome) == {"banker": "0.95:1", "banker_pair": "11:1", "lucky_six": "12:1"}
+    assert load_profile("no-commission").pay_text("banker", outcome) == "1:2"
+    with pytest.raises(ValueError, match="player does not win"):
+        live.pay_text("player", outcome)
+
+
+def test_a_site_profile_loads_by_path_with_its_limits(tmp_path):
+    path = tmp_path / "site.toml"
+    path.write_text(GOOD)
+    profile = load_profile(str(path))
+    assert (profile.name, profile.decks, profile.minor_unit) == ("site", 4, Decimal("0.01"))
+    assert profile.closed_bets(41) == {"tie"}
+    profile.check_stake("tie", Decimal("50.00"))
+    with pytest.raises(StakeError, match=r"on tie: 50\.01 is outside the table limits 1 to 50"):
+        profile.check_stake("tie", Decimal("50.01"))
+    with pytest.raises(StakeError, match="outside the table limits 1 to 500"):
+        profile.check_stake("player", Decimal("0.50"))
+    with pytest.raises(StakeError, match=r"not a whole number of 0\.01"):
+        profile.check_stake("player", Decimal("1.005"))
+    with pytest.raises(StakeError, match="does not offer 'lucky_six'"):
+        profile.check_stake("lucky_six", Decimal("5"))
+
+
+def test_an_unknown_profile_name_lists_the_shipped_ones():
+    with pytest.raises(ProfileError, match=r"unknown profile 'clasic'.*classic, live"):
+        load_profile("clasic")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "expected"),
+    [
+        ('tie = { pays = "9:1"', 'jackpot = { pays = "9:1"', "bets.jackpot",
+         "unknown bet; expected one of player, banker, tie"),
+        ('tie = { pays = "9:1"', 'tie = { pay = "9:1"', "bets.tie.pay",
+         "unknown key; expected one of pays, last_round, min, max"),
+        ('tie = { pays = "9:1"', 'tie = { pays = "-9:1"', "bets.tie.pays",
+         'a pay ratio "x:y" with x and y above 0'),
+        ('tie = { pays = "9:1"', 'tie = { pays = "0:1"', "bets.tie.pays",
+         'a pay ratio "x:y" with x and y above 0'),
+        ('tie = { pays = "9:1"', "tie = { pays = 9", "bets.tie.pays", 'a pay ratio "x:y"'),
+        ('player = { pays = "1:1" }', "player = {}", "bets.player.pays", "a pay ratio"),
+        ('decks = 4', 'decks = "4"', "decks", "a whole number 1 to 8"),
+        ('decks = 4', 'decks = 9', "decks", "a whole number 1 to 8"),
+        ('decks = 4', '', "decks", "a whole number 1 to 8; missing"),
+        ('name = "site"', '', "name", "the profile's name as a string; missing"),
+        ('commission = "5%"', 'commission = 5', "commission", '"none" or a percentage'),
+        ('max = 500', 'max = 500.0', "limits.max", "floats are inexact"),
+        ('max = 500', 'max = "0.5"', "limits.max", "at least the minimum 1"),
+        ('last_round = 40', 'last_round = 0', "bets.tie.last_round", "a whole number 1 or more"),
+        ('[limits]', '[limit]', "limit", "unknown key; expected one of name, decks"),
+    ],
+)
+def test_a_bad_profile_is_refused_with_file_key_and_expectation(tmp_path, old, new, key,
+                                                                 expected):
+    assert old in GOOD
+    path = tmp_path / "bad.toml"
+    path.write_text(GOOD.replace(old, new, 1))
+    with pytest.raises(ProfileError) as caught:
+        load_profile(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: {key}: ")
+    assert expected in message
+
+
+def test_a_profile_that_is_not_toml_names_the_file_and_line(tmp_path):
+    path = tmp_path / "broken.toml"
+    path.write_text('name = "x"\ndecks = \n')
+    with pytest.raises(ProfileError, match=r"broken.toml: not valid TOML: .*line 2"):
+        load_profile(path)
