@@ -1,0 +1,101 @@
+"""Rebuilding a controller's exact state from its journaled events.
+
+Every input the controller handles leaves an event saying what came in. Replaying those
+inputs, in order, through ``TableController.handle`` (with the driver detached and the events
+it re-derives discarded) brings the controller back to where it was: the shoe and what is left
+in it, the round in progress and the position it expects, a hold still in force, a pause.
+Only the current shoe is replayed: a shoe starts from a full composition.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from controller.commands import Command, TimerExpired
+from controller.events import EventBus, TableEvent
+from controller.table import TableController
+from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Misread
+
+# Events that carry a card read by the reader (a manual card is replayed by its command).
+CARD_EVENTS = ("reveal", "burn", "card", "hold")
+
+
+def input_of(event: TableEvent) -> object | None:
+    """The input that ``event`` records, or None when the event is derived from another."""
+    data = event.data
+    kind = event.type
+    if kind in CARD_EVENTS:
+        if data.get("card") is None or data.get("source") != "reader":
+            return None
+        return CardRead(data["card"], data.get("raw", "").encode("ascii", "replace"))
+    if kind == "misread":
+        return Misread(bytes.fromhex(data.get("raw_hex", "")))
+    if kind == "cut_card":
+        return CutCardSeen()
+    if kind == "scanner":
+        if data["status"] == "connected":
+            return Connected()
+        return Disconnected(data.get("reason", ""))
+    if kind == "betting_closed" and data.get("reason") == "timer":
+        return TimerExpired()
+    if kind == "operator_action":
+        return Command(data["action"], by=data.get("by", ""), reason=data.get("reason", ""),
+                       card=data.get("card"), replayed=True)
+    return None
+
+
+def current_shoe_events(events: Sequence[TableEvent]) -> list[TableEvent]:
+    """The events from the last ``shoe_started`` on (all of them if no shoe has started)."""
+    for index in range(len(events) - 1, -1, -1):
+        if events[index].type == "shoe_started":
+            return list(events[index:])
+    return list(events)
+
+
+def replay(controller: TableController, events: Sequence[TableEvent]) -> list[TableEvent]:
+    """Bring ``controller`` to the state ``events`` (the whole journal, in order) describe.
+
+    Returns the events the replay derived, for comparison with the journal. The controller's
+    bus continues numbering after the last journaled event.
+    """
+    if not events:
+        return []
+    shoe_events = current_shoe_events(events)
+    before_shoe = events[: len(events) - len(shoe_events)]
+    replayed: list[TableEvent] = []
+    live_bus, driver = controller.bus, controller.driver
+    controller.bus = EventBus(live_bus.table)
+    controller.bus.subscribe(replayed.append)
+    controller.driver = None
+    try:
+        if shoe_events[0].type == "shoe_started":
+            controller.shoe_number = shoe_events[0].shoe - 1
+        if scanner_was_down(before_shoe):
+            controller.handle(Disconnected("still disconnected at restart"))
+        for event in shoe_events:
+            item = input_of(event)
+            if item is not None:
+                controller.handle(item)
+    finally:
+        controller.bus, controller.driver = live_bus, driver
+    live_bus.next_seq = events[-1].seq + 1
+    return replayed
+
+
+def scanner_was_down(events: Iterable[TableEvent]) -> bool:
+    status = "connected"
+    for event in events:
+        if event.type == "scanner":
+            status = event.data["status"]
+    return status == "disconnected"
+
+
+def driver_position(events: Sequence[TableEvent]) -> tuple[dict[str, Any] | None, int, bool]:
+    """Where a simulated shoe stood: its snapshot, cards taken, and whether the cut card came."""
+    shoe_events = current_shoe_events(events)
+    if not shoe_events or shoe_events[0].type != "shoe_started":
+        return None, 0, False
+    taken = sum(1 for event in shoe_events if isinstance(input_of(event), CardRead))
+    cut_seen = any(event.type == "cut_card" for event in shoe_events)
+    return shoe_events[0].data.get("snapshot"), taken, cut_seen
