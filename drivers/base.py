@@ -12,8 +12,14 @@ Events:
 - ``CutCardSeen``: the cut card came out of the shoe.
 - ``Connected`` / ``Disconnected``: the device appeared or went away (with the reason).
 
-The controller may call ``request_rescan()``, ``acknowledge(card)`` once the card is safely
-recorded, ``set_dealing(allowed)`` to tell a simulated dealer to wait (live betting), and
+``drivers.open_driver(url, sink)`` returns the driver *unstarted*, so that a snapshot can be
+restored first; ``start()`` starts delivering. A driver is also a context manager (start on
+enter, close on exit).
+
+The controller may call ``request_rescan()``, ``acknowledge(event)`` once a card is safely
+recorded (a driver acknowledges the cut card and the device's own no-reads itself, so
+acknowledging a ``CutCardSeen`` is allowed and harmless, as is acknowledging twice),
+``set_dealing(allowed)`` to tell a simulated dealer to wait (live betting), and
 ``close()``, which is safe to call twice and after a failed start.
 
 Simulated and recorded shoes can say where they are (``snapshot()``) and be put back there
@@ -72,8 +78,9 @@ DriverEvent = CardRead | Misread | CutCardSeen | Connected | Disconnected
 EventSink = Callable[[DriverEvent], None]
 
 
-class DriverError(Exception):
-    """A driver could not be opened: bad URL, unknown option, device missing."""
+class DriverError(ValueError):
+    """A driver could not be opened: bad URL, unknown option, unreadable file. A ValueError,
+    so the command line shows it as one clean error line."""
 
 
 class Driver:
@@ -91,8 +98,8 @@ class Driver:
     def request_rescan(self) -> None:
         """Ask the device to read the current card again (after a misread)."""
 
-    def acknowledge(self, card: CardRead) -> None:
-        """Tell the device ``card`` is safely recorded (a smart shoe waits for this)."""
+    def acknowledge(self, event: CardRead | CutCardSeen) -> None:
+        """Tell the device ``event`` is safely recorded (a smart shoe waits for this)."""
 
     def set_dealing(self, allowed: bool) -> None:
         """Whether cards may be dealt now; only a simulated dealer can honour it."""
@@ -120,3 +127,10 @@ class Driver:
     @property
     def closed(self) -> bool:
         return self._closed
+
+    def __enter__(self) -> Driver:
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()

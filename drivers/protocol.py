@@ -1,0 +1,40 @@
+"""What a wire protocol is to the serial driver: pure parsing, no I/O.
+
+A protocol is fed the bytes as they arrive (in any chunking) and answers with the events
+they mean and the bytes to write back to the device. Keeping it free of I/O is what lets
+the property tests throw arbitrary bytes at it directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from drivers.base import CardRead, CutCardSeen, DriverEvent
+from drivers.lines import LineSplitter
+
+
+@dataclass(slots=True)
+class Parsed:
+    events: list[DriverEvent] = field(default_factory=list)
+    replies: list[bytes] = field(default_factory=list)
+
+
+class WireProtocol:
+    def __init__(self, max_line: int = 64) -> None:
+        self.lines = LineSplitter(max_line)
+
+    def connection_reset(self) -> None:
+        """The device went away: forget the half line, keep what was delivered."""
+        self.lines = LineSplitter(self.lines.max_line)
+
+    def feed(self, data: bytes, now: float) -> Parsed:
+        """Events and replies for ``data`` read at monotonic time ``now``."""
+        raise NotImplementedError
+
+    def rescan(self) -> bytes:
+        """Bytes that ask the device to read the current card again (may be empty)."""
+        return b""
+
+    def acknowledge(self, event: CardRead | CutCardSeen) -> bytes:
+        """Bytes that tell the device ``event`` is recorded (may be empty)."""
+        return b""

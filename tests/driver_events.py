@@ -1,0 +1,38 @@
+"""Test helper: a sink that records driver events and waits for them."""
+
+from __future__ import annotations
+
+import queue
+
+from drivers.base import DriverEvent
+
+
+class EventLog:
+    """Pass ``log.put`` as the sink; ``next()`` returns events in order, failing on timeout."""
+
+    def __init__(self) -> None:
+        self._queue: queue.Queue[DriverEvent] = queue.Queue()
+
+    def put(self, event: DriverEvent) -> None:
+        self._queue.put(event)
+
+    def next(self, timeout: float = 5.0) -> DriverEvent:
+        try:
+            return self._queue.get(timeout=timeout)
+        except queue.Empty:
+            raise AssertionError(f"no driver event within {timeout} s") from None
+
+    def next_of(self, kind: str, timeout: float = 5.0) -> DriverEvent:
+        """The next event of ``kind``, skipping others."""
+        while True:
+            event = self.next(timeout)
+            if event.kind == kind:
+                return event
+
+    def quiet(self, seconds: float = 0.2) -> bool:
+        """True when no event arrives within ``seconds``."""
+        try:
+            self._queue.get(timeout=seconds)
+        except queue.Empty:
+            return True
+        return False

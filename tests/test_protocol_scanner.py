@@ -1,0 +1,69 @@
+"""The scanner wire protocol, fed bytes directly (no I/O)."""
+
+from drivers.base import CardRead, CutCardSeen, Misread
+from drivers.scanner_protocol import DEFAULT_RESCAN, ScannerProtocol
+
+
+def kinds(parsed):
+    return [(event.kind, getattr(event, "code", None)) for event in parsed.events]
+
+
+def test_cards_cut_and_every_line_ending():
+    parsed = ScannerProtocol().feed(b"AS\r10h\nkd\r\nCUT\r\n", now=1.0)
+    assert kinds(parsed) == [("card", "AS"), ("card", "TH"), ("card", "KD"), ("cut_card", None)]
+    assert parsed.events[1].raw == b"10h"
+    assert parsed.replies == []
+
+
+def test_no_read_and_unknown_lines_are_misreads_that_trigger_a_rescan():
+    parsed = ScannerProtocol().feed(b"NR\r\nZZ\r\n\xff\xfe\r\n", now=1.0)
+    assert [event.raw for event in parsed.events] == [b"NR", b"ZZ", b"\xff\xfe"]
+    assert all(isinstance(event, Misread) for event in parsed.events)
+    assert parsed.replies == [bytes.fromhex("16540D")] * 3
+
+
+def test_configured_no_read_text_and_rescan_trigger():
+    protocol = ScannerProtocol(rescan=b"\x1bR", no_read="NOREAD")
+    parsed = protocol.feed(b"NOREAD\r\n", now=1.0)
+    assert isinstance(parsed.events[0], Misread)
+    assert parsed.replies == [b"\x1bR"]
+    assert protocol.rescan() == b"\x1bR"
+
+
+def test_a_line_split_across_reads_is_one_card():
+    protocol = ScannerProtocol()
+    assert protocol.feed(b"Q", now=1.0).events == []
+    assert protocol.feed(b"H\r", now=1.0).events == [CardRead("QH", b"QH", 1.0)]
+    assert protocol.feed(b"\n", now=1.0).events == []  # the LF of a split CRLF
+
+
+def test_identical_reads_within_the_debounce_window_are_one_read():
+    protocol = ScannerProtocol(debounce=0.3)
+    assert len(protocol.feed(b"AS\r\n", now=10.0).events) == 1
+    assert protocol.feed(b"AS\r\n", now=10.2).events == []
+    assert protocol.feed(b"AS\r\n", now=10.45).events == []  # each repeat extends the window
+    assert len(protocol.feed(b"AS\r\n", now=10.8).events) == 1
+    assert len(protocol.feed(b"AH\r\n", now=10.81).events) == 1  # a different card is new
+
+
+def test_debounce_survives_a_misread_in_between():
+    protocol = ScannerProtocol(debounce=0.3)
+    protocol.feed(b"AS\r\n", now=1.0)
+    parsed = protocol.feed(b"garbage\r\nAS\r\n", now=1.1)
+    assert [event.kind for event in parsed.events] == ["misread"]
+
+
+def test_cut_card_is_debounced_too():
+    parsed = ScannerProtocol().feed(b"CUT\r\nCUT\r\n", now=1.0)
+    assert parsed.events == [CutCardSeen(b"CUT", 1.0)]
+
+
+def test_an_overlong_line_is_one_misread_and_the_next_line_reads():
+    protocol = ScannerProtocol(max_line=8)
+    parsed = protocol.feed(b"X" * 30, now=1.0)
+    assert [event.raw for event in parsed.events] == [b"X" * 8]
+    parsed = protocol.feed(b"X" * 30 + b"\r\n9C\r\n", now=1.0)
+    assert kinds(parsed) == [("card", "9C")]
+    assert protocol.lines.pending == 0
+    assert parsed.replies == []
+    assert DEFAULT_RESCAN == b"\x16T\r"

@@ -1,0 +1,103 @@
+"""``baccarat-table emulate-shoe``: a card shoe on a pseudo-terminal, for tests and demos.
+
+Prints the device path (and keeps ``--link`` pointing at it), then plays simulated shoes
+over the scanner or shoe wire protocol until done or interrupted. Open it from the table
+with ``serial://<path or link>?protocol=<same protocol>``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import itertools
+import signal
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+from drivers.emulator import Faults, ShoeEmulator
+from drivers.shoe_order import CUT, DECK_SIZE, build_shoe, parse_items, shoe_random
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "emulate-shoe",
+        help="play a simulated shoe on a pseudo-terminal (testing without hardware)",
+        description=__doc__,
+    )
+    parser.add_argument("--protocol", choices=("scanner", "shoe"), default="scanner")
+    parser.add_argument("--link", type=Path, help="keep a symlink at PATH to the device")
+    parser.add_argument("--decks", type=int, default=8, choices=range(1, 9), metavar="1-8")
+    parser.add_argument("--seed", type=int, help="reproducible shoes (shoe k from seed and k)")
+    parser.add_argument("--cut", type=int, help="cut card N cards from the end")
+    parser.add_argument(
+        "--after-cut", type=int, metavar="N",
+        help="end each shoe N cards after the cut card (default: play the whole shoe)",
+    )
+    parser.add_argument("--shoes", type=int, default=1, help="how many shoes, 0 = endless")
+    parser.add_argument("--script", help="play these comma-separated items once (codes, NR, CUT)")
+    parser.add_argument("--interval", type=float, default=1.0, help="seconds between cards")
+    parser.add_argument("--no-read", type=float, default=0.0, metavar="P",
+                        help="probability of a no-read before a card")
+    parser.add_argument("--garbage", type=float, default=0.0, metavar="P",
+                        help="probability of a line of random bytes before a card")
+    parser.add_argument("--bad-checksum", type=float, default=0.0, metavar="P",
+                        help="shoe: probability that a frame is first sent with a bad checksum")
+    parser.add_argument("--drop-ack", type=float, default=0.0, metavar="P",
+                        help="shoe: probability that an acknowledgement is ignored")
+    parser.add_argument("--ack-timeout", type=float, default=0.5,
+                        help="seconds to wait for $A (shoe) or the rescan trigger (scanner)")
+    parser.add_argument("--fault-seed", type=int, help="reproducible fault injection")
+    parser.add_argument("--log", help="log bytes sent and received to this file ('-' = stderr)")
+    parser.set_defaults(handler=emulate_shoe)
+
+
+def _shoes(args: argparse.Namespace) -> Iterator[list[str]]:
+    if args.script is not None:
+        yield parse_items(args.script.split(","))
+        return
+    if args.cut is not None and not 1 <= args.cut <= args.decks * DECK_SIZE:
+        raise ValueError(f"--cut {args.cut}: a {args.decks}-deck shoe has "
+                         f"{args.decks * DECK_SIZE} cards")
+    numbers = itertools.count() if args.shoes == 0 else range(args.shoes)
+    for number in numbers:
+        order = build_shoe(args.decks, shoe_random(args.seed, number), args.cut)
+        if args.after_cut is not None:
+            order = order[: order.index(CUT) + 1 + args.after_cut]
+        yield order
+
+
+def _check_probabilities(args: argparse.Namespace) -> Faults:
+    faults = Faults(args.no_read, args.garbage, args.bad_checksum, args.drop_ack)
+    for field in dataclasses.fields(faults):
+        value = getattr(faults, field.name)
+        if not 0 <= value <= 1:
+            raise ValueError(f"--{field.name.replace('_', '-')} {value}: a probability is 0 to 1")
+    return faults
+
+
+def emulate_shoe(args: argparse.Namespace) -> int:
+    faults = _check_probabilities(args)
+    shoes = _shoes(args)
+    first = next(shoes)  # bad --script or --cut fails here, before the pty exists
+    with contextlib.ExitStack() as stack:
+        log: TextIO | None = None
+        if args.log == "-":
+            log = sys.stderr
+        elif args.log:
+            log = stack.enter_context(open(args.log, "a", encoding="utf-8"))
+        emulator = stack.enter_context(ShoeEmulator(
+            itertools.chain([first], shoes), protocol=args.protocol, interval=args.interval,
+            faults=faults, seed=args.fault_seed, log=log, link=args.link,
+            ack_timeout=args.ack_timeout,
+        ))
+        print(emulator.open(), flush=True)
+        # SIGTERM (systemd, test harnesses) ends the play like Ctrl-C: the link is removed.
+        signal.signal(signal.SIGTERM, lambda *_: emulator.stop())
+        try:
+            emulator.play()
+        except KeyboardInterrupt:
+            return 130
+    return 0
