@@ -15,6 +15,8 @@ from collections.abc import Sequence
 COMMAND_MODULES = (
     "ui.commands.run",
     "ui.commands.roads",
+    "ui.commands.emulate_shoe",
+    "ui.commands.odds",
 )
 
 # Errors that mean "the input was wrong", not "the program is broken": shown as one line.
