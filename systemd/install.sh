@@ -54,6 +54,7 @@ install_packages() {
         return
     fi
     say "installing fonts and display libraries"
+    apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install --yes --no-install-recommends "${PACKAGES[@]}" >/dev/null
 }
 
