@@ -1,0 +1,44 @@
+"""How long one exact odds analysis takes: fresh 8-deck shoe, and a shoe half dealt.
+
+Run: .venv/bin/python benchmarks/odds.py   (goal: median at most 5 ms after set-up)
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from controller.cards import ShoeComposition, cards
+from controller.odds import analyse
+from controller.profiles import load_profile
+from drivers.card_codes import ALL_CODES
+
+RUNS = 200
+
+
+def median_ms(shoe: ShoeComposition, profile_name: str) -> float:
+    profile = load_profile(profile_name)
+    timings = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        analyse(shoe, profile)
+        timings.append(time.perf_counter() - start)
+    return statistics.median(timings) * 1000
+
+
+def main() -> None:
+    start = time.perf_counter()
+    analyse(ShoeComposition(8), load_profile("classic"))
+    print(f"one-time set-up plus first analysis: {(time.perf_counter() - start) * 1000:.1f} ms")
+    fresh = ShoeComposition(8)
+    dealt = random.Random(1).sample(cards(list(ALL_CODES) * 8), 200)
+    half = ShoeComposition(8, dealt)
+    for label, shoe, profile in (("fresh 8-deck shoe, classic", fresh, "classic"),
+                                 ("fresh 8-deck shoe, live", fresh, "live"),
+                                 ("8 decks, 200 cards dealt, live", half, "live")):
+        print(f"{label}: median {median_ms(shoe, profile):.2f} ms over {RUNS} runs")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+"""``baccarat-table odds``: exact odds of the next round from a given shoe."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from controller.cards import ShoeComposition, cards
+from controller.odds import Odds, analyse
+from controller.profiles import load_profile
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "odds",
+        help="exact odds and return to player of each bet for a shoe",
+        description="Exact combinatorial odds of one round dealt from the shoe (no simulation).",
+    )
+    parser.add_argument("--profile", default="classic",
+                        help="shipped profile name or path to a profile TOML (default: classic)")
+    parser.add_argument("--decks", type=int,
+                        help="decks in the shoe (default: the profile's)")
+    parser.add_argument("--removed", default="", metavar="CARDS",
+                        help='cards already out of the shoe, blank-separated: "AS 9D KH"')
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.set_defaults(handler=odds)
+
+
+def odds(args: argparse.Namespace) -> int:
+    profile = load_profile(args.profile)
+    decks = args.decks if args.decks is not None else profile.decks
+    result = analyse(ShoeComposition(decks, cards(args.removed)), profile)
+    if args.json:
+        print(json.dumps(_as_json(profile.name, decks, result), indent=2))
+    else:
+        _print_table(profile.name, decks, result)
+    return 0
+
+
+def _as_json(profile: str, decks: int, result: Odds) -> dict:
+    return {
+        "profile": profile,
+        "decks": decks,
+        "cards_left": result.cards_left,
+        "probabilities": {event: float(p) for event, p in result.probabilities.items()},
+        "wins": {bet: float(bet_odds.wins) for bet, bet_odds in result.bets.items()},
+        "rtp": {bet: float(bet_odds.rtp) for bet, bet_odds in result.bets.items()},
+    }
+
+
+def _print_table(profile: str, decks: int, result: Odds) -> None:
+    print(f"profile {profile}, {decks} decks, {result.cards_left} cards left")
+    print(f"\n{'event':<24}{'probability':>12}")
+    for event, probability in result.probabilities.items():
+        print(f"{event:<24}{float(probability):>12.4%}")
+    print(f"\n{'bet':<24}{'wins':>12}{'pushes':>10}{'return':>10}")
+    for bet, bet_odds in result.bets.items():
+        print(f"{bet:<24}{float(bet_odds.wins):>12.4%}{float(bet_odds.pushes):>10.4%}"
+              f"{float(bet_odds.rtp):>10.4%}")
