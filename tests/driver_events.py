@@ -29,10 +29,12 @@ class EventLog:
             if event.kind == kind:
                 return event
 
+    def poll(self, timeout: float) -> DriverEvent | None:
+        try:
+            return self._queue.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
     def quiet(self, seconds: float = 0.2) -> bool:
         """True when no event arrives within ``seconds``."""
-        try:
-            self._queue.get(timeout=seconds)
-        except queue.Empty:
-            return True
-        return False
+        return self.poll(seconds) is None
