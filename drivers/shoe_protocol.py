@@ -12,8 +12,9 @@ Controller to shoe:
 - ``$N,<seq>`` bad checksum or bad frame: send it again.
 
 ``seq`` runs 0-999 and wraps. The shoe resends a frame until it is acknowledged, so a frame
-with the seq just delivered is a resend: it is delivered once, and answered again with
-``$A`` if the controller had already acknowledged it (the first ``$A`` was lost). Three bad
+identical to the one just delivered is a resend: it is delivered once, and answered again
+with ``$A`` if the controller had already acknowledged it (the first ``$A`` was lost). The
+same seq with another card is a new card: a shoe that was power-cycled starts again at 0. Three bad
 frames in a row are a misread. The driver itself acknowledges the cut card and ``$M``,
 since the controller has nothing to record for them but the event.
 """
@@ -94,6 +95,7 @@ class ShoeProtocol(WireProtocol):
     def __init__(self, max_line: int = 64) -> None:
         super().__init__(max_line)
         self._last_seq: int | None = None  # the seq last delivered (card, cut or no-read)
+        self._last_raw = b""  # and its frame: the same seq with other content is a new card
         self._last_acked = False
         self._bad_in_row = 0
 
@@ -114,11 +116,11 @@ class ShoeProtocol(WireProtocol):
         return parsed
 
     def _good_frame(self, frame: Frame, raw: bytes, now: float, parsed: Parsed) -> None:
-        if frame.seq == self._last_seq:  # a resend of what was delivered
+        if raw == self._last_raw:  # a resend of what was delivered
             if self._last_acked:
                 parsed.replies.append(encode_frame("A", frame.seq))
             return
-        self._last_seq, self._last_acked = frame.seq, False
+        self._last_seq, self._last_raw, self._last_acked = frame.seq, raw, False
         if frame.kind == "M":
             parsed.events.append(Misread(raw, now))
         elif frame.code == CUT:

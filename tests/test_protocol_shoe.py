@@ -103,3 +103,14 @@ def test_rescan_asks_for_the_pending_frame():
     shoe = ShoeProtocol()
     shoe.feed(encode_frame("C", 41, "5S"), now=1.0)
     assert shoe.rescan() == encode_frame("N", 42)
+
+
+def test_the_same_seq_with_another_card_is_a_new_card():
+    # A shoe that was power-cycled numbers from 0 again.
+    shoe = ShoeProtocol()
+    (card,) = shoe.feed(encode_frame("C", 0, "AS"), now=1.0).events
+    shoe.acknowledge(card)
+    shoe.connection_reset()
+    assert [event.code for event in shoe.feed(encode_frame("C", 0, "KD"), now=2.0).events] == [
+        "KD"
+    ]
