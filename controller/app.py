@@ -55,7 +55,7 @@ def open_table(
         bus.subscribe(subscriber)
     controller = TableController(config, profile, bus)
     runner = TableRunner(controller, stop_after_shoes)
-    driver = open_driver(config.driver_url, runner.submit)
+    driver = open_driver(sim_with_profile_decks(config.driver_url, profile), runner.submit)
     controller.driver = driver
     try:
         driver.start()
@@ -63,6 +63,13 @@ def open_table(
         driver.close()
         raise
     return Table(config, profile, bus, controller, runner, driver, event_stream)
+
+
+def sim_with_profile_decks(url: str, profile: Profile) -> str:
+    """A simulated shoe holds as many decks as the profile says, unless the URL says."""
+    if not url.startswith("sim:") or "decks=" in url or "script=" in url:
+        return url
+    return f"{url}{'&' if '?' in url else '?'}decks={profile.decks}"
 
 
 def _open_event_stream(path: str | None) -> TextIO | None:

@@ -161,6 +161,12 @@ class TableController:
         card = Card(code)
         held = HeldCard(code, raw, source)
         new_shoe = self.state in ("awaiting_shuffle", "shoe_ended")
+        if source == "manual" and self.state == "paused" and self.pause_reasons == {"scanner"}:
+            # The reader is gone: the dealer carries on by hand, the table stays paused for it.
+            self.resume()
+            self._card_in(code, raw, source, read)
+            self._add_pause("scanner")
+            return
         if self.state in ("hold", "paused"):
             stopped = "on hold" if self.state == "hold" else "paused"
             self._hold("card_while_stopped", f"card {code} arrived while the table is {stopped}",

@@ -17,6 +17,8 @@ COMMAND_MODULES = (
     "ui.commands.roads",
     "ui.commands.emulate_shoe",
     "ui.commands.odds",
+    "ui.commands.state_diagram",
+    "ui.commands.hash_pin",
 )
 
 # Errors that mean "the input was wrong", not "the program is broken": shown as one line.

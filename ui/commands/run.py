@@ -49,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
     printer = HeadlessPrinter(sys.stderr if config.events_path == "-" else sys.stdout)
     table = open_table(config, subscribers=(printer,), stop_after_shoes=args.shoes)
+    # A closed pipe (| head) ends a text run the way it ends any command-line tool.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: table.runner.stop())
     if sys.stdin is not None and not sys.stdin.closed and sys.stdin.isatty() is not None:

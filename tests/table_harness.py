@@ -1,0 +1,80 @@
+"""A controller driven by hand, one item at a time, for the controller tests."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from controller.commands import Command
+from controller.config import TableConfig
+from controller.events import EventBus, TableEvent
+from controller.profiles import load_profile
+from controller.supervisor import hash_pin
+from controller.table import TableController
+from drivers.base import CardRead, CutCardSeen, Driver
+
+PIN = "2468"
+PIN_HASH = hash_pin(PIN, iterations=1000)
+
+
+class RecordingDriver(Driver):
+    """A driver the test feeds by hand; it records what the controller asked of it."""
+
+    def __init__(self) -> None:
+        super().__init__(lambda event: None)
+        self.calls: list[tuple[str, object]] = []
+
+    def start(self) -> None:
+        pass
+
+    def acknowledge(self, card: CardRead) -> None:
+        self.calls.append(("acknowledge", card.code))
+
+    def request_rescan(self) -> None:
+        self.calls.append(("request_rescan", None))
+
+    def set_dealing(self, allowed: bool) -> None:
+        self.calls.append(("set_dealing", allowed))
+
+    def new_shoe(self) -> None:
+        self.calls.append(("new_shoe", None))
+
+    def _close(self) -> None:
+        pass
+
+
+class Table:
+    def __init__(self, profile: str = "classic", **config: object) -> None:
+        self.config = replace(TableConfig(pin_hash=PIN_HASH), profile=profile, **config)
+        self.bus = EventBus("test-table")
+        self.events: list[TableEvent] = []
+        self.bus.subscribe(self.events.append)
+        self.driver = RecordingDriver()
+        self.controller = TableController(self.config, load_profile(profile), self.bus,
+                                          self.driver)
+
+    @property
+    def state(self) -> str:
+        return self.controller.state
+
+    def deal(self, codes: str) -> None:
+        for code in codes.split():
+            if code == "CUT":
+                self.controller.handle(CutCardSeen())
+            else:
+                self.controller.handle(CardRead(code, code.encode()))
+
+    def start_shoe(self, reveal: str = "3H", burns: str = "2S 2H 2D") -> None:
+        """Reveal a card and burn as many cards as it says."""
+        self.deal(f"{reveal} {burns}")
+
+    def command(self, action: str, **fields: object) -> None:
+        self.controller.handle(Command(action, **fields))
+
+    def supervisor(self, action: str, **fields: object) -> None:
+        self.command(action, by="sup", pin=PIN, **fields)
+
+    def of_type(self, kind: str) -> list[TableEvent]:
+        return [event for event in self.events if event.type == kind]
+
+    def last(self, kind: str) -> TableEvent:
+        return self.of_type(kind)[-1]

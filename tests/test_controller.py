@@ -1,0 +1,335 @@
+"""The round and shoe state machine, driven card by card."""
+
+import pytest
+
+from controller.cards import cards
+from controller.commands import TimerExpired
+from controller.outcome import judge_round
+from drivers.base import Connected, Disconnected, Misread
+from tests.table_harness import Table
+
+NATURAL_PLAYER_9 = "9S KH TC 2D"  # P 9S TC = 9, B KH 2D = 2
+PLAYER_DRAWS_BANKER_STANDS = "2S 3C 3H 4C 5D"  # P 2+3+5 = 0, B 3+4 = 7
+BANKER_SIX_THREE_CARDS = "2S KS 3H 5H 5C AD"  # P 2+3+5 = 0, B 0+5+1 = 6
+PAIRED_NATURAL_TIE = "4S 4H 4D 4C"
+
+
+def test_reveal_card_sets_the_burn_and_round_one_opens_after_it():
+    table = Table()
+    table.deal("7C")
+    assert table.last("reveal").data["burn"] == 7
+    assert table.state == "burning"
+    table.deal("2S 2H 2D 2C 3S 3H")
+    assert table.state == "burning"
+    table.deal("3D")
+    assert [e.data["burn_left"] for e in table.of_type("burn")] == [6, 5, 4, 3, 2, 1, 0]
+    assert table.state == "betting"
+    assert table.last("betting_open").round == 1
+
+
+def test_a_picture_reveal_burns_ten():
+    table = Table()
+    table.deal("QH")
+    assert table.last("reveal").data["burn"] == 10
+
+
+def test_rounds_follow_the_third_card_rule_and_publish_their_result():
+    table = Table()
+    table.start_shoe()
+    table.deal(NATURAL_PLAYER_9)
+    result = table.last("round_result").data
+    assert (result["winner"], result["player_total"], result["banker_total"]) == ("player", 9, 2)
+    assert result["player_natural"] and result["winning_bets"] == ["player"]
+    assert result["pays"] == {"player": "1:1"}
+
+    table.deal(PLAYER_DRAWS_BANKER_STANDS)
+    result = table.last("round_result").data
+    assert result["player"] == ["2S", "3H", "5D"] and result["banker"] == ["3C", "4C"]
+    assert result["winner"] == "banker" and result["pays"] == {"banker": "0.95:1"}
+
+    table.deal(BANKER_SIX_THREE_CARDS)
+    result = table.last("round_result").data
+    assert result["banker_total"] == 6 and result["banker_six_cards"] == 3
+    positions = [e.data["position"] for e in table.of_type("card")[-6:]]
+    assert positions == ["player1", "banker1", "player2", "banker2", "player3", "banker3"]
+    assert table.last("round_result").round == 3
+
+
+def test_a_tie_pushes_player_and_banker_and_pays_the_pairs():
+    table = Table()
+    table.start_shoe()
+    table.deal(PAIRED_NATURAL_TIE)
+    result = table.last("round_result").data
+    assert result["winner"] == "tie"
+    assert set(result["winning_bets"]) == {"tie", "player_pair", "banker_pair"}
+    assert set(result["pushed_bets"]) == {"player", "banker"}
+    assert result["pays"]["tie"] == "8:1" and result["pays"]["player_pair"] == "11:1"
+
+
+def test_the_state_machine_waits_for_the_position_the_rules_demand():
+    table = Table()
+    table.start_shoe()
+    table.deal("2S 3C 3H 4C")
+    assert table.state == "player3"
+    table.deal("5D")
+    assert table.state == "betting"  # banker stood on 7: round over, next one open
+    table.deal("2S KS 3H 5H 5C")
+    assert table.state == "banker3"
+
+
+def test_the_round_in_which_the_cut_card_appears_is_the_last():
+    table = Table()
+    table.start_shoe()
+    table.deal(NATURAL_PLAYER_9)
+    table.deal("2S 3C CUT 3H 4C 5D")
+    assert table.last("cut_card").data["last_round"] == 2
+    assert table.state == "shoe_ended"
+    assert table.last("shoe_ended").data["rounds"] == 2
+    assert ("new_shoe", None) in table.driver.calls
+
+
+def test_a_cut_card_between_rounds_makes_the_next_round_the_last():
+    table = Table()
+    table.start_shoe()
+    table.deal(NATURAL_PLAYER_9)
+    table.deal("CUT")
+    assert table.last("cut_card").data["last_round"] == 2
+    table.deal(NATURAL_PLAYER_9)
+    assert table.state == "shoe_ended"
+    table.deal("5H")  # the next shoe's reveal card
+    assert table.last("shoe_started").shoe == 2
+    assert table.last("reveal").data["burn"] == 5
+
+
+def test_a_misread_keeps_the_position_and_asks_for_a_rescan():
+    table = Table()
+    table.start_shoe()
+    table.deal("9S KH")
+    table.controller.handle(Misread(b"\x16garbage"))
+    misread = table.last("misread").data
+    assert misread["position"] == "player2" and misread["raw_hex"] == "1667617262616765"
+    assert ("request_rescan", None) in table.driver.calls
+    table.deal("TC 2D")
+    assert table.last("round_result").data["player"] == ["9S", "TC"]
+
+
+def test_every_card_read_is_acknowledged_after_it_is_published():
+    table = Table()
+    table.start_shoe()
+    table.deal(NATURAL_PLAYER_9)
+    acknowledged = [code for call, code in table.driver.calls if call == "acknowledge"]
+    assert acknowledged == ["3H", "2S", "2H", "2D", *NATURAL_PLAYER_9.split()]
+
+
+def test_a_card_the_shoe_cannot_hold_stops_the_table_until_a_supervisor_accepts_it():
+    table = Table(profile="big-win")  # 6 decks
+    table.start_shoe()
+    table.deal("AS AS AS AS AS AS")  # round 1: P AS AS, B AS AS, P3 AS, B3 AS
+    table.deal("AS")
+    hold = table.last("hold").data
+    assert table.state == "hold" and hold["code"] == "impossible_card" and hold["card"] == "AS"
+    table.deal("KD")  # more cards while on hold are held too, never dropped
+    assert table.last("hold").data["card"] == "KD"
+    table.command("accept_card", by="dealer")  # no PIN
+    assert table.state == "hold"
+    assert "PIN" in table.last("action_refused").data["reason"]
+    table.supervisor("accept_card", reason="foreign deck card confirmed")
+    assert table.last("hold_cleared").data == {"by": "sup", "action": "accept"}
+    assert [e.data["card"] for e in table.of_type("card")[-2:]] == ["AS", "KD"]
+    assert table.state == "player2"
+
+
+def test_voiding_a_held_round_refunds_it_and_leaves_the_roads_alone():
+    table = Table()
+    table.start_shoe()
+    table.deal(NATURAL_PLAYER_9)
+    table.command("pause")
+    table.deal("5S")
+    assert table.state == "hold" and table.last("hold").data["code"] == "card_while_stopped"
+    table.supervisor("void_round", reason="card dealt during a pause")
+    voided = table.last("round_voided").data
+    assert voided["discarded"] == ["5S"] and voided["refund"] is True
+    assert voided["by"] == "sup" and voided["reason"] == "card dealt during a pause"
+    assert len(table.of_type("round_result")) == 1
+    assert table.state == "paused"  # the operator's pause still stands
+    table.command("resume")
+    assert table.state == "betting" and table.controller.round_number == 3
+
+
+def test_a_wrong_pin_is_refused_and_changes_nothing():
+    table = Table()
+    table.start_shoe()
+    table.deal("9S KH")
+    table.command("void_round", by="sup", pin="0000", reason="test")
+    assert table.last("action_refused").data["reason"] == "wrong supervisor PIN"
+    assert table.state == "player2" and not table.of_type("round_voided")
+
+
+def test_void_round_outside_a_round_is_refused():
+    table = Table()
+    table.supervisor("void_round", reason="nothing to void")
+    assert table.last("action_refused").data["reason"] == "there is no round to void"
+
+
+def test_every_operator_action_is_recorded_with_who_and_why():
+    table = Table()
+    table.start_shoe()
+    table.command("pause", by="dealer7", reason="break")
+    table.command("resume", by="dealer7")
+    table.supervisor("clear_roads", reason="new session")
+    actions = [(e.data["action"], e.data["by"], e.data["reason"])
+               for e in table.of_type("operator_action")]
+    assert actions == [("pause", "dealer7", "break"), ("resume", "dealer7", ""),
+                       ("clear_roads", "sup", "new session")]
+    assert table.last("roads_cleared").data["reason"] == "new session"
+
+
+def test_a_scanner_that_does_not_see_burns_waits_for_the_dealer_to_confirm():
+    table = Table(burn_scanned=False)
+    table.deal("4H")
+    assert table.state == "awaiting_burn_confirmation"
+    assert "burn 4 cards" in table.last("prompt").data["message"]
+    table.deal("2S")
+    assert table.last("hold").data["code"] == "card_before_burn"
+    table.supervisor("void_round", reason="x")  # nothing to void yet: refused
+    assert table.state == "hold"
+    table.command("confirm_burn")
+    assert table.last("action_refused").data["action"] == "confirm_burn"
+
+
+def test_confirming_the_burn_opens_round_one():
+    table = Table(burn_scanned=False)
+    table.deal("4H")
+    table.command("confirm_burn")
+    assert [e.data["card"] for e in table.of_type("burn")] == [None] * 4
+    assert table.state == "betting" and table.last("betting_open").round == 1
+
+
+def test_live_betting_holds_a_card_dealt_while_it_is_open():
+    table = Table(betting="live", betting_seconds=15.0)
+    table.start_shoe()
+    assert table.last("betting_open").data["seconds"] == 15.0
+    assert ("set_dealing", False) in table.driver.calls
+    table.deal("9S")
+    assert table.last("hold").data["code"] == "card_while_betting"
+    table.supervisor("accept_card")
+    assert table.last("betting_closed").data["reason"] == "first_card"
+    assert table.state == "banker1"
+
+
+def test_live_betting_closes_when_the_countdown_ends():
+    table = Table(betting="live")
+    table.start_shoe()
+    assert table.controller.deadline() is not None
+    table.controller.handle(TimerExpired())
+    assert table.last("betting_closed").data["reason"] == "timer"
+    assert table.state == "player1" and ("set_dealing", True) in table.driver.calls
+    table.deal(NATURAL_PLAYER_9)
+    assert table.last("round_result").data["winner"] == "player"
+
+
+def test_closed_bets_follow_the_profile_cut_off_rounds():
+    table = Table(profile="live")
+    table.start_shoe()
+    for index in range(60):  # player naturals, cards varied so the shoe can hold them all
+        suit, other = "SHDC"[index // 4 % 4], "SHDC"[(index // 4 + 2) % 4]
+        player1 = "98"[index % 2] + "SHDC"[index // 2 % 4]
+        banker1, player2 = "TJQK"[(index + 1) % 4] + other, "TJQK"[index % 4] + suit
+        table.deal(f"{player1} {banker1} {player2} {'2345'[index % 4]}{suit}")
+        assert table.state == "betting"
+    opened = table.of_type("betting_open")
+    assert opened[49].data["closed_bets"] == []  # round 50
+    assert set(opened[50].data["closed_bets"]) == {"lucky_six", "player_natural",
+                                                    "banker_natural"}
+    assert {"player_pair", "banker_pair"} <= set(opened[60].data["closed_bets"])
+
+
+def test_a_scanner_disconnect_pauses_the_round_and_it_continues_on_reconnect():
+    table = Table()
+    table.start_shoe()
+    table.deal("9S KH")
+    table.controller.handle(Disconnected("USB unplugged"))
+    assert table.state == "paused"
+    assert table.last("scanner").data == {"status": "disconnected", "reason": "USB unplugged"}
+    table.controller.handle(Connected())
+    assert table.state == "player2"
+    table.deal("TC 2D")
+    assert table.last("round_result").data["winner"] == "player"
+
+
+def test_manual_cards_carry_the_round_while_the_scanner_is_gone():
+    table = Table()
+    table.start_shoe()
+    table.controller.handle(Disconnected("USB unplugged"))
+    for code in NATURAL_PLAYER_9.split():
+        table.command("manual_card", card=code.lower())
+    assert table.last("round_result").data["player"] == ["9S", "TC"]
+    assert {e.data["source"] for e in table.of_type("card")} == {"manual"}
+    assert table.state == "paused"
+
+
+def test_a_live_round_not_yet_dealt_is_cancelled_and_refunded_on_disconnect():
+    table = Table(betting="live")
+    table.start_shoe()
+    table.controller.handle(Disconnected("cable"))
+    voided = table.last("round_voided")
+    assert voided.round == 1 and voided.data["refund"] and voided.data["by"] == "system"
+    assert table.state == "paused"
+    table.controller.handle(Connected())
+    assert table.state == "betting" and table.last("betting_open").round == 2
+
+
+def test_new_shoe_mid_shoe_needs_the_supervisor_and_voids_the_round_in_play():
+    table = Table()
+    table.start_shoe()
+    table.deal("9S KH")
+    table.command("new_shoe")
+    assert table.last("action_refused").data["action"] == "new_shoe"
+    table.supervisor("new_shoe", reason="shoe damaged")
+    assert table.last("round_voided").data["discarded"] == ["9S", "KH"]
+    assert table.last("shoe_ended").data["reason"] == "shoe damaged"
+    assert table.state == "shoe_ended"
+
+
+def test_a_bad_manual_card_is_refused_with_the_code_quoted():
+    table = Table()
+    table.start_shoe()
+    table.command("manual_card", card="1X")
+    assert "'1X'" in table.last("action_refused").data["reason"]
+
+
+def test_every_event_has_the_envelope_and_increasing_seq():
+    table = Table()
+    table.start_shoe()
+    table.deal(NATURAL_PLAYER_9)
+    seqs = [event.seq for event in table.events]
+    assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)
+    record = table.last("round_result").to_dict()
+    assert {"type", "seq", "ts", "table", "shoe", "round"} <= record.keys()
+    assert record["ts"].endswith("Z") and record["table"] == "test-table"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_whole_simulated_shoe_obeys_the_rules(seed):
+    from controller.app import open_table
+    from controller.config import TableConfig
+
+    events = []
+    table = open_table(TableConfig(driver_url=f"sim://?seed={seed}&rate=0"),
+                       subscribers=(events.append,), stop_after_shoes=1)
+    try:
+        table.runner.run()
+    finally:
+        table.close()
+    kinds = [event.type for event in events]
+    reveal = next(event for event in events if event.type == "reveal")
+    assert kinds.count("burn") == reveal.data["burn"]
+    results = [event for event in events if event.type == "round_result"]
+    assert len(results) > 60
+    for event in results:
+        outcome = judge_round(cards(event.data["player"]), cards(event.data["banker"]))
+        assert outcome.winner == event.data["winner"]
+        assert outcome.player_total == event.data["player_total"]
+    cut = next(event for event in events if event.type == "cut_card")
+    assert results[-1].round == cut.data["last_round"]
+    assert kinds[-1] in ("shoe_ended", "state")

@@ -1,0 +1,75 @@
+"""Replaying journaled inputs rebuilds the controller exactly."""
+
+from controller.recovery import driver_position, replay
+from tests.table_harness import Table
+
+ROUNDS = "9S KH TC 2D  2S 3C 3H 4C 5D  2S KS 3H 5H 5C AD"
+
+
+def _twin(table: Table) -> Table:
+    """A fresh table (same config) brought back from ``table``'s events."""
+    twin = Table(profile=table.config.profile, **{
+        key: getattr(table.config, key) for key in ("betting", "burn_scanned")})
+    replay(twin.controller, table.events)
+    return twin
+
+
+def _state_of(table: Table) -> tuple:
+    controller = table.controller
+    hands = controller.round and (controller.round.player, controller.round.banker)
+    return (controller.state, controller.shoe_number, controller.round_number, hands,
+            controller.composition.cards_left, controller.burn_left, controller.last_round,
+            sorted(controller.pause_reasons), [held.code for held in controller.held_cards])
+
+
+def test_replay_mid_round_continues_with_the_same_results():
+    table = Table()
+    table.start_shoe()
+    table.deal(ROUNDS + " 2S KS 3H")
+    twin = _twin(table)
+    assert _state_of(twin) == _state_of(table)
+    assert twin.bus.next_seq == table.events[-1].seq + 1
+    for each in (table, twin):
+        each.deal("5H 5C AD")
+    assert twin.last("round_result").data == table.last("round_result").data
+
+
+def test_a_hold_and_a_pause_survive_a_replay():
+    table = Table()
+    table.start_shoe()
+    table.deal("9S KH")
+    table.command("pause", reason="break")
+    table.deal("TC")
+    twin = _twin(table)
+    assert twin.state == "hold" and _state_of(twin) == _state_of(table)
+    twin.supervisor("accept_card")
+    assert twin.state == "paused"
+    twin.command("resume")
+    twin.deal("2D")
+    assert twin.last("round_result").data["player"] == ["9S", "TC"]
+
+
+def test_replay_covers_supervisor_actions_manual_cards_and_misreads():
+    table = Table(burn_scanned=False)
+    table.deal("2H")
+    table.command("confirm_burn")
+    table.command("manual_card", card="9S")
+    table.deal("KH TC")
+    table.supervisor("void_round", reason="misdeal")
+    table.deal("2S 3C CUT 3H")
+    twin = _twin(table)
+    assert _state_of(twin) == _state_of(table)
+    assert twin.controller.last_round == 2
+
+
+def test_only_the_current_shoe_is_replayed_and_the_sim_position_is_known():
+    table = Table()
+    table.start_shoe()
+    table.deal("CUT 9S KH TC 2D")
+    assert table.state == "shoe_ended"
+    table.deal("4C 2S 2H 2D 2C 9S KH")
+    twin = _twin(table)
+    assert _state_of(twin) == _state_of(table)
+    assert twin.controller.shoe_number == 2
+    snapshot, taken, cut_seen = driver_position(table.events)
+    assert snapshot is None and taken == 7 and not cut_seen  # no simulated shoe here

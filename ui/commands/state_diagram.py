@@ -1,0 +1,24 @@
+"""``baccarat-table state-diagram``: the controller's state machine as a mermaid diagram."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from controller.diagram import state_diagram_markdown
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "state-diagram", help="print the state machine as mermaid (docs/state-machine.md)")
+    parser.add_argument("--output", metavar="FILE", help="write to FILE instead of stdout")
+    parser.set_defaults(handler=state_diagram)
+
+
+def state_diagram(args: argparse.Namespace) -> int:
+    text = state_diagram_markdown()
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        print(text, end="")
+    return 0
