@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "ui.commands.odds",
     "ui.commands.state_diagram",
     "ui.commands.hash_pin",
+    "ui.commands.screenshot",
 )
 
 # Errors that mean "the input was wrong", not "the program is broken": shown as one line.

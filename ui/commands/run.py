@@ -23,6 +23,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--profile", metavar="NAME|FILE", help="table profile")
     parser.add_argument("--config", metavar="FILE", help="table config (TOML)")
     parser.add_argument("--headless", action="store_true", help="text only, no display")
+    parser.add_argument("--windowed", action="store_true",
+                        help="the display in a window instead of full screen (development)")
     parser.add_argument("--events", metavar="FILE", help="write events as JSON lines (- = stdout)")
     parser.add_argument("--journal", metavar="PATH", help="journal database")
     parser.add_argument("--shoes", type=int, metavar="N", help="stop after N shoes")
@@ -43,10 +45,10 @@ def table_config(args: argparse.Namespace) -> TableConfig:
 
 def run(args: argparse.Namespace) -> int:
     config = table_config(args)
-    headless = args.headless or not has_screen()
-    if not headless:
-        print("baccarat-table run: the display is not built yet; running headless",
-              file=sys.stderr)
+    if not (args.headless or not has_screen()):
+        from ui.display.app import run_display  # Qt is loaded only for the display
+
+        return run_display(config, windowed=args.windowed, stop_after_shoes=args.shoes)
     printer = HeadlessPrinter(sys.stderr if config.events_path == "-" else sys.stdout)
     table = open_table(config, subscribers=(printer,), stop_after_shoes=args.shoes)
     # A closed pipe (| head) ends a text run the way it ends any command-line tool.

@@ -1,0 +1,94 @@
+"""Starting the display: the Qt application, its language and fonts, the window, the table in
+its own thread, the systemd watchdog."""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Sequence
+
+from PyQt6.QtCore import QCoreApplication, Qt, QTimer
+from PyQt6.QtGui import QFont
+from PyQt6.QtWidgets import QApplication
+
+from controller.app import open_table
+from controller.config import TableConfig
+from controller.sd_notify import SystemdNotifier
+from ui.display.bridge import EventBridge
+from ui.display.i18n import RIGHT_TO_LEFT, load_translator
+from ui.display.window import DisplayWindow
+from ui.watchdog import start_watchdog
+
+try:
+    from controller.journal import JournalError
+except ImportError:  # the journal lands in its own change; until then nothing raises this
+    class JournalError(Exception):  # type: ignore[no-redef]
+        reason = ""
+
+# Fonts that cover the five languages (Debian: fonts-noto-core, fonts-noto-cjk), with DejaVu
+# as the fallback that is almost always there.
+FONT_FAMILIES = ["Noto Sans", "Noto Sans CJK SC", "Noto Sans Arabic", "DejaVu Sans"]
+
+
+def make_application(language: str, argv: Sequence[str] = ()) -> QApplication:
+    """The QApplication (made once per process) set up for ``language``."""
+    app = QApplication.instance() or QApplication(["baccarat-table", *argv])
+    translator = load_translator(language)
+    if translator is not None:
+        app.installTranslator(translator)
+        app.setProperty("display_translator", translator)  # keeps it alive with the app
+    app.setLayoutDirection(Qt.LayoutDirection.RightToLeft if language in RIGHT_TO_LEFT
+                           else Qt.LayoutDirection.LeftToRight)
+    font = QFont()
+    font.setFamilies(FONT_FAMILIES)
+    app.setFont(font)
+    return app
+
+
+def run_display(config: TableConfig, *, windowed: bool = False,
+                stop_after_shoes: int | None = None) -> int:
+    """Run the table with the display until the window closes or the runner stops."""
+    app = make_application(config.language)
+    window = DisplayWindow(journal="ok" if config.journal_path else "")
+    bridge = EventBridge()
+    bridge.received.connect(window.on_event)
+    notifier = SystemdNotifier()
+    start_watchdog(window, notifier)
+    try:
+        table = open_table(config, subscribers=(bridge,), stop_after_shoes=stop_after_shoes)
+    except JournalError as error:
+        window.block(str(getattr(error, "reason", "") or error))
+        _show(window, windowed)
+        notifier.ready("journal failed its self-test")
+        return app.exec()
+    window.submit = table.runner.submit
+    window.prime(getattr(table, "view_events", ()))
+    _show(window, windowed)
+    QTimer.singleShot(0, lambda: notifier.ready("display up"))
+    bridge.runner_finished.connect(app.quit)
+    _quit_on_signals(app)
+    thread = bridge.start_runner(table)
+    try:
+        return app.exec()
+    finally:
+        notifier.stopping()
+        table.runner.stop()
+        thread.join(timeout=5)
+        table.close()
+
+
+def _show(window: DisplayWindow, windowed: bool) -> None:
+    if windowed:
+        window.show()
+    else:
+        window.showFullScreen()
+    window.activateWindow()
+    window.setFocus()
+
+
+def _quit_on_signals(app: QCoreApplication) -> None:
+    """SIGTERM/SIGINT end the event loop; a timer lets Python's handlers run inside Qt's loop."""
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: app.quit())
+    timer = QTimer(app)
+    timer.timeout.connect(lambda: None)
+    timer.start(250)

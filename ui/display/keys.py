@@ -1,0 +1,64 @@
+"""The operator keys: one table used both to act on a key and to list them on the F1 help."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PyQt6.QtCore import QT_TRANSLATE_NOOP, Qt
+
+from ui.display.i18n import translate
+
+NO_MODIFIER = Qt.KeyboardModifier.NoModifier
+
+
+@dataclass(frozen=True)
+class OperatorKey:
+    key: Qt.Key
+    shown: str
+    action: str  # a controller action (controller.commands.ACTIONS) or a display one
+    description: str  # source text; translated when shown
+    modifiers: Qt.KeyboardModifier = NO_MODIFIER
+
+
+OPERATOR_KEYS = (
+    OperatorKey(Qt.Key.Key_F1, "F1", "help",
+                QT_TRANSLATE_NOOP("display", "show or hide this help")),
+    OperatorKey(Qt.Key.Key_B, "B", "confirm_burn",
+                QT_TRANSLATE_NOOP("display", "confirm the burn")),
+    OperatorKey(Qt.Key.Key_M, "M", "manual_card",
+                QT_TRANSLATE_NOOP("display", "enter a card by hand")),
+    OperatorKey(Qt.Key.Key_P, "P", "pause",
+                QT_TRANSLATE_NOOP("display", "pause / resume the table")),
+    OperatorKey(Qt.Key.Key_H, "H", "history",
+                QT_TRANSLATE_NOOP("display", "the last 10 rounds (recall)")),
+    OperatorKey(Qt.Key.Key_N, "N", "new_shoe",
+                QT_TRANSLATE_NOOP("display", "new shoe (supervisor PIN while a shoe is in play)")),
+    OperatorKey(Qt.Key.Key_V, "V", "void_round",
+                QT_TRANSLATE_NOOP("display", "void the round in play or on hold (supervisor PIN)")),
+    OperatorKey(Qt.Key.Key_A, "A", "accept_card",
+                QT_TRANSLATE_NOOP("display", "accept the held card, clearing the hold "
+                                             "(supervisor PIN)")),
+    OperatorKey(Qt.Key.Key_C, "C", "clear_roads",
+                QT_TRANSLATE_NOOP("display", "clear the roads (supervisor PIN)")),
+    OperatorKey(Qt.Key.Key_Escape, "Esc", "close", QT_TRANSLATE_NOOP("display", "close the help")),
+    OperatorKey(Qt.Key.Key_Q, "Ctrl+Q", "quit", QT_TRANSLATE_NOOP("display", "quit the display"),
+                Qt.KeyboardModifier.ControlModifier),
+)
+
+
+def key_action(key: int, modifiers: Qt.KeyboardModifier) -> str | None:
+    """The action bound to a key press, ignoring the keypad flag; None if unbound."""
+    modifiers &= ~Qt.KeyboardModifier.KeypadModifier
+    for operator_key in OPERATOR_KEYS:
+        if operator_key.key == key and operator_key.modifiers == modifiers:
+            return operator_key.action
+    return None
+
+
+def help_text() -> str:
+    """The keys as a rich-text table for the help overlay."""
+    rows = "".join(
+        f"<tr><td align='right'><b>{key.shown}</b>&nbsp;&nbsp;</td>"
+        f"<td>{translate('display', key.description)}</td></tr>"
+        for key in OPERATOR_KEYS)
+    return f"<table cellpadding='4'>{rows}</table>"

@@ -1,0 +1,65 @@
+"""The words the display shows for the controller's names (bets, positions, statistics).
+
+Marked with QT_TRANSLATE_NOOP so pylupdate6 collects them; ``label()`` translates at use.
+"""
+
+from __future__ import annotations
+
+from PyQt6.QtCore import QT_TRANSLATE_NOOP
+
+from ui.display.i18n import translate
+
+BETS = {
+    "player": QT_TRANSLATE_NOOP("display", "Player"),
+    "banker": QT_TRANSLATE_NOOP("display", "Banker"),
+    "tie": QT_TRANSLATE_NOOP("display", "Tie"),
+    "player_pair": QT_TRANSLATE_NOOP("display", "Player Pair"),
+    "banker_pair": QT_TRANSLATE_NOOP("display", "Banker Pair"),
+    "any_pair": QT_TRANSLATE_NOOP("display", "Any Pair"),
+    "small_tiger": QT_TRANSLATE_NOOP("display", "Small Tiger"),
+    "big_tiger": QT_TRANSLATE_NOOP("display", "Big Tiger"),
+    "lucky_six": QT_TRANSLATE_NOOP("display", "Lucky Six"),
+    "player_natural": QT_TRANSLATE_NOOP("display", "Player Natural"),
+    "banker_natural": QT_TRANSLATE_NOOP("display", "Banker Natural"),
+}
+
+NEXT_CARD = {
+    "player1": QT_TRANSLATE_NOOP("display", "PLAYER 1st CARD"),
+    "banker1": QT_TRANSLATE_NOOP("display", "BANKER 1st CARD"),
+    "player2": QT_TRANSLATE_NOOP("display", "PLAYER 2nd CARD"),
+    "banker2": QT_TRANSLATE_NOOP("display", "BANKER 2nd CARD"),
+    "player3": QT_TRANSLATE_NOOP("display", "PLAYER 3rd CARD"),
+    "banker3": QT_TRANSLATE_NOOP("display", "BANKER 3rd CARD"),
+}
+
+BANNERS = {
+    "player": QT_TRANSLATE_NOOP("display", "PLAYER WINS {total}"),
+    "banker": QT_TRANSLATE_NOOP("display", "BANKER WINS {total}"),
+    "tie": QT_TRANSLATE_NOOP("display", "TIE {total}"),
+}
+
+STATS = {
+    "player": QT_TRANSLATE_NOOP("display", "Player wins"),
+    "player_natural": QT_TRANSLATE_NOOP("display", "Player naturals"),
+    "banker": QT_TRANSLATE_NOOP("display", "Banker wins"),
+    "banker_natural": QT_TRANSLATE_NOOP("display", "Banker naturals"),
+    "tie": QT_TRANSLATE_NOOP("display", "Ties"),
+    "player_pair": QT_TRANSLATE_NOOP("display", "Player pairs"),
+    "banker_pair": QT_TRANSLATE_NOOP("display", "Banker pairs"),
+}
+
+STATES = {
+    "awaiting_shuffle": QT_TRANSLATE_NOOP("display", "SHUFFLE: deal the reveal card"),
+    "burning": QT_TRANSLATE_NOOP("display", "BURNING"),
+    "awaiting_burn_confirmation": QT_TRANSLATE_NOOP("display", "BURN, then confirm (B)"),
+    "betting": QT_TRANSLATE_NOOP("display", "PLACE YOUR BETS"),
+    "paused": QT_TRANSLATE_NOOP("display", "PAUSED"),
+    "hold": QT_TRANSLATE_NOOP("display", "HOLD"),
+    "shoe_ended": QT_TRANSLATE_NOOP("display", "SHOE ENDED"),
+}
+
+
+def label(table: dict[str, str], key: str) -> str:
+    """The translated label for ``key``, or the key itself for a name the table lacks."""
+    source = table.get(key)
+    return translate("display", source) if source is not None else key.replace("_", " ")

@@ -1,0 +1,63 @@
+"""Messages laid over the whole display: a hold, a failed journal, the operator keys (F1)."""
+
+from __future__ import annotations
+
+from PyQt6.QtCore import Qt
+from PyQt6.QtGui import QColor, QPainter, QPaintEvent
+from PyQt6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
+
+from ui.display.painting import guarded_paint
+
+BACKDROP = QColor(0, 0, 0, 170)
+
+
+class Overlay(QWidget):
+    """A box with a title and a text over a dimmed display; keys still reach the window."""
+
+    def __init__(self, parent: QWidget, color: str) -> None:
+        super().__init__(parent)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.box = QFrame(self)
+        self.box.setObjectName("overlayBox")
+        self.box.setStyleSheet(f"#overlayBox {{ background: {color}; border-radius: 16px; }}"
+                               "QLabel { color: white; }")
+        self.title = QLabel(self.box)
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.title.setObjectName("overlayTitle")
+        self.body = QLabel(self.box)
+        self.body.setWordWrap(True)
+        self.body.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        inner = QVBoxLayout(self.box)
+        inner.setContentsMargins(32, 24, 32, 24)
+        inner.addWidget(self.title)
+        inner.addWidget(self.body)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addStretch(1)
+        outer.addWidget(self.box, 0, Qt.AlignmentFlag.AlignHCenter)
+        outer.addStretch(1)
+        self.hide()
+
+    def show_message(self, title: str, body: str) -> None:
+        self.title.setText(title)
+        self.body.setText(body)
+        self.fit()
+        self.show()
+        self.raise_()
+
+    def fit(self) -> None:
+        """Cover the parent and scale the title with it."""
+        parent = self.parentWidget()
+        if parent is None:
+            return
+        self.setGeometry(parent.rect())
+        self.box.setMaximumWidth(round(parent.width() * 0.8))
+        font = self.title.font()
+        font.setPixelSize(max(14, round(min(parent.width(), parent.height()) * 0.06)))
+        font.setBold(True)
+        self.title.setFont(font)
+
+    @guarded_paint
+    def paintEvent(self, painter: QPainter, event: QPaintEvent) -> None:
+        painter.fillRect(self.rect(), BACKDROP)

@@ -1,0 +1,33 @@
+"""The display rendered to an image, offscreen: for the screenshot command and the tests."""
+
+from __future__ import annotations
+
+from PyQt6.QtGui import QImage
+from PyQt6.QtWidgets import QApplication
+
+from controller.events import TableEvent
+from ui.display.app import make_application
+from ui.display.scenarios import scenario_events
+from ui.display.window import DisplayWindow
+
+
+def render_events(events: list[TableEvent], size: tuple[int, int]) -> QImage:
+    """A window of ``size`` that was shown ``events`` one by one, grabbed as an image."""
+    window = DisplayWindow()
+    window.resize(*size)
+    window.show()
+    QApplication.processEvents()
+    for event in events:
+        window.on_event(event)
+    QApplication.processEvents()
+    image = window.grab().toImage()
+    window.close()
+    window.deleteLater()
+    return image
+
+
+def render_scenario(name: str, size: tuple[int, int], language: str = "en") -> QImage:
+    app = make_application(language)  # held: a collected QApplication takes Qt down with it
+    image = render_events(scenario_events(name), size)
+    app.processEvents()
+    return image

@@ -1,0 +1,88 @@
+"""Scripted and simulated shoes played through a real table, for screenshots and tests.
+
+A scenario plays a table on the ``sim://`` driver until it ends or goes quiet and returns its
+events; ``events_upto`` cuts a played shoe at a chosen moment (the middle of a round).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from controller.app import open_table
+from controller.config import TableConfig
+from controller.events import TableEvent
+
+QUIET_SECONDS = 0.5  # a scripted table that stops dealing is done after this long
+
+
+@dataclass(frozen=True)
+class Scenario:
+    description: str
+    config: TableConfig
+    # Which of the played events to show: all of them, or up to a moment.
+    cut: Callable[[list[TableEvent]], list[TableEvent]] = list
+
+
+def upto_card(round_: int, position: str) -> Callable[[list[TableEvent]], list[TableEvent]]:
+    """Keep the events up to the card dealt to ``position`` in ``round_`` and its state."""
+
+    def cut(events: list[TableEvent]) -> list[TableEvent]:
+        for index, event in enumerate(events):
+            if (event.type == "card" and event.round == round_
+                    and event.data["position"] == position):
+                return events[: index + 2]
+        return events
+
+    return cut
+
+
+SEEDED_SHOE = "sim://?seed=2024&rate=0"
+# Nine burns take all eight aces of spades; a ninth one cannot come from the shoe: a hold.
+IMPOSSIBLE_CARD = "sim://?script=9S,AS,AS,AS,AS,AS,AS,AS,AS,2C,AS&rate=0"
+SCENARIOS = {
+    "shoe": Scenario("a full simulated shoe (seed 2024), classic profile",
+                     TableConfig(driver_url=SEEDED_SHOE)),
+    "round": Scenario("round 40 of the seeded shoe, waiting for the player's third card",
+                      TableConfig(driver_url=SEEDED_SHOE), upto_card(40, "banker2")),
+    "live": Scenario("the seeded shoe on the live profile (side bets close late)",
+                     TableConfig(driver_url=SEEDED_SHOE, profile="live"),
+                     upto_card(62, "player1")),
+    "hold": Scenario("a card that cannot come from the shoe: the table holds",
+                     TableConfig(driver_url=IMPOSSIBLE_CARD)),
+}
+
+
+def play(config: TableConfig, timeout: float = 30.0) -> list[TableEvent]:
+    """Play one shoe (or until the script stops dealing) and return every event."""
+    events: list[TableEvent] = []
+    arrived = threading.Event()
+
+    def collect(event: TableEvent) -> None:
+        events.append(event)
+        arrived.set()
+
+    table = open_table(config, subscribers=(collect,), stop_after_shoes=1)
+    thread = threading.Thread(target=table.runner.run, name="scenario-runner", daemon=True)
+    thread.start()
+    try:
+        waited = 0.0
+        while thread.is_alive() and waited < timeout:
+            arrived.clear()
+            if not arrived.wait(QUIET_SECONDS):
+                break  # nothing for a while: the script is over
+            waited += QUIET_SECONDS / 10
+    finally:
+        table.runner.stop()
+        thread.join(timeout=5)
+        table.close()
+    return events
+
+
+def scenario_events(name: str) -> list[TableEvent]:
+    """The events of scenario ``name``; ValueError naming the known ones otherwise."""
+    if name not in SCENARIOS:
+        raise ValueError(f"unknown scenario {name!r} (known: {', '.join(SCENARIOS)})")
+    scenario = SCENARIOS[name]
+    return scenario.cut(play(scenario.config))
