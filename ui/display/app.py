@@ -6,7 +6,7 @@ from __future__ import annotations
 import signal
 from collections.abc import Sequence
 
-from PyQt6.QtCore import QCoreApplication, Qt, QTimer
+from PyQt6.QtCore import QCoreApplication, Qt, QTimer, QTranslator
 from PyQt6.QtGui import QFont
 from PyQt6.QtWidgets import QApplication
 
@@ -32,10 +32,12 @@ FONT_FAMILIES = ["Noto Sans", "Noto Sans CJK SC", "Noto Sans Arabic", "DejaVu Sa
 def make_application(language: str, argv: Sequence[str] = ()) -> QApplication:
     """The QApplication (made once per process) set up for ``language``."""
     app = QApplication.instance() or QApplication(["baccarat-table", *argv])
-    translator = load_translator(language)
+    for old in app.findChildren(QTranslator):
+        app.removeTranslator(old)
+        old.deleteLater()
+    translator = load_translator(language, app)
     if translator is not None:
         app.installTranslator(translator)
-        app.setProperty("display_translator", translator)  # keeps it alive with the app
     app.setLayoutDirection(Qt.LayoutDirection.RightToLeft if language in RIGHT_TO_LEFT
                            else Qt.LayoutDirection.LeftToRight)
     font = QFont()

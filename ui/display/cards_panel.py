@@ -50,7 +50,7 @@ class RoundPicture:
             player_total, banker_total = result["player_total"], result["banker_total"]
         if view.next_card is not None:
             next_card = label(NEXT_CARD, view.next_card)
-        elif result is not None:
+        elif result is not None or view.state in ("result", "settled"):
             next_card = translate("display", "NO MORE CARDS")
         else:
             next_card = label(STATES, view.state) if view.state in STATES else ""

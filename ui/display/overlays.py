@@ -28,15 +28,10 @@ class Overlay(QWidget):
         self.body = QLabel(self.box)
         self.body.setWordWrap(True)
         self.body.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        inner = QVBoxLayout(self.box)
-        inner.setContentsMargins(32, 24, 32, 24)
-        inner.addWidget(self.title)
-        inner.addWidget(self.body)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addStretch(1)
-        outer.addWidget(self.box, 0, Qt.AlignmentFlag.AlignHCenter)
-        outer.addStretch(1)
+        self._inner = QVBoxLayout(self.box)
+        self._inner.setContentsMargins(32, 24, 32, 24)
+        self._inner.addWidget(self.title)
+        self._inner.addWidget(self.body)
         self.hide()
 
     def show_message(self, title: str, body: str) -> None:
@@ -52,11 +47,19 @@ class Overlay(QWidget):
         if parent is None:
             return
         self.setGeometry(parent.rect())
-        self.box.setMaximumWidth(round(parent.width() * 0.8))
+        side = min(parent.width(), parent.height())
         font = self.title.font()
-        font.setPixelSize(max(14, round(min(parent.width(), parent.height()) * 0.06)))
+        font.setPixelSize(max(14, round(side * 0.06)))
         font.setBold(True)
         self.title.setFont(font)
+        font = self.body.font()
+        font.setPixelSize(max(10, round(side * 0.028)))
+        self.body.setFont(font)
+        # Sized by hand: a word-wrapped label in a nested layout is given too little height.
+        width = round(parent.width() * 0.7)
+        height = min(self._inner.totalHeightForWidth(width), parent.height())
+        self.box.setGeometry((parent.width() - width) // 2, (parent.height() - height) // 2,
+                             width, height)
 
     @guarded_paint
     def paintEvent(self, painter: QPainter, event: QPaintEvent) -> None:

@@ -86,7 +86,7 @@ class RoadPanel(QWidget):
         for cell in cells:
             self.cells[(cell.col, cell.row)] = cell
             self._last_col = max(self._last_col, cell.col)
-        if self._ensure_sheet() or self.first_column() != first:
+        if self._ensure_sheet():  # the rebuilt sheet has them already
             self.update()
             return
         painter = QPainter(self._sheet)
@@ -96,6 +96,9 @@ class RoadPanel(QWidget):
                 self._paint_on_sheet(painter, cell)
         finally:
             painter.end()
+        if self.first_column() != first:  # scrolled: every visible cell moved
+            self.update()
+            return
         for cell in cells:
             self.update(self.cell_rect(cell.col, cell.row).toAlignedRect().adjusted(-1, -1, 1, 1))
 

@@ -25,14 +25,15 @@ class Scenario:
     cut: Callable[[list[TableEvent]], list[TableEvent]] = list
 
 
-def upto_card(round_: int, position: str) -> Callable[[list[TableEvent]], list[TableEvent]]:
-    """Keep the events up to the card dealt to ``position`` in ``round_`` and its state."""
+def before_card(round_: int, position: str) -> Callable[[list[TableEvent]], list[TableEvent]]:
+    """Keep the events before the first card dealt to ``position`` from ``round_`` on: the
+    table is waiting for that card."""
 
     def cut(events: list[TableEvent]) -> list[TableEvent]:
         for index, event in enumerate(events):
-            if (event.type == "card" and event.round == round_
+            if (event.type == "card" and event.round >= round_
                     and event.data["position"] == position):
-                return events[: index + 2]
+                return events[:index]
         return events
 
     return cut
@@ -44,11 +45,11 @@ IMPOSSIBLE_CARD = "sim://?script=9S,AS,AS,AS,AS,AS,AS,AS,AS,2C,AS&rate=0"
 SCENARIOS = {
     "shoe": Scenario("a full simulated shoe (seed 2024), classic profile",
                      TableConfig(driver_url=SEEDED_SHOE)),
-    "round": Scenario("round 40 of the seeded shoe, waiting for the player's third card",
-                      TableConfig(driver_url=SEEDED_SHOE), upto_card(40, "banker2")),
+    "round": Scenario("the seeded shoe from round 40, waiting for a player's third card",
+                      TableConfig(driver_url=SEEDED_SHOE), before_card(40, "player3")),
     "live": Scenario("the seeded shoe on the live profile (side bets close late)",
                      TableConfig(driver_url=SEEDED_SHOE, profile="live"),
-                     upto_card(62, "player1")),
+                     before_card(62, "player2")),
     "hold": Scenario("a card that cannot come from the shoe: the table holds",
                      TableConfig(driver_url=IMPOSSIBLE_CARD)),
 }

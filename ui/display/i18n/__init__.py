@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PyQt6.QtCore import QCoreApplication, QTranslator
+from PyQt6.QtCore import QCoreApplication, QObject, QTranslator
 
 HERE = Path(__file__).resolve().parent
 LANGUAGES = ("en", "zh", "el", "ru", "ar")
@@ -29,7 +29,7 @@ def ts_path(language: str) -> Path:
     return HERE / f"display_{language}.ts"
 
 
-def load_translator(language: str) -> QTranslator | None:
+def load_translator(language: str, parent: QObject | None = None) -> QTranslator | None:
     """The translator for ``language`` (None for English, the source language).
 
     Raises ValueError naming the language and file when a translation is missing or unreadable.
@@ -39,7 +39,7 @@ def load_translator(language: str) -> QTranslator | None:
                          f"{', '.join(LANGUAGES)})")
     if language == "en":
         return None
-    translator = QTranslator()
+    translator = QTranslator(parent)  # the parent keeps it alive as long as the application
     path = qm_path(language)
     if not translator.load(str(path)):
         raise ValueError(f"cannot load the {language} translation {path}")

@@ -1,0 +1,29 @@
+"""Helpers shared by the display tests: offscreen Qt, played scenarios, pixel checks."""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PyQt6.QtCore import QPointF
+from PyQt6.QtGui import QColor, QImage
+
+from controller.events import TableEvent
+from ui.display.scenarios import scenario_events
+
+
+@cache
+def played(name: str) -> tuple[TableEvent, ...]:
+    """A scenario's events, played once per test session (a real table on sim://)."""
+    return tuple(scenario_events(name))
+
+
+def near(actual: QColor, expected: QColor, tolerance: int = 40) -> bool:
+    return (abs(actual.red() - expected.red()) + abs(actual.green() - expected.green())
+            + abs(actual.blue() - expected.blue())) <= tolerance
+
+
+def pixel(image: QImage, point: QPointF) -> QColor:
+    return image.pixelColor(round(point.x()), round(point.y()))

@@ -1,0 +1,264 @@
+"""The display shows what the event stream says: cards, totals, banner, roads, statistics,
+status, holds. Real widgets, offscreen, fed with events from a real table on sim://."""
+
+from __future__ import annotations
+
+import pytest
+from display_support import near, pixel, played
+from PyQt6.QtCore import QEvent, QObject, QPointF, QRect
+from PyQt6.QtGui import QColor
+from PyQt6.QtWidgets import QApplication
+
+from controller.roads import DERIVED_NAMES
+from ui.display import marks
+from ui.display.window import DisplayWindow
+
+LANDSCAPE = (1920, 1080)
+
+
+@pytest.fixture
+def window(qtbot):
+    window = DisplayWindow()
+    qtbot.addWidget(window)
+    window.resize(*LANDSCAPE)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def feed(window, events) -> None:
+    for event in events:
+        window.on_event(event)
+    QApplication.processEvents()
+
+
+def test_mid_round_shows_cards_totals_and_next_card(window):
+    feed(window, played("round"))
+    view = window.view
+    picture = window.cards.picture
+    assert picture.player == tuple(view.player) and len(picture.player) == 2
+    assert picture.banker == tuple(view.banker) and len(picture.banker) == 2
+    assert (picture.player_total, picture.banker_total) == (view.player_total, view.banker_total)
+    assert view.next_card == "player3"
+    assert picture.next_card == "PLAYER 3rd CARD"
+    assert picture.banner == ""
+    image = window.cards.grab().toImage()
+    for side in ("player", "banker"):
+        first, second, third = window.cards.card_rects(side)
+        for rect in (first, second):  # the card face's corner, below the rank
+            assert near(pixel(image, QPointF(rect.right() - 6, rect.bottom() - 6)),
+                        QColor("#fdfdfb"))
+        assert not near(pixel(image, third.center()), QColor("#fdfdfb"))  # no third card yet
+
+
+def test_result_banner_marks_and_pays(window):
+    events = played("shoe")
+    feed(window, events)
+    last = next(event for event in reversed(events) if event.type == "round_result").data
+    picture = window.cards.picture
+    total = last["banker_total"] if last["winner"] == "banker" else last["player_total"]
+    words = {"player": "PLAYER WINS", "banker": "BANKER WINS", "tie": "TIE"}[last["winner"]]
+    assert picture.banner == f"{words} {total}"
+    assert picture.player == tuple(last["player"]) and picture.banker == tuple(last["banker"])
+    assert picture.next_card == "NO MORE CARDS"
+    assert ("Player Pair" in picture.badges) == last["player_pair"]
+    assert ("Banker Pair" in picture.badges) == last["banker_pair"]
+    for bet, pay in last["pays"].items():
+        assert pay in picture.pays and bet.split("_")[0].title() in picture.pays
+
+
+def test_first_card_of_a_round_clears_the_last_result(window):
+    events = list(played("shoe"))
+    first_card = next(i for i, e in enumerate(events) if e.type == "card" and e.round == 2)
+    feed(window, events[: first_card + 1])
+    picture = window.cards.picture
+    assert picture.banner == "" and len(picture.player) == 1 and picture.banker == ()
+
+
+def visible_cells(panel, cells):
+    first = panel.first_column()
+    return [cell for cell in cells if first <= cell.col < first + panel.visible_columns()]
+
+
+def test_every_road_cell_and_colour_matches_the_roads_model(window):
+    feed(window, played("shoe"))
+    roads = window.view.roads
+    board = window.roads
+    assert board.bead_plate.cells == {(c.col, c.row): c for c in roads.bead_plate()}
+    assert board.big_road.cells == {(c.col, c.row): c for c in roads.big_road()}
+    checked = 0
+    image = board.bead_plate.grab().toImage()
+    for cell in visible_cells(board.bead_plate, roads.bead_plate()):
+        rect = board.bead_plate.cell_rect(cell.col, cell.row)
+        side = rect.width()
+        spot = rect.center() + QPointF(-0.33 * side, 0)  # on the disc, clear of the letter
+        assert near(pixel(image, spot), marks.WINNER_COLORS[cell.winner]), cell
+        checked += 1
+    image = board.big_road.grab().toImage()
+    for cell in visible_cells(board.big_road, roads.big_road()):
+        rect = board.big_road.cell_rect(cell.col, cell.row)
+        side = rect.width()
+        if cell.winner is not None:
+            ring = pixel(image, rect.center() + QPointF(marks.RING_RADIUS * side, 0))
+            assert near(ring, marks.WINNER_COLORS[cell.winner]), cell
+            centre = pixel(image, rect.center() + QPointF(0, 0.15 * side))
+            assert near(centre, marks.NATURAL_YELLOW) == cell.natural, cell
+        on_tie_line = pixel(image, rect.center() + QPointF(0.2 * side, -0.2 * side))
+        assert near(on_tie_line, marks.TIE_GREEN) == bool(cell.ties), cell
+        checked += 1
+    for name in DERIVED_NAMES:
+        panel = board.derived[name]
+        assert panel.cells == {(m.col, m.row): m for m in roads.derived_road(name)}
+        image = panel.grab().toImage()
+        for mark in visible_cells(panel, roads.derived_road(name)):
+            rect = panel.cell_rect(mark.col, mark.row)
+            offset = QPointF(marks.RING_RADIUS * rect.width(), 0) if name == "big_eye_boy" \
+                else QPointF(0, 0)
+            assert near(pixel(image, rect.center() + offset), marks.MARK_COLORS[mark.color]), \
+                (name, mark)
+            checked += 1
+    assert checked > 150
+
+
+def test_roads_scroll_to_the_newest_column(window):
+    feed(window, played("shoe"))
+    panel = window.roads.bead_plate
+    newest = window.view.roads.bead_plate()[-1]
+    assert panel.first_column() > 0  # a full shoe is wider than the panel
+    rect = panel.cell_rect(newest.col, newest.row)
+    assert rect.left() >= 0 and rect.right() <= panel.width()
+    image = panel.grab().toImage()
+    spot = rect.center() + QPointF(-0.33 * rect.width(), 0)
+    assert near(pixel(image, spot), marks.WINNER_COLORS[newest.winner])
+
+
+def test_ask_road_shows_what_each_derived_road_would_add(window):
+    feed(window, played("shoe"))
+    ask = window.view.roads.ask()
+    panel = window.roads.ask
+    assert panel.ask == ask
+    image = panel.grab().toImage()
+    for winner, marks_by_road in ask.items():
+        for name, colour in marks_by_road.items():
+            rect = panel.mark_rect(winner, name).adjusted(3, 3, -3, -3)
+            offset = QPointF(marks.RING_RADIUS * rect.width(), 0) if name == "big_eye_boy" \
+                else QPointF(0, 0)
+            shown = pixel(image, rect.center() + offset)
+            if colour is None:
+                assert near(shown, marks.ROAD_PAPER)
+            else:
+                assert near(shown, marks.MARK_COLORS[colour]), (winner, name)
+
+
+def test_statistics_show_counts_and_percentages(window):
+    feed(window, played("shoe"))
+    stats = window.view.roads.stats()
+    panel = window.stats
+    assert panel.heading.text() == f"Last {stats.hands} hands"
+    for key, count in stats.counts.items():
+        assert panel.counts[key].text() == str(count)
+        assert panel.percents[key].text() == f"{stats.percent(key):.2f}%"
+
+
+class PaintSpy(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.rects: list[QRect] = []
+
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint:
+            self.rects.append(event.rect())
+        return False
+
+
+def test_a_new_hand_repaints_only_its_cells(window, qtbot):
+    events = list(played("shoe"))
+    results = [i for i, e in enumerate(events) if e.type == "round_result"]
+    feed(window, events[: results[3]])  # a few hands in: nothing scrolls yet
+    panel = window.roads.bead_plate
+    spy = PaintSpy()
+    panel.installEventFilter(spy)
+    feed(window, [events[results[3]]])
+    qtbot.waitUntil(lambda: bool(spy.rects))
+    side = panel.cell_size()
+    assert all(rect.width() <= side + 4 and rect.height() <= side + 4 for rect in spy.rects)
+
+
+def test_shoe_status_cut_card_and_scanner(window):
+    feed(window, played("shoe"))
+    fields = window.status.fields
+    view = window.view
+    assert fields["profile"].text() == "classic"
+    assert fields["cards"].text() == f"cards left {view.cards_left}"
+    assert fields["cut"].text() == f"CUT CARD: last round {view.last_round}"
+    assert fields["scanner"].text() == "scanner connected"
+
+
+def test_live_profile_lists_closed_bets(window):
+    feed(window, played("live"))
+    assert window.view.closed_bets
+    assert window.status.fields["closed"].text().startswith("closed: ")
+    assert "Player Pair" in window.status.fields["closed"].text()
+
+
+def test_a_hold_is_a_blocking_banner_with_its_reason_until_cleared(window):
+    events = list(played("hold"))
+    feed(window, events)
+    hold = next(event for event in events if event.type == "hold")
+    assert window.hold_banner.isVisible()
+    assert window.hold_banner.title.text() == "HOLD"
+    assert hold.data["message"] in window.hold_banner.body.text()
+    cleared = type(hold)("hold_cleared", hold.seq + 1, hold.ts, hold.table, hold.shoe,
+                         hold.round, {"by": "supervisor", "action": "void"})
+    state = type(hold)("state", hold.seq + 2, hold.ts, hold.table, hold.shoe, hold.round,
+                       {"state": "betting", "previous": "hold"})
+    feed(window, [cleared, state])
+    assert not window.hold_banner.isVisible()
+
+
+def test_misread_prompts_rescan(window):
+    events = list(played("round"))
+    misread = type(events[-1])("misread", events[-1].seq + 1, events[-1].ts, "table-1",
+                               events[-1].shoe, events[-1].round,
+                               {"position": "player3", "raw": "??", "raw_hex": "3f3f"})
+    feed(window, [*events, misread])
+    assert window.status.prompt.text() == "RESCAN CARD"
+
+
+def test_journal_failure_blocks_the_display_and_takes_no_commands(window):
+    submitted = []
+    window.submit = submitted.append
+    window.block("integrity check failed: page 7")
+    assert window.hold_banner.isVisible()
+    assert "integrity check failed: page 7" in window.hold_banner.body.text()
+    assert "JOURNAL FAILED" in window.status.fields["journal"].text()
+    window.operate("pause")
+    assert submitted == []
+
+
+def test_layouts_fit_every_screen(qtbot):
+    for size in ((1920, 1080), (1280, 800), (1080, 1920)):
+        window = DisplayWindow()
+        qtbot.addWidget(window)
+        window.resize(*size)
+        window.show()
+        qtbot.waitExposed(window)
+        feed(window, played("shoe"))
+        for widget in (window.cards, window.stats, window.roads.big_road, window.roads.ask,
+                       *window.roads.derived.values(), window.roads.bead_plate):
+            geometry = widget.geometry()
+            assert window.rect().contains(geometry), (size, type(widget).__name__)
+            assert geometry.height() >= 60, (size, type(widget).__name__)
+        assert window.roads.big_road.cell_size() >= 14
+        window.close()
+
+
+def test_text_scales_with_the_window(qtbot):
+    window = DisplayWindow()
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    small = window.font().pixelSize()
+    window.resize(1920, 1080)
+    QApplication.processEvents()
+    assert window.font().pixelSize() > small

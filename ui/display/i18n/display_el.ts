@@ -1,0 +1,461 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="el_GR">
+<context>
+    <name>display</name>
+    <message>
+        <location filename="../stats_panel.py" line="44" />
+        <source>Last {hands} hands</source>
+        <translation>Τελευταία {hands} χέρια</translation>
+    </message>
+    <message>
+        <location filename="../roads_panels.py" line="165" />
+        <source>Bead Plate</source>
+        <translation>Πίνακας χαντρών</translation>
+    </message>
+    <message>
+        <location filename="../roads_panels.py" line="224" />
+        <location filename="../roads_panels.py" line="167" />
+        <source>B</source>
+        <translation>Τ</translation>
+    </message>
+    <message>
+        <location filename="../roads_panels.py" line="224" />
+        <location filename="../roads_panels.py" line="168" />
+        <source>P</source>
+        <translation>Π</translation>
+    </message>
+    <message>
+        <location filename="../roads_panels.py" line="169" />
+        <source>T</source>
+        <translation>Ι</translation>
+    </message>
+    <message>
+        <location filename="../roads_panels.py" line="180" />
+        <source>Big Road</source>
+        <translation>Μεγάλος δρόμος</translation>
+    </message>
+    <message>
+        <location filename="../roads_panels.py" line="200" />
+        <source>Big Eye Boy</source>
+        <translation>Μεγάλο μάτι</translation>
+    </message>
+    <message>
+        <location filename="../roads_panels.py" line="201" />
+        <source>Small Road</source>
+        <translation>Μικρός δρόμος</translation>
+    </message>
+    <message>
+        <location filename="../roads_panels.py" line="202" />
+        <source>Cockroach Pig</source>
+        <translation>Κατσαρίδα</translation>
+    </message>
+    <message>
+        <location filename="../roads_panels.py" line="225" />
+        <source>Next hand</source>
+        <translation>Επόμενο χέρι</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="50" />
+        <source>Baccarat table</source>
+        <translation>Τραπέζι μπακαρά</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="97" />
+        <source>refused: {what}</source>
+        <translation>απορρίφθηκε: {what}</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="113" />
+        <source>{message}
+card {card}
+A supervisor must accept the card (A) or void the round (V).</source>
+        <translation>{message}
+φύλλο {card}
+Ένας επόπτης πρέπει να δεχτεί το φύλλο (A) ή να ακυρώσει τον γύρο (V).</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="57" />
+        <location filename="../window.py" line="116" />
+        <source>HOLD</source>
+        <translation>ΑΝΑΜΟΝΗ</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="123" />
+        <source>JOURNAL FAILED</source>
+        <translation>ΒΛΑΒΗ ΗΜΕΡΟΛΟΓΙΟΥ</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="124" />
+        <source>{reason}
+The table cannot play until this is fixed: call a technician.</source>
+        <translation>{reason}
+Το τραπέζι δεν μπορεί να παίξει μέχρι να διορθωθεί: καλέστε τεχνικό.</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="178" />
+        <source>Operator keys</source>
+        <translation>Πλήκτρα χειριστή</translation>
+    </message>
+    <message>
+        <location filename="../cards_panel.py" line="54" />
+        <source>NO MORE CARDS</source>
+        <translation>ΟΧΙ ΑΛΛΑ ΦΥΛΛΑ</translation>
+    </message>
+    <message>
+        <location filename="../cards_panel.py" line="67" />
+        <source>NATURAL</source>
+        <translation>ΦΥΣΙΚΟ</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="108" />
+        <location filename="../cards_panel.py" line="103" />
+        <source>PLAYER</source>
+        <translation>ΠΑΙΚΤΗΣ</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="108" />
+        <location filename="../cards_panel.py" line="104" />
+        <source>BANKER</source>
+        <translation>ΤΡΑΠΕΖΙΤΗΣ</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="81" />
+        <source>journal: none</source>
+        <translation>ημερολόγιο: κανένα</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="84" />
+        <source>journal: ok</source>
+        <translation>ημερολόγιο: εντάξει</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="87" />
+        <source>JOURNAL FAILED: {reason}</source>
+        <translation>ΒΛΑΒΗ ΗΜΕΡΟΛΟΓΙΟΥ: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="94" />
+        <source>shoe {shoe}  round {round}</source>
+        <translation>σαμπό {shoe}  γύρος {round}</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="96" />
+        <source>cards left {count}</source>
+        <translation>απομένουν {count} φύλλα</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="98" />
+        <source>burn {burn}</source>
+        <translation>κάψιμο {burn}</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="100" />
+        <source>CUT CARD: last round {round}</source>
+        <translation>ΚΑΡΤΑ ΚΟΠΗΣ: τελευταίος γύρος {round}</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="102" />
+        <source>closed: {bets}</source>
+        <translation>κλειστά: {bets}</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="107" />
+        <source>scanner connected</source>
+        <translation>σαρωτής συνδεδεμένος</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="110" />
+        <source>SCANNER DISCONNECTED</source>
+        <translation>ΣΑΡΩΤΗΣ ΑΠΟΣΥΝΔΕΔΕΜΕΝΟΣ</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="117" />
+        <source>RESCAN CARD</source>
+        <translation>ΣΑΡΩΣΤΕ ΞΑΝΑ</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="141" />
+        <source>bets close in {seconds} s</source>
+        <translation>κλείσιμο στοιχημάτων σε {seconds} s</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="13" />
+        <source>Player</source>
+        <translation>Παίκτης</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="14" />
+        <source>Banker</source>
+        <translation>Τραπεζίτης</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="15" />
+        <source>Tie</source>
+        <translation>Ισοπαλία</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="16" />
+        <source>Player Pair</source>
+        <translation>Ζεύγος Παίκτη</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="17" />
+        <source>Banker Pair</source>
+        <translation>Ζεύγος Τραπεζίτη</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="18" />
+        <source>Any Pair</source>
+        <translation>Οποιοδήποτε Ζεύγος</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="19" />
+        <source>Small Tiger</source>
+        <translation>Μικρή Τίγρη</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="20" />
+        <source>Big Tiger</source>
+        <translation>Μεγάλη Τίγρη</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="21" />
+        <source>Lucky Six</source>
+        <translation>Τυχερό Έξι</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="22" />
+        <source>Player Natural</source>
+        <translation>Φυσικό Παίκτη</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="23" />
+        <source>Banker Natural</source>
+        <translation>Φυσικό Τραπεζίτη</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="27" />
+        <source>PLAYER 1st CARD</source>
+        <translation>ΠΑΙΚΤΗΣ 1ο ΦΥΛΛΟ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="28" />
+        <source>BANKER 1st CARD</source>
+        <translation>ΤΡΑΠΕΖΙΤΗΣ 1ο ΦΥΛΛΟ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="29" />
+        <source>PLAYER 2nd CARD</source>
+        <translation>ΠΑΙΚΤΗΣ 2ο ΦΥΛΛΟ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="30" />
+        <source>BANKER 2nd CARD</source>
+        <translation>ΤΡΑΠΕΖΙΤΗΣ 2ο ΦΥΛΛΟ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="31" />
+        <source>PLAYER 3rd CARD</source>
+        <translation>ΠΑΙΚΤΗΣ 3ο ΦΥΛΛΟ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="32" />
+        <source>BANKER 3rd CARD</source>
+        <translation>ΤΡΑΠΕΖΙΤΗΣ 3ο ΦΥΛΛΟ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="36" />
+        <source>PLAYER WINS {total}</source>
+        <translation>ΚΕΡΔΙΖΕΙ Ο ΠΑΙΚΤΗΣ {total}</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="37" />
+        <source>BANKER WINS {total}</source>
+        <translation>ΚΕΡΔΙΖΕΙ Ο ΤΡΑΠΕΖΙΤΗΣ {total}</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="38" />
+        <source>TIE {total}</source>
+        <translation>ΙΣΟΠΑΛΙΑ {total}</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="42" />
+        <source>Player wins</source>
+        <translation>Νίκες Παίκτη</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="43" />
+        <source>Player naturals</source>
+        <translation>Φυσικά Παίκτη</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="44" />
+        <source>Banker wins</source>
+        <translation>Νίκες Τραπεζίτη</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="45" />
+        <source>Banker naturals</source>
+        <translation>Φυσικά Τραπεζίτη</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="46" />
+        <source>Ties</source>
+        <translation>Ισοπαλίες</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="47" />
+        <source>Player pairs</source>
+        <translation>Ζεύγη Παίκτη</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="48" />
+        <source>Banker pairs</source>
+        <translation>Ζεύγη Τραπεζίτη</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="52" />
+        <source>SHUFFLE: deal the reveal card</source>
+        <translation>ΑΝΑΚΑΤΕΜΑ: γυρίστε το πρώτο φύλλο</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="53" />
+        <source>BURNING</source>
+        <translation>ΚΑΨΙΜΟ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="54" />
+        <source>BURN, then confirm (B)</source>
+        <translation>ΚΑΨΤΕ, μετά επιβεβαιώστε (B)</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="55" />
+        <source>PLACE YOUR BETS</source>
+        <translation>ΠΟΝΤΑΡΕΤΕ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="56" />
+        <source>PAUSED</source>
+        <translation>ΣΕ ΠΑΥΣΗ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="58" />
+        <source>SHOE ENDED</source>
+        <translation>ΤΕΛΟΣ ΣΑΜΠΟ</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="25" />
+        <source>show or hide this help</source>
+        <translation>εμφάνιση ή απόκρυψη βοήθειας</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="27" />
+        <source>confirm the burn</source>
+        <translation>επιβεβαίωση καψίματος</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="29" />
+        <source>enter a card by hand</source>
+        <translation>εισαγωγή φύλλου με το χέρι</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="31" />
+        <source>pause / resume the table</source>
+        <translation>παύση / συνέχεια τραπεζιού</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="33" />
+        <source>the last 10 rounds (recall)</source>
+        <translation>οι τελευταίοι 10 γύροι</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="35" />
+        <source>new shoe (supervisor PIN while a shoe is in play)</source>
+        <translation>νέο σαμπό (PIN επόπτη εν ώρα παιχνιδιού)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="37" />
+        <source>void the round in play or on hold (supervisor PIN)</source>
+        <translation>ακύρωση γύρου (PIN επόπτη)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="39" />
+        <source>accept the held card, clearing the hold (supervisor PIN)</source>
+        <translation>αποδοχή φύλλου σε αναμονή (PIN επόπτη)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="42" />
+        <source>clear the roads (supervisor PIN)</source>
+        <translation>εκκαθάριση δρόμων (PIN επόπτη)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="43" />
+        <source>close the help</source>
+        <translation>κλείσιμο βοήθειας</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="44" />
+        <source>quit the display</source>
+        <translation>έξοδος</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="68" />
+        <source>Supervisor</source>
+        <translation>Επόπτης</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="69" />
+        <source>Supervisor PIN:</source>
+        <translation>PIN επόπτη:</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="74" />
+        <source>digits only</source>
+        <translation>μόνο ψηφία</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="79" />
+        <source>Manual card</source>
+        <translation>Χειροκίνητο φύλλο</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="80" />
+        <source>Card (rank and suit, e.g. KD, 10H, AS):</source>
+        <translation>Φύλλο (αξία και χρώμα, π.χ. KD, 10H, AS):</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="97" />
+        <source>Void round</source>
+        <translation>Ακύρωση γύρου</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="98" />
+        <source>Why is the round voided?</source>
+        <translation>Γιατί ακυρώνεται ο γύρος;</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="106" />
+        <source>Last rounds</source>
+        <translation>Τελευταίοι γύροι</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="107" />
+        <source>Shoe</source>
+        <translation>Σαμπό</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="107" />
+        <source>Round</source>
+        <translation>Γύρος</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="109" />
+        <source>Result</source>
+        <translation>Αποτέλεσμα</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="114" />
+        <source>VOID: {reason}</source>
+        <translation>ΑΚΥΡΟ: {reason}</translation>
+    </message>
+</context></TS>

@@ -1,0 +1,461 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>display</name>
+    <message>
+        <location filename="../stats_panel.py" line="44" />
+        <source>Last {hands} hands</source>
+        <translation>最近 {hands} 局</translation>
+    </message>
+    <message>
+        <location filename="../roads_panels.py" line="165" />
+        <source>Bead Plate</source>
+        <translation>珠盘路</translation>
+    </message>
+    <message>
+        <location filename="../roads_panels.py" line="224" />
+        <location filename="../roads_panels.py" line="167" />
+        <source>B</source>
+        <translation>庄</translation>
+    </message>
+    <message>
+        <location filename="../roads_panels.py" line="224" />
+        <location filename="../roads_panels.py" line="168" />
+        <source>P</source>
+        <translation>闲</translation>
+    </message>
+    <message>
+        <location filename="../roads_panels.py" line="169" />
+        <source>T</source>
+        <translation>和</translation>
+    </message>
+    <message>
+        <location filename="../roads_panels.py" line="180" />
+        <source>Big Road</source>
+        <translation>大路</translation>
+    </message>
+    <message>
+        <location filename="../roads_panels.py" line="200" />
+        <source>Big Eye Boy</source>
+        <translation>大眼仔</translation>
+    </message>
+    <message>
+        <location filename="../roads_panels.py" line="201" />
+        <source>Small Road</source>
+        <translation>小路</translation>
+    </message>
+    <message>
+        <location filename="../roads_panels.py" line="202" />
+        <source>Cockroach Pig</source>
+        <translation>曱甴路</translation>
+    </message>
+    <message>
+        <location filename="../roads_panels.py" line="225" />
+        <source>Next hand</source>
+        <translation>问路</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="50" />
+        <source>Baccarat table</source>
+        <translation>百家乐台</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="97" />
+        <source>refused: {what}</source>
+        <translation>已拒绝: {what}</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="113" />
+        <source>{message}
+card {card}
+A supervisor must accept the card (A) or void the round (V).</source>
+        <translation>{message}
+牌 {card}
+需主管接受此牌 (A) 或作废本局 (V)。</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="57" />
+        <location filename="../window.py" line="116" />
+        <source>HOLD</source>
+        <translation>暂停处理</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="123" />
+        <source>JOURNAL FAILED</source>
+        <translation>日志故障</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="124" />
+        <source>{reason}
+The table cannot play until this is fixed: call a technician.</source>
+        <translation>{reason}
+修复前本台不能进行游戏：请联系技术人员。</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="178" />
+        <source>Operator keys</source>
+        <translation>操作按键</translation>
+    </message>
+    <message>
+        <location filename="../cards_panel.py" line="54" />
+        <source>NO MORE CARDS</source>
+        <translation>不再发牌</translation>
+    </message>
+    <message>
+        <location filename="../cards_panel.py" line="67" />
+        <source>NATURAL</source>
+        <translation>例牌</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="108" />
+        <location filename="../cards_panel.py" line="103" />
+        <source>PLAYER</source>
+        <translation>闲</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="108" />
+        <location filename="../cards_panel.py" line="104" />
+        <source>BANKER</source>
+        <translation>庄</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="81" />
+        <source>journal: none</source>
+        <translation>日志: 无</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="84" />
+        <source>journal: ok</source>
+        <translation>日志: 正常</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="87" />
+        <source>JOURNAL FAILED: {reason}</source>
+        <translation>日志故障: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="94" />
+        <source>shoe {shoe}  round {round}</source>
+        <translation>第 {shoe} 靴  第 {round} 局</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="96" />
+        <source>cards left {count}</source>
+        <translation>剩余 {count} 张</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="98" />
+        <source>burn {burn}</source>
+        <translation>烧牌 {burn}</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="100" />
+        <source>CUT CARD: last round {round}</source>
+        <translation>切牌已出: 最后一局 {round}</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="102" />
+        <source>closed: {bets}</source>
+        <translation>已停止投注: {bets}</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="107" />
+        <source>scanner connected</source>
+        <translation>读牌器已连接</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="110" />
+        <source>SCANNER DISCONNECTED</source>
+        <translation>读牌器已断开</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="117" />
+        <source>RESCAN CARD</source>
+        <translation>请重新扫描</translation>
+    </message>
+    <message>
+        <location filename="../status_bar.py" line="141" />
+        <source>bets close in {seconds} s</source>
+        <translation>{seconds} 秒后停止投注</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="13" />
+        <source>Player</source>
+        <translation>闲</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="14" />
+        <source>Banker</source>
+        <translation>庄</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="15" />
+        <source>Tie</source>
+        <translation>和</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="16" />
+        <source>Player Pair</source>
+        <translation>闲对</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="17" />
+        <source>Banker Pair</source>
+        <translation>庄对</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="18" />
+        <source>Any Pair</source>
+        <translation>对子</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="19" />
+        <source>Small Tiger</source>
+        <translation>小老虎</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="20" />
+        <source>Big Tiger</source>
+        <translation>大老虎</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="21" />
+        <source>Lucky Six</source>
+        <translation>幸运六</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="22" />
+        <source>Player Natural</source>
+        <translation>闲例牌</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="23" />
+        <source>Banker Natural</source>
+        <translation>庄例牌</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="27" />
+        <source>PLAYER 1st CARD</source>
+        <translation>闲 第1张</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="28" />
+        <source>BANKER 1st CARD</source>
+        <translation>庄 第1张</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="29" />
+        <source>PLAYER 2nd CARD</source>
+        <translation>闲 第2张</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="30" />
+        <source>BANKER 2nd CARD</source>
+        <translation>庄 第2张</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="31" />
+        <source>PLAYER 3rd CARD</source>
+        <translation>闲 第3张</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="32" />
+        <source>BANKER 3rd CARD</source>
+        <translation>庄 第3张</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="36" />
+        <source>PLAYER WINS {total}</source>
+        <translation>闲赢 {total} 点</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="37" />
+        <source>BANKER WINS {total}</source>
+        <translation>庄赢 {total} 点</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="38" />
+        <source>TIE {total}</source>
+        <translation>和 {total} 点</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="42" />
+        <source>Player wins</source>
+        <translation>闲赢</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="43" />
+        <source>Player naturals</source>
+        <translation>闲例牌赢</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="44" />
+        <source>Banker wins</source>
+        <translation>庄赢</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="45" />
+        <source>Banker naturals</source>
+        <translation>庄例牌赢</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="46" />
+        <source>Ties</source>
+        <translation>和</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="47" />
+        <source>Player pairs</source>
+        <translation>闲对</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="48" />
+        <source>Banker pairs</source>
+        <translation>庄对</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="52" />
+        <source>SHUFFLE: deal the reveal card</source>
+        <translation>洗牌: 请翻开第一张牌</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="53" />
+        <source>BURNING</source>
+        <translation>烧牌中</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="54" />
+        <source>BURN, then confirm (B)</source>
+        <translation>烧牌后确认 (B)</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="55" />
+        <source>PLACE YOUR BETS</source>
+        <translation>请下注</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="56" />
+        <source>PAUSED</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="58" />
+        <source>SHOE ENDED</source>
+        <translation>本靴结束</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="25" />
+        <source>show or hide this help</source>
+        <translation>显示或隐藏本帮助</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="27" />
+        <source>confirm the burn</source>
+        <translation>确认烧牌</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="29" />
+        <source>enter a card by hand</source>
+        <translation>手动输入一张牌</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="31" />
+        <source>pause / resume the table</source>
+        <translation>暂停 / 继续</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="33" />
+        <source>the last 10 rounds (recall)</source>
+        <translation>最近 10 局 (回顾)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="35" />
+        <source>new shoe (supervisor PIN while a shoe is in play)</source>
+        <translation>新牌靴 (牌靴进行中需主管密码)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="37" />
+        <source>void the round in play or on hold (supervisor PIN)</source>
+        <translation>作废当前局 (主管密码)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="39" />
+        <source>accept the held card, clearing the hold (supervisor PIN)</source>
+        <translation>接受暂扣的牌 (主管密码)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="42" />
+        <source>clear the roads (supervisor PIN)</source>
+        <translation>清除路单 (主管密码)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="43" />
+        <source>close the help</source>
+        <translation>关闭帮助</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="44" />
+        <source>quit the display</source>
+        <translation>退出显示</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="68" />
+        <source>Supervisor</source>
+        <translation>主管</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="69" />
+        <source>Supervisor PIN:</source>
+        <translation>主管密码:</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="74" />
+        <source>digits only</source>
+        <translation>只能输入数字</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="79" />
+        <source>Manual card</source>
+        <translation>手动输入</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="80" />
+        <source>Card (rank and suit, e.g. KD, 10H, AS):</source>
+        <translation>牌 (点数和花色, 如 KD, 10H, AS):</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="97" />
+        <source>Void round</source>
+        <translation>作废本局</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="98" />
+        <source>Why is the round voided?</source>
+        <translation>作废原因?</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="106" />
+        <source>Last rounds</source>
+        <translation>最近各局</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="107" />
+        <source>Shoe</source>
+        <translation>牌靴</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="107" />
+        <source>Round</source>
+        <translation>局</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="109" />
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="114" />
+        <source>VOID: {reason}</source>
+        <translation>作废: {reason}</translation>
+    </message>
+</context></TS>
