@@ -48,7 +48,9 @@ class RoundPicture:
             # The last round stays on show while the next one's bets are taken.
             player, banker = tuple(result["player"]), tuple(result["banker"])
             player_total, banker_total = result["player_total"], result["banker_total"]
-        if view.next_card is not None:
+        if view.state in ("paused", "hold"):  # before all else: nothing may be dealt now
+            next_card = label(STATES, view.state)
+        elif view.next_card is not None:
             next_card = label(NEXT_CARD, view.next_card)
         elif result is not None or view.state in ("result", "settled"):
             next_card = translate("display", "NO MORE CARDS")

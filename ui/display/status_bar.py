@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from PyQt6.QtCore import QTimer
-from PyQt6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from controller.view import TableView
 from ui.display.i18n import translate
@@ -35,10 +35,13 @@ class StatusBar(QFrame):
         for name in FIELDS:
             field = QLabel()
             field.setObjectName(name)
+            # Long texts are cut rather than widening the window past the screen.
+            field.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             self.fields[name] = field
         self.set_columns(len(FIELDS))
         self.prompt = QLabel()
         self.prompt.setObjectName("prompt")
+        self.prompt.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)

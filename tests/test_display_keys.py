@@ -1,0 +1,186 @@
+"""Operator keys drive the controller: each key builds the command the controller expects,
+asks for a PIN only where a supervisor is needed, and the real table answers."""
+
+from __future__ import annotations
+
+import pytest
+from display_support import played
+from PyQt6.QtCore import Qt
+from PyQt6.QtWidgets import QDialogButtonBox
+
+from controller.app import open_table
+from controller.commands import Command
+from controller.config import TableConfig
+from controller.supervisor import hash_pin
+from ui.display.bridge import EventBridge
+from ui.display.dialogs import CardDialog, PinDialog
+from ui.display.window import DisplayWindow
+
+
+class ScriptedDialogs:
+    """Answers the display's questions as a supervisor at the table would."""
+
+    def __init__(self, pin: str | None = "2468", card: str | None = "KD",
+                 reason: str | None = "dealer misdealt") -> None:
+        self.answers = {"pin": pin, "card": card, "reason": reason}
+        self.asked: list[str] = []
+        self.histories: list[list[dict]] = []
+
+    def pin(self):
+        self.asked.append("pin")
+        return self.answers["pin"]
+
+    def card(self):
+        self.asked.append("card")
+        return self.answers["card"]
+
+    def reason(self):
+        self.asked.append("reason")
+        return self.answers["reason"]
+
+    def history(self, rounds):
+        self.histories.append(rounds)
+
+
+@pytest.fixture
+def window(qtbot):
+    submitted: list[Command] = []
+    window = DisplayWindow(submitted.append)
+    window.submitted = submitted
+    window.dialogs = ScriptedDialogs()
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def press(qtbot, window, key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
+    qtbot.keyClick(window, key, modifier)
+
+
+def betting(window) -> None:
+    """Put the window's view in the middle of a shoe."""
+    events = list(played("shoe"))
+    opened = next(i for i, e in enumerate(events) if e.type == "betting_open" and e.round == 5)
+    for event in events[: opened + 1]:
+        window.on_event(event)
+
+
+def test_dealer_keys_send_commands_without_a_pin(qtbot, window):
+    press(qtbot, window, Qt.Key.Key_B)
+    press(qtbot, window, Qt.Key.Key_M)
+    press(qtbot, window, Qt.Key.Key_P)
+    assert window.submitted == [Command("confirm_burn"), Command("manual_card", card="KD"),
+                                Command("pause")]
+    assert "pin" not in window.dialogs.asked
+
+
+def test_pause_key_resumes_a_paused_table(qtbot, window):
+    betting(window)
+    last = window.view
+    paused = type(played("shoe")[0])("state", 10_000, "", "table-1", last.shoe, last.round,
+                                     {"state": "paused", "previous": "betting"})
+    window.on_event(paused)
+    press(qtbot, window, Qt.Key.Key_P)
+    assert window.submitted == [Command("resume")]
+
+
+def test_supervisor_keys_ask_for_the_pin(qtbot, window):
+    betting(window)
+    for key in (Qt.Key.Key_C, Qt.Key.Key_A, Qt.Key.Key_N, Qt.Key.Key_V):
+        press(qtbot, window, key)
+    assert window.submitted == [
+        Command("clear_roads", by="supervisor", pin="2468"),
+        Command("accept_card", by="supervisor", pin="2468"),
+        Command("new_shoe", by="supervisor", pin="2468"),
+        Command("void_round", by="supervisor", pin="2468", reason="dealer misdealt"),
+    ]
+
+
+def test_new_shoe_needs_no_pin_once_the_shoe_is_over(qtbot, window):
+    press(qtbot, window, Qt.Key.Key_N)  # awaiting the shuffle
+    assert window.submitted == [Command("new_shoe")]
+
+
+def test_cancelled_inputs_send_nothing(qtbot, window):
+    betting(window)
+    window.dialogs = ScriptedDialogs(pin=None, card=None, reason=None)
+    for key in (Qt.Key.Key_C, Qt.Key.Key_M, Qt.Key.Key_V):
+        press(qtbot, window, key)
+    assert window.submitted == []
+
+
+def test_help_overlay_lists_every_key(qtbot, window):
+    press(qtbot, window, Qt.Key.Key_F1)
+    assert window.help.isVisible()
+    text = window.help.body.text()
+    for shown in ("F1", "B", "M", "P", "H", "N", "V", "A", "C", "Esc", "Ctrl+Q"):
+        assert f"<b>{shown}</b>" in text
+    assert "clear the roads" in text
+    press(qtbot, window, Qt.Key.Key_Escape)
+    assert not window.help.isVisible()
+
+
+def test_history_recalls_the_last_ten_rounds(qtbot, window):
+    for event in played("shoe"):
+        window.on_event(event)
+    press(qtbot, window, Qt.Key.Key_H)
+    (rounds,) = window.dialogs.histories
+    assert [r["round"] for r in rounds] == list(range(window.view.round - 9,
+                                                      window.view.round + 1))
+
+
+def test_manual_card_input_is_validated(qtbot):
+    dialog = CardDialog()
+    qtbot.addWidget(dialog)
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    dialog.edit.setText("10h")
+    assert ok.isEnabled() and dialog.value() == "TH"
+    dialog.edit.setText("ZZ")
+    assert not ok.isEnabled() and "ZZ" in dialog.problem.text()
+
+
+def test_pin_input_takes_digits_only(qtbot):
+    dialog = PinDialog()
+    qtbot.addWidget(dialog)
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    dialog.edit.setText("12a4")
+    assert not ok.isEnabled()
+    dialog.edit.setText("1234")
+    assert ok.isEnabled()
+
+
+@pytest.fixture
+def live_table(qtbot):
+    """A real table on a scripted shoe, its loop in its own thread, feeding a real window."""
+    config = TableConfig(driver_url="sim://?script=3H,2S,2H,2D,9S,8D,KC,QH&rate=0",
+                         pin_hash=hash_pin("2468", iterations=1000))
+    window = DisplayWindow()
+    window.dialogs = ScriptedDialogs()
+    bridge = EventBridge()
+    bridge.received.connect(window.on_event)
+    table = open_table(config, subscribers=(bridge,))
+    window.submit = table.runner.submit
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    thread = bridge.start_runner(table)
+    yield window
+    table.runner.stop()
+    thread.join(timeout=5)
+    table.close()
+
+
+def test_keys_drive_a_real_table(qtbot, live_table):
+    window = live_table
+    qtbot.waitUntil(lambda: window.view.roads.hands() == 1)
+    qtbot.keyClick(window, Qt.Key.Key_C)  # the right PIN: the roads are cleared
+    qtbot.waitUntil(lambda: window.view.roads.hands() == 0)
+    assert window.roads.big_road.cells == {}
+    window.dialogs = ScriptedDialogs(pin="1111")
+    qtbot.keyClick(window, Qt.Key.Key_C)  # a wrong PIN is refused, and the dealer sees why
+    qtbot.waitUntil(lambda: "wrong supervisor PIN" in window.status.prompt.text())
+    qtbot.keyClick(window, Qt.Key.Key_P)
+    qtbot.waitUntil(lambda: window.view.paused)
+    assert window.cards.picture.next_card == "PAUSED"
