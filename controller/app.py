@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import sys
 from contextlib import suppress
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
 
 from controller.config import TableConfig
-from controller.events import EventBus, EventFile, Subscriber
+from controller.events import EventBus, EventFile, Subscriber, TableEvent
+from controller.journal import Journal
+from controller.journal.resume import restore_driver, resume
 from controller.profiles import Profile, load_profile
 from controller.runner import TableRunner
 from controller.table import TableController
@@ -30,10 +32,15 @@ class Table:
     runner: TableRunner
     driver: Driver
     event_stream: TextIO | None = None
+    journal: Journal | None = None
+    # What a view applies before the first live event to show the table as the journal left it.
+    view_events: list[TableEvent] = field(default_factory=list)
 
     def close(self) -> None:
-        """Stop the driver and flush the event file; safe to call twice."""
+        """Stop the driver, close the journal and flush the event file; safe to call twice."""
         self.driver.close()
+        if self.journal is not None:
+            self.journal.close()
         if self.event_stream is not None and self.event_stream is not sys.stdout:
             with suppress(OSError):
                 self.event_stream.close()
@@ -45,8 +52,28 @@ def open_table(
     subscribers: tuple[Subscriber, ...] = (),
     stop_after_shoes: int | None = None,
 ) -> Table:
-    """A table ready to ``runner.run()``, its driver started and its subscribers attached."""
+    """A table ready to ``runner.run()``, its driver started and its subscribers attached.
+
+    With a journal, it is self-tested (JournalError if it fails) and replayed before the driver
+    opens or anything is published: the table carries on exactly where it stopped.
+    """
     profile = load_profile(config.profile)
+    journal = Journal.open(config.journal_path) if config.journal_path else None
+    try:
+        return _assemble(config, profile, journal, subscribers, stop_after_shoes)
+    except BaseException:
+        if journal is not None:
+            journal.close()
+        raise
+
+
+def _assemble(
+    config: TableConfig,
+    profile: Profile,
+    journal: Journal | None,
+    subscribers: tuple[Subscriber, ...],
+    stop_after_shoes: int | None,
+) -> Table:
     bus = EventBus(config.table_id)
     event_stream = _open_event_stream(config.events_path)
     if event_stream is not None:
@@ -55,14 +82,17 @@ def open_table(
         bus.subscribe(subscriber)
     controller = TableController(config, profile, bus)
     runner = TableRunner(controller, stop_after_shoes)
+    view_events = resume(controller, journal) if journal is not None else []
     driver = open_driver(sim_with_profile_decks(config.driver_url, profile), runner.submit)
     controller.driver = driver
     try:
+        restore_driver(driver, controller, view_events)
         driver.start()
     except BaseException:
         driver.close()
         raise
-    return Table(config, profile, bus, controller, runner, driver, event_stream)
+    return Table(config, profile, bus, controller, runner, driver, event_stream, journal,
+                 view_events)
 
 
 def sim_with_profile_decks(url: str, profile: Profile) -> str:

@@ -51,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
         return run_display(config, windowed=args.windowed, stop_after_shoes=args.shoes)
     printer = HeadlessPrinter(sys.stderr if config.events_path == "-" else sys.stdout)
     table = open_table(config, subscribers=(printer,), stop_after_shoes=args.shoes)
+    for event in table.view_events:  # the journal's picture of the table, not printed again
+        printer.view.apply(event)
     # A closed pipe (| head) ends a text run the way it ends any command-line tool.
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     for signum in (signal.SIGTERM, signal.SIGINT):

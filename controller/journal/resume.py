@@ -1,0 +1,104 @@
+"""Bringing a table back from its journal at start, before the driver runs.
+
+``resume`` replays the journal into the controller (controller.recovery), journals again the
+derived events a crash cut off (see controller.journal.store: they wait for the next commit),
+records a configuration change, and returns the events a display needs to rebuild its view.
+``restore_driver`` then puts a simulated shoe back where it was, so it deals the same cards.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from controller.events import TableEvent, utc_timestamp
+from controller.journal.store import Journal, is_derived
+from controller.recovery import current_shoe_events, driver_position, replay
+from controller.table import TableController
+from drivers.base import Driver
+
+log = logging.getLogger(__name__)
+
+# Events a replay does not reproduce one for one (a replay may add a scanner event; refused
+# commands and config changes are not replayed), so they cannot line the two lists up.
+_UNMATCHED = frozenset({"scanner", "action_refused", "config_changed"})
+
+
+def resume(controller: TableController, journal: Journal) -> list[TableEvent]:
+    """Replay ``journal`` into ``controller`` and attach it to the bus; the view's events."""
+    events = journal.events()
+    bus = controller.bus
+    derived = replay(controller, events)
+    bus.next_seq = journal.last_seq + 1
+    added = [*lost_tail(events, derived), *config_change(controller, events)]
+    for event in added:
+        record = TableEvent(event.type, bus.next_seq, utc_timestamp(), bus.table, event.shoe,
+                            event.round, event.data)
+        journal.append(record)
+        events.append(record)
+        bus.next_seq += 1
+    journal.commit()
+    bus.store = journal
+    if events:
+        log.info("journal %s: resumed at event %d, %s, shoe %d round %d", journal.path,
+                 events[-1].seq, controller.state, controller.shoe_number, controller.round_number)
+    return view_events(events)
+
+
+def lost_tail(journaled: Sequence[TableEvent], derived: Sequence[TableEvent]) -> list[TableEvent]:
+    """The derived events that followed the last commit and were lost with the process."""
+    shoe = current_shoe_events(journaled)
+    anchors = [i for i, event in enumerate(shoe) if _anchor(event)]
+    replayed = [i for i, event in enumerate(derived) if _anchor(event)]
+    if not anchors or len(replayed) < len(anchors):
+        return []
+    after_last = len(shoe) - anchors[-1] - 1  # derived events already journaled after it
+    tail = list(derived[replayed[len(anchors) - 1] + 1 + after_last:])
+    if not all(is_derived(event) for event in tail):
+        log.warning("the replay went further than the journal (%s): not recorded again",
+                    ", ".join(event.type for event in tail))
+        return []
+    return tail
+
+
+def _anchor(event: TableEvent) -> bool:
+    return not is_derived(event) and event.type not in _UNMATCHED
+
+
+def config_change(controller: TableController, events: Sequence[TableEvent]) -> list[TableEvent]:
+    """A ``config_changed`` event when the profile or table id differ from the journal's."""
+    started = [event for event in events if event.type == "shoe_started"]
+    if not started:
+        return []
+    last = started[-1]
+    now: dict[str, Any] = {"table": controller.bus.table, "profile": controller.profile.name}
+    before: dict[str, Any] = {"table": last.table, "profile": last.data.get("profile")}
+    if now == before:
+        return []
+    return [TableEvent("config_changed", 0, "", controller.bus.table, controller.shoe_number,
+                       controller.round_number, {"before": before, "after": now})]
+
+
+def view_events(events: Sequence[TableEvent]) -> list[TableEvent]:
+    """The events a fresh view applies to show the table as it is: from the earlier of the
+    last roads_cleared and the last shoe_started on (the roads and the shoe both)."""
+    starts = [0, 0]
+    for index, event in enumerate(events):
+        if event.type == "roads_cleared":
+            starts[0] = index
+        elif event.type == "shoe_started":
+            starts[1] = index
+    return list(events[min(starts):])
+
+
+def restore_driver(driver: Driver, controller: TableController,
+                   events: Sequence[TableEvent]) -> None:
+    """Put a simulated shoe back where the journal left it; hardware ignores all this."""
+    snapshot, taken, cut_seen = driver_position(events)
+    if snapshot is not None:
+        driver.restore(snapshot, taken, cut_seen)
+    if controller.state == "shoe_ended":
+        driver.new_shoe()
+    if not controller.dealing_allowed:
+        driver.set_dealing(False)

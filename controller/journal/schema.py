@@ -1,0 +1,61 @@
+"""The journal's schema and its migrations.
+
+``PRAGMA user_version`` holds the schema version: migration ``n`` (1-based) takes a journal from
+version ``n - 1`` to ``n``. A journal newer than this program is refused, never downgraded.
+The ``events`` table is the record (hash-chained); ``shoes`` and ``rounds`` index it, with a
+unique shoe number and a unique (shoe, round) so no shoe or round can be stored twice.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+# "BACC" in ASCII: tells a journal from any other SQLite file.
+APPLICATION_ID = 0x42414343
+
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE events (
+        seq INTEGER PRIMARY KEY CHECK (seq > 0),
+        ts TEXT NOT NULL,
+        type TEXT NOT NULL,
+        table_id TEXT NOT NULL,
+        shoe INTEGER NOT NULL,
+        round INTEGER NOT NULL,
+        data TEXT NOT NULL,
+        prev_hash BLOB NOT NULL CHECK (length(prev_hash) = 32),
+        hash BLOB NOT NULL CHECK (length(hash) = 32)
+    );
+    CREATE TABLE shoes (
+        shoe INTEGER PRIMARY KEY,
+        seq INTEGER NOT NULL UNIQUE REFERENCES events (seq),
+        profile TEXT NOT NULL,
+        decks INTEGER NOT NULL
+    );
+    CREATE TABLE rounds (
+        shoe INTEGER NOT NULL REFERENCES shoes (shoe),
+        round INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('result', 'void')),
+        winner TEXT,
+        seq INTEGER NOT NULL UNIQUE REFERENCES events (seq),
+        PRIMARY KEY (shoe, round)
+    ) WITHOUT ROWID;
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def migrate(connection: sqlite3.Connection, version: int) -> None:
+    """Bring a journal at ``version`` up to ``SCHEMA_VERSION``, one transaction per step."""
+    for number in range(version + 1, SCHEMA_VERSION + 1):
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in MIGRATIONS[number - 1].split(";"):
+                if statement.strip():
+                    connection.execute(statement)
+            connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            connection.execute(f"PRAGMA user_version = {number}")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+        connection.execute("COMMIT")

@@ -1,0 +1,132 @@
+"""The journal's self-test: is this our file, is SQLite happy with it, is the chain whole.
+
+Run on a read-only connection, so a journal that fails is left exactly as it was. The same
+checks back ``baccarat-table journal verify`` and the check made before every start.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from controller.journal.chain import GENESIS, row_hash
+from controller.journal.head import Head, read_head
+from controller.journal.schema import APPLICATION_ID, SCHEMA_VERSION
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+ROWS = "SELECT seq, ts, type, table_id, shoe, round, data, prev_hash, hash FROM events ORDER BY seq"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Why a journal cannot be trusted: which check failed and, for the chain, which row."""
+
+    check: str  # file, integrity, schema, chain, head
+    message: str
+    seq: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.check} check failed: {self.message}"
+
+
+@dataclass(frozen=True)
+class Report:
+    rows: int
+    last_seq: int
+    head_hash: bytes
+    version: int
+    finding: Finding | None
+
+
+def open_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that cannot change the journal (SQLite may add PATH-shm beside it)."""
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+
+
+def check_file(path: Path) -> Finding | None:
+    """Before SQLite touches it: a file that is not an SQLite database at all."""
+    with path.open("rb") as stream:
+        magic = stream.read(len(SQLITE_MAGIC))
+    if magic != SQLITE_MAGIC:
+        return Finding("file", f"{path} is not an SQLite database (starts with {magic[:16]!r})")
+    return None
+
+
+def self_test(path: Path) -> Report:
+    """Every check, on a read-only connection; ``finding`` is the first failure or None."""
+    finding = check_file(path)
+    if finding is not None:
+        return Report(0, 0, GENESIS, 0, finding)
+    head = read_head(path)  # before the database: a live writer moves it only after a commit
+    connection = open_read_only(path)
+    try:
+        return _check_database(connection, head)
+    except sqlite3.DatabaseError as error:
+        return Report(0, 0, GENESIS, 0, Finding("integrity", f"SQLite cannot read it: {error}"))
+    finally:
+        connection.close()
+
+
+def _check_database(connection: sqlite3.Connection, head: Head | None) -> Report:
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    problems = [row[0] for row in connection.execute("PRAGMA integrity_check(5)")]
+    if problems != ["ok"]:
+        return Report(0, 0, GENESIS, version, Finding("integrity", "; ".join(problems)))
+    application_id = connection.execute("PRAGMA application_id").fetchone()[0]
+    if application_id != APPLICATION_ID:
+        return Report(0, 0, GENESIS, version, Finding(
+            "schema", f"not a baccarat-table journal (application id {application_id:#x})"))
+    if not 1 <= version <= SCHEMA_VERSION:
+        return Report(0, 0, GENESIS, version, Finding(
+            "schema", f"schema version {version}; this program reads 1 to {SCHEMA_VERSION}"))
+    rows, last_seq, last_hash, finding = check_chain(connection.execute(ROWS))
+    if finding is None:
+        finding = check_head(head, last_seq, last_hash)
+    return Report(rows, last_seq, last_hash, version, finding)
+
+
+def check_chain(rows: Iterable[tuple]) -> tuple[int, int, bytes, Finding | None]:
+    """Walk the rows in seq order: (rows, last seq, last hash, first broken row or None)."""
+    expected_seq, previous, count = 1, GENESIS, 0
+    seen: dict[bytes, int] = {}  # stored hash -> seq, to tell a moved row from an edited one
+    for seq, ts, type_, table, shoe, round_, data, prev_hash, stored in rows:
+        computed = row_hash(prev_hash, seq, ts, type_, table, shoe, round_, data)
+        if computed != stored:
+            origin = seen.get(prev_hash)
+            if origin is not None and origin != seq - 1:
+                return count, seq - 1, previous, Finding(
+                    "chain", f"row {seq} was moved: it was recorded after row {origin}", seq)
+            return count, seq - 1, previous, Finding(
+                "chain", f"row {seq} ({type_}) was changed: its hash does not match its content",
+                seq)
+        if seq > expected_seq:
+            missing = f"row {expected_seq}" if seq == expected_seq + 1 else (
+                f"rows {expected_seq} to {seq - 1}")
+            return count, expected_seq - 1, previous, Finding(
+                "chain", f"{missing} deleted: row {seq} follows row {expected_seq - 1}",
+                expected_seq)
+        if prev_hash != previous:
+            return count, seq - 1, previous, Finding(
+                "chain", f"row {seq} ({type_}) was inserted or moved: it does not follow "
+                f"row {seq - 1}", seq)
+        seen[stored] = seq
+        expected_seq, previous, count = seq + 1, stored, count + 1
+    return count, expected_seq - 1, previous, None
+
+
+def check_head(head: Head | None, last_seq: int, last_hash: bytes) -> Finding | None:
+    """The head file beside the journal names the last row committed; it must still be there."""
+    if head is None or head.seq == 0:
+        return None
+    if head.seq > last_seq:
+        missing = f"row {last_seq + 1}" if head.seq == last_seq + 1 else (
+            f"rows {last_seq + 1} to {head.seq}")
+        return Finding("head", f"{missing} deleted: the journal ends at row {last_seq} but row "
+                       f"{head.seq} was committed (the database or its WAL was cut short)",
+                       last_seq + 1)
+    if head.seq == last_seq and head.hash != last_hash:
+        return Finding("head", f"row {last_seq} was rewritten: its hash is not the one committed",
+                       last_seq)
+    return None

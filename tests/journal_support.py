@@ -1,0 +1,54 @@
+"""Helpers for the journal tests: run a headless table in a child process, read a journal."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def table_command(journal: Path, driver: str, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "ui.cli", "run", "--headless", "--driver", driver,
+            "--journal", str(journal), "--shoes", "1", *extra]
+
+
+def start_table(journal: Path, driver: str, *extra: str,
+                stdin: int | None = subprocess.DEVNULL) -> subprocess.Popen:
+    return subprocess.Popen(table_command(journal, driver, *extra), cwd=ROOT, stdin=stdin,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def kill(process: subprocess.Popen) -> None:
+    """SIGKILL: no handler runs, nothing is flushed or committed."""
+    if process.poll() is None:
+        os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    process.stderr.close()
+
+
+def wait_for(predicate, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def rows(journal: Path, sql: str) -> list[tuple]:
+    connection = sqlite3.connect(f"{journal.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        return connection.execute(sql).fetchall()
+    finally:
+        connection.close()
+
+
+def has_event(journal: Path, type_: str) -> bool:
+    try:
+        return bool(rows(journal, f"SELECT 1 FROM events WHERE type = '{type_}' LIMIT 1"))
+    except sqlite3.OperationalError:  # not created yet
+        return False
