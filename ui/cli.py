@@ -20,6 +20,8 @@ COMMAND_MODULES = (
     "ui.commands.state_diagram",
     "ui.commands.hash_pin",
     "ui.commands.screenshot",
+    "ui.commands.journal",
+    "ui.commands.history",
 )
 
 # Errors that mean "the input was wrong", not "the program is broken": shown as one line.

@@ -146,9 +146,7 @@ class Journal:
 
     def events(self, since_seq: int = 1) -> list[TableEvent]:
         """The recorded events from ``since_seq`` on, in order."""
-        return [TableEvent(type_, seq, ts, table, shoe, round_, json.loads(data))
-                for seq, ts, type_, table, shoe, round_, data
-                in self._db.execute(_SELECT, (since_seq,))]
+        return read_events(self._db, since_seq)
 
     def close(self) -> None:
         """Commit what waits and close; safe to call twice."""
@@ -165,6 +163,13 @@ class Journal:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def read_events(connection: sqlite3.Connection, since_seq: int = 1) -> list[TableEvent]:
+    """The events stored in a journal database from ``since_seq`` on, in order."""
+    return [TableEvent(type_, seq, ts, table, shoe, round_, json.loads(data))
+            for seq, ts, type_, table, shoe, round_, data
+            in connection.execute(_SELECT, (since_seq,))]
 
 
 def _has_content(path: Path) -> bool:

@@ -9,6 +9,7 @@ import sys
 
 from controller.app import open_table, with_overrides
 from controller.config import TableConfig, load_config
+from controller.journal import JournalError
 from ui.headless import HeadlessPrinter, read_commands
 
 
@@ -50,7 +51,12 @@ def run(args: argparse.Namespace) -> int:
 
         return run_display(config, windowed=args.windowed, stop_after_shoes=args.shoes)
     printer = HeadlessPrinter(sys.stderr if config.events_path == "-" else sys.stdout)
-    table = open_table(config, subscribers=(printer,), stop_after_shoes=args.shoes)
+    try:
+        table = open_table(config, subscribers=(printer,), stop_after_shoes=args.shoes)
+    except JournalError as error:  # the file is left as it was: the supervisor decides
+        print(f"baccarat-table run: the table refuses to play: {error}\n"
+              "see docs/journal.md ('baccarat-table journal set-aside')", file=sys.stderr)
+        return 3
     for event in table.view_events:  # the journal's picture of the table, not printed again
         printer.view.apply(event)
     # A closed pipe (| head) ends a text run the way it ends any command-line tool.

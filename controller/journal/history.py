@@ -1,0 +1,83 @@
+"""Game recall: past rounds, card by card in deal order, with result, void and who did what."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from controller.cards import Card
+from controller.events import TableEvent
+from controller.rules import hand_total
+
+# Events kept in a round's record of who did what, beyond its cards.
+_NOTED = ("operator_action", "hold", "hold_cleared", "misread", "action_refused")
+
+
+def rounds(events: Iterable[TableEvent]) -> list[dict[str, Any]]:
+    """Every finished round (a result or a void), oldest first."""
+    finished: list[dict[str, Any]] = []
+    open_rounds: dict[tuple[int, int], dict[str, Any]] = {}
+    for event in events:
+        key = (event.shoe, event.round)
+        if event.round == 0 and event.type != "round_voided":
+            continue
+        record = open_rounds.get(key)
+        if record is None:
+            record = open_rounds[key] = _new_round(event)
+        data = event.data
+        if event.type == "card":
+            record["cards"].append({"position": data["position"], "card": data["card"],
+                                    "source": data.get("source"), "seq": event.seq,
+                                    "ts": event.ts})
+        elif event.type in _NOTED:
+            record["actions"].append({"type": event.type, "seq": event.seq, "ts": event.ts,
+                                      **{k: v for k, v in data.items() if k in (
+                                          "action", "by", "reason", "code", "card", "message")}})
+        elif event.type in ("round_result", "round_voided"):
+            finished.append(_finish(open_rounds.pop(key), event))
+    return finished
+
+
+def _new_round(event: TableEvent) -> dict[str, Any]:
+    return {"shoe": event.shoe, "round": event.round, "table": event.table, "started": event.ts,
+            "cards": [], "actions": []}
+
+
+def _finish(record: dict[str, Any], event: TableEvent) -> dict[str, Any]:
+    data = event.data
+    hands = {side: [c["card"] for c in record["cards"] if c["position"].startswith(side)]
+             for side in ("player", "banker")}
+    record.update(ended=event.ts, seq=event.seq, player=hands["player"], banker=hands["banker"])
+    if event.type == "round_result":
+        record.update(status="result", player_total=data["player_total"],
+                      banker_total=data["banker_total"], winner=data["winner"],
+                      winning_bets=data["winning_bets"], pays=data.get("pays", {}))
+    else:
+        record.update(status="void", winner=None, winning_bets=[], pays={},
+                      player_total=_total(hands["player"]), banker_total=_total(hands["banker"]),
+                      void={key: data.get(key) for key in ("reason", "by", "discarded")})
+    return record
+
+
+def _total(codes: list[str]) -> int | None:
+    return hand_total([Card(code) for code in codes]) if codes else None
+
+
+def round_text(record: dict[str, Any]) -> str:
+    """One round as a few lines of text."""
+    head = f"shoe {record['shoe']} round {record['round']}  {record['ended']}  "
+    if record["status"] == "void":
+        void = record["void"]
+        head += f"VOID by {void['by']}: {void['reason']}"
+    else:
+        head += (f"{record['winner'].upper()} {record['player_total']}-{record['banker_total']}"
+                 f"  wins: {', '.join(record['winning_bets']) or '-'}")
+    lines = [head, "  " + "  ".join(f"{c['position']} {c['card']}"
+                                    + ("" if c["source"] == "reader" else f" ({c['source']})")
+                                    for c in record["cards"])]
+    for action in record["actions"]:
+        what = action.get("action") or action.get("code") or ""
+        who = f" by {action['by']}" if action.get("by") else ""
+        why = action.get("reason") or action.get("message") or ""
+        lines.append(f"  {action['ts']} {action['type']} {what}{who}" + (f": {why}" if why else ""))
+    return "\n".join(lines)

@@ -1,0 +1,52 @@
+"""``baccarat-table history``: past rounds card by card, from the journal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from controller.journal.history import round_text, rounds
+from controller.journal.store import read_events
+from controller.journal.verify import open_read_only, self_test
+from ui.commands.journal import journal_path
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "history", help="past rounds card by card, with results, voids and who did what",
+        description="Recall past rounds from a journal (docs/journal.md). Read-only; a journal "
+                    "that fails its self-test is still shown, with a warning.")
+    parser.add_argument("--journal", dest="path", metavar="PATH",
+                        help="the journal (default: the config's, else "
+                             "$STATE_DIRECTORY/journal.sqlite3)")
+    parser.add_argument("--config", metavar="FILE", help="take the journal path from here")
+    parser.add_argument("--last", type=int, metavar="N", help="only the last N rounds")
+    parser.add_argument("--shoe", type=int, metavar="S", help="only shoe S")
+    parser.add_argument("--json", action="store_true", help="a JSON array of rounds")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.last is not None and args.last < 1:
+        raise ValueError(f"--last {args.last}: expected 1 or more")
+    path: Path = journal_path(args)
+    finding = self_test(path).finding
+    if finding is not None:
+        print(f"warning: {path} failed its self-test: {finding}", file=sys.stderr)
+    connection = open_read_only(path)
+    try:
+        played = rounds(read_events(connection))
+    finally:
+        connection.close()
+    if args.shoe is not None:
+        played = [record for record in played if record["shoe"] == args.shoe]
+    if args.last is not None:
+        played = played[-args.last:]
+    if args.json:
+        json.dump(played, sys.stdout, ensure_ascii=False, indent=1)
+        print()
+    else:
+        print("\n".join(round_text(record) for record in played) or "no rounds")
+    return 0
