@@ -45,12 +45,13 @@ MIGRATIONS: tuple[str, ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-def migrate(connection: sqlite3.Connection, version: int) -> None:
-    """Bring a journal at ``version`` up to ``SCHEMA_VERSION``, one transaction per step."""
-    for number in range(version + 1, SCHEMA_VERSION + 1):
+def migrate(connection: sqlite3.Connection, version: int,
+            migrations: tuple[str, ...] = MIGRATIONS) -> None:
+    """Bring a journal at ``version`` up to the last migration, one transaction per step."""
+    for number in range(version + 1, len(migrations) + 1):
         connection.execute("BEGIN IMMEDIATE")
         try:
-            for statement in MIGRATIONS[number - 1].split(";"):
+            for statement in migrations[number - 1].split(";"):
                 if statement.strip():
                     connection.execute(statement)
             connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")

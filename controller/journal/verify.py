@@ -7,7 +7,7 @@ checks back ``baccarat-table journal verify`` and the check made before every st
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,20 +81,27 @@ def _check_database(connection: sqlite3.Connection, head: Head | None) -> Report
     if not 1 <= version <= SCHEMA_VERSION:
         return Report(0, 0, GENESIS, version, Finding(
             "schema", f"schema version {version}; this program reads 1 to {SCHEMA_VERSION}"))
-    rows, last_seq, last_hash, finding = check_chain(connection.execute(ROWS))
+    def recorded_as(digest: bytes) -> int | None:
+        found = connection.execute("SELECT seq FROM events WHERE hash = ?", (digest,)).fetchone()
+        return found[0] if found else None
+
+    rows, last_seq, last_hash, finding = check_chain(connection.execute(ROWS), recorded_as)
     if finding is None:
         finding = check_head(head, last_seq, last_hash)
     return Report(rows, last_seq, last_hash, version, finding)
 
 
-def check_chain(rows: Iterable[tuple]) -> tuple[int, int, bytes, Finding | None]:
-    """Walk the rows in seq order: (rows, last seq, last hash, first broken row or None)."""
+def check_chain(
+    rows: Iterable[tuple], recorded_as: Callable[[bytes], int | None]
+) -> tuple[int, int, bytes, Finding | None]:
+    """Walk the rows in seq order: (rows, last seq, last hash, first broken row or None).
+    ``recorded_as(hash)`` is the seq of the row now holding that hash, to tell a row moved
+    from one edited."""
     expected_seq, previous, count = 1, GENESIS, 0
-    seen: dict[bytes, int] = {}  # stored hash -> seq, to tell a moved row from an edited one
     for seq, ts, type_, table, shoe, round_, data, prev_hash, stored in rows:
         computed = row_hash(prev_hash, seq, ts, type_, table, shoe, round_, data)
         if computed != stored:
-            origin = seen.get(prev_hash)
+            origin = recorded_as(prev_hash)
             if origin is not None and origin != seq - 1:
                 return count, seq - 1, previous, Finding(
                     "chain", f"row {seq} was moved: it was recorded after row {origin}", seq)
@@ -111,7 +118,6 @@ def check_chain(rows: Iterable[tuple]) -> tuple[int, int, bytes, Finding | None]
             return count, seq - 1, previous, Finding(
                 "chain", f"row {seq} ({type_}) was inserted or moved: it does not follow "
                 f"row {seq - 1}", seq)
-        seen[stored] = seq
         expected_seq, previous, count = seq + 1, stored, count + 1
     return count, expected_seq - 1, previous, None
 
