@@ -17,6 +17,9 @@ from drivers.card_codes import ALL_CODES, CardCodeError, parse_card_code
 CUT = "CUT"
 NO_READ = "NR"
 DECK_SIZE = len(ALL_CODES)
+# The most cards one round can need: a cut card placed closer to the end could leave the
+# last round short.
+MIN_CARDS_AFTER_CUT = 6
 
 
 def shoe_random(seed: int | None, number: int, purpose: str = "shuffle") -> random.Random:
@@ -35,11 +38,11 @@ def fisher_yates(items: list[str], rng: random.Random) -> None:
 
 def build_shoe(decks: int, rng: random.Random, cut_from_end: int | None = None) -> list[str]:
     """A shuffled shoe with the cut card ``cut_from_end`` cards before the end, or at a
-    random place in the last deck."""
+    random place in the last deck that leaves at least a round's worth of cards after it."""
     order = [code for _ in range(decks) for code in ALL_CODES]
     fisher_yates(order, rng)
     if cut_from_end is None:
-        cut_from_end = rng.randint(1, DECK_SIZE)
+        cut_from_end = rng.randint(MIN_CARDS_AFTER_CUT, DECK_SIZE)
     order.insert(len(order) - cut_from_end, CUT)
     return order
 

@@ -4,8 +4,10 @@ It deals the way a smart shoe does, so the controller needs no special case:
 
 - the next card comes only after the controller acknowledged the last one, or, after a
   misread, after it asked for a rescan; the cut card needs neither;
-- with ``rate`` > 0 cards are also at least ``1/rate`` seconds apart (0 = as fast as the
-  controller takes them);
+- with ``rate`` > 0 cards are also at least ``1/rate`` seconds apart, dealt from the
+  driver's own thread; with ``rate`` 0 ("as fast as the controller takes them") there is no
+  thread: the next card is dealt in the thread that acknowledges the last one, so the
+  controller's own speed is what counts, not thread switches;
 - ``set_dealing(False)`` holds the dealer (the betting countdown) until ``set_dealing(True)``;
 - it never deals past the end of the shoe: ``new_shoe()`` starts the next one;
 - an injected misread is followed, after the rescan, by the same card read correctly.
@@ -70,6 +72,8 @@ class SimDriver(Driver):
         self.misread = misread
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
+        self._started = False
+        self._pumping = False
         self._dealing = True
         self._start_shoe(0, None)
 
@@ -114,12 +118,12 @@ class SimDriver(Driver):
         with self._cond:
             self._start_shoe(number, order)
             self._position = _position_after(self._order, cards_taken, cut_seen)
-            self._cond.notify_all()
+        self._wake()
 
     def new_shoe(self) -> None:
         with self._cond:
             self._start_shoe(self._shoe + 1, None)
-            self._cond.notify_all()
+        self._wake()
 
     # -- flow control -----------------------------------------------------------------------
 
@@ -127,22 +131,53 @@ class SimDriver(Driver):
         with self._cond:
             if self._awaiting is not None and self._awaiting == event:
                 self._awaiting = None
-                self._cond.notify_all()
+        self._wake()
 
     def request_rescan(self) -> None:
         with self._cond:
             if self._awaiting is _RESCAN:
                 self._awaiting = None
-                self._cond.notify_all()
+        self._wake()
 
     def set_dealing(self, allowed: bool) -> None:
         with self._cond:
             self._dealing = allowed
-            self._cond.notify_all()
+        self._wake()
+
+    def _blocked(self) -> bool:
+        return (
+            not self._dealing
+            or self._awaiting is not None
+            or self._position >= len(self._order)
+        )
+
+    def _wake(self) -> None:
+        """Something changed that may let the dealer deal: wake its thread or, with no
+        thread (rate 0), deal here until it must wait again."""
+        if self._thread is not None:
+            with self._cond:
+                self._cond.notify_all()
+            return
+        if not self._started or self._pumping:
+            return  # the caller further up this stack deals the next card
+        self._pumping = True
+        try:
+            while True:
+                with self._cond:
+                    if self._closed or self._blocked():
+                        return
+                    event = self._deal_one()
+                self._sink(event)
+        finally:
+            self._pumping = False
 
     # -- the dealer thread ------------------------------------------------------------------
 
     def start(self) -> None:
+        self._started = True
+        if self.interval == 0:
+            self._wake()
+            return
         self._thread = threading.Thread(target=self._deal_loop, name="sim-shoe", daemon=True)
         self._thread.start()
 
@@ -157,13 +192,8 @@ class SimDriver(Driver):
     def _wait_for_next(self) -> DriverEvent | None:
         """Block until the next event may be dealt; None once closed."""
         while not self._closed:
-            blocked = (
-                not self._dealing
-                or self._awaiting is not None
-                or self._position >= len(self._order)
-            )
             delay = self._next_time - time.monotonic()
-            if blocked:
+            if self._blocked():
                 self._cond.wait()
             elif delay > 0:
                 self._cond.wait(delay)
