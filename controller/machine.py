@@ -31,8 +31,9 @@ TRANSITIONS: list[dict] = [
     {"trigger": "card", "source": "burning", "dest": "burning", "conditions": "burn_cards_left"},
     {"trigger": "card", "source": "burning", "dest": "betting"},
     {"trigger": "confirm_burn", "source": "awaiting_burn_confirmation", "dest": "betting"},
-    # Betting closes when a live table's countdown ends or a land table's first card comes.
+    # A live table's countdown ends; a land table's first card closes betting and is player1.
     {"trigger": "close_betting", "source": "betting", "dest": "player1"},
+    {"trigger": "card", "source": "betting", "dest": "banker1"},
     {"trigger": "card", "source": "player1", "dest": "banker1"},
     {"trigger": "card", "source": "banker1", "dest": "player2"},
     {"trigger": "card", "source": "player2", "dest": "banker2"},

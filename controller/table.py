@@ -191,9 +191,10 @@ class TableController:
             self._start_shoe()
         if self.composition.holds(card):  # a card a supervisor accepted may not be in the shoe
             self.composition.remove(card)
-        if self.state == "betting":
-            self._close_betting(reason="first_card")
         where = self.state
+        if where == "betting":
+            self._announce_betting_closed("first_card")
+            where = "player1"
         facts = {"card": card.code, "raw": raw.decode("ascii", "replace"), "source": source,
                  "cards_left": self.composition.cards_left}
         if where in ("awaiting_shuffle", "shoe_ended"):
@@ -235,10 +236,13 @@ class TableController:
             self.publish("betting_open", closed_bets=closed)
 
     def _close_betting(self, reason: str) -> None:
+        self._announce_betting_closed(reason)
+        self.close_betting()
+
+    def _announce_betting_closed(self, reason: str) -> None:
         self.betting_deadline = None
         self.publish("betting_closed", reason=reason,
                      closed_bets=sorted(self.profile.closed_bets(self.round_number)))
-        self.close_betting()
 
     def _finish_round(self) -> None:
         outcome = judge_round(self.round.player, self.round.banker)
