@@ -31,3 +31,18 @@ install-table:
 
 uninstall-table:
 	systemd/install.sh --uninstall
+
+# The display's label translations (docs/display.md): refresh the .ts files from the code and
+# compile them to .qm with Qt's lrelease (Debian: qt6-l10n-tools).
+LRELEASE ?= /usr/lib/qt6/bin/lrelease
+DISPLAY_LANGUAGES := zh el ru ar
+.PHONY: translations fonts
+translations: $(STAMP)
+	for lang in $(DISPLAY_LANGUAGES); do \
+	  $(VENV)/bin/pylupdate6 --no-obsolete --ts ui/display/i18n/display_$$lang.ts ui/display && \
+	  $(LRELEASE) ui/display/i18n/display_$$lang.ts || exit 1; \
+	done
+
+# Fonts that cover the display's five languages (run as root).
+fonts:
+	apt-get install -y --no-install-recommends fonts-noto-core fonts-noto-cjk

@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="el_GR">
 <context>
     <name>display</name>
@@ -8,49 +9,49 @@
         <translation>Τελευταία {hands} χέρια</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="165" />
+        <location filename="../roads_panels.py" line="168" />
         <source>Bead Plate</source>
         <translation>Πίνακας χαντρών</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="224" />
-        <location filename="../roads_panels.py" line="167" />
+        <location filename="../roads_panels.py" line="227" />
+        <location filename="../roads_panels.py" line="170" />
         <source>B</source>
         <translation>Τ</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="224" />
-        <location filename="../roads_panels.py" line="168" />
+        <location filename="../roads_panels.py" line="227" />
+        <location filename="../roads_panels.py" line="171" />
         <source>P</source>
         <translation>Π</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="169" />
+        <location filename="../roads_panels.py" line="172" />
         <source>T</source>
         <translation>Ι</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="180" />
+        <location filename="../roads_panels.py" line="183" />
         <source>Big Road</source>
         <translation>Μεγάλος δρόμος</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="200" />
+        <location filename="../roads_panels.py" line="203" />
         <source>Big Eye Boy</source>
         <translation>Μεγάλο μάτι</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="201" />
+        <location filename="../roads_panels.py" line="204" />
         <source>Small Road</source>
         <translation>Μικρός δρόμος</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="202" />
+        <location filename="../roads_panels.py" line="205" />
         <source>Cockroach Pig</source>
         <translation>Κατσαρίδα</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="225" />
+        <location filename="../roads_panels.py" line="228" />
         <source>Next hand</source>
         <translation>Επόμενο χέρι</translation>
     </message>
@@ -97,84 +98,84 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Πλήκτρα χειριστή</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="54" />
+        <location filename="../cards_panel.py" line="56" />
         <source>NO MORE CARDS</source>
         <translation>ΟΧΙ ΑΛΛΑ ΦΥΛΛΑ</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="67" />
+        <location filename="../cards_panel.py" line="69" />
         <source>NATURAL</source>
         <translation>ΦΥΣΙΚΟ</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="103" />
+        <location filename="../cards_panel.py" line="105" />
         <source>PLAYER</source>
         <translation>ΠΑΙΚΤΗΣ</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="104" />
+        <location filename="../cards_panel.py" line="106" />
         <source>BANKER</source>
         <translation>ΤΡΑΠΕΖΙΤΗΣ</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="81" />
+        <location filename="../status_bar.py" line="84" />
         <source>journal: none</source>
         <translation>ημερολόγιο: κανένα</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="84" />
+        <location filename="../status_bar.py" line="87" />
         <source>journal: ok</source>
         <translation>ημερολόγιο: εντάξει</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="87" />
+        <location filename="../status_bar.py" line="90" />
         <source>JOURNAL FAILED: {reason}</source>
         <translation>ΒΛΑΒΗ ΗΜΕΡΟΛΟΓΙΟΥ: {reason}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="94" />
+        <location filename="../status_bar.py" line="97" />
         <source>shoe {shoe}  round {round}</source>
         <translation>σαμπό {shoe}  γύρος {round}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="96" />
+        <location filename="../status_bar.py" line="99" />
         <source>cards left {count}</source>
         <translation>απομένουν {count} φύλλα</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="98" />
+        <location filename="../status_bar.py" line="101" />
         <source>burn {burn}</source>
         <translation>κάψιμο {burn}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="100" />
+        <location filename="../status_bar.py" line="103" />
         <source>CUT CARD: last round {round}</source>
         <translation>ΚΑΡΤΑ ΚΟΠΗΣ: τελευταίος γύρος {round}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="102" />
+        <location filename="../status_bar.py" line="105" />
         <source>closed: {bets}</source>
         <translation>κλειστά: {bets}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="107" />
+        <location filename="../status_bar.py" line="110" />
         <source>scanner connected</source>
         <translation>σαρωτής συνδεδεμένος</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="110" />
+        <location filename="../status_bar.py" line="113" />
         <source>SCANNER DISCONNECTED</source>
         <translation>ΣΑΡΩΤΗΣ ΑΠΟΣΥΝΔΕΔΕΜΕΝΟΣ</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="117" />
+        <location filename="../status_bar.py" line="120" />
         <source>RESCAN CARD</source>
         <translation>ΣΑΡΩΣΤΕ ΞΑΝΑ</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="141" />
+        <location filename="../status_bar.py" line="144" />
         <source>bets close in {seconds} s</source>
         <translation>κλείσιμο στοιχημάτων σε {seconds} s</translation>
     </message>

@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
     <name>display</name>
@@ -8,49 +9,49 @@
         <translation>Последние {hands} раздач</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="165" />
+        <location filename="../roads_panels.py" line="168" />
         <source>Bead Plate</source>
         <translation>Бисерная дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="224" />
-        <location filename="../roads_panels.py" line="167" />
+        <location filename="../roads_panels.py" line="227" />
+        <location filename="../roads_panels.py" line="170" />
         <source>B</source>
         <translation>Б</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="224" />
-        <location filename="../roads_panels.py" line="168" />
+        <location filename="../roads_panels.py" line="227" />
+        <location filename="../roads_panels.py" line="171" />
         <source>P</source>
         <translation>И</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="169" />
+        <location filename="../roads_panels.py" line="172" />
         <source>T</source>
         <translation>Н</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="180" />
+        <location filename="../roads_panels.py" line="183" />
         <source>Big Road</source>
         <translation>Большая дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="200" />
+        <location filename="../roads_panels.py" line="203" />
         <source>Big Eye Boy</source>
         <translation>Большой глаз</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="201" />
+        <location filename="../roads_panels.py" line="204" />
         <source>Small Road</source>
         <translation>Малая дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="202" />
+        <location filename="../roads_panels.py" line="205" />
         <source>Cockroach Pig</source>
         <translation>Таракан</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="225" />
+        <location filename="../roads_panels.py" line="228" />
         <source>Next hand</source>
         <translation>Следующая раздача</translation>
     </message>
@@ -97,84 +98,84 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Клавиши оператора</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="54" />
+        <location filename="../cards_panel.py" line="56" />
         <source>NO MORE CARDS</source>
         <translation>КАРТ БОЛЬШЕ НЕТ</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="67" />
+        <location filename="../cards_panel.py" line="69" />
         <source>NATURAL</source>
         <translation>НАТУРАЛЬНАЯ</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="103" />
+        <location filename="../cards_panel.py" line="105" />
         <source>PLAYER</source>
         <translation>ИГРОК</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="104" />
+        <location filename="../cards_panel.py" line="106" />
         <source>BANKER</source>
         <translation>БАНКИР</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="81" />
+        <location filename="../status_bar.py" line="84" />
         <source>journal: none</source>
         <translation>журнал: нет</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="84" />
+        <location filename="../status_bar.py" line="87" />
         <source>journal: ok</source>
         <translation>журнал: в порядке</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="87" />
+        <location filename="../status_bar.py" line="90" />
         <source>JOURNAL FAILED: {reason}</source>
         <translation>СБОЙ ЖУРНАЛА: {reason}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="94" />
+        <location filename="../status_bar.py" line="97" />
         <source>shoe {shoe}  round {round}</source>
         <translation>шуз {shoe}  раунд {round}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="96" />
+        <location filename="../status_bar.py" line="99" />
         <source>cards left {count}</source>
         <translation>осталось карт {count}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="98" />
+        <location filename="../status_bar.py" line="101" />
         <source>burn {burn}</source>
         <translation>сжечь {burn}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="100" />
+        <location filename="../status_bar.py" line="103" />
         <source>CUT CARD: last round {round}</source>
         <translation>КАРТА ОТРЕЗА: последний раунд {round}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="102" />
+        <location filename="../status_bar.py" line="105" />
         <source>closed: {bets}</source>
         <translation>закрыто: {bets}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="107" />
+        <location filename="../status_bar.py" line="110" />
         <source>scanner connected</source>
         <translation>сканер подключён</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="110" />
+        <location filename="../status_bar.py" line="113" />
         <source>SCANNER DISCONNECTED</source>
         <translation>СКАНЕР ОТКЛЮЧЁН</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="117" />
+        <location filename="../status_bar.py" line="120" />
         <source>RESCAN CARD</source>
         <translation>ПОВТОРИТЕ СКАНИРОВАНИЕ</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="141" />
+        <location filename="../status_bar.py" line="144" />
         <source>bets close in {seconds} s</source>
         <translation>ставки закроются через {seconds} с</translation>
     </message>

@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>display</name>
@@ -8,49 +9,49 @@
         <translation>最近 {hands} 局</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="165" />
+        <location filename="../roads_panels.py" line="168" />
         <source>Bead Plate</source>
         <translation>珠盘路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="224" />
-        <location filename="../roads_panels.py" line="167" />
+        <location filename="../roads_panels.py" line="227" />
+        <location filename="../roads_panels.py" line="170" />
         <source>B</source>
         <translation>庄</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="224" />
-        <location filename="../roads_panels.py" line="168" />
+        <location filename="../roads_panels.py" line="227" />
+        <location filename="../roads_panels.py" line="171" />
         <source>P</source>
         <translation>闲</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="169" />
+        <location filename="../roads_panels.py" line="172" />
         <source>T</source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="180" />
+        <location filename="../roads_panels.py" line="183" />
         <source>Big Road</source>
         <translation>大路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="200" />
+        <location filename="../roads_panels.py" line="203" />
         <source>Big Eye Boy</source>
         <translation>大眼仔</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="201" />
+        <location filename="../roads_panels.py" line="204" />
         <source>Small Road</source>
         <translation>小路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="202" />
+        <location filename="../roads_panels.py" line="205" />
         <source>Cockroach Pig</source>
         <translation>曱甴路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="225" />
+        <location filename="../roads_panels.py" line="228" />
         <source>Next hand</source>
         <translation>问路</translation>
     </message>
@@ -97,84 +98,84 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>操作按键</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="54" />
+        <location filename="../cards_panel.py" line="56" />
         <source>NO MORE CARDS</source>
         <translation>不再发牌</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="67" />
+        <location filename="../cards_panel.py" line="69" />
         <source>NATURAL</source>
         <translation>例牌</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="103" />
+        <location filename="../cards_panel.py" line="105" />
         <source>PLAYER</source>
         <translation>闲</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="104" />
+        <location filename="../cards_panel.py" line="106" />
         <source>BANKER</source>
         <translation>庄</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="81" />
+        <location filename="../status_bar.py" line="84" />
         <source>journal: none</source>
         <translation>日志: 无</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="84" />
+        <location filename="../status_bar.py" line="87" />
         <source>journal: ok</source>
         <translation>日志: 正常</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="87" />
+        <location filename="../status_bar.py" line="90" />
         <source>JOURNAL FAILED: {reason}</source>
         <translation>日志故障: {reason}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="94" />
+        <location filename="../status_bar.py" line="97" />
         <source>shoe {shoe}  round {round}</source>
         <translation>第 {shoe} 靴  第 {round} 局</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="96" />
+        <location filename="../status_bar.py" line="99" />
         <source>cards left {count}</source>
         <translation>剩余 {count} 张</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="98" />
+        <location filename="../status_bar.py" line="101" />
         <source>burn {burn}</source>
         <translation>烧牌 {burn}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="100" />
+        <location filename="../status_bar.py" line="103" />
         <source>CUT CARD: last round {round}</source>
         <translation>切牌已出: 最后一局 {round}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="102" />
+        <location filename="../status_bar.py" line="105" />
         <source>closed: {bets}</source>
         <translation>已停止投注: {bets}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="107" />
+        <location filename="../status_bar.py" line="110" />
         <source>scanner connected</source>
         <translation>读牌器已连接</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="110" />
+        <location filename="../status_bar.py" line="113" />
         <source>SCANNER DISCONNECTED</source>
         <translation>读牌器已断开</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="117" />
+        <location filename="../status_bar.py" line="120" />
         <source>RESCAN CARD</source>
         <translation>请重新扫描</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="141" />
+        <location filename="../status_bar.py" line="144" />
         <source>bets close in {seconds} s</source>
         <translation>{seconds} 秒后停止投注</translation>
     </message>

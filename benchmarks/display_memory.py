@@ -1,0 +1,57 @@
+"""Resident memory of the display: after 1,000 rounds, and over 100 shoes (no growth).
+
+Plays 100 simulated shoes one after another (a new seed each) and feeds every event to one
+display window (1920x1080, offscreen), painting after each shoe; the process's resident set
+is read from /proc after each shoe. Targets: under 120 MB after 1,000 rounds; no growth over
+100 shoes. Run: .venv/bin/python benchmarks/display_memory.py
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from controller.config import TableConfig
+from ui.display.app import make_application
+from ui.display.scenarios import play
+from ui.display.window import DisplayWindow
+
+SHOES = 100
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+def resident_mb() -> float:
+    return int(Path("/proc/self/statm").read_text().split()[1]) * PAGE / 2**20
+
+
+def main() -> None:
+    app = make_application("en")
+    window = DisplayWindow()
+    window.resize(1920, 1080)
+    window.show()
+    app.processEvents()
+    rounds = 0
+    at_1000 = None
+    samples = []
+    for shoe in range(1, SHOES + 1):
+        for event in play(TableConfig(driver_url=f"sim://?seed={shoe}&rate=0")):
+            window.on_event(event)
+            rounds += event.type == "round_result"
+        app.processEvents()
+        window.grab()
+        gc.collect()
+        samples.append(resident_mb())
+        if at_1000 is None and rounds >= 1000:
+            at_1000 = (rounds, samples[-1])
+    print(f"{SHOES} shoes, {rounds} rounds through one window (1920x1080 offscreen)")
+    print(f"resident after {at_1000[0]} rounds: {at_1000[1]:.1f} MB")
+    tenth = [samples[i] for i in range(9, SHOES, 10)]
+    print("resident every 10 shoes (MB): " + " ".join(f"{value:.1f}" for value in tenth))
+    print(f"growth from shoe 10 to shoe {SHOES}: {samples[-1] - samples[9]:+.1f} MB")
+
+
+if __name__ == "__main__":
+    main()
