@@ -3,14 +3,18 @@ status, holds. Real widgets, offscreen, fed with events from a real table on sim
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from display_support import near, pixel, played
 from PyQt6.QtCore import QEvent, QObject, QPointF, QRect
 from PyQt6.QtGui import QColor
 from PyQt6.QtWidgets import QApplication
 
+from controller.journal import JournalError
 from controller.roads import DERIVED_NAMES
 from ui.display import marks
+from ui.display.bridge import EventBridge
 from ui.display.window import DisplayWindow
 
 LANDSCAPE = (1920, 1080)
@@ -262,3 +266,17 @@ def test_text_scales_with_the_window(qtbot):
     window.resize(1920, 1080)
     QApplication.processEvents()
     assert window.font().pixelSize() > small
+
+
+def test_a_journal_failure_while_playing_stops_the_display(qtbot, window):
+    class FailingRunner:
+        def run(self) -> None:
+            raise JournalError("/var/lib/baccarat-table/journal.db", "disk I/O error")
+
+    bridge = EventBridge()
+    bridge.runner_failed.connect(window.stop)
+    with qtbot.waitSignal(bridge.runner_failed):
+        bridge.start_runner(SimpleNamespace(runner=FailingRunner())).join(timeout=5)
+    qtbot.waitUntil(lambda: window.blocked)
+    assert window.hold_banner.title.text() == "JOURNAL FAILED"
+    assert "disk I/O error" in window.hold_banner.body.text()

@@ -12,17 +12,12 @@ from PyQt6.QtWidgets import QApplication
 
 from controller.app import open_table
 from controller.config import TableConfig
+from controller.journal import JournalError
 from controller.sd_notify import SystemdNotifier
 from ui.display.bridge import EventBridge
 from ui.display.i18n import RIGHT_TO_LEFT, load_translator
 from ui.display.window import DisplayWindow
 from ui.watchdog import start_watchdog
-
-try:
-    from controller.journal import JournalError
-except ImportError:  # the journal lands in its own change; until then nothing raises this
-    class JournalError(Exception):  # type: ignore[no-redef]
-        reason = ""
 
 # Fonts that cover the five languages (Debian: fonts-noto-core, fonts-noto-cjk), with DejaVu
 # as the fallback that is almost always there.
@@ -58,15 +53,16 @@ def run_display(config: TableConfig, *, windowed: bool = False,
     try:
         table = open_table(config, subscribers=(bridge,), stop_after_shoes=stop_after_shoes)
     except JournalError as error:
-        window.block(str(getattr(error, "reason", "") or error))
+        window.block(error.reason)
         _show(window, windowed)
         notifier.ready("journal failed its self-test")
         return app.exec()
     window.submit = table.runner.submit
-    window.prime(getattr(table, "view_events", ()))
+    window.prime(table.view_events)
     _show(window, windowed)
     QTimer.singleShot(0, lambda: notifier.ready("display up"))
     bridge.runner_finished.connect(app.quit)
+    bridge.runner_failed.connect(window.stop)
     _quit_on_signals(app)
     thread = bridge.start_runner(table)
     try:

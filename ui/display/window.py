@@ -116,13 +116,21 @@ class DisplayWindow(QWidget):
         self.hold_banner.show_message(translate("display", "HOLD"), body)
 
     def block(self, reason: str) -> None:
-        """The journal failed its self-test: say why and take no commands."""
+        """The journal failed (its self-test, or a write): say why and take no commands."""
+        self.stop("journal", reason)
+
+    @pyqtSlot(str, str)
+    def stop(self, what: str, reason: str) -> None:
+        """The table cannot play (``what`` is "journal" or "table"): say why, block the keys."""
         self.blocked = True
-        self.status.set_journal(reason)
-        self.hold_banner.show_message(
-            translate("display", "JOURNAL FAILED"),
-            translate("display", "{reason}\nThe table cannot play until this is fixed: call "
-                      "a technician.").format(reason=reason))
+        if what == "journal":
+            self.status.set_journal(reason)
+            title = translate("display", "JOURNAL FAILED")
+        else:
+            title = translate("display", "TABLE STOPPED")
+        self.hold_banner.show_message(title, translate(
+            "display", "{reason}\nThe table cannot play until this is fixed: call "
+            "a technician.").format(reason=reason))
 
     # -- operator keys -----------------------------------------------------------------
 

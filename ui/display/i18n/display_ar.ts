@@ -81,19 +81,24 @@ A supervisor must accept the card (A) or void the round (V).</source>
         <translation>إيقاف</translation>
     </message>
     <message>
-        <location filename="../window.py" line="123" />
+        <location filename="../window.py" line="128" />
         <source>JOURNAL FAILED</source>
         <translation>فشل السجل</translation>
     </message>
     <message>
-        <location filename="../window.py" line="124" />
+        <location filename="../window.py" line="130" />
+        <source>TABLE STOPPED</source>
+        <translation>توقفت الطاولة</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="131" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
 لا يمكن للطاولة اللعب حتى يتم إصلاح ذلك: اتصل بفني.</translation>
     </message>
     <message>
-        <location filename="../window.py" line="178" />
+        <location filename="../window.py" line="186" />
         <source>Operator keys</source>
         <translation>مفاتيح المشغل</translation>
     </message>

@@ -81,19 +81,24 @@ A supervisor must accept the card (A) or void the round (V).</source>
         <translation>ΑΝΑΜΟΝΗ</translation>
     </message>
     <message>
-        <location filename="../window.py" line="123" />
+        <location filename="../window.py" line="128" />
         <source>JOURNAL FAILED</source>
         <translation>ΒΛΑΒΗ ΗΜΕΡΟΛΟΓΙΟΥ</translation>
     </message>
     <message>
-        <location filename="../window.py" line="124" />
+        <location filename="../window.py" line="130" />
+        <source>TABLE STOPPED</source>
+        <translation>ΤΟ ΤΡΑΠΕΖΙ ΣΤΑΜΑΤΗΣΕ</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="131" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
 Το τραπέζι δεν μπορεί να παίξει μέχρι να διορθωθεί: καλέστε τεχνικό.</translation>
     </message>
     <message>
-        <location filename="../window.py" line="178" />
+        <location filename="../window.py" line="186" />
         <source>Operator keys</source>
         <translation>Πλήκτρα χειριστή</translation>
     </message>

@@ -81,19 +81,24 @@ A supervisor must accept the card (A) or void the round (V).</source>
         <translation>暂停处理</translation>
     </message>
     <message>
-        <location filename="../window.py" line="123" />
+        <location filename="../window.py" line="128" />
         <source>JOURNAL FAILED</source>
         <translation>日志故障</translation>
     </message>
     <message>
-        <location filename="../window.py" line="124" />
+        <location filename="../window.py" line="130" />
+        <source>TABLE STOPPED</source>
+        <translation>牌桌已停止</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="131" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
 修复前本台不能进行游戏：请联系技术人员。</translation>
     </message>
     <message>
-        <location filename="../window.py" line="178" />
+        <location filename="../window.py" line="186" />
         <source>Operator keys</source>
         <translation>操作按键</translation>
     </message>
