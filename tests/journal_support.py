@@ -20,8 +20,14 @@ def table_command(journal: Path, driver: str, *extra: str) -> list[str]:
 
 def start_table(journal: Path, driver: str, *extra: str,
                 stdin: int | None = subprocess.DEVNULL) -> subprocess.Popen:
-    return subprocess.Popen(table_command(journal, driver, *extra), cwd=ROOT, stdin=stdin,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    """The table's standard error goes to JOURNAL.log (a pipe nobody reads could fill up)."""
+    with log_path(journal).open("ab") as log:
+        return subprocess.Popen(table_command(journal, driver, *extra), cwd=ROOT, stdin=stdin,
+                                stdout=subprocess.DEVNULL, stderr=log)
+
+
+def log_path(journal: Path) -> Path:
+    return journal.with_name(journal.name + ".log")
 
 
 def kill(process: subprocess.Popen) -> None:
@@ -29,7 +35,6 @@ def kill(process: subprocess.Popen) -> None:
     if process.poll() is None:
         os.kill(process.pid, signal.SIGKILL)
     process.wait()
-    process.stderr.close()
 
 
 def wait_for(predicate, timeout: float = 10.0) -> None:

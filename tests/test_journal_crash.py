@@ -12,7 +12,7 @@ import pytest
 
 from controller.journal.verify import self_test
 from controller.roads import Hand, Roads
-from tests.journal_support import has_event, kill, rows, start_table, wait_for
+from tests.journal_support import has_event, kill, log_path, rows, start_table, wait_for
 from tests.table_harness import PIN, PIN_HASH
 
 SEED = 20240611
@@ -26,10 +26,7 @@ pytestmark = pytest.mark.timeout(240)
 
 def run_to_end(journal: Path, driver: str) -> None:
     process = start_table(journal, driver)
-    try:
-        assert process.wait(timeout=60) == 0, process.stderr.read().decode()
-    finally:
-        process.stderr.close()
+    assert process.wait(timeout=60) == 0, log_path(journal).read_text()[-2000:]
 
 
 def events_of(journal: Path) -> list[tuple]:
@@ -112,10 +109,9 @@ def test_a_hold_survives_kills_and_a_supervisor_clears_it_afterwards(tmp_path):
     process.stdin.write(f"accept pin={PIN} by=alice\n".encode())
     process.stdin.flush()
     try:
-        assert process.wait(timeout=20) == 0, process.stderr.read().decode()
+        assert process.wait(timeout=20) == 0, log_path(journal).read_text()[-2000:]
     finally:
         process.stdin.close()
-        process.stderr.close()
     (result,) = rows(journal, "SELECT data FROM events WHERE type = 'round_result'")
     assert json.loads(result[0])["banker"] == ["2S", "2S", "2S"]
     assert len(rows(journal, "SELECT 1 FROM events WHERE type = 'hold'")) == 1

@@ -1,0 +1,92 @@
+"""The journal's cost: a durable card write, hands per second with the journal on, bytes
+written per round, and the start-up self-test.
+
+    .venv/bin/python benchmarks/journal.py [--dir DIR] [--writes N] [--shoes N]
+
+DIR (default: a temporary directory) should be on the disk the table uses. Figures go to
+docs/performance.md under "Journal".
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from controller.app import open_table
+from controller.config import TableConfig
+from controller.events import TableEvent, utc_timestamp
+from controller.journal import Journal
+from controller.journal.verify import self_test
+
+
+def write_bytes() -> int:
+    """Bytes this process caused to be sent to the storage layer (/proc/self/io)."""
+    for line in Path("/proc/self/io").read_text().splitlines():
+        if line.startswith("write_bytes:"):
+            return int(line.split()[1])
+    raise RuntimeError("no write_bytes in /proc/self/io")
+
+
+def card_writes(directory: Path, count: int) -> list[float]:
+    """Seconds per durable append of a card event (one transaction, synchronous=FULL)."""
+    times = []
+    with Journal.open(directory / "cards.db") as journal:
+        for seq in range(1, count + 1):
+            event = TableEvent("card", seq, utc_timestamp(), "table-1", 1, seq // 5 + 1, {
+                "position": "player1", "card": "KD", "raw": "KD", "source": "reader",
+                "cards_left": 400})
+            started = time.perf_counter()
+            journal.append(event)
+            times.append(time.perf_counter() - started)
+    return times
+
+
+def hands(directory: Path, shoes: int) -> tuple[int, float, int]:
+    """Simulated 8-deck shoes through the whole controller, journal on:
+    (rounds, seconds, bytes written)."""
+    rounds = 0
+
+    def count(event: TableEvent) -> None:
+        nonlocal rounds
+        rounds += event.type in ("round_result", "round_voided")
+
+    config = TableConfig(driver_url="sim://?seed=1&rate=0",
+                         journal_path=str(directory / "hands.db"))
+    table = open_table(config, subscribers=(count,), stop_after_shoes=shoes)
+    before, started = write_bytes(), time.perf_counter()
+    try:
+        table.runner.run()
+    finally:
+        table.close()
+    return rounds, time.perf_counter() - started, write_bytes() - before
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--dir", type=Path, help="where to put the journals (default /tmp)")
+    parser.add_argument("--writes", type=int, default=5000)
+    parser.add_argument("--shoes", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(dir=args.dir) as name:
+        directory = Path(name)
+        times = sorted(card_writes(directory, args.writes))
+        p50 = statistics.median(times) * 1e3
+        p99 = times[int(len(times) * 0.99)] * 1e3
+        print(f"durable card write: p50 {p50:.3f} ms, p99 {p99:.3f} ms, max "
+              f"{times[-1] * 1e3:.2f} ms ({args.writes} writes)")
+        rounds, seconds, written = hands(directory, args.shoes)
+        print(f"simulated shoes, journal on: {rounds} rounds in {seconds:.2f} s = "
+              f"{rounds / seconds:.0f} hands/s; {written / rounds / 1024:.1f} KB written per round")
+        path = directory / "hands.db"
+        started = time.perf_counter()
+        report = self_test(path)
+        seconds = time.perf_counter() - started
+        print(f"self-test at start: {report.rows} rows in {seconds * 1e3:.0f} ms "
+              f"({report.rows / seconds:.0f} rows/s)")
+
+
+if __name__ == "__main__":
+    main()
