@@ -11,17 +11,28 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-install: $(STAMP)
+# Fonts for the display's five languages (Noto; CJK for Chinese), installed with apt when
+# missing and this runs as root; otherwise a note says what to install (docs/display.md).
+FONTS_STAMP := $(VENV)/.fonts
+$(FONTS_STAMP): $(STAMP)
+	@if fc-list 2>/dev/null | grep -q NotoSansCJK && fc-list | grep -q "NotoSans-Regular"; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    --no-install-recommends fontconfig fonts-noto-core fonts-noto-cjk >/dev/null; \
+	else echo "note: install fonts-noto-core and fonts-noto-cjk for every display language"; fi
+	touch $@
+
+install: $(STAMP) $(FONTS_STAMP)
 
 # The display on the simulated shoe; headless text where there is no screen.
-run: $(STAMP)
+run: install
 	$(VENV)/bin/baccarat-table run
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 
-test: lint
+test: lint $(FONTS_STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
 # A table PC (run as root; docs/deployment.md): `sudo make install-table SHOE=0403:6001:SERIAL`.
@@ -43,6 +54,6 @@ translations: $(STAMP)
 	  $(LRELEASE) ui/display/i18n/display_$$lang.ts || exit 1; \
 	done
 
-# Fonts that cover the display's five languages (run as root).
+# The same fonts, on demand (run as root).
 fonts:
 	apt-get install -y --no-install-recommends fonts-noto-core fonts-noto-cjk

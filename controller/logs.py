@@ -85,4 +85,6 @@ def configure_logging(
         old.close()
     root.addHandler(handler)
     root.setLevel(level)
+    # transitions logs every callback at INFO: thousands of lines a shoe, none for the floor.
+    logging.getLogger("transitions").setLevel(max(level, logging.WARNING))
     return handler

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import queue
 import time
+from collections.abc import Callable
 
 from controller.commands import TimerExpired
 from controller.events import TableEvent
@@ -36,15 +37,28 @@ class TableRunner:
         """Ask ``run()`` to return after the item in hand; safe from any thread or a signal."""
         self.inbox.put(_Stop())
 
-    def run(self) -> None:
-        """Handle queued items until ``stop()`` or the configured number of shoes."""
+    def run(
+        self, heartbeat: Callable[[], None] | None = None, heartbeat_every: float | None = None,
+    ) -> None:
+        """Handle queued items until ``stop()`` or the configured number of shoes.
+
+        ``heartbeat`` is called at least every ``heartbeat_every`` seconds from this thread
+        (systemd's watchdog in headless mode: a stuck loop stops the pings).
+        """
         controller = self.controller
+        next_beat = time.monotonic() if heartbeat_every else None
         while not self._stopping:
+            now = time.monotonic()
+            if next_beat is not None and now >= next_beat:
+                heartbeat()
+                next_beat = now + heartbeat_every
             deadline = controller.deadline()
-            timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
+            wake = min((t for t in (deadline, next_beat) if t is not None), default=None)
             try:
-                item = self.inbox.get(timeout=timeout)
+                item = self.inbox.get(timeout=None if wake is None else max(0.0, wake - now))
             except queue.Empty:
+                if deadline is None or time.monotonic() < deadline:
+                    continue  # woken for the heartbeat
                 item = TimerExpired()
             if isinstance(item, _Stop):
                 break

@@ -83,7 +83,8 @@ class SystemdNotifier:
         if self._socket is None or self._address is None:
             return
         try:
-            self._socket.sendto("\n".join(fields).encode(), self._address)
+            # Never wait on systemd: a full socket queue drops the message, not the card path.
+            self._socket.sendto("\n".join(fields).encode(), socket.MSG_DONTWAIT, self._address)
         except OSError as error:
             if not self._send_failed:
                 log.warning("cannot notify systemd at %r: %s", self._address, error)

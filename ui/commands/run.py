@@ -10,6 +10,9 @@ import sys
 from controller.app import open_table, with_overrides
 from controller.config import TableConfig, load_config
 from controller.journal import JournalError
+from controller.logs import configure_logging
+from controller.sd_notify import SystemdNotifier
+from controller.service_status import ServiceStatus
 from ui.headless import HeadlessPrinter, read_commands
 
 
@@ -46,17 +49,23 @@ def table_config(args: argparse.Namespace) -> TableConfig:
 
 def run(args: argparse.Namespace) -> int:
     config = table_config(args)
+    configure_logging()
     if not (args.headless or not has_screen()):
         from ui.display.app import run_display  # Qt is loaded only for the display
 
         return run_display(config, windowed=args.windowed, stop_after_shoes=args.shoes)
+    notifier = SystemdNotifier()
     printer = HeadlessPrinter(sys.stderr if config.events_path == "-" else sys.stdout)
     try:
-        table = open_table(config, subscribers=(printer,), stop_after_shoes=args.shoes)
+        table = open_table(config, subscribers=(printer, ServiceStatus(notifier)),
+                           stop_after_shoes=args.shoes)
     except JournalError as error:  # the file is left as it was: the supervisor decides
+        notifier.status(f"refusing to play: {error}")
         print(f"baccarat-table run: the table refuses to play: {error}\n"
               "see docs/journal.md ('baccarat-table journal set-aside')", file=sys.stderr)
         return 3
+    # Ready only now: the journal passed its self-test and the driver is open.
+    notifier.ready(f"table {config.table_id} ready, {config.driver_url}")
     for event in table.view_events:  # the journal's picture of the table, not printed again
         printer.view.apply(event)
     # A closed pipe (| head) ends a text run the way it ends any command-line tool.
@@ -66,7 +75,9 @@ def run(args: argparse.Namespace) -> int:
     if sys.stdin is not None and not sys.stdin.closed and sys.stdin.isatty() is not None:
         read_commands(sys.stdin, table.runner.submit, printer, table.runner.stop)
     try:
-        table.runner.run()
+        table.runner.run(heartbeat=notifier.watchdog, heartbeat_every=notifier.watchdog_interval())
     finally:
+        notifier.stopping()
         table.close()
+        notifier.close()
     return 0

@@ -14,6 +14,7 @@ from controller.app import open_table
 from controller.config import TableConfig
 from controller.journal import JournalError
 from controller.sd_notify import SystemdNotifier
+from controller.service_status import ServiceStatus
 from ui.display.bridge import EventBridge
 from ui.display.i18n import RIGHT_TO_LEFT, load_translator
 from ui.display.window import DisplayWindow
@@ -51,7 +52,8 @@ def run_display(config: TableConfig, *, windowed: bool = False,
     notifier = SystemdNotifier()
     start_watchdog(window, notifier)
     try:
-        table = open_table(config, subscribers=(bridge,), stop_after_shoes=stop_after_shoes)
+        table = open_table(config, subscribers=(bridge, ServiceStatus(notifier)),
+                           stop_after_shoes=stop_after_shoes)
     except JournalError as error:
         window.block(error.reason)
         _show(window, windowed)
