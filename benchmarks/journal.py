@@ -40,6 +40,7 @@ def card_writes(directory: Path, count: int) -> list[float]:
                 "cards_left": 400})
             started = time.perf_counter()
             journal.append(event)
+            journal.commit()
             times.append(time.perf_counter() - started)
     return times
 

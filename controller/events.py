@@ -1,8 +1,12 @@
 """The event stream: every fact the controller learns is one event.
 
-An event is journaled first (when a journal is attached), then handed to each subscriber in
-the order they subscribed: the display, the event file, a floor feed. Subscribers never feed
-back into the card path; one that raises is logged and the others still get the event.
+Events are made durable first, then handed to every subscriber in the order they subscribed:
+the display, the event file, a floor feed. The bus works one *input* at a time (a card, a
+misread, an operator action): ``publish`` journals each event as it is made, and ``flush``,
+at the end of the input, commits them in one transaction and only then delivers them. So a
+card and everything it caused (its position, the round's result) are durable together, before
+anyone sees them and before a smart shoe is told the card is safely recorded. Subscribers never
+feed back into the card path; one that raises is logged and the others still get the event.
 """
 
 from __future__ import annotations
@@ -55,7 +59,11 @@ Subscriber = Callable[[TableEvent], None]
 class EventStore(Protocol):
     """Where events are made durable before anyone else sees them (the journal)."""
 
-    def append(self, event: TableEvent) -> None: ...
+    def append(self, event: TableEvent) -> None:
+        """Record ``event`` in the open transaction."""
+
+    def commit(self) -> None:
+        """Make everything appended durable."""
 
 
 _second_text: tuple[int, str] = (-1, "")
@@ -79,22 +87,34 @@ class EventBus:
         self.store = store
         self.next_seq = next_seq
         self._subscribers: list[Subscriber] = []
+        self._undelivered: list[TableEvent] = []
 
     def subscribe(self, subscriber: Subscriber) -> None:
         self._subscribers.append(subscriber)
 
     def publish(self, type_: str, shoe: int, round_: int, **data: Any) -> TableEvent:
+        """Make and record an event; subscribers get it at the next ``flush``."""
         event = TableEvent(type_, self.next_seq, utc_timestamp(), self.table, shoe, round_, data)
-        # Durable before it is shown, published or acknowledged: a journal failure stops here.
         if self.store is not None:
-            self.store.append(event)
+            self.store.append(event)  # a journal failure stops here, before anyone sees it
         self.next_seq += 1
-        for subscriber in self._subscribers:
-            try:
-                subscriber(event)
-            except Exception:
-                log.exception("event subscriber %r failed on %s #%d", subscriber, type_, event.seq)
+        self._undelivered.append(event)
         return event
+
+    def flush(self) -> None:
+        """End of an input: commit what it published, then hand it to the subscribers."""
+        if not self._undelivered:
+            return
+        if self.store is not None:
+            self.store.commit()
+        events, self._undelivered = self._undelivered, []
+        for event in events:
+            for subscriber in self._subscribers:
+                try:
+                    subscriber(event)
+                except Exception:
+                    log.exception("event subscriber %r failed on %s #%d", subscriber,
+                                  event.type, event.seq)
 
 
 class EventFile:

@@ -81,6 +81,7 @@ class TableController:
         self.held_cards: list[HeldCard] = []
         self.betting_deadline: float | None = None
         self.dealing_allowed = True
+        self._unacknowledged: list[CardRead] = []
         self.machine = Machine(
             model=self,
             states=STATES,
@@ -110,6 +111,11 @@ class TableController:
                 self._close_betting(reason="timer")
         else:
             raise TypeError(f"the controller cannot handle {item!r}")
+        self.bus.flush()
+        # Only now is the card durable: a smart shoe may forget it.
+        for read in self._unacknowledged:
+            self.driver.acknowledge(read)
+        self._unacknowledged.clear()
         self._tell_dealer()
 
     def _tell_dealer(self) -> None:
@@ -183,7 +189,7 @@ class TableController:
             self._accept_card(card, raw, source)
         # Acknowledged once recorded, held or not: the journal has it either way.
         if read is not None and self.driver is not None:
-            self.driver.acknowledge(read)
+            self._unacknowledged.append(read)
 
     def _accept_card(self, card: Card, raw: bytes, source: str) -> None:
         """Record ``card`` where the table expects it and let the machine move on."""

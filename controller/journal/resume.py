@@ -1,8 +1,8 @@
 """Bringing a table back from its journal at start, before the driver runs.
 
-``resume`` replays the journal into the controller (controller.recovery), journals again the
-derived events a crash cut off (see controller.journal.store: they wait for the next commit),
-records a configuration change, and returns the events a display needs to rebuild its view.
+``resume`` replays the journal into the controller (controller.recovery), records a
+configuration change, and returns the events a display needs to rebuild its view. A crash
+loses whole inputs or nothing (controller.journal.store), so there is nothing to mend.
 ``restore_driver`` then puts a simulated shoe back where it was, so it deals the same cards.
 """
 
@@ -13,26 +13,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from controller.events import TableEvent, utc_timestamp
-from controller.journal.store import Journal, is_derived
-from controller.recovery import current_shoe_events, driver_position, replay
+from controller.journal.store import Journal
+from controller.recovery import driver_position, replay
 from controller.table import TableController
 from drivers.base import Driver
 
 log = logging.getLogger(__name__)
 
-# Events a replay does not reproduce one for one (a replay may add a scanner event; refused
-# commands and config changes are not replayed), so they cannot line the two lists up.
-_UNMATCHED = frozenset({"scanner", "action_refused", "config_changed"})
-
-
 def resume(controller: TableController, journal: Journal) -> list[TableEvent]:
     """Replay ``journal`` into ``controller`` and attach it to the bus; the view's events."""
     events = journal.events()
     bus = controller.bus
-    derived = replay(controller, events)
+    replay(controller, events)
     bus.next_seq = journal.last_seq + 1
-    added = [*lost_tail(events, derived), *config_change(controller, events)]
-    for event in added:
+    for event in config_change(controller, events):
         record = TableEvent(event.type, bus.next_seq, utc_timestamp(), bus.table, event.shoe,
                             event.round, event.data)
         journal.append(record)
@@ -44,26 +38,6 @@ def resume(controller: TableController, journal: Journal) -> list[TableEvent]:
         log.info("journal %s: resumed at event %d, %s, shoe %d round %d", journal.path,
                  events[-1].seq, controller.state, controller.shoe_number, controller.round_number)
     return view_events(events)
-
-
-def lost_tail(journaled: Sequence[TableEvent], derived: Sequence[TableEvent]) -> list[TableEvent]:
-    """The derived events that followed the last commit and were lost with the process."""
-    shoe = current_shoe_events(journaled)
-    anchors = [i for i, event in enumerate(shoe) if _anchor(event)]
-    replayed = [i for i, event in enumerate(derived) if _anchor(event)]
-    if not anchors or len(replayed) < len(anchors):
-        return []
-    after_last = len(shoe) - anchors[-1] - 1  # derived events already journaled after it
-    tail = list(derived[replayed[len(anchors) - 1] + 1 + after_last:])
-    if not all(is_derived(event) for event in tail):
-        log.warning("the replay went further than the journal (%s): not recorded again",
-                    ", ".join(event.type for event in tail))
-        return []
-    return tail
-
-
-def _anchor(event: TableEvent) -> bool:
-    return not is_derived(event) and event.type not in _UNMATCHED
 
 
 def config_change(controller: TableController, events: Sequence[TableEvent]) -> list[TableEvent]:

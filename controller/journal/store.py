@@ -5,13 +5,11 @@ One database per table, WAL mode with ``synchronous=FULL``. ``Journal.open`` run
 journal that fails it, leaving the file untouched; the supervisor decides what happens to it
 (``baccarat-table journal set-aside``).
 
-Durability. Every event that records an input or a fact a player is owed (card, burn, misread,
-cut card, hold, result, void, operator action, config change, ...) is committed in its own
-transaction before ``append`` returns, so before it is shown, published or acknowledged to a
-smart shoe. Events the controller derives from those and that carry nothing of their own (state
-changes, betting opened, betting closed by the first card, prompts) ride in the next commit:
-after a crash the last few of them may be missing, and recovery derives and journals them again
-(controller.journal.resume). This halves the syncs per round.
+Durability. The event bus appends the events of one input (a card and what it caused: its
+position, the round's result; a misread; an operator action ...) into one open transaction and
+commits it (``commit``) before any subscriber sees them and before a smart shoe is told the
+card is recorded. A crash therefore loses whole inputs or nothing, and a lost card was never
+acknowledged: a smart shoe sends it again, a scanner's dealer sees no card and rescans.
 """
 
 from __future__ import annotations
@@ -26,7 +24,6 @@ from controller.journal.head import HeadFile, head_path, read_head
 from controller.journal.schema import SCHEMA_VERSION, migrate
 from controller.journal.verify import open_read_only, self_test
 
-DERIVED = frozenset({"state", "betting_open", "prompt"})
 PAGE_SIZE = 1024  # small pages: fewer bytes written per commit (SD-card wear)
 
 _INSERT_EVENT = ("INSERT INTO events (seq, ts, type, table_id, shoe, round, data, prev_hash, hash)"
@@ -45,12 +42,6 @@ class JournalError(RuntimeError):
         self.path = Path(path)
         self.reason = reason
         self.seq = seq
-
-
-def is_derived(event: TableEvent) -> bool:
-    """An event that may wait for the next commit (recovery can always derive it again)."""
-    return event.type in DERIVED or (
-        event.type == "betting_closed" and event.data.get("reason") == "first_card")
 
 
 class Journal:
@@ -94,7 +85,7 @@ class Journal:
         return self._hash
 
     def append(self, event: TableEvent) -> None:
-        """Record ``event``; committed before returning unless it is a derived event."""
+        """Record ``event`` in the open transaction (``commit`` makes it durable)."""
         if self._head is None:
             raise JournalError(self.path, "opened read-only")
         if event.seq != self._seq + 1:
@@ -112,8 +103,6 @@ class Journal:
                                        event.round, data, self._hash, digest))
             self._index(event)
             self._seq, self._hash = event.seq, digest
-            if not is_derived(event):
-                self.commit()
         except sqlite3.Error as error:
             self._rollback()
             raise JournalError(self.path, f"cannot record event {event.seq} ({event.type}): "
