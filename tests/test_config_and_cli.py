@@ -105,3 +105,23 @@ def test_the_state_diagram_in_the_docs_is_current():
     assert committed == state_diagram_markdown(), (
         "docs/state-machine.md is stale: run baccarat-table state-diagram --output "
         "docs/state-machine.md")
+
+
+def test_sigterm_stops_a_headless_table_cleanly(tmp_path):
+    import signal
+    import time
+
+    events_path = tmp_path / "events.jsonl"
+    table = subprocess.Popen(
+        [sys.executable, "-m", "ui.cli", "run", "--headless", "--driver", "sim://?seed=4&rate=40",
+         "--events", str(events_path)],
+        cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and (
+            not events_path.exists() or '"type":"card"' not in events_path.read_text()):
+        time.sleep(0.05)
+    table.send_signal(signal.SIGTERM)
+    assert table.wait(timeout=10) == 0, table.stderr.read()
+    lines = events_path.read_text().splitlines()
+    assert all(json.loads(line)["seq"] for line in lines)  # every line whole

@@ -68,8 +68,6 @@ def run(args: argparse.Namespace) -> int:
     notifier.ready(f"table {config.table_id} ready, {config.driver_url}")
     for event in table.view_events:  # the journal's picture of the table, not printed again
         printer.view.apply(event)
-    # A closed pipe (| head) ends a text run the way it ends any command-line tool.
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: table.runner.stop())
     if sys.stdin is not None and not sys.stdin.closed and sys.stdin.isatty() is not None:
