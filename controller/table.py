@@ -20,18 +20,15 @@ from transitions import EventData, Machine
 
 from controller.bets import BET_RULES
 from controller.cards import Card, ShoeComposition
-from controller.commands import Command, CommandRefused, TimerExpired
+from controller.commands import Command, TimerExpired
 from controller.config import TableConfig
 from controller.events import EventBus
-from controller.machine import POSITIONS, RESUMABLE_STATES, STATES, TRANSITIONS
+from controller.machine import RESUMABLE_STATES, STATES, TRANSITIONS
+from controller.operator_actions import OperatorActions
 from controller.outcome import RoundOutcome, judge_round
 from controller.profiles import Profile
 from controller.rules import banker_third_due, player_third_due
-from controller.supervisor import verify_pin
 from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Driver, Misread
-
-# Commands a dealer may give; all others need the supervisor PIN.
-DEALER_ACTIONS = frozenset({"confirm_burn", "manual_card", "pause", "resume"})
 
 
 @dataclass
@@ -55,7 +52,7 @@ class HeldCard:
     source: str
 
 
-class TableController:
+class TableController(OperatorActions):
     """Runs the shoe and its rounds. Imports no Qt and starts no threads."""
 
     def __init__(
@@ -74,7 +71,6 @@ class TableController:
         self.round: RoundInProgress | None = None
         self.round_number = 0
         self.burn_left = 0
-        self.cut_card_seen = False
         self.last_round: int | None = None
         self.saved_state = "awaiting_shuffle"
         self.pause_reasons: set[str] = set()
@@ -305,7 +301,6 @@ class TableController:
         return "burn" if state == "burning" else state
 
     def _cut_card(self) -> None:
-        self.cut_card_seen = True
         dealing = self.round is not None and (self.round.dealt or self.state == "betting")
         self.last_round = self.round_number if dealing else self.round_number + 1
         self.publish("cut_card", last_round=self.last_round)
@@ -352,113 +347,3 @@ class TableController:
                      raw=held.raw.decode("ascii", "replace"), source=held.source)
         if self.state != "hold":
             self.hold()
-
-    # -- operator commands ---------------------------------------------------------------
-
-    def _command(self, command: Command) -> None:
-        try:
-            self._authorise(command)
-            handler = getattr(self, f"_do_{command.action}", None)
-            if handler is None:
-                raise CommandRefused(f"unknown action {command.action!r}")
-            handler(command)
-        except CommandRefused as refusal:
-            self.publish("action_refused", action=command.action, by=command.by,
-                         reason=str(refusal))
-
-    def _authorise(self, command: Command) -> None:
-        if command.action in DEALER_ACTIONS or command.replayed:
-            return
-        if command.action == "new_shoe" and self.state in ("awaiting_shuffle", "shoe_ended"):
-            return
-        if self.config.pin_hash is None:
-            raise CommandRefused("no supervisor PIN is configured (see 'baccarat-table hash-pin')")
-        if command.pin is None or not verify_pin(command.pin, self.config.pin_hash):
-            raise CommandRefused("wrong supervisor PIN")
-
-    def _record_action(self, command: Command, **facts: Any) -> None:
-        self.publish("operator_action", action=command.action, by=command.by,
-                     reason=command.reason, **facts)
-
-    def _do_confirm_burn(self, command: Command) -> None:
-        if self.state != "awaiting_burn_confirmation":
-            raise CommandRefused("there is no burn to confirm")
-        self._record_action(command)
-        for burned in range(1, self.burn_left + 1):
-            self.publish("burn", card=None, burn_left=self.burn_left - burned,
-                         cards_left=self.composition.cards_left)
-        self.burn_left = 0
-        self.confirm_burn()
-        self._open_round()
-
-    def _do_manual_card(self, command: Command) -> None:
-        try:
-            card = Card.parse(command.card or "")
-        except ValueError as error:
-            raise CommandRefused(str(error)) from error
-        self._record_action(command, card=card.code)
-        self._card_in(card.code, b"", "manual", None)
-
-    def _do_pause(self, command: Command) -> None:
-        if self.state not in (*RESUMABLE_STATES, "paused", "hold"):
-            raise CommandRefused(f"cannot pause while {self.state}")
-        self._record_action(command)
-        self._add_pause("operator")
-
-    def _do_resume(self, command: Command) -> None:
-        if "operator" not in self.pause_reasons:
-            raise CommandRefused("the table is not paused by an operator")
-        self._record_action(command)
-        self._lift_pause("operator")
-
-    def _do_void_round(self, command: Command) -> None:
-        if self.round is None or self._round_state() not in ("betting", *POSITIONS):
-            raise CommandRefused("there is no round to void")
-        self._record_action(command)
-        if self.state == "hold":
-            self.publish("hold_cleared", by=command.by, action="void")
-        self._void_round(command.reason or "voided by the supervisor", command.by)
-
-    def _void_round(self, reason: str, by: str) -> None:
-        """Void the round in play: its cards stay recorded as discarded, bets are refunded,
-        the roads are untouched; then the next round (or the end of the shoe)."""
-        discarded = [card.code for card in self.round.dealt]
-        discarded += [held.code for held in self.held_cards]
-        self.held_cards.clear()
-        self.publish("round_voided", reason=reason, by=by, discarded=discarded, refund=True)
-        self.void()
-        if self.state == "betting":
-            self._open_round()
-        else:
-            self._shoe_over("last round voided")
-        if self.pause_reasons:
-            self._add_pause(next(iter(self.pause_reasons)))
-
-    def _do_accept_card(self, command: Command) -> None:
-        if self.state != "hold":
-            raise CommandRefused("there is no held card to accept")
-        self._record_action(command)
-        self.publish("hold_cleared", by=command.by, action="accept")
-        held, self.held_cards = self.held_cards, []
-        self.resume()
-        for card in held:
-            self._accept_card(Card(card.code), card.raw, card.source)
-        if self.pause_reasons:
-            self._add_pause(next(iter(self.pause_reasons)))
-
-    def _do_new_shoe(self, command: Command) -> None:
-        if self.state in ("awaiting_shuffle", "shoe_ended"):
-            raise CommandRefused("the shoe has already ended: deal the reveal card")
-        self._record_action(command)
-        if self.round is not None and (self.round.dealt or self.held_cards):
-            self.publish("round_voided", reason="shoe ended early", by=command.by,
-                         discarded=[c.code for c in self.round.dealt]
-                         + [held.code for held in self.held_cards], refund=True)
-        self.held_cards.clear()
-        self.pause_reasons.clear()
-        self.end_shoe()
-        self._shoe_over(command.reason or "ended early by the supervisor")
-
-    def _do_clear_roads(self, command: Command) -> None:
-        self._record_action(command)
-        self.publish("roads_cleared", reason=command.reason or "cleared by the supervisor")
