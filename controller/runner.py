@@ -53,7 +53,9 @@ class TableRunner:
                 heartbeat()
                 next_beat = now + heartbeat_every
             deadline = controller.deadline()
-            wake = min((t for t in (deadline, next_beat) if t is not None), default=None)
+            wake = deadline
+            if next_beat is not None and (wake is None or next_beat < wake):
+                wake = next_beat
             try:
                 item = self.inbox.get(timeout=None if wake is None else max(0.0, wake - now))
             except queue.Empty:

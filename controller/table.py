@@ -257,7 +257,7 @@ class TableController(OperatorActions):
             self._shoe_over("last round played")
 
     def _result_facts(self, outcome: RoundOutcome) -> dict[str, Any]:
-        winning = self.profile.winning_bets(outcome)
+        decisions = {bet: BET_RULES[bet].decide(outcome) for bet in self.profile.bets}
         return {
             "player": [card.code for card in outcome.player],
             "banker": [card.code for card in outcome.banker],
@@ -270,10 +270,10 @@ class TableController(OperatorActions):
             "banker_natural": outcome.banker_natural,
             "natural": outcome.natural,
             "banker_six_cards": len(outcome.banker) if outcome.banker_six else None,
-            "winning_bets": winning,
-            "pushed_bets": [bet for bet in self.profile.bets
-                            if BET_RULES[bet].decide(outcome)[0] == "push"],
-            "pays": {bet: self.profile.pay_text(bet, outcome) for bet in winning},
+            "winning_bets": [bet for bet, (result, _) in decisions.items() if result == "win"],
+            "pushed_bets": [bet for bet, (result, _) in decisions.items() if result == "push"],
+            "pays": {bet: str(self.profile.pay(bet, pay_key))
+                     for bet, (result, pay_key) in decisions.items() if result == "win"},
         }
 
     def _shoe_over(self, reason: str) -> None:
