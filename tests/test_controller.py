@@ -333,3 +333,28 @@ def test_a_whole_simulated_shoe_obeys_the_rules(seed):
     cut = next(event for event in events if event.type == "cut_card")
     assert results[-1].round == cut.data["last_round"]
     assert kinds[-1] in ("shoe_ended", "state")
+
+
+def test_a_scripted_shoe_through_the_driver_with_a_misread_and_the_cut_card():
+    from controller.app import open_table
+    from controller.config import TableConfig
+
+    script = "3H,2S,2H,2D, 9S,KH,NR,TC,2D, 2S,3C,CUT,3H,4C,5D, 8D,8C"
+    events = []
+    table = open_table(TableConfig(driver_url=f"sim://?script={script.replace(' ', '')}"),
+                       subscribers=(events.append,), stop_after_shoes=1)
+    try:
+        table.runner.run()
+    finally:
+        table.close()
+    kinds = [event.type for event in events]
+    assert kinds.count("burn") == 3
+    misread = next(event for event in events if event.type == "misread")
+    assert misread.data["position"] == "player2" and misread.round == 1
+    results = [event.data for event in events if event.type == "round_result"]
+    assert [(r["player"], r["banker"], r["winner"]) for r in results] == [
+        (["9S", "TC"], ["KH", "2D"], "player"),
+        (["2S", "3H", "5D"], ["3C", "4C"], "banker"),
+    ]
+    assert events[-1].type == "shoe_ended" and events[-1].data["rounds"] == 2
+    assert "8D" not in [event.data.get("card") for event in events]  # nothing dealt after it
