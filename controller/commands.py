@@ -16,6 +16,9 @@ ACTIONS = (
     "clear_roads",    # start the roads afresh (supervisor)
 )
 
+# Actions a dealer may give; all others need the supervisor PIN.
+DEALER_ACTIONS = frozenset({"confirm_burn", "manual_card", "pause", "resume"})
+
 
 @dataclass(frozen=True, slots=True)
 class Command:

@@ -10,12 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from controller.cards import Card
-from controller.commands import Command, CommandRefused
+from controller.commands import DEALER_ACTIONS, Command, CommandRefused
 from controller.machine import POSITIONS, RESUMABLE_STATES
 from controller.supervisor import verify_pin
-
-# Commands a dealer may give; all others need the supervisor PIN.
-DEALER_ACTIONS = frozenset({"confirm_burn", "manual_card", "pause", "resume"})
 
 
 class OperatorActions:

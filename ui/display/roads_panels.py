@@ -26,6 +26,16 @@ TITLE_INK = QColor("#3b4350")
 TITLE_PAPER = QColor("#e8ebf0")
 
 
+def paint_titled_paper(painter: QPainter, panel: QWidget, title_height: int) -> None:
+    """A panel's paper and its title strip, with ``panel.title`` written in it."""
+    painter.fillRect(panel.rect(), marks.ROAD_PAPER)
+    painter.fillRect(QRect(0, 0, panel.width(), title_height), TITLE_PAPER)
+    painter.setPen(TITLE_INK)
+    painter.setFont(panel.font())
+    painter.drawText(QRect(6, 0, panel.width() - 12, title_height),
+                     Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeading, panel.title)
+
+
 class RoadPanel(QWidget):
     """A road drawn on a grid ``rows`` cells high; subclasses say how a cell looks."""
 
@@ -148,12 +158,7 @@ class RoadPanel(QWidget):
     @guarded_paint
     def paintEvent(self, painter: QPainter, event: QPaintEvent) -> None:
         title = self.title_height()
-        painter.fillRect(self.rect(), marks.ROAD_PAPER)
-        painter.fillRect(QRect(0, 0, self.width(), title), TITLE_PAPER)
-        painter.setPen(TITLE_INK)
-        painter.setFont(self.font())
-        painter.drawText(QRect(6, 0, self.width() - 12, title),
-                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeading, self.title)
+        paint_titled_paper(painter, self, title)
         size = self._sheet_cell
         if self._sheet.isNull() or size == 0:
             return
@@ -243,12 +248,7 @@ class AskRoadPanel(QWidget):
     @guarded_paint
     def paintEvent(self, painter: QPainter, event: QPaintEvent) -> None:
         title = min(self.fontMetrics().height() + 4, self.height() // 4)
-        painter.fillRect(self.rect(), marks.ROAD_PAPER)
-        painter.fillRect(QRect(0, 0, self.width(), title), TITLE_PAPER)
-        painter.setPen(TITLE_INK)
-        painter.setFont(self.font())
-        painter.drawText(QRect(6, 0, self.width() - 12, title),
-                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeading, self.title)
+        paint_titled_paper(painter, self, title)
         for winner, color in (("banker", marks.BANKER_RED), ("player", marks.PLAYER_BLUE)):
             first = self.mark_rect(winner, DERIVED_NAMES[0])
             label = first.translated(-first.width(), 0)

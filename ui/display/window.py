@@ -10,9 +10,8 @@ from PyQt6.QtCore import QEvent, Qt, pyqtSlot
 from PyQt6.QtGui import QKeyEvent, QResizeEvent
 from PyQt6.QtWidgets import QGridLayout, QWidget
 
-from controller.commands import Command
+from controller.commands import DEALER_ACTIONS, Command
 from controller.events import TableEvent
-from controller.table import DEALER_ACTIONS
 from controller.view import TableView
 from ui.display.cards_panel import CardsPanel
 from ui.display.dialogs import Dialogs
