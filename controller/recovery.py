@@ -4,7 +4,7 @@ Every input the controller handles leaves an event saying what came in. Replayin
 inputs, in order, through ``TableController.handle`` (with the driver detached and the events
 it re-derives discarded) brings the controller back to where it was: the shoe and what is left
 in it, the round in progress and the position it expects, a hold still in force, a pause.
-Only the current shoe is replayed: a shoe starts from a full composition.
+Only the shoe in play is replayed: a shoe starts from a full composition.
 """
 
 from __future__ import annotations
@@ -54,24 +54,28 @@ def current_shoe_events(events: Sequence[TableEvent]) -> list[TableEvent]:
 
 
 def replay(controller: TableController, events: Sequence[TableEvent]) -> None:
-    """Bring ``controller`` to the state ``events`` (the whole journal, in order) describe.
+    """Bring ``controller`` to the state ``events`` (the journal, in order) describe.
 
-    The events the replay derives again go nowhere; the controller's bus continues numbering
-    after the last journaled event.
+    Replay starts after the last ``shoe_ended``, where the table had nothing in play, so every
+    input of the shoe in play is replayed, including one that came before its ``shoe_started``
+    (a reveal card entered by hand, or accepted from a hold). The events the replay derives
+    again go nowhere; the controller's bus continues numbering after the last journaled event.
     """
     if not events:
         return
-    shoe_events = current_shoe_events(events)
-    before_shoe = events[: len(events) - len(shoe_events)]
+    start = next((index + 1 for index in range(len(events) - 1, -1, -1)
+                  if events[index].type == "shoe_ended"), 0)
     live_bus, driver = controller.bus, controller.driver
     controller.bus = EventBus(live_bus.table)
     controller.driver = None
     try:
-        if shoe_events[0].type == "shoe_started":
-            controller.shoe_number = shoe_events[0].shoe - 1
-        if scanner_was_down(before_shoe):
+        if start:
+            ended = events[start - 1]
+            controller.shoe_number, controller.round_number = ended.shoe, ended.round
+            controller.machine.set_state("shoe_ended")
+        if scanner_was_down(events[:start]):
             controller.handle(Disconnected("still disconnected at restart"))
-        for event in shoe_events:
+        for event in events[start:]:
             item = input_of(event)
             if item is not None:
                 controller.handle(item)

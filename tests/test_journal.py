@@ -313,3 +313,25 @@ def test_verify_reports_ok_with_the_head_hash(journal_file, capsys):
     assert main(["journal", "verify", str(journal_file)]) == 0
     out = capsys.readouterr().out
     assert "ok:" in out and self_test(journal_file).head_hash.hex() in out
+
+
+def test_a_restart_reads_the_shoe_in_play_not_the_whole_history(tmp_path):
+    from controller.recovery import replay
+    from drivers.base import Disconnected
+
+    table = Table()
+    journal = Journal.open(tmp_path / "table.db")
+    table.bus.store = journal
+    table.start_shoe()
+    table.deal("CUT " + ROUNDS.split("2S 3C")[0])  # round 1 is the last: the shoe ends
+    table.controller.handle(Disconnected("unplugged between shoes"))
+    table.command("manual_card", card="4H")  # the next shoe's reveal, entered by hand
+    restart = journal.restart_events()
+    assert len(restart) < len(journal.events())
+    assert restart[0].type == "shoe_ended" and restart[0].shoe == 1
+    twin = Table()
+    replay(twin.controller, restart)
+    assert (twin.controller.shoe_number, twin.controller.burn_left) == (2, 4)
+    assert twin.state == table.state == "paused"  # still waiting for the reader
+    assert twin.controller.saved_state == "burning"
+    journal.close()

@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 def resume(controller: TableController, journal: Journal) -> list[TableEvent]:
     """Replay ``journal`` into ``controller`` and attach it to the bus; the view's events."""
-    events = journal.events()
+    events = journal.restart_events()
     bus = controller.bus
     replay(controller, events)
     bus.next_seq = journal.last_seq + 1

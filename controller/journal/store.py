@@ -137,6 +137,25 @@ class Journal:
         """The recorded events from ``since_seq`` on, in order."""
         return read_events(self._db, since_seq)
 
+    def restart_events(self) -> list[TableEvent]:
+        """What a restart needs, not the whole history (months of play would not fit in
+        memory): the events from the earliest of the last ``shoe_ended``, ``shoe_started``
+        and ``roads_cleared`` on (the shoe in play, the inputs that started it, its roads),
+        after the last ``scanner`` event before them (whether the reader was still away)."""
+        last = (self._last_seq_of(kind) for kind in ("shoe_ended", "shoe_started",
+                                                       "roads_cleared"))
+        start = min((seq for seq in last if seq), default=1)
+        scanner = self._last_seq_of("scanner", before=start)
+        head = read_events(self._db, scanner)[:1] if scanner else []
+        return head + read_events(self._db, start)
+
+    def _last_seq_of(self, type_: str, before: int | None = None) -> int | None:
+        # A reverse scan of the rowid table that stops at the first match: near the end.
+        row = self._db.execute(
+            "SELECT seq FROM events WHERE type = ? AND seq < ? ORDER BY seq DESC LIMIT 1",
+            (type_, before if before is not None else self._seq + 1)).fetchone()
+        return row[0] if row else None
+
     def close(self) -> None:
         """Commit what waits and close; safe to call twice."""
         if self._db is None:
