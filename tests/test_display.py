@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 from display_support import near, pixel, played
-from PyQt6.QtCore import QEvent, QObject, QPointF, QRect
+from PyQt6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QRect
 from PyQt6.QtGui import QColor
 from PyQt6.QtWidgets import QApplication
 
@@ -211,7 +211,9 @@ def test_a_hold_is_a_blocking_banner_with_its_reason_until_cleared(window):
     hold = next(event for event in events if event.type == "hold")
     assert window.hold_banner.isVisible()
     assert window.hold_banner.title.text() == "HOLD"
-    assert hold.data["message"] in window.hold_banner.body.text()
+    assert hold.data["code"] == "impossible_card"
+    assert (f"card {hold.data['card']} cannot come from this shoe"
+            in window.hold_banner.body.text())
     cleared = type(hold)("hold_cleared", hold.seq + 1, hold.ts, hold.table, hold.shoe,
                          hold.round, {"by": "supervisor", "action": "void"})
     state = type(hold)("state", hold.seq + 2, hold.ts, hold.table, hold.shoe, hold.round,
@@ -280,3 +282,17 @@ def test_a_journal_failure_while_playing_stops_the_display(qtbot, window):
     qtbot.waitUntil(lambda: window.blocked)
     assert window.hold_banner.title.text() == "JOURNAL FAILED"
     assert "disk I/O error" in window.hold_banner.body.text()
+
+
+def test_hold_reasons_and_prompts_follow_the_display_language(qtbot):
+    from ui.display.i18n import load_translator
+
+    translator = load_translator("ru")
+    QCoreApplication.installTranslator(translator)
+    try:
+        window = DisplayWindow()
+        qtbot.addWidget(window)
+        feed(window, list(played("hold")))
+        assert "не может быть из этого шуза" in window.hold_banner.body.text()
+    finally:
+        QCoreApplication.removeTranslator(translator)

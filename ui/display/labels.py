@@ -58,6 +58,25 @@ STATES = {
     "shoe_ended": QT_TRANSLATE_NOOP("display", "SHOE ENDED"),
 }
 
+# The prompt line under the status bar, by state (the controller's own prompt is English).
+PROMPTS = {
+    "awaiting_burn_confirmation": QT_TRANSLATE_NOOP(
+        "display", "burn {burn} cards, then confirm the burn (B)"),
+    "awaiting_shuffle": QT_TRANSLATE_NOOP("display", "shuffle, then deal the reveal card"),
+    "shoe_ended": QT_TRANSLATE_NOOP("display", "shoe ended: shuffle, then deal the reveal card"),
+}
+
+# Why the table stopped in a hold, by the hold's code.
+HOLD_REASONS = {
+    "impossible_card": QT_TRANSLATE_NOOP("display", "card {card} cannot come from this shoe"),
+    "card_while_betting": QT_TRANSLATE_NOOP(
+        "display", "card {card} was dealt while betting is open"),
+    "card_while_stopped": QT_TRANSLATE_NOOP(
+        "display", "card {card} was dealt while the table is stopped"),
+    "card_before_burn": QT_TRANSLATE_NOOP(
+        "display", "card {card} was dealt before the burn was confirmed"),
+}
+
 
 def label(table: dict[str, str], key: str) -> str:
     """The translated label for ``key``, or the key itself for a name the table lacks."""

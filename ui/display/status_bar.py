@@ -10,7 +10,7 @@ from PyQt6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayou
 
 from controller.view import TableView
 from ui.display.i18n import translate
-from ui.display.labels import BETS, label
+from ui.display.labels import BETS, PROMPTS, label
 
 OK_STYLE = "color: #4fd37a"
 PLAIN_STYLE = "color: #f4f1e8"
@@ -120,6 +120,9 @@ class StatusBar(QFrame):
             text, style = translate("display", "RESCAN CARD"), BAD_STYLE
         elif self._flash:
             text, style = self._flash, "color: #ffb347"
+        elif view.state in PROMPTS:
+            text = translate("display", PROMPTS[view.state]).format(burn=view.burn_left)
+            style = PLAIN_STYLE
         else:
             text, style = view.prompt or "", PLAIN_STYLE
         self.prompt.setText(text)

@@ -17,6 +17,7 @@ from ui.display.cards_panel import CardsPanel
 from ui.display.dialogs import Dialogs
 from ui.display.i18n import translate
 from ui.display.keys import help_text, key_action
+from ui.display.labels import HOLD_REASONS
 from ui.display.overlays import Overlay
 from ui.display.roads_panels import RoadsBoard
 from ui.display.stats_panel import StatsPanel
@@ -109,9 +110,12 @@ class DisplayWindow(QWidget):
         if hold is None:
             self.hold_banner.hide()
             return
-        body = translate("display", "{message}\ncard {card}\nA supervisor must accept the card "
-                         "(A) or void the round (V).").format(message=hold.get("message", ""),
-                                                              card=hold.get("card", "?"))
+        card = hold.get("card", "?")
+        reason = HOLD_REASONS.get(hold.get("code", ""))
+        message = translate("display", reason).format(card=card) if reason else hold.get(
+            "message", "")
+        body = translate("display", "{message}\nA supervisor must accept the card (A) or void "
+                         "the round (V).").format(message=message)
         self.hold_banner.show_message(translate("display", "HOLD"), body)
 
     def block(self, reason: str) -> None:

@@ -9,49 +9,49 @@
         <translation>آخر {hands} يد</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="168" />
+        <location filename="../roads_panels.py" line="173" />
         <source>Bead Plate</source>
         <translation>لوحة الخرز</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="227" />
-        <location filename="../roads_panels.py" line="170" />
+        <location filename="../roads_panels.py" line="232" />
+        <location filename="../roads_panels.py" line="175" />
         <source>B</source>
         <translation>ب</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="227" />
-        <location filename="../roads_panels.py" line="171" />
+        <location filename="../roads_panels.py" line="232" />
+        <location filename="../roads_panels.py" line="176" />
         <source>P</source>
         <translation>ل</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="172" />
+        <location filename="../roads_panels.py" line="177" />
         <source>T</source>
         <translation>ت</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="183" />
+        <location filename="../roads_panels.py" line="188" />
         <source>Big Road</source>
         <translation>الطريق الكبير</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="203" />
+        <location filename="../roads_panels.py" line="208" />
         <source>Big Eye Boy</source>
         <translation>العين الكبيرة</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="204" />
+        <location filename="../roads_panels.py" line="209" />
         <source>Small Road</source>
         <translation>الطريق الصغير</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="205" />
+        <location filename="../roads_panels.py" line="210" />
         <source>Cockroach Pig</source>
         <translation>الصرصور</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="228" />
+        <location filename="../roads_panels.py" line="233" />
         <source>Next hand</source>
         <translation>اليد التالية</translation>
     </message>
@@ -66,39 +66,37 @@
         <translation>مرفوض: {what}</translation>
     </message>
     <message>
-        <location filename="../window.py" line="113" />
+        <location filename="../window.py" line="117" />
         <source>{message}
-card {card}
 A supervisor must accept the card (A) or void the round (V).</source>
         <translation>{message}
-البطاقة {card}
-يجب على المشرف قبول البطاقة (A) أو إلغاء الجولة (V).</translation>
+يجب على المشرف قبول الورقة (A) أو إلغاء الجولة (V).</translation>
     </message>
     <message>
         <location filename="../labels.py" line="57" />
-        <location filename="../window.py" line="116" />
+        <location filename="../window.py" line="119" />
         <source>HOLD</source>
         <translation>إيقاف</translation>
     </message>
     <message>
-        <location filename="../window.py" line="128" />
+        <location filename="../window.py" line="131" />
         <source>JOURNAL FAILED</source>
         <translation>فشل السجل</translation>
     </message>
     <message>
-        <location filename="../window.py" line="130" />
+        <location filename="../window.py" line="133" />
         <source>TABLE STOPPED</source>
         <translation>توقفت الطاولة</translation>
     </message>
     <message>
-        <location filename="../window.py" line="131" />
+        <location filename="../window.py" line="134" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
 لا يمكن للطاولة اللعب حتى يتم إصلاح ذلك: اتصل بفني.</translation>
     </message>
     <message>
-        <location filename="../window.py" line="186" />
+        <location filename="../window.py" line="189" />
         <source>Operator keys</source>
         <translation>مفاتيح المشغل</translation>
     </message>
@@ -180,7 +178,7 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>أعد مسح البطاقة</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="144" />
+        <location filename="../status_bar.py" line="147" />
         <source>bets close in {seconds} s</source>
         <translation>تغلق الرهانات خلال {seconds} ث</translation>
     </message>
@@ -348,6 +346,41 @@ The table cannot play until this is fixed: call a technician.</source>
         <location filename="../labels.py" line="58" />
         <source>SHOE ENDED</source>
         <translation>انتهى الحذاء</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="63" />
+        <source>burn {burn} cards, then confirm the burn (B)</source>
+        <translation>احرق {burn} ورقات ثم أكّد الحرق (B)</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="65" />
+        <source>shuffle, then deal the reveal card</source>
+        <translation>اخلط الأوراق ثم اكشف الورقة الأولى</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="66" />
+        <source>shoe ended: shuffle, then deal the reveal card</source>
+        <translation>انتهى الصندوق: اخلط الأوراق ثم اكشف الورقة الأولى</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="71" />
+        <source>card {card} cannot come from this shoe</source>
+        <translation>الورقة {card} لا يمكن أن تكون من هذا الصندوق</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="72" />
+        <source>card {card} was dealt while betting is open</source>
+        <translation>وُزّعت الورقة {card} والرهان مفتوح</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="74" />
+        <source>card {card} was dealt while the table is stopped</source>
+        <translation>وُزّعت الورقة {card} والطاولة متوقفة</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="76" />
+        <source>card {card} was dealt before the burn was confirmed</source>
+        <translation>وُزّعت الورقة {card} قبل تأكيد الحرق</translation>
     </message>
     <message>
         <location filename="../keys.py" line="25" />

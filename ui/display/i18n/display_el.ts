@@ -9,49 +9,49 @@
         <translation>Τελευταία {hands} χέρια</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="168" />
+        <location filename="../roads_panels.py" line="173" />
         <source>Bead Plate</source>
         <translation>Πίνακας χαντρών</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="227" />
-        <location filename="../roads_panels.py" line="170" />
+        <location filename="../roads_panels.py" line="232" />
+        <location filename="../roads_panels.py" line="175" />
         <source>B</source>
         <translation>Τ</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="227" />
-        <location filename="../roads_panels.py" line="171" />
+        <location filename="../roads_panels.py" line="232" />
+        <location filename="../roads_panels.py" line="176" />
         <source>P</source>
         <translation>Π</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="172" />
+        <location filename="../roads_panels.py" line="177" />
         <source>T</source>
         <translation>Ι</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="183" />
+        <location filename="../roads_panels.py" line="188" />
         <source>Big Road</source>
         <translation>Μεγάλος δρόμος</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="203" />
+        <location filename="../roads_panels.py" line="208" />
         <source>Big Eye Boy</source>
         <translation>Μεγάλο μάτι</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="204" />
+        <location filename="../roads_panels.py" line="209" />
         <source>Small Road</source>
         <translation>Μικρός δρόμος</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="205" />
+        <location filename="../roads_panels.py" line="210" />
         <source>Cockroach Pig</source>
         <translation>Κατσαρίδα</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="228" />
+        <location filename="../roads_panels.py" line="233" />
         <source>Next hand</source>
         <translation>Επόμενο χέρι</translation>
     </message>
@@ -66,39 +66,37 @@
         <translation>απορρίφθηκε: {what}</translation>
     </message>
     <message>
-        <location filename="../window.py" line="113" />
+        <location filename="../window.py" line="117" />
         <source>{message}
-card {card}
 A supervisor must accept the card (A) or void the round (V).</source>
         <translation>{message}
-φύλλο {card}
-Ένας επόπτης πρέπει να δεχτεί το φύλλο (A) ή να ακυρώσει τον γύρο (V).</translation>
+Ο επόπτης πρέπει να αποδεχθεί το φύλλο (A) ή να ακυρώσει τον γύρο (V).</translation>
     </message>
     <message>
         <location filename="../labels.py" line="57" />
-        <location filename="../window.py" line="116" />
+        <location filename="../window.py" line="119" />
         <source>HOLD</source>
         <translation>ΑΝΑΜΟΝΗ</translation>
     </message>
     <message>
-        <location filename="../window.py" line="128" />
+        <location filename="../window.py" line="131" />
         <source>JOURNAL FAILED</source>
         <translation>ΒΛΑΒΗ ΗΜΕΡΟΛΟΓΙΟΥ</translation>
     </message>
     <message>
-        <location filename="../window.py" line="130" />
+        <location filename="../window.py" line="133" />
         <source>TABLE STOPPED</source>
         <translation>ΤΟ ΤΡΑΠΕΖΙ ΣΤΑΜΑΤΗΣΕ</translation>
     </message>
     <message>
-        <location filename="../window.py" line="131" />
+        <location filename="../window.py" line="134" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
 Το τραπέζι δεν μπορεί να παίξει μέχρι να διορθωθεί: καλέστε τεχνικό.</translation>
     </message>
     <message>
-        <location filename="../window.py" line="186" />
+        <location filename="../window.py" line="189" />
         <source>Operator keys</source>
         <translation>Πλήκτρα χειριστή</translation>
     </message>
@@ -180,7 +178,7 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>ΣΑΡΩΣΤΕ ΞΑΝΑ</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="144" />
+        <location filename="../status_bar.py" line="147" />
         <source>bets close in {seconds} s</source>
         <translation>κλείσιμο στοιχημάτων σε {seconds} s</translation>
     </message>
@@ -348,6 +346,41 @@ The table cannot play until this is fixed: call a technician.</source>
         <location filename="../labels.py" line="58" />
         <source>SHOE ENDED</source>
         <translation>ΤΕΛΟΣ ΣΑΜΠΟ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="63" />
+        <source>burn {burn} cards, then confirm the burn (B)</source>
+        <translation>κάψτε {burn} φύλλα και επιβεβαιώστε το κάψιμο (B)</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="65" />
+        <source>shuffle, then deal the reveal card</source>
+        <translation>ανακατέψτε και μοιράστε το φύλλο αποκάλυψης</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="66" />
+        <source>shoe ended: shuffle, then deal the reveal card</source>
+        <translation>τέλος του σαμπό: ανακατέψτε και μοιράστε το φύλλο αποκάλυψης</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="71" />
+        <source>card {card} cannot come from this shoe</source>
+        <translation>το φύλλο {card} δεν μπορεί να προέρχεται από αυτό το σαμπό</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="72" />
+        <source>card {card} was dealt while betting is open</source>
+        <translation>το φύλλο {card} μοιράστηκε ενώ οι στοιχηματισμοί είναι ανοιχτοί</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="74" />
+        <source>card {card} was dealt while the table is stopped</source>
+        <translation>το φύλλο {card} μοιράστηκε ενώ το τραπέζι είναι σταματημένο</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="76" />
+        <source>card {card} was dealt before the burn was confirmed</source>
+        <translation>το φύλλο {card} μοιράστηκε πριν επιβεβαιωθεί το κάψιμο</translation>
     </message>
     <message>
         <location filename="../keys.py" line="25" />

@@ -9,49 +9,49 @@
         <translation>Последние {hands} раздач</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="168" />
+        <location filename="../roads_panels.py" line="173" />
         <source>Bead Plate</source>
         <translation>Бисерная дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="227" />
-        <location filename="../roads_panels.py" line="170" />
+        <location filename="../roads_panels.py" line="232" />
+        <location filename="../roads_panels.py" line="175" />
         <source>B</source>
         <translation>Б</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="227" />
-        <location filename="../roads_panels.py" line="171" />
+        <location filename="../roads_panels.py" line="232" />
+        <location filename="../roads_panels.py" line="176" />
         <source>P</source>
         <translation>И</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="172" />
+        <location filename="../roads_panels.py" line="177" />
         <source>T</source>
         <translation>Н</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="183" />
+        <location filename="../roads_panels.py" line="188" />
         <source>Big Road</source>
         <translation>Большая дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="203" />
+        <location filename="../roads_panels.py" line="208" />
         <source>Big Eye Boy</source>
         <translation>Большой глаз</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="204" />
+        <location filename="../roads_panels.py" line="209" />
         <source>Small Road</source>
         <translation>Малая дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="205" />
+        <location filename="../roads_panels.py" line="210" />
         <source>Cockroach Pig</source>
         <translation>Таракан</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="228" />
+        <location filename="../roads_panels.py" line="233" />
         <source>Next hand</source>
         <translation>Следующая раздача</translation>
     </message>
@@ -66,39 +66,37 @@
         <translation>отказано: {what}</translation>
     </message>
     <message>
-        <location filename="../window.py" line="113" />
+        <location filename="../window.py" line="117" />
         <source>{message}
-card {card}
 A supervisor must accept the card (A) or void the round (V).</source>
         <translation>{message}
-карта {card}
 Супервайзер должен принять карту (A) или аннулировать раунд (V).</translation>
     </message>
     <message>
         <location filename="../labels.py" line="57" />
-        <location filename="../window.py" line="116" />
+        <location filename="../window.py" line="119" />
         <source>HOLD</source>
         <translation>ОСТАНОВКА</translation>
     </message>
     <message>
-        <location filename="../window.py" line="128" />
+        <location filename="../window.py" line="131" />
         <source>JOURNAL FAILED</source>
         <translation>СБОЙ ЖУРНАЛА</translation>
     </message>
     <message>
-        <location filename="../window.py" line="130" />
+        <location filename="../window.py" line="133" />
         <source>TABLE STOPPED</source>
         <translation>СТОЛ ОСТАНОВЛЕН</translation>
     </message>
     <message>
-        <location filename="../window.py" line="131" />
+        <location filename="../window.py" line="134" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
 Стол не может работать, пока это не исправлено: вызовите техника.</translation>
     </message>
     <message>
-        <location filename="../window.py" line="186" />
+        <location filename="../window.py" line="189" />
         <source>Operator keys</source>
         <translation>Клавиши оператора</translation>
     </message>
@@ -180,7 +178,7 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>ПОВТОРИТЕ СКАНИРОВАНИЕ</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="144" />
+        <location filename="../status_bar.py" line="147" />
         <source>bets close in {seconds} s</source>
         <translation>ставки закроются через {seconds} с</translation>
     </message>
@@ -348,6 +346,41 @@ The table cannot play until this is fixed: call a technician.</source>
         <location filename="../labels.py" line="58" />
         <source>SHOE ENDED</source>
         <translation>ШУЗ ЗАКОНЧЕН</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="63" />
+        <source>burn {burn} cards, then confirm the burn (B)</source>
+        <translation>сожгите {burn} карт, затем подтвердите (B)</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="65" />
+        <source>shuffle, then deal the reveal card</source>
+        <translation>перетасуйте и откройте первую карту</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="66" />
+        <source>shoe ended: shuffle, then deal the reveal card</source>
+        <translation>шуз окончен: перетасуйте и откройте первую карту</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="71" />
+        <source>card {card} cannot come from this shoe</source>
+        <translation>карта {card} не может быть из этого шуза</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="72" />
+        <source>card {card} was dealt while betting is open</source>
+        <translation>карта {card} сдана, пока открыт приём ставок</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="74" />
+        <source>card {card} was dealt while the table is stopped</source>
+        <translation>карта {card} сдана, когда стол остановлен</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="76" />
+        <source>card {card} was dealt before the burn was confirmed</source>
+        <translation>карта {card} сдана до подтверждения сжигания</translation>
     </message>
     <message>
         <location filename="../keys.py" line="25" />

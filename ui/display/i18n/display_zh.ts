@@ -9,49 +9,49 @@
         <translation>最近 {hands} 局</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="168" />
+        <location filename="../roads_panels.py" line="173" />
         <source>Bead Plate</source>
         <translation>珠盘路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="227" />
-        <location filename="../roads_panels.py" line="170" />
+        <location filename="../roads_panels.py" line="232" />
+        <location filename="../roads_panels.py" line="175" />
         <source>B</source>
         <translation>庄</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="227" />
-        <location filename="../roads_panels.py" line="171" />
+        <location filename="../roads_panels.py" line="232" />
+        <location filename="../roads_panels.py" line="176" />
         <source>P</source>
         <translation>闲</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="172" />
+        <location filename="../roads_panels.py" line="177" />
         <source>T</source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="183" />
+        <location filename="../roads_panels.py" line="188" />
         <source>Big Road</source>
         <translation>大路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="203" />
+        <location filename="../roads_panels.py" line="208" />
         <source>Big Eye Boy</source>
         <translation>大眼仔</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="204" />
+        <location filename="../roads_panels.py" line="209" />
         <source>Small Road</source>
         <translation>小路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="205" />
+        <location filename="../roads_panels.py" line="210" />
         <source>Cockroach Pig</source>
         <translation>曱甴路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="228" />
+        <location filename="../roads_panels.py" line="233" />
         <source>Next hand</source>
         <translation>问路</translation>
     </message>
@@ -66,39 +66,37 @@
         <translation>已拒绝: {what}</translation>
     </message>
     <message>
-        <location filename="../window.py" line="113" />
+        <location filename="../window.py" line="117" />
         <source>{message}
-card {card}
 A supervisor must accept the card (A) or void the round (V).</source>
         <translation>{message}
-牌 {card}
-需主管接受此牌 (A) 或作废本局 (V)。</translation>
+须由主管接受此牌 (A) 或作废本局 (V)。</translation>
     </message>
     <message>
         <location filename="../labels.py" line="57" />
-        <location filename="../window.py" line="116" />
+        <location filename="../window.py" line="119" />
         <source>HOLD</source>
         <translation>暂停处理</translation>
     </message>
     <message>
-        <location filename="../window.py" line="128" />
+        <location filename="../window.py" line="131" />
         <source>JOURNAL FAILED</source>
         <translation>日志故障</translation>
     </message>
     <message>
-        <location filename="../window.py" line="130" />
+        <location filename="../window.py" line="133" />
         <source>TABLE STOPPED</source>
         <translation>牌桌已停止</translation>
     </message>
     <message>
-        <location filename="../window.py" line="131" />
+        <location filename="../window.py" line="134" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
 修复前本台不能进行游戏：请联系技术人员。</translation>
     </message>
     <message>
-        <location filename="../window.py" line="186" />
+        <location filename="../window.py" line="189" />
         <source>Operator keys</source>
         <translation>操作按键</translation>
     </message>
@@ -180,7 +178,7 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>请重新扫描</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="144" />
+        <location filename="../status_bar.py" line="147" />
         <source>bets close in {seconds} s</source>
         <translation>{seconds} 秒后停止投注</translation>
     </message>
@@ -348,6 +346,41 @@ The table cannot play until this is fixed: call a technician.</source>
         <location filename="../labels.py" line="58" />
         <source>SHOE ENDED</source>
         <translation>本靴结束</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="63" />
+        <source>burn {burn} cards, then confirm the burn (B)</source>
+        <translation>烧 {burn} 张牌，然后确认烧牌 (B)</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="65" />
+        <source>shuffle, then deal the reveal card</source>
+        <translation>洗牌，然后发出翻示牌</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="66" />
+        <source>shoe ended: shuffle, then deal the reveal card</source>
+        <translation>牌靴结束：洗牌，然后发出翻示牌</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="71" />
+        <source>card {card} cannot come from this shoe</source>
+        <translation>牌 {card} 不可能来自此牌靴</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="72" />
+        <source>card {card} was dealt while betting is open</source>
+        <translation>下注期间发出了牌 {card}</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="74" />
+        <source>card {card} was dealt while the table is stopped</source>
+        <translation>牌桌暂停时发出了牌 {card}</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="76" />
+        <source>card {card} was dealt before the burn was confirmed</source>
+        <translation>确认烧牌前发出了牌 {card}</translation>
     </message>
     <message>
         <location filename="../keys.py" line="25" />
