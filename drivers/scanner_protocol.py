@@ -37,6 +37,7 @@ class ScannerProtocol(WireProtocol):
         super().__init__(max_line)
         self._last_read: str | None = None
         self._last_time = 0.0
+        self._trigger_sent = False  # for the latest misread, not yet asked for again
 
     def feed(self, data: bytes, now: float) -> Parsed:
         parsed = Parsed()
@@ -45,7 +46,9 @@ class ScannerProtocol(WireProtocol):
             if read is None:
                 parsed.events.append(Misread(raw, now))
                 parsed.replies.append(self.rescan_trigger)
+                self._trigger_sent = True
                 continue
+            self._trigger_sent = False
             repeat = read == self._last_read and now - self._last_time < self.debounce
             self._last_read, self._last_time = read, now
             if not repeat:
@@ -68,4 +71,9 @@ class ScannerProtocol(WireProtocol):
             return None
 
     def rescan(self) -> bytes:
+        """The trigger, unless the driver just sent it for this misread: the controller asks
+        for a rescan after every misread, and one trigger is one rescan."""
+        if self._trigger_sent:
+            self._trigger_sent = False
+            return b""
         return self.rescan_trigger

@@ -27,6 +27,7 @@ def test_configured_no_read_text_and_rescan_trigger():
     parsed = protocol.feed(b"NOREAD\r\n", now=1.0)
     assert isinstance(parsed.events[0], Misread)
     assert parsed.replies == [b"\x1bR"]
+    assert protocol.rescan() == b""  # already sent for this misread
     assert protocol.rescan() == b"\x1bR"
 
 
@@ -67,3 +68,11 @@ def test_an_overlong_line_is_one_misread_and_the_next_line_reads():
     assert protocol.lines.pending == 0
     assert parsed.replies == []
     assert DEFAULT_RESCAN == b"\x16T\r"
+
+
+def test_one_misread_sends_one_rescan_trigger_even_when_the_controller_asks_again():
+    scanner = ScannerProtocol()
+    parsed = scanner.feed(b"garbage\r\n", 1.0)
+    assert parsed.replies == [DEFAULT_RESCAN]
+    assert scanner.rescan() == b""  # the controller's request after the misread
+    assert scanner.rescan() == DEFAULT_RESCAN  # asked again later: trigger again
