@@ -11,18 +11,25 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# Fonts for the display's five languages (Noto; CJK for Chinese), installed with apt when
-# missing and this runs as root; otherwise a note says what to install (docs/display.md).
-FONTS_STAMP := $(VENV)/.fonts
-$(FONTS_STAMP): $(STAMP)
-	@if fc-list 2>/dev/null | grep -q NotoSansCJK && fc-list | grep -q "NotoSans-Regular"; then :; \
-	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-	    --no-install-recommends fontconfig fonts-noto-core fonts-noto-cjk >/dev/null; \
-	else echo "note: install fonts-noto-core and fonts-noto-cjk for every display language"; fi
+# System packages the display needs (Debian names): fonts for its five languages, and the X11
+# libraries Qt's xcb platform loads on a desktop. Installed with apt when missing and this runs
+# as root; otherwise a note names them (docs/display.md).
+SYSTEM_PACKAGES := fontconfig fonts-noto-core fonts-noto-cjk \
+	libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxkbcommon-x11-0
+SYSTEM_STAMP := $(VENV)/.system-packages
+$(SYSTEM_STAMP): $(STAMP)
+	@if command -v dpkg-query >/dev/null; then \
+	  missing=$$(for p in $(SYSTEM_PACKAGES); do \
+	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	  if [ -z "$$missing" ]; then :; \
+	  elif [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	      --no-install-recommends $$missing >/dev/null; \
+	  else echo "note: the display needs these packages:" $$missing; fi; \
+	fi
 	touch $@
 
-install: $(STAMP) $(FONTS_STAMP)
+install: $(STAMP) $(SYSTEM_STAMP)
 
 # The display on the simulated shoe; headless text where there is no screen.
 run: install
@@ -32,7 +39,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 
-test: lint $(FONTS_STAMP)
+test: lint $(SYSTEM_STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
 # A table PC (run as root; docs/deployment.md): `sudo make install-table SHOE=0403:6001:SERIAL`.
@@ -47,13 +54,9 @@ uninstall-table:
 # compile them to .qm with Qt's lrelease (Debian: qt6-l10n-tools).
 LRELEASE ?= /usr/lib/qt6/bin/lrelease
 DISPLAY_LANGUAGES := zh el ru ar
-.PHONY: translations fonts
+.PHONY: translations
 translations: $(STAMP)
 	for lang in $(DISPLAY_LANGUAGES); do \
 	  $(VENV)/bin/pylupdate6 --no-obsolete --ts ui/display/i18n/display_$$lang.ts ui/display && \
 	  $(LRELEASE) ui/display/i18n/display_$$lang.ts || exit 1; \
 	done
-
-# The same fonts, on demand (run as root).
-fonts:
-	apt-get install -y --no-install-recommends fonts-noto-core fonts-noto-cjk
