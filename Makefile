@@ -16,10 +16,15 @@ $(STAMP): pyproject.toml
 # as root; otherwise a note names them (docs/display.md).
 SYSTEM_PACKAGES := fontconfig fonts-noto-core fonts-noto-cjk \
 	libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxkbcommon-x11-0
+# The tests also run the display on a real X server.
+TEST_SYSTEM_PACKAGES := $(SYSTEM_PACKAGES) xvfb
 SYSTEM_STAMP := $(VENV)/.system-packages
-$(SYSTEM_STAMP): $(STAMP)
+TEST_SYSTEM_STAMP := $(VENV)/.test-system-packages
+$(SYSTEM_STAMP): PACKAGES := $(SYSTEM_PACKAGES)
+$(TEST_SYSTEM_STAMP): PACKAGES := $(TEST_SYSTEM_PACKAGES)
+$(SYSTEM_STAMP) $(TEST_SYSTEM_STAMP): $(STAMP)
 	@if command -v dpkg-query >/dev/null; then \
-	  missing=$$(for p in $(SYSTEM_PACKAGES); do \
+	  missing=$$(for p in $(PACKAGES); do \
 	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
 	  if [ -z "$$missing" ]; then :; \
 	  elif [ "$$(id -u)" = 0 ]; then \
@@ -39,7 +44,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 
-test: lint $(SYSTEM_STAMP)
+test: lint $(TEST_SYSTEM_STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
 # A table PC (run as root; docs/deployment.md): `sudo make install-table SHOE=0403:6001:SERIAL`.
