@@ -125,3 +125,15 @@ def test_sigterm_stops_a_headless_table_cleanly(tmp_path):
     assert table.wait(timeout=10) == 0, table.stderr.read()
     lines = events_path.read_text().splitlines()
     assert all(json.loads(line)["seq"] for line in lines)  # every line whole
+
+
+def test_under_systemd_a_table_keeps_its_journal_in_the_state_directory(tmp_path, monkeypatch):
+    import argparse
+
+    from ui.commands.run import table_config
+
+    args = argparse.Namespace(config=None, driver=None, profile=None, journal=None, events=None)
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    assert table_config(args).journal_path is None
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
+    assert table_config(args).journal_path == str(tmp_path / "journal.sqlite3")

@@ -88,7 +88,6 @@ def test_unit_is_a_watched_notify_service_that_waits_for_the_shoe() -> None:
     assert settings["Restart"] == ["on-failure"]
     assert settings["ExecStart"] == [
         f"{INSTALLED_PROGRAM} run --config /etc/baccarat-table/table.toml"
-        " --journal ${STATE_DIRECTORY}/journal.sqlite3"
     ]
     assert SHOE_DEVICE_UNIT in settings["Wants"][0]
     assert SHOE_DEVICE_UNIT in settings["After"][0].split()

@@ -10,6 +10,7 @@ import sys
 from controller.app import open_table, with_overrides
 from controller.config import TableConfig, load_config
 from controller.journal import JournalError
+from controller.journal.paths import default_journal_path
 from controller.logs import configure_logging
 from controller.sd_notify import SystemdNotifier
 from controller.service_status import ServiceStatus
@@ -43,8 +44,12 @@ def has_screen() -> bool:
 
 def table_config(args: argparse.Namespace) -> TableConfig:
     config = load_config(args.config) if args.config else TableConfig()
-    return with_overrides(config, driver_url=args.driver, profile=args.profile,
-                          journal_path=args.journal, events_path=args.events)
+    config = with_overrides(config, driver_url=args.driver, profile=args.profile,
+                            journal_path=args.journal, events_path=args.events)
+    if config.journal_path is None and os.environ.get("STATE_DIRECTORY"):
+        # Under systemd a table always keeps a journal, in its StateDirectory.
+        config = with_overrides(config, journal_path=str(default_journal_path()))
+    return config
 
 
 def run(args: argparse.Namespace) -> int:
