@@ -2,8 +2,28 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from controller.events import TableEvent
 from controller.sd_notify import SystemdNotifier
+
+# The self-test reads about 30 MB of journal a second here; allow a slower disk three times as
+# long, on top of the unit's own TimeoutStartSec.
+JOURNAL_CHECK_BYTES_PER_SECOND = 10_000_000
+START_ALLOWANCE_SECONDS = 60
+
+
+def allow_time_for_journal_check(notifier: SystemdNotifier, journal_path: str | None) -> None:
+    """Before READY the self-test reads the whole journal, which grows for as long as the table
+    plays: tell systemd how long to wait, so a big journal is not killed as a hung start."""
+    if journal_path is None:
+        return
+    path = Path(journal_path)
+    size = sum(part.stat().st_size for part in (path, path.with_name(path.name + "-wal"))
+               if part.exists())
+    seconds = START_ALLOWANCE_SECONDS + size / JOURNAL_CHECK_BYTES_PER_SECOND
+    notifier.notify(f"EXTEND_TIMEOUT_USEC={int(seconds * 1_000_000)}",
+                    f"STATUS=checking the journal ({size / 1_000_000:.0f} MB)")
 
 
 class ServiceStatus:

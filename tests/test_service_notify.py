@@ -41,6 +41,7 @@ def run_under_notify_socket(tmp_path: Path, *args: str, watchdog_usec: int | Non
         finished.set()
         listener.join()
         server.close()
+        Path(address).unlink()
     return done, messages
 
 
@@ -52,6 +53,21 @@ def test_ready_then_status_then_stopping(tmp_path):
     ready = next(i for i, m in enumerate(messages) if "READY=1" in m)
     assert any(m.startswith("STATUS=shoe") for m in messages[ready:])
     assert "STOPPING=1" in messages[-1]
+
+
+def test_a_big_journal_gets_time_for_its_self_test_before_ready(tmp_path):
+    journal = tmp_path / "journal.sqlite3"
+    done, _ = run_under_notify_socket(tmp_path, "--driver", "sim://?seed=5&rate=0",
+                                      "--shoes", "3", "--journal", str(journal))
+    assert done.returncode == 0, done.stderr
+    size = journal.stat().st_size
+    done, messages = run_under_notify_socket(tmp_path, "--driver", "sim://?seed=5&rate=0",
+                                             "--shoes", "1", "--journal", str(journal))
+    extend = next(m for m in messages if m.startswith("EXTEND_TIMEOUT_USEC="))
+    ready = next(i for i, m in enumerate(messages) if "READY=1" in m)
+    assert messages.index(extend) < ready
+    allowed = int(extend.split("\n")[0].split("=")[1])
+    assert allowed >= 60_000_000 + size * 1_000_000 // 10_000_000
 
 
 def test_a_journal_that_fails_its_self_test_never_says_ready(tmp_path):

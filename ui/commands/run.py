@@ -13,7 +13,7 @@ from controller.journal import JournalError
 from controller.journal.paths import default_journal_path
 from controller.logs import configure_logging
 from controller.sd_notify import SystemdNotifier
-from controller.service_status import ServiceStatus
+from controller.service_status import ServiceStatus, allow_time_for_journal_check
 from ui.headless import HeadlessPrinter, read_commands
 
 
@@ -60,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
 
         return run_display(config, windowed=args.windowed, stop_after_shoes=args.shoes)
     notifier = SystemdNotifier()
+    allow_time_for_journal_check(notifier, config.journal_path)
     printer = HeadlessPrinter(sys.stderr if config.events_path == "-" else sys.stdout)
     try:
         table = open_table(config, subscribers=(printer, ServiceStatus(notifier)),

@@ -14,7 +14,7 @@ from controller.app import open_table
 from controller.config import TableConfig
 from controller.journal import JournalError
 from controller.sd_notify import SystemdNotifier
-from controller.service_status import ServiceStatus
+from controller.service_status import ServiceStatus, allow_time_for_journal_check
 from ui.display.bridge import EventBridge
 from ui.display.i18n import RIGHT_TO_LEFT, load_translator
 from ui.display.window import DisplayWindow
@@ -51,6 +51,7 @@ def run_display(config: TableConfig, *, windowed: bool = False,
     bridge.received.connect(window.on_event)
     notifier = SystemdNotifier()
     start_watchdog(window, notifier)
+    allow_time_for_journal_check(notifier, config.journal_path)
     try:
         table = open_table(config, subscribers=(bridge, ServiceStatus(notifier)),
                            stop_after_shoes=stop_after_shoes)
