@@ -79,6 +79,10 @@ def load_config(path: str | Path) -> TableConfig:
             if not isinstance(value, types) or (bool in types) != isinstance(value, bool):
                 raise ConfigError(f"{path}: {section}.{key} = {value!r}: expected {expected}")
             values[name] = value
+    profile = values.get("profile")
+    if profile is not None and profile.endswith(".toml") and not Path(profile).is_absolute():
+        # A site's profile beside its config, wherever the program is started from.
+        values["profile"] = str(path.parent / profile)
     config = TableConfig(**values)
     _check_values(path, config)
     return config

@@ -137,3 +137,15 @@ def test_under_systemd_a_table_keeps_its_journal_in_the_state_directory(tmp_path
     assert table_config(args).journal_path is None
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
     assert table_config(args).journal_path == str(tmp_path / "journal.sqlite3")
+
+
+def test_a_site_profile_named_in_the_config_is_found_beside_it(tmp_path, monkeypatch):
+    from controller.profiles import load_profile
+
+    shipped = load_profile("classic")
+    (tmp_path / "site.toml").write_text(
+        (ROOT / "controller" / "profiles" / "classic.toml").read_text().replace(
+            f'name = "{shipped.name}"', 'name = "site"'), encoding="utf-8")
+    config = load_config(write(tmp_path, '[table]\nprofile = "site.toml"\n'))
+    monkeypatch.chdir("/")
+    assert load_profile(config.profile).name == "site"
