@@ -7,6 +7,7 @@ with who gave it and why; a refused one as ``action_refused`` with the reason.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from controller.cards import Card
@@ -14,9 +15,16 @@ from controller.commands import DEALER_ACTIONS, Command, CommandRefused
 from controller.machine import POSITIONS, RESUMABLE_STATES
 from controller.supervisor import verify_pin
 
+PIN_ATTEMPTS = 5
+PIN_LOCKOUT_SECONDS = 60
+
 
 class OperatorActions:
     """The ``_do_<action>`` handlers and their authorisation."""
+
+    # Guessing the PIN at the table: after this many wrong ones in a row, a pause.
+    _wrong_pins = 0
+    _pin_locked_until = 0.0
 
     def _command(self, command: Command) -> None:
         try:
@@ -36,8 +44,18 @@ class OperatorActions:
             return
         if self.config.pin_hash is None:
             raise CommandRefused("no supervisor PIN is configured (see 'baccarat-table hash-pin')")
+        now = time.monotonic()
+        if now < self._pin_locked_until:
+            raise CommandRefused(f"too many wrong PINs: supervisor actions locked for "
+                                 f"{self._pin_locked_until - now:.0f} s more")
         if command.pin is None or not verify_pin(command.pin, self.config.pin_hash):
+            self._wrong_pins += 1
+            if self._wrong_pins >= PIN_ATTEMPTS:
+                self._wrong_pins, self._pin_locked_until = 0, now + PIN_LOCKOUT_SECONDS
+                raise CommandRefused(f"wrong supervisor PIN, {PIN_ATTEMPTS} in a row: "
+                                     f"supervisor actions locked for {PIN_LOCKOUT_SECONDS} s")
             raise CommandRefused("wrong supervisor PIN")
+        self._wrong_pins = 0
 
     def _record_action(self, command: Command, **facts: Any) -> None:
         self.publish("operator_action", action=command.action, by=command.by,

@@ -358,3 +358,22 @@ def test_a_scripted_shoe_through_the_driver_with_a_misread_and_the_cut_card():
     ]
     assert events[-1].type == "shoe_ended" and events[-1].data["rounds"] == 2
     assert "8D" not in [event.data.get("card") for event in events]  # nothing dealt after it
+
+
+def test_five_wrong_pins_lock_supervisor_actions_for_a_minute(monkeypatch):
+    import controller.operator_actions as actions
+
+    now = [1000.0]
+    monkeypatch.setattr(actions.time, "monotonic", lambda: now[0])
+    table = Table()
+    table.start_shoe()
+    table.deal("9S KH")
+    for _ in range(5):
+        table.command("void_round", by="guesser", pin="0000", reason="x")
+    assert "locked for 60 s" in table.last("action_refused").data["reason"]
+    table.supervisor("void_round", reason="misdeal")  # the right PIN, but locked
+    assert "locked" in table.last("action_refused").data["reason"]
+    assert not table.of_type("round_voided")
+    now[0] += 61
+    table.supervisor("void_round", reason="misdeal")
+    assert table.last("round_voided").data["reason"] == "misdeal"
