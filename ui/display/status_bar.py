@@ -71,11 +71,18 @@ class StatusBar(QFrame):
             self._show_prompt(self._view)
 
     def set_columns(self, columns: int) -> None:
-        """Lay the fields out ``columns`` to a row (fewer on a narrow portrait screen)."""
+        """Lay the fields out ``columns`` to a row (fewer on a narrow portrait screen). With
+        more than one row, the closed bets (a long list late in a shoe) get a row of their
+        own, across the screen."""
         for field in self.fields.values():
             self._grid.removeWidget(field)
-        for index, name in enumerate(FIELDS):
+        names = list(FIELDS)
+        if columns < len(FIELDS):
+            names.remove("closed")
+        for index, name in enumerate(names):
             self._grid.addWidget(self.fields[name], index // columns, index % columns)
+        if columns < len(FIELDS):
+            self._grid.addWidget(self.fields["closed"], len(names) // columns + 1, 0, 1, columns)
 
     def set_journal(self, health: str) -> None:
         """"" for no journal, "ok", or the reason it failed."""
