@@ -51,10 +51,6 @@ class BetRule:
     def pay_keys(self) -> tuple[str, ...]:
         return tuple(key for key, _ in self.wins)
 
-    @property
-    def required_pays(self) -> tuple[str, ...]:
-        return tuple(key for key in self.pay_keys if key not in self.optional_pays)
-
     def decide(self, outcome: RoundOutcome) -> tuple[Result, str | None]:
         """``("win", pay key)``, ``("push", None)`` or ``("lose", None)`` for this outcome."""
         for key, events in self.wins:

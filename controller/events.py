@@ -46,12 +46,6 @@ class TableEvent(NamedTuple):
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
 
-    @classmethod
-    def from_dict(cls, record: dict[str, Any]) -> TableEvent:
-        envelope = {key: record[key] for key in ("type", "seq", "ts", "table", "shoe", "round")}
-        data = {key: value for key, value in record.items() if key not in envelope}
-        return cls(**envelope, data=data)
-
 
 Subscriber = Callable[[TableEvent], None]
 

@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from controller.cards import Card
-from controller.commands import DEALER_ACTIONS, Command, CommandRefused
+from controller.commands import ACTIONS, DEALER_ACTIONS, Command, CommandRefused
 from controller.machine import POSITIONS, RESUMABLE_STATES
 from controller.supervisor import verify_pin
 
@@ -28,11 +28,10 @@ class OperatorActions:
 
     def _command(self, command: Command) -> None:
         try:
-            self._authorise(command)
-            handler = getattr(self, f"_do_{command.action}", None)
-            if handler is None:
+            if command.action not in ACTIONS:
                 raise CommandRefused(f"unknown action {command.action!r}")
-            handler(command)
+            self._authorise(command)
+            getattr(self, f"_do_{command.action}")(command)
         except CommandRefused as refusal:
             self.publish("action_refused", action=command.action, by=command.by,
                          reason=str(refusal))

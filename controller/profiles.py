@@ -90,9 +90,6 @@ class Profile:
     bets: Mapping[str, BetTerms]  # in the order the file lists them
     source: str
 
-    def offers(self, bet: str) -> bool:
-        return bet in self.bets
-
     def pay(self, bet: str, pay_key: str = DEFAULT_PAY) -> Ratio:
         """What ``bet`` pays under ``pay_key``, after commission."""
         pays = self._terms(bet).pays

@@ -104,7 +104,8 @@ class TableController(OperatorActions):
             self._command(item)
         elif isinstance(item, TimerExpired):
             if self.state == "betting" and self.betting_deadline is not None:
-                self._close_betting(reason="timer")
+                self._betting_closed("timer")
+                self.close_betting()
         else:
             raise TypeError(f"the controller cannot handle {item!r}")
         self.bus.flush()
@@ -195,7 +196,7 @@ class TableController(OperatorActions):
             self.composition.remove(card)
         where = self.state
         if where == "betting":
-            self._announce_betting_closed("first_card")
+            self._betting_closed("first_card")
             where = "player1"
         facts = {"card": card.code, "raw": raw.decode("ascii", "replace"), "source": source,
                  "cards_left": self.composition.cards_left}
@@ -237,11 +238,7 @@ class TableController(OperatorActions):
         else:
             self.publish("betting_open", closed_bets=closed)
 
-    def _close_betting(self, reason: str) -> None:
-        self._announce_betting_closed(reason)
-        self.close_betting()
-
-    def _announce_betting_closed(self, reason: str) -> None:
+    def _betting_closed(self, reason: str) -> None:
         self.betting_deadline = None
         self.publish("betting_closed", reason=reason,
                      closed_bets=sorted(self.profile.closed_bets(self.round_number)))

@@ -32,11 +32,3 @@ def parse_card_code(text: str) -> str:
         raise CardCodeError(text, f"unknown suit {suit!r} (expected one of {' '.join(SUITS)})")
     return code
 
-
-def is_card_code(text: str) -> bool:
-    """True when ``text`` parses as a card code."""
-    try:
-        parse_card_code(text)
-    except CardCodeError:
-        return False
-    return True
