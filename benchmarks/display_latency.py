@@ -12,18 +12,17 @@ Targets: p50 < 4 ms, p99 < 8 ms. Run: .venv/bin/python benchmarks/display_latenc
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from emulated_shoe import EmulatedShoe
+
 from controller.app import open_table
 from controller.config import TableConfig
-from drivers.shoe_order import CUT, build_shoe, shoe_random
+from drivers.shoe_order import build_shoe, shoe_random
 from ui.display.app import make_application
 from ui.display.bridge import EventBridge
 from ui.display.window import DisplayWindow
@@ -32,28 +31,6 @@ INTERVAL = 0.04  # seconds between cards: faster than any dealer, slow enough to
 SEED = 7
 SHOWN = frozenset({"card"})  # the events the cards panel paints
 READ = ("reveal", "burn", "card")  # one scanner line each, in order
-
-
-def emulator_process(connection, log_path: str) -> None:
-    from drivers.emulator import ShoeEmulator
-
-    shoe = build_shoe(8, shoe_random(SEED, 0))
-    with open(log_path, "w", encoding="utf-8") as log:
-        emulator = ShoeEmulator([shoe], interval=INTERVAL, log=log)
-        with emulator:
-            connection.send(emulator.open())
-            connection.recv()  # the table is up: play
-            emulator.play()
-            connection.recv()  # keep the pty open until the parent is done
-
-
-def sent_times(log_path: str) -> list[float]:
-    times = []
-    for line in Path(log_path).read_text().splitlines():
-        stamp, direction, data = line.split(" ", 2)
-        if direction == ">" and CUT not in data:
-            times.append(float(stamp))
-    return times
 
 
 def main() -> None:
@@ -88,26 +65,18 @@ def main() -> None:
 
     bridge = EventBridge()
     bridge.received.connect(on_event)
-    context = multiprocessing.get_context("spawn")
-    parent_end, child_end = context.Pipe()
-    with tempfile.TemporaryDirectory() as directory:
-        log_path = str(Path(directory) / "wire.log")
-        child = context.Process(target=emulator_process, args=(child_end, log_path))
-        child.start()
-        path = parent_end.recv()
+    with EmulatedShoe(build_shoe(8, shoe_random(SEED, 0)), INTERVAL) as shoe:
         # Identical reads closer than the debounce are one read: keep it under the interval.
-        url = f"serial://{path}?baud=115200&debounce=10"
+        url = f"serial://{shoe.path}?baud=115200&debounce=10"
         table = open_table(TableConfig(driver_url=url),
                            subscribers=(bridge,), stop_after_shoes=1)
         bridge.runner_finished.connect(app.quit)
         thread = bridge.start_runner(table)
-        parent_end.send("go")
+        shoe.play()
         app.exec()
         thread.join(timeout=5)
         table.close()
-        parent_end.send("done")
-        child.join()
-        sent = sent_times(log_path)
+    sent = shoe.sent
     measured = [(index, (painted[index] - sent[index]) * 1000)
                 for index, kind in applied if kind in SHOWN and index in painted]
     latencies = [latency for _, latency in measured]

@@ -13,41 +13,19 @@ Targets: p50 < 0.1 ms and p99 < 0.5 ms. Run: .venv/bin/python benchmarks/serial_
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import statistics
 import sys
-import tempfile
 import threading
 import time
-from pathlib import Path
+
+from emulated_shoe import EmulatedShoe
 
 from drivers import open_driver
 from drivers.base import CardRead, DriverEvent
 from drivers.card_codes import ALL_CODES
-from drivers.emulator import ShoeEmulator
 
 CARDS = 2000
 INTERVAL = 0.001  # seconds between lines: the scanner debounce never merges distinct cards
-
-
-def emulator_process(connection, log_path: str) -> None:
-    script = list(itertools.islice(itertools.cycle(ALL_CODES), CARDS))
-    with open(log_path, "w", encoding="utf-8") as log:
-        emulator = ShoeEmulator([script], interval=INTERVAL, log=log)
-        with emulator:
-            connection.send(emulator.open())
-            connection.recv()  # the driver is connected: play
-            emulator.play()
-            connection.recv()  # keep the pty until the parent has everything
-
-
-def sent_times(log_path: str) -> list[float]:
-    times = []
-    for line in Path(log_path).read_text().splitlines():
-        stamp, direction, _ = line.split(" ", 2)
-        if direction == ">":
-            times.append(float(stamp))
-    return times
 
 
 def busy_until(done: threading.Event) -> None:
@@ -68,13 +46,8 @@ def run(busy: bool, switch_interval: float | None) -> list[float]:
             if len(received) == CARDS:
                 done.set()
 
-    context = multiprocessing.get_context("spawn")
-    parent_end, child_end = context.Pipe()
-    with tempfile.TemporaryDirectory() as directory:
-        log_path = str(Path(directory) / "wire.log")
-        child = context.Process(target=emulator_process, args=(child_end, log_path))
-        child.start()
-        path = parent_end.recv()
+    script = list(itertools.islice(itertools.cycle(ALL_CODES), CARDS))
+    with EmulatedShoe(script, INTERVAL) as shoe:
         connected = threading.Event()
 
         def first_sink(event: DriverEvent) -> None:
@@ -82,21 +55,19 @@ def run(busy: bool, switch_interval: float | None) -> list[float]:
                 connected.set()
             sink(event)
 
-        driver = open_driver(f"serial://{path}?baud=115200", first_sink)
+        driver = open_driver(f"serial://{shoe.path}?baud=115200", first_sink)
         with driver:
             connected.wait(5)
             default_interval = sys.getswitchinterval()
             if switch_interval is not None:
                 sys.setswitchinterval(switch_interval)
-            parent_end.send("go")
+            shoe.play()
             if busy:
                 busy_until(done)
             else:
                 done.wait(CARDS * INTERVAL * 10 + 10)
             sys.setswitchinterval(default_interval)
-        parent_end.send("done")
-        child.join()
-        sent = sent_times(log_path)
+    sent = shoe.sent
     if len(received) != len(sent):
         raise SystemExit(f"lost cards: sent {len(sent)}, received {len(received)}")
     return [(got - put) * 1000 for put, got in zip(sent, received, strict=True)]
