@@ -5,24 +5,30 @@ The emulator runs in its own process (as ``emulate-shoe`` does) and logs the mon
 just before each write; the driver's sink records the time each card reaches it (the
 monotonic clock is shared by all processes). Three runs: main thread idle; main thread busy
 computing (with the driver's short thread switch interval); busy with Python's default 5 ms
-switch interval, to show why the driver shortens it.
+switch interval, to show why the driver shortens it. Last, the interpreter's floor: a bare
+thread that only reads timestamps from a raw pty while the main thread is busy: no pyserial,
+driver or parsing, at the driver's switch interval.
 
 Targets: p50 < 0.1 ms and p99 < 0.5 ms. Run: .venv/bin/python benchmarks/serial_latency.py
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import os
 import statistics
 import sys
 import threading
 import time
+import tty
 
 from emulated_shoe import EmulatedShoe
 
 from drivers import open_driver
 from drivers.base import CardRead, DriverEvent
 from drivers.card_codes import ALL_CODES
+from drivers.serial_driver import SWITCH_INTERVAL
 
 CARDS = 2000
 INTERVAL = 0.001  # seconds between lines: the scanner debounce never merges distinct cards
@@ -73,6 +79,39 @@ def run(busy: bool, switch_interval: float | None) -> list[float]:
     return [(got - put) * 1000 for put, got in zip(sent, received, strict=True)]
 
 
+def bare_thread_floor() -> list[float]:
+    """Latency of a thread that does nothing but ``os.read`` a pty fed by a child process."""
+    write_end, read_end = os.openpty()
+    tty.setraw(read_end)
+    child = os.fork()
+    if child == 0:  # the writer: a monotonic timestamp a line, one every INTERVAL
+        os.close(read_end)
+        time.sleep(0.2)
+        for _ in range(CARDS):
+            os.write(write_end, f"{time.monotonic():.9f}\n".encode())
+            time.sleep(INTERVAL)
+        os._exit(0)
+    os.close(write_end)
+    latencies: list[float] = []
+    done = threading.Event()
+
+    def reader() -> None:
+        with contextlib.suppress(OSError):  # EIO: the writer has gone
+            while data := os.read(read_end, 4096):
+                now = time.monotonic()
+                latencies.extend((now - float(sent)) * 1000 for sent in data.split())
+        done.set()
+
+    default_interval = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    threading.Thread(target=reader, daemon=True).start()
+    busy_until(done)
+    sys.setswitchinterval(default_interval)
+    os.waitpid(child, 0)
+    os.close(read_end)
+    return latencies
+
+
 def report(name: str, latencies: list[float]) -> None:
     cuts = statistics.quantiles(latencies, n=100)
     print(f"{name:<44} p50 {cuts[49]:.3f} ms  p99 {cuts[98]:.3f} ms  max {max(latencies):.3f} ms")
@@ -83,6 +122,7 @@ def main() -> None:
     report("main thread idle", run(busy=False, switch_interval=None))
     report("main thread busy (driver's switch interval)", run(busy=True, switch_interval=None))
     report("main thread busy, default 5 ms interval", run(busy=True, switch_interval=0.005))
+    report("floor: bare thread reading a pty, main busy", bare_thread_floor())
 
 
 if __name__ == "__main__":
