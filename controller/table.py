@@ -162,31 +162,36 @@ class TableController(OperatorActions):
 
     def _card_in(self, code: str, raw: bytes, source: str, read: CardRead | None) -> None:
         card = Card(code)
-        held = HeldCard(code, raw, source)
-        new_shoe = self.state in ("awaiting_shuffle", "shoe_ended")
         if source == "manual" and self.state == "paused" and self.pause_reasons == {"scanner"}:
             # The reader is gone: the dealer carries on by hand, the table stays paused for it.
             self.resume()
             self._card_in(code, raw, source, read)
             self._add_pause("scanner")
             return
-        if self.state in ("hold", "paused"):
-            stopped = "on hold" if self.state == "hold" else "paused"
-            self._hold("card_while_stopped", f"card {code} arrived while the table is {stopped}",
-                       held)
-        elif self.state == "betting" and self.config.live:
-            self._hold("card_while_betting", f"card {code} arrived while betting is open", held)
-        elif self.state == "awaiting_burn_confirmation":
-            self._hold("card_before_burn", f"card {code} arrived before the burn was confirmed",
-                       held)
-        elif not new_shoe and not self.composition.holds(card):
-            self._hold("impossible_card", f"card {code} cannot come from this shoe: all "
-                       f"{self.composition.decks} of its kind are already out", held)
-        else:
+        refusal = self._refusal(card)
+        if refusal is None:
             self._accept_card(card, raw, source)
+        else:
+            self._hold(*refusal, HeldCard(code, raw, source))
         # Acknowledged once recorded, held or not: the journal has it either way.
         if read is not None and self.driver is not None:
             self._unacknowledged.append(read)
+
+    def _refusal(self, card: Card) -> tuple[str, str] | None:
+        """Why ``card`` cannot be taken where the table is (hold code, message), or None."""
+        state = self.state
+        if state in ("hold", "paused"):
+            stopped = "on hold" if state == "hold" else "paused"
+            return "card_while_stopped", f"card {card} arrived while the table is {stopped}"
+        if state == "betting" and self.config.live:
+            return "card_while_betting", f"card {card} arrived while betting is open"
+        if state == "awaiting_burn_confirmation":
+            return "card_before_burn", f"card {card} arrived before the burn was confirmed"
+        new_shoe = state in ("awaiting_shuffle", "shoe_ended")
+        if not new_shoe and not self.composition.holds(card):
+            return "impossible_card", (f"card {card} cannot come from this shoe: all "
+                                       f"{self.composition.decks} of its kind are already out")
+        return None
 
     def _accept_card(self, card: Card, raw: bytes, source: str) -> None:
         """Record ``card`` where the table expects it and let the machine move on."""

@@ -13,17 +13,20 @@ import json
 from typing import Any
 
 GENESIS = bytes(32)
+# Built once: json.dumps with non-default options builds a new encoder on every call, and the
+# journal encodes two documents per event. Same output as json.dumps with these options.
+_encode_sorted = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def canonical_data(data: dict[str, Any]) -> str:
     """The stored (and hashed) text of an event's data."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _encode_sorted(data)
 
 
 def row_hash(
     previous: bytes, seq: int, ts: str, type_: str, table: str, shoe: int, round_: int, data: str
 ) -> bytes:
     """The hash of one row, ``data`` being its canonical data text."""
-    envelope = json.dumps([seq, ts, type_, table, shoe, round_], separators=(",", ":"),
-                          ensure_ascii=False)
+    envelope = _encode([seq, ts, type_, table, shoe, round_])
     return hashlib.sha256(previous + envelope.encode() + data.encode()).digest()
