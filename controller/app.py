@@ -21,6 +21,7 @@ from controller.runner import TableRunner
 from controller.table import TableController
 from drivers import open_driver
 from drivers.base import Driver
+from drivers.url import DriverUrl
 
 
 @dataclass
@@ -97,7 +98,8 @@ def _assemble(
 
 def sim_with_profile_decks(url: str, profile: Profile) -> str:
     """A simulated shoe holds as many decks as the profile says, unless the URL says."""
-    if not url.startswith("sim:") or "decks=" in url or "script=" in url:
+    parsed = DriverUrl.parse(url)
+    if parsed.scheme != "sim" or {"decks", "script"} & parsed.options.keys():
         return url
     return f"{url}{'&' if '?' in url else '?'}decks={profile.decks}"
 

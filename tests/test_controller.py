@@ -335,6 +335,30 @@ def test_a_whole_simulated_shoe_obeys_the_rules(seed):
     assert kinds[-1] in ("shoe_ended", "state")
 
 
+@pytest.mark.parametrize(("profile", "url", "decks"), [
+    ("big-win", "sim://?seed=4&rate=0", 6),  # the profile's six decks
+    ("classic", "sim://?seed=4&rate=0&decks=1", 1),  # the URL's one deck, not the profile's 8
+])
+def test_the_simulated_shoe_holds_the_profiles_decks_unless_its_url_says(profile, url, decks):
+    from controller.app import open_table
+    from controller.config import TableConfig
+
+    events = []
+    table = open_table(TableConfig(driver_url=url, profile=profile),
+                       subscribers=(events.append,), stop_after_shoes=1)
+    # A shoe with more decks than the table expects ends in a hold: stop there, not hang.
+    table.controller.bus.subscribe(lambda event: event.type == "hold" and table.runner.stop())
+    try:
+        table.runner.run()
+    finally:
+        table.close()
+    assert "hold" not in [event.type for event in events]
+    started = next(event for event in events if event.type == "shoe_started")
+    assert started.data["snapshot"]["decks"] == decks
+    dealt = [event.data["card"] for event in events if event.type in ("reveal", "burn", "card")]
+    assert max(dealt.count(code) for code in set(dealt)) <= decks
+
+
 def test_a_scripted_shoe_through_the_driver_with_a_misread_and_the_cut_card():
     from controller.app import open_table
     from controller.config import TableConfig
