@@ -55,8 +55,8 @@ READ_TIMEOUT_DS = 1  # tenths of a second a read waits for the first byte
 WRITE_TIMEOUT = 1.0
 # A thread waking on input waits for the GIL up to the switch interval (5 ms by default)
 # while the main thread computes; 10 µs keeps a card's p99 latency under 0.5 ms. It costs
-# nothing while the reader waits, and about 2% of throughput while two threads compute
-# (benchmarks/serial_latency.py, docs/performance.md).
+# nothing while the reader waits, and at most a few percent while two threads compute flat
+# out (benchmarks/serial_latency.py, docs/performance.md).
 SWITCH_INTERVAL = 0.00001
 
 
