@@ -309,18 +309,26 @@ def test_every_event_has_the_envelope_and_increasing_seq():
     assert record["ts"].endswith("Z") and record["table"] == "test-table"
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_whole_simulated_shoe_obeys_the_rules(seed):
+def play_one_shoe(driver_url, profile="classic"):
+    """The events of one shoe played through ``open_table``; a hold ends it early, since
+    nothing in these tests would clear it and the table would wait for ever."""
     from controller.app import open_table
     from controller.config import TableConfig
 
     events = []
-    table = open_table(TableConfig(driver_url=f"sim://?seed={seed}&rate=0"),
+    table = open_table(TableConfig(driver_url=driver_url, profile=profile),
                        subscribers=(events.append,), stop_after_shoes=1)
+    table.controller.bus.subscribe(lambda event: event.type == "hold" and table.runner.stop())
     try:
         table.runner.run()
     finally:
         table.close()
+    return events
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_whole_simulated_shoe_obeys_the_rules(seed):
+    events = play_one_shoe(f"sim://?seed={seed}&rate=0")
     kinds = [event.type for event in events]
     reveal = next(event for event in events if event.type == "reveal")
     assert kinds.count("burn") == reveal.data["burn"]
@@ -340,18 +348,7 @@ def test_a_whole_simulated_shoe_obeys_the_rules(seed):
     ("classic", "sim://?seed=4&rate=0&decks=1", 1),  # the URL's one deck, not the profile's 8
 ])
 def test_the_simulated_shoe_holds_the_profiles_decks_unless_its_url_says(profile, url, decks):
-    from controller.app import open_table
-    from controller.config import TableConfig
-
-    events = []
-    table = open_table(TableConfig(driver_url=url, profile=profile),
-                       subscribers=(events.append,), stop_after_shoes=1)
-    # A shoe with more decks than the table expects ends in a hold: stop there, not hang.
-    table.controller.bus.subscribe(lambda event: event.type == "hold" and table.runner.stop())
-    try:
-        table.runner.run()
-    finally:
-        table.close()
+    events = play_one_shoe(url, profile)
     assert "hold" not in [event.type for event in events]
     started = next(event for event in events if event.type == "shoe_started")
     assert started.data["snapshot"]["decks"] == decks
@@ -360,17 +357,8 @@ def test_the_simulated_shoe_holds_the_profiles_decks_unless_its_url_says(profile
 
 
 def test_a_scripted_shoe_through_the_driver_with_a_misread_and_the_cut_card():
-    from controller.app import open_table
-    from controller.config import TableConfig
-
     script = "3H,2S,2H,2D, 9S,KH,NR,TC,2D, 2S,3C,CUT,3H,4C,5D, 8D,8C"
-    events = []
-    table = open_table(TableConfig(driver_url=f"sim://?script={script.replace(' ', '')}"),
-                       subscribers=(events.append,), stop_after_shoes=1)
-    try:
-        table.runner.run()
-    finally:
-        table.close()
+    events = play_one_shoe(f"sim://?script={script.replace(' ', '')}")
     kinds = [event.type for event in events]
     assert kinds.count("burn") == 3
     misread = next(event for event in events if event.type == "misread")
