@@ -1,9 +1,12 @@
 """The shape of a table's life, as data for a ``transitions`` Machine.
 
 States are named for what the table waits for: ``player1`` waits for the player's first card,
-``banker3`` for the banker's third. The third-card rule is the ordered, conditional ``card``
-transitions out of ``banker2`` and ``player3``: the first whose condition holds wins, and the
-conditions call the pure rules in controller.rules. The same tables draw the state diagram
+``banker3`` for the banker's third. With no shoe in play (``awaiting_shuffle`` at the very start,
+``shoe_ended`` after a shoe) the table waits for a new shoe to be confirmed, by the device or the
+dealer; only then (``awaiting_reveal``) is a card the reveal card of a new shoe. The
+third-card rule is the ordered, conditional ``card`` transitions out of ``banker2`` and
+``player3``: the first whose condition holds wins, and the conditions call the pure rules in
+controller.rules. The same tables draw the state diagram
 (docs/state-machine.md), so the picture cannot drift from the code.
 """
 
@@ -11,23 +14,29 @@ from __future__ import annotations
 
 from controller.rules import POSITIONS
 
-SHOE_STATES = ["awaiting_shuffle", "burning", "awaiting_burn_confirmation", "shoe_ended"]
+SHOE_STATES = [
+    "awaiting_shuffle", "awaiting_reveal", "burning", "awaiting_burn_confirmation", "shoe_ended",
+]
+# No shoe in play: a card now cannot belong to any shoe until a new one is confirmed.
+NO_SHOE_STATES = ("awaiting_shuffle", "shoe_ended")
 ROUND_STATES = ["betting", *POSITIONS, "result", "settled"]
 FAULT_STATES = ["paused", "hold"]
 STATES = [*SHOE_STATES, *ROUND_STATES, *FAULT_STATES]
 
 # States a pause or a hold can interrupt and later return to.
 RESUMABLE_STATES = [
-    "awaiting_shuffle", "burning", "awaiting_burn_confirmation", "shoe_ended", "betting",
+    "awaiting_shuffle", "awaiting_reveal", "burning", "awaiting_burn_confirmation", "shoe_ended",
+    "betting",
     *POSITIONS,
 ]
 
 TRANSITIONS: list[dict] = [
-    # A new shoe: the first card is the reveal card; its value is the number of burn cards.
-    {"trigger": "card", "source": ["awaiting_shuffle", "shoe_ended"], "dest": "burning",
+    # A new shoe, confirmed by the device or the dealer; its first card is the reveal card,
+    # whose value is the number of burn cards.
+    {"trigger": "shuffled", "source": list(NO_SHOE_STATES), "dest": "awaiting_reveal"},
+    {"trigger": "card", "source": "awaiting_reveal", "dest": "burning",
      "conditions": "burn_scanned"},
-    {"trigger": "card", "source": ["awaiting_shuffle", "shoe_ended"],
-     "dest": "awaiting_burn_confirmation"},
+    {"trigger": "card", "source": "awaiting_reveal", "dest": "awaiting_burn_confirmation"},
     {"trigger": "card", "source": "burning", "dest": "burning", "conditions": "burn_cards_left"},
     {"trigger": "card", "source": "burning", "dest": "betting"},
     {"trigger": "confirm_burn", "source": "awaiting_burn_confirmation", "dest": "betting"},

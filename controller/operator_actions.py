@@ -12,7 +12,7 @@ from typing import Any
 
 from controller.cards import Card
 from controller.commands import ACTIONS, DEALER_ACTIONS, Command, CommandRefused
-from controller.machine import POSITIONS, RESUMABLE_STATES
+from controller.machine import NO_SHOE_STATES, POSITIONS, RESUMABLE_STATES
 from controller.supervisor import verify_pin
 
 PIN_ATTEMPTS = 5
@@ -22,7 +22,8 @@ PIN_LOCKOUT_SECONDS = 60
 class OperatorActions:
     """The ``_do_<action>`` handlers and their authorisation."""
 
-    # Guessing the PIN at the table: after this many wrong ones in a row, a pause.
+    # Guessing the PIN at the table: after this many wrong ones in a row, a lockout. Counted
+    # from journaled refusals and in wall-clock time, so a restart clears neither.
     _wrong_pins = 0
     _pin_locked_until = 0.0
 
@@ -34,27 +35,47 @@ class OperatorActions:
             getattr(self, f"_do_{command.action}")(command)
         except CommandRefused as refusal:
             self.publish("action_refused", action=command.action, by=command.by,
-                         reason=str(refusal))
+                         reason=str(refusal), **refusal.facts)
+
+    def _needs_pin(self, command: Command) -> bool:
+        if command.action == "manual_card":
+            return not self.reader_down
+        if command.action == "new_shoe":
+            return self._round_state() not in NO_SHOE_STATES
+        return command.action not in DEALER_ACTIONS
 
     def _authorise(self, command: Command) -> None:
-        if command.action in DEALER_ACTIONS or command.replayed:
+        if not self._needs_pin(command):
             return
-        if command.action == "new_shoe" and self.state in ("awaiting_shuffle", "shoe_ended"):
+        if command.replayed:  # authorised when first given: the PIN was right then
+            self._wrong_pins = 0
             return
         if self.config.pin_hash is None:
             raise CommandRefused("no supervisor PIN is configured (see 'baccarat-table hash-pin')")
-        now = time.monotonic()
+        now = time.time()
         if now < self._pin_locked_until:
             raise CommandRefused(f"too many wrong PINs: supervisor actions locked for "
                                  f"{self._pin_locked_until - now:.0f} s more")
-        if command.pin is None or not verify_pin(command.pin, self.config.pin_hash):
-            self._wrong_pins += 1
-            if self._wrong_pins >= PIN_ATTEMPTS:
-                self._wrong_pins, self._pin_locked_until = 0, now + PIN_LOCKOUT_SECONDS
-                raise CommandRefused(f"wrong supervisor PIN, {PIN_ATTEMPTS} in a row: "
-                                     f"supervisor actions locked for {PIN_LOCKOUT_SECONDS} s")
-            raise CommandRefused("wrong supervisor PIN")
+        if not command.pin:
+            what = ("a card typed by hand while the reader works"
+                    if command.action == "manual_card" else "this action")
+            raise CommandRefused(f"{what} needs the supervisor PIN")
+        if not verify_pin(command.pin, self.config.pin_hash):
+            locked_until = now + PIN_LOCKOUT_SECONDS if self._wrong_pins + 1 >= PIN_ATTEMPTS \
+                else None
+            self._count_wrong_pin(locked_until)
+            if locked_until is not None:
+                raise CommandRefused(f"wrong supervisor PIN, {PIN_ATTEMPTS} in a row: supervisor "
+                                     f"actions locked for {PIN_LOCKOUT_SECONDS} s",
+                                     wrong_pin=True, locked_until=locked_until)
+            raise CommandRefused("wrong supervisor PIN", wrong_pin=True)
         self._wrong_pins = 0
+
+    def _count_wrong_pin(self, locked_until: float | None) -> None:
+        if locked_until is None:
+            self._wrong_pins += 1
+        else:
+            self._wrong_pins, self._pin_locked_until = 0, locked_until
 
     def _record_action(self, command: Command, **facts: Any) -> None:
         self.publish("operator_action", action=command.action, by=command.by,
@@ -64,6 +85,9 @@ class OperatorActions:
         if self.state != "awaiting_burn_confirmation":
             raise CommandRefused("there is no burn to confirm")
         self._record_action(command)
+        self._burn_confirmed()
+
+    def _burn_confirmed(self) -> None:
         for burned in range(1, self.burn_left + 1):
             self.publish("burn", card=None, burn_left=self.burn_left - burned,
                          cards_left=self.composition.cards_left)
@@ -92,7 +116,18 @@ class OperatorActions:
         self._lift_pause("operator")
 
     def _do_void_round(self, command: Command) -> None:
-        if self.round is None or self._round_state() not in ("betting", *POSITIONS):
+        in_round = self.round is not None and self._round_state() in ("betting", *POSITIONS)
+        if not in_round and self.state == "hold":
+            # Cards held outside a round (before the burn was confirmed, before a new shoe):
+            # voiding discards them and the table goes back to where it was.
+            self._record_action(command)
+            discarded = [held.code for held in self.held_cards]
+            self.held_cards.clear()
+            self.publish("hold_cleared", by=command.by, action="void", discarded=discarded)
+            self.resume()
+            self._restore_pause()
+            return
+        if not in_round:
             raise CommandRefused("there is no round to void")
         self._record_action(command)
         if self.state == "hold":
@@ -111,6 +146,9 @@ class OperatorActions:
             self._open_round()
         else:
             self._shoe_over("last round voided")
+        self._restore_pause()
+
+    def _restore_pause(self) -> None:
         if self.pause_reasons:
             self._add_pause(next(iter(self.pause_reasons)))
 
@@ -121,14 +159,34 @@ class OperatorActions:
         self.publish("hold_cleared", by=command.by, action="accept")
         held, self.held_cards = self.held_cards, []
         self.resume()
+        # Accepting a card means it goes where the table waits for one: past a burn the
+        # scanner could not see, or as the reveal card of a new shoe.
+        if self.state == "awaiting_burn_confirmation":
+            self._burn_confirmed()
+        elif self.state in NO_SHOE_STATES:
+            self.start_shoe(by=command.by)
         for card in held:
             self._accept_card(Card(card.code), card.raw, card.source)
-        if self.pause_reasons:
-            self._add_pause(next(iter(self.pause_reasons)))
+        self._restore_pause()
 
     def _do_new_shoe(self, command: Command) -> None:
-        if self.state in ("awaiting_shuffle", "shoe_ended"):
-            raise CommandRefused("the shoe has already ended: deal the reveal card")
+        where = self._round_state()
+        if where in NO_SHOE_STATES:
+            if self.state == "hold":
+                raise CommandRefused("a card is held: a supervisor accepts it (as the new "
+                                     "shoe's reveal card) or voids it")
+            if self.state == "paused" and "operator" in self.pause_reasons:
+                raise CommandRefused("the table is paused: resume it first")
+            self._record_action(command)
+            if self.state == "paused":  # the reader is away: the dealer carries on by hand
+                self.resume()
+                self.start_shoe(by=command.by)
+                self._add_pause("scanner")
+            else:
+                self.start_shoe(by=command.by)
+            return
+        if where == "awaiting_reveal":
+            raise CommandRefused("a new shoe is already confirmed: deal the reveal card")
         self._record_action(command)
         if self.round is not None and (self.round.dealt or self.held_cards):
             self.publish("round_voided", reason="shoe ended early", by=command.by,

@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from controller.commands import Command, TimerExpired
+from controller.commands import Command, MisreadBurst, PinFailure, TimerExpired
 from controller.events import EventBus, TableEvent
-from controller.table import TableController
+from controller.profiles import load_profile
+from controller.table import ShoeSettings, TableController
 from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Misread
 
 # Events that carry a card read by the reader (a manual card is replayed by its command).
-CARD_EVENTS = ("reveal", "burn", "card", "hold")
+CARD_EVENTS = ("reveal", "burn", "card", "hold", "duplicate_card")
 
 
 def input_of(event: TableEvent) -> object | None:
@@ -26,11 +27,16 @@ def input_of(event: TableEvent) -> object | None:
     data = event.data
     kind = event.type
     if kind in CARD_EVENTS:
-        if data.get("card") is None or data.get("source") != "reader":
+        if data.get("card") is None or data.get("source", "reader") != "reader":
             return None
-        return CardRead(data["card"], data.get("raw", "").encode("ascii", "replace"))
+        return CardRead(data["card"], data.get("raw", "").encode("ascii", "replace"),
+                        seq=data.get("frame_seq"))
     if kind == "misread":
-        return Misread(bytes.fromhex(data.get("raw_hex", "")))
+        first = Misread(bytes.fromhex(data.get("raw_hex", "")))
+        last = Misread(bytes.fromhex(data.get("last_raw_hex", data.get("raw_hex", ""))))
+        return MisreadBurst(first, last, data.get("count", 1))
+    if kind == "action_refused" and data.get("wrong_pin"):
+        return PinFailure(data.get("locked_until"))
     if kind == "cut_card":
         return CutCardSeen()
     if kind == "scanner":
@@ -68,6 +74,9 @@ def replay(controller: TableController, events: Sequence[TableEvent]) -> None:
     live_bus, driver = controller.bus, controller.driver
     controller.bus = EventBus(live_bus.table)
     controller.driver = None
+    started = [event for event in events[start:] if event.type == "shoe_started"]
+    if started:
+        controller.replayed_shoe_settings = shoe_settings(controller, started[-1])
     try:
         if start:
             ended = events[start - 1]
@@ -82,6 +91,24 @@ def replay(controller: TableController, events: Sequence[TableEvent]) -> None:
     finally:
         controller.bus, controller.driver = live_bus, driver
     live_bus.next_seq = events[-1].seq + 1
+
+
+def shoe_settings(controller: TableController, started: TableEvent) -> ShoeSettings:
+    """What the shoe in play was started with; a config changed since applies from the next
+    shoe, so a restart never switches a shoe's profile or betting mode halfway."""
+    configured = controller.configured
+    source = started.data.get("profile_source", configured.source)
+    live = started.data.get("betting", "live" if configured.live else "land") == "live"
+    if source == configured.source:
+        return ShoeSettings(configured.profile, live, source)
+    try:
+        profile = load_profile(source)
+    except (OSError, ValueError) as error:
+        raise ValueError(
+            f"shoe {started.shoe} is in play under profile {source!r}, which cannot be loaded "
+            f"now ({error}); a shoe keeps its profile until it ends: put the profile back, "
+            "finish the shoe, then change it") from None
+    return ShoeSettings(profile, live, source)
 
 
 def scanner_was_down(events: Iterable[TableEvent]) -> bool:

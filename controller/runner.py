@@ -11,9 +11,10 @@ import queue
 import time
 from collections.abc import Callable
 
-from controller.commands import TimerExpired
+from controller.commands import MisreadBurst, TimerExpired
 from controller.events import TableEvent
 from controller.table import TableController
+from drivers.base import Misread
 
 
 class _Stop:
@@ -27,6 +28,7 @@ class TableRunner:
         self.stop_after_shoes = stop_after_shoes
         self._shoes_ended = 0
         self._stopping = False
+        self._next: object | None = None  # taken off the queue behind a burst of misreads
         controller.bus.subscribe(self._count_shoes)
 
     def submit(self, item: object) -> None:
@@ -57,7 +59,7 @@ class TableRunner:
             if next_beat is not None and (wake is None or next_beat < wake):
                 wake = next_beat
             try:
-                item = self.inbox.get(timeout=None if wake is None else max(0.0, wake - now))
+                item = self._take(timeout=None if wake is None else max(0.0, wake - now))
             except queue.Empty:
                 if deadline is None or time.monotonic() < deadline:
                     continue  # woken for the heartbeat
@@ -65,6 +67,26 @@ class TableRunner:
             if isinstance(item, _Stop):
                 break
             controller.handle(item)
+
+    def _take(self, timeout: float | None) -> object:
+        """The next input; misreads waiting together come as one burst (one journal commit
+        for a flood of garbage, so the good card behind it is recorded at once)."""
+        item, self._next = self._next, None
+        if item is None:
+            item = self.inbox.get(timeout=timeout)
+        if not isinstance(item, Misread):
+            return item
+        last, count = item, 1
+        while True:
+            try:
+                following = self.inbox.get_nowait()
+            except queue.Empty:
+                break
+            if not isinstance(following, Misread):
+                self._next = following
+                break
+            last, count = following, count + 1
+        return item if count == 1 else MisreadBurst(item, last, count)
 
     def _count_shoes(self, event: TableEvent) -> None:
         if event.type == "shoe_ended":

@@ -20,15 +20,16 @@ from transitions import EventData, Machine
 
 from controller.bets import BET_RULES
 from controller.cards import Card, ShoeComposition
-from controller.commands import Command, TimerExpired
+from controller.commands import Command, MisreadBurst, PinFailure, TimerExpired
 from controller.config import TableConfig
 from controller.events import EventBus
-from controller.machine import RESUMABLE_STATES, STATES, TRANSITIONS
+from controller.machine import NO_SHOE_STATES, RESUMABLE_STATES, STATES, TRANSITIONS
 from controller.operator_actions import OperatorActions
 from controller.outcome import RoundOutcome, judge_round
 from controller.profiles import Profile
 from controller.rules import banker_third_due, player_third_due
 from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Driver, Misread
+from drivers.shoe_protocol import SEQ_MODULO
 
 
 @dataclass
@@ -44,12 +45,30 @@ class RoundInProgress:
 
 
 @dataclass(frozen=True, slots=True)
+class ShoeSettings:
+    """What a shoe is played under, fixed when it starts: a profile or betting mode changed
+    in the config mid-shoe takes effect at the next shoe, so one shoe never mixes two."""
+
+    profile: Profile
+    live: bool
+    source: str  # the profile as the config names it (a shipped name or a file)
+
+
+@dataclass(frozen=True, slots=True)
 class HeldCard:
     """A card that arrived where none may come; kept until a supervisor decides."""
 
     code: str
     raw: bytes
     source: str
+    frame_seq: int | None = None
+
+
+def _frame_facts(read: CardRead) -> dict[str, Any]:
+    facts: dict[str, Any] = {"raw": read.raw.decode("ascii", "replace")}
+    if read.seq is not None:
+        facts["frame_seq"] = read.seq
+    return facts
 
 
 class TableController(OperatorActions):
@@ -63,7 +82,11 @@ class TableController(OperatorActions):
         driver: Driver | None = None,
     ) -> None:
         self.config = config
-        self.profile = profile
+        self.configured = ShoeSettings(profile, config.live, config.profile)
+        self.profile = profile  # the shoe in play's (ShoeSettings)
+        self.live = config.live
+        # Set by a replay: the settings the shoe in play was started with.
+        self.replayed_shoe_settings: ShoeSettings | None = None
         self.bus = bus
         self.driver = driver
         self.shoe_number = 0
@@ -72,6 +95,12 @@ class TableController(OperatorActions):
         self.round_number = 0
         self.burn_left = 0
         self.last_round: int | None = None
+        self.cut_before_shoe = False  # the cut card came out before the shoe's reveal card
+        self.reader_down = False
+        # Cards typed by hand while the reader was down: the shoe may still send its copy of
+        # the first one (its unacknowledged frame) when the reader comes back.
+        self.typed_while_down: list[str] = []
+        self.last_frame_seq: int | None = None  # of the last card frame the reader sent
         self.saved_state = "awaiting_shuffle"
         self.pause_reasons: set[str] = set()
         self.held_cards: list[HeldCard] = []
@@ -93,15 +122,19 @@ class TableController(OperatorActions):
     def handle(self, item: object) -> None:
         """Handle one driver event, operator command or timer expiry."""
         if isinstance(item, CardRead):
-            self._card_in(item.code, item.raw, "reader", item)
+            self._reader_card(item)
         elif isinstance(item, Misread):
-            self._misread(item.raw)
+            self._misreads(MisreadBurst(item, item, 1))
+        elif isinstance(item, MisreadBurst):
+            self._misreads(item)
         elif isinstance(item, CutCardSeen):
             self._cut_card()
         elif isinstance(item, Connected | Disconnected):
             self._scanner(item)
         elif isinstance(item, Command):
             self._command(item)
+        elif isinstance(item, PinFailure):
+            self._count_wrong_pin(item.locked_until)
         elif isinstance(item, TimerExpired):
             if self.state == "betting" and self.betting_deadline is not None:
                 self._betting_closed("timer")
@@ -118,12 +151,22 @@ class TableController(OperatorActions):
     def _tell_dealer(self) -> None:
         """Let a simulated dealer know whether to deal: not in a hold, a pause or live betting."""
         allowed = self.state not in ("hold", "paused") and not (
-            self.state == "betting" and self.config.live
+            self.state == "betting" and self.live
         )
         if allowed != self.dealing_allowed:
             self.dealing_allowed = allowed
             if self.driver is not None:
                 self.driver.set_dealing(allowed)
+
+    @property
+    def shoe_in_play(self) -> bool:
+        """A shoe has been confirmed and has not ended (a pause or a hold changes nothing)."""
+        return self._round_state() not in NO_SHOE_STATES
+
+    @property
+    def shoe_ended(self) -> bool:
+        """A shoe ended and no new one is confirmed yet (a pause or a hold changes nothing)."""
+        return self._round_state() == "shoe_ended"
 
     def deadline(self) -> float | None:
         """When the next timer is due (monotonic seconds), or None."""
@@ -160,19 +203,36 @@ class TableController(OperatorActions):
 
     # -- cards ---------------------------------------------------------------------------
 
+    def _reader_card(self, read: CardRead) -> None:
+        typed, self.typed_while_down = self.typed_while_down, []
+        resent = (read.seq is not None and self.last_frame_seq is not None
+                  and read.seq == (self.last_frame_seq + 1) % SEQ_MODULO)
+        if read.seq is not None:
+            self.last_frame_seq = read.seq
+        if typed and resent and read.code == typed[0]:
+            # The shoe kept the frame it could not deliver while unplugged, and the dealer
+            # typed that same card meanwhile: it is one card, already dealt.
+            self.publish("duplicate_card", card=read.code, **_frame_facts(read),
+                         reason=f"the reader's copy of {read.code}, entered by hand while the "
+                                "reader was down")
+            self._unacknowledged.append(read)
+            return
+        self._card_in(read.code, read.raw, "reader", read)
+
     def _card_in(self, code: str, raw: bytes, source: str, read: CardRead | None) -> None:
         card = Card(code)
         if source == "manual" and self.state == "paused" and self.pause_reasons == {"scanner"}:
             # The reader is gone: the dealer carries on by hand, the table stays paused for it.
+            self.typed_while_down.append(code)
             self.resume()
             self._card_in(code, raw, source, read)
             self._add_pause("scanner")
             return
         refusal = self._refusal(card)
         if refusal is None:
-            self._accept_card(card, raw, source)
+            self._accept_card(card, raw, source, read)
         else:
-            self._hold(*refusal, HeldCard(code, raw, source))
+            self._hold(*refusal, HeldCard(code, raw, source, None if read is None else read.seq))
         # Acknowledged once recorded, held or not: the journal has it either way.
         if read is not None and self.driver is not None:
             self._unacknowledged.append(read)
@@ -183,20 +243,22 @@ class TableController(OperatorActions):
         if state in ("hold", "paused"):
             stopped = "on hold" if state == "hold" else "paused"
             return "card_while_stopped", f"card {card} arrived while the table is {stopped}"
-        if state == "betting" and self.config.live:
+        if state == "betting" and self.live:
             return "card_while_betting", f"card {card} arrived while betting is open"
         if state == "awaiting_burn_confirmation":
             return "card_before_burn", f"card {card} arrived before the burn was confirmed"
-        new_shoe = state in ("awaiting_shuffle", "shoe_ended")
-        if not new_shoe and not self.composition.holds(card):
+        if state in NO_SHOE_STATES:
+            return "card_before_new_shoe", (f"card {card} arrived before a new shoe was "
+                                            "confirmed: shuffle, confirm the new shoe, then "
+                                            "deal the reveal card")
+        if state != "awaiting_reveal" and not self.composition.holds(card):
             return "impossible_card", (f"card {card} cannot come from this shoe: all "
                                        f"{self.composition.decks} of its kind are already out")
         return None
 
-    def _accept_card(self, card: Card, raw: bytes, source: str) -> None:
+    def _accept_card(self, card: Card, raw: bytes, source: str,
+                     read: CardRead | None = None) -> None:
         """Record ``card`` where the table expects it and let the machine move on."""
-        if self.state in ("awaiting_shuffle", "shoe_ended"):
-            self._start_shoe()
         if self.composition.holds(card):  # a card a supervisor accepted may not be in the shoe
             self.composition.remove(card)
         where = self.state
@@ -205,7 +267,9 @@ class TableController(OperatorActions):
             where = "player1"
         facts = {"card": card.code, "raw": raw.decode("ascii", "replace"), "source": source,
                  "cards_left": self.composition.cards_left}
-        if where in ("awaiting_shuffle", "shoe_ended"):
+        if read is not None and read.seq is not None:
+            facts["frame_seq"] = read.seq
+        if where == "awaiting_reveal":
             self.burn_left = card.burn_count
             self.publish("reveal", burn=card.burn_count, **facts)
         elif where == "burning":
@@ -222,22 +286,30 @@ class TableController(OperatorActions):
         elif self.state == "result":
             self._finish_round()
 
-    def _start_shoe(self) -> None:
+    def start_shoe(self, by: str) -> None:
+        """A new, shuffled shoe is in: the next card is its reveal card. The shoe is played
+        under the settings configured now (or, replayed, those it was started with)."""
+        settings = self.replayed_shoe_settings or self.configured
+        self.replayed_shoe_settings = None
+        self.profile, self.live = settings.profile, settings.live
         self.shoe_number += 1
         self.composition = ShoeComposition(self.profile.decks)
         self.round_number = 0
         self.round = None
-        self.last_round = None
+        self.last_round = 1 if self.cut_before_shoe else None
+        self.cut_before_shoe = False
         self.publish("shoe_started", decks=self.profile.decks, profile=self.profile.name,
-                     snapshot=self.driver.snapshot() if self.driver else None)
+                     profile_source=settings.source, betting="live" if self.live else "land",
+                     by=by, snapshot=self.driver.snapshot() if self.driver else None)
         if self.config.new_shoe_resets_roads:
             self.publish("roads_cleared", reason="new shoe")
+        self.shuffled()
 
     def _open_round(self) -> None:
         self.round_number += 1
         self.round = RoundInProgress(self.round_number)
         closed = sorted(self.profile.closed_bets(self.round_number))
-        if self.config.live:
+        if self.live:
             self.betting_deadline = time.monotonic() + self.config.betting_seconds
             self.publish("betting_open", closed_bets=closed, seconds=self.config.betting_seconds)
         else:
@@ -288,9 +360,13 @@ class TableController(OperatorActions):
 
     # -- other driver events -------------------------------------------------------------
 
-    def _misread(self, raw: bytes) -> None:
-        self.publish("misread", raw=raw.decode("ascii", "replace"), raw_hex=raw.hex(),
-                     position=self._expected_position())
+    def _misreads(self, burst: MisreadBurst) -> None:
+        raw = burst.first.raw
+        facts: dict[str, Any] = {"raw": raw.decode("ascii", "replace"), "raw_hex": raw.hex(),
+                                 "position": self._expected_position(), "count": burst.count}
+        if burst.count > 1:
+            facts["last_raw_hex"] = burst.last.raw.hex()
+        self.publish("misread", **facts)
         if self.driver is not None:
             self.driver.request_rescan()
 
@@ -298,22 +374,31 @@ class TableController(OperatorActions):
         state = self._round_state()
         if state == "betting":
             return "player1"
-        if state in ("awaiting_shuffle", "shoe_ended"):
+        if state in (*NO_SHOE_STATES, "awaiting_reveal"):
             return "reveal"
         return "burn" if state == "burning" else state
 
     def _cut_card(self) -> None:
-        dealing = self.round is not None and (self.round.dealt or self.state == "betting")
-        self.last_round = self.round_number if dealing else self.round_number + 1
-        self.publish("cut_card", last_round=self.last_round)
+        """The round open when the cut card comes out is the last; with none open, the next.
+        A pause changes nothing; before the shoe's first round that makes round 1 the last."""
+        if self._round_state() in NO_SHOE_STATES:
+            self.cut_before_shoe = True
+            last_round = 1
+        else:
+            last_round = self.round_number if self.round is not None else self.round_number + 1
+            self.last_round = last_round
+        self.publish("cut_card", last_round=last_round)
 
     def _scanner(self, item: Connected | Disconnected) -> None:
         if isinstance(item, Connected):
+            self.reader_down = False
             self.publish("scanner", status="connected")
             self._lift_pause("scanner")
             return
+        self.reader_down = True
+        self.typed_while_down = []
         self.publish("scanner", status="disconnected", reason=item.reason)
-        if self.config.live and self._round_not_dealt():
+        if self.live and self._round_not_dealt():
             # Live rules: a round that had not started is cancelled and its bets refunded.
             self._void_round("scanner disconnected before the deal", by="system")
         self._add_pause("scanner")
@@ -338,14 +423,15 @@ class TableController(OperatorActions):
         self.pause_reasons.discard(reason)
         if self.state == "paused" and not self.pause_reasons:
             self.resume()
-            if self.state == "betting" and self.config.live:
+            if self.state == "betting" and self.live:
                 self.betting_deadline = time.monotonic() + self.config.betting_seconds
 
     def _hold(self, code: str, message: str, held: HeldCard) -> None:
         self.held_cards.append(held)
         if self.state in RESUMABLE_STATES:
             self.saved_state = self.state
+        facts = {} if held.frame_seq is None else {"frame_seq": held.frame_seq}
         self.publish("hold", code=code, message=message, card=held.code,
-                     raw=held.raw.decode("ascii", "replace"), source=held.source)
+                     raw=held.raw.decode("ascii", "replace"), source=held.source, **facts)
         if self.state != "hold":
             self.hold()

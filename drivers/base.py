@@ -45,6 +45,7 @@ class CardRead:
     code: str
     raw: bytes = b""
     at: float = field(default_factory=_now)
+    seq: int | None = None  # the frame's sequence number (smart shoe), None for scanners
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,8 +63,13 @@ class Table:
             else:
                 self.controller.handle(CardRead(code, code.encode()))
 
+    def new_shoe(self) -> None:
+        """The dealer confirms a new, shuffled shoe."""
+        self.command("new_shoe")
+
     def start_shoe(self, reveal: str = "3H", burns: str = "2S 2H 2D") -> None:
-        """Reveal a card and burn as many cards as it says."""
+        """Confirm a new shoe, reveal a card and burn as many cards as it says."""
+        self.new_shoe()
         self.deal(f"{reveal} {burns}")
 
     def command(self, action: str, **fields: object) -> None:

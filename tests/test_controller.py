@@ -5,7 +5,7 @@ import pytest
 from controller.cards import cards
 from controller.commands import TimerExpired
 from controller.outcome import judge_round
-from drivers.base import Connected, Disconnected, Misread
+from drivers.base import CardRead, Connected, Disconnected, Misread
 from tests.table_harness import Table
 
 NATURAL_PLAYER_9 = "9S KH TC 2D"  # P 9S TC = 9, B KH 2D = 2
@@ -16,6 +16,7 @@ PAIRED_NATURAL_TIE = "4S 4H 4D 4C"
 
 def test_reveal_card_sets_the_burn_and_round_one_opens_after_it():
     table = Table()
+    table.new_shoe()
     table.deal("7C")
     assert table.last("reveal").data["burn"] == 7
     assert table.state == "burning"
@@ -29,6 +30,7 @@ def test_reveal_card_sets_the_burn_and_round_one_opens_after_it():
 
 def test_a_picture_reveal_burns_ten():
     table = Table()
+    table.new_shoe()
     table.deal("QH")
     assert table.last("reveal").data["burn"] == 10
 
@@ -96,6 +98,7 @@ def test_a_cut_card_between_rounds_makes_the_next_round_the_last():
     assert table.last("cut_card").data["last_round"] == 2
     table.deal(NATURAL_PLAYER_9)
     assert table.state == "shoe_ended"
+    table.new_shoe()
     table.deal("5H")  # the next shoe's reveal card
     assert table.last("shoe_started").shoe == 2
     assert table.last("reveal").data["burn"] == 5
@@ -178,7 +181,7 @@ def test_every_operator_action_is_recorded_with_who_and_why():
     table.command("resume", by="dealer7")
     table.supervisor("clear_roads", reason="new session")
     actions = [(e.data["action"], e.data["by"], e.data["reason"])
-               for e in table.of_type("operator_action")]
+               for e in table.of_type("operator_action")][1:]  # after the new shoe's
     assert actions == [("pause", "dealer7", "break"), ("resume", "dealer7", ""),
                        ("clear_roads", "sup", "new session")]
     assert table.last("roads_cleared").data["reason"] == "new session"
@@ -186,19 +189,37 @@ def test_every_operator_action_is_recorded_with_who_and_why():
 
 def test_a_scanner_that_does_not_see_burns_waits_for_the_dealer_to_confirm():
     table = Table(burn_scanned=False)
+    table.new_shoe()
     table.deal("4H")
     assert table.state == "awaiting_burn_confirmation"
     assert "burn 4 cards" in table.last("prompt").data["message"]
     table.deal("2S")
     assert table.last("hold").data["code"] == "card_before_burn"
-    table.supervisor("void_round", reason="x")  # nothing to void yet: refused
-    assert table.state == "hold"
-    table.command("confirm_burn")
+    table.command("confirm_burn")  # a held card first needs the supervisor
     assert table.last("action_refused").data["action"] == "confirm_burn"
+    table.supervisor("void_round", reason="a burn card scanned by mistake")
+    assert table.last("hold_cleared").data["discarded"] == ["2S"]
+    assert table.state == "awaiting_burn_confirmation"
+    table.command("confirm_burn")
+    assert table.state == "betting"
+
+
+def test_accepting_a_card_held_before_the_burn_confirms_the_burn_and_deals_it():
+    table = Table(burn_scanned=False)
+    table.new_shoe()
+    table.deal("3H")
+    table.deal("9S")  # the dealer forgot to confirm the burn
+    table.supervisor("accept_card")
+    assert [e.data["card"] for e in table.of_type("burn")] == [None, None, None]
+    assert table.last("card").data == {**table.last("card").data, "card": "9S",
+                                       "position": "player1"}
+    table.deal("KH TC 2D")
+    assert table.last("round_result").data["player"] == ["9S", "TC"]
 
 
 def test_confirming_the_burn_opens_round_one():
     table = Table(burn_scanned=False)
+    table.new_shoe()
     table.deal("4H")
     table.command("confirm_burn")
     assert [e.data["card"] for e in table.of_type("burn")] == [None] * 4
@@ -294,8 +315,57 @@ def test_new_shoe_mid_shoe_needs_the_supervisor_and_voids_the_round_in_play():
 def test_a_bad_manual_card_is_refused_with_the_code_quoted():
     table = Table()
     table.start_shoe()
-    table.command("manual_card", card="1X")
+    table.supervisor("manual_card", card="1X")
     assert "'1X'" in table.last("action_refused").data["reason"]
+
+
+def test_a_card_typed_while_the_reader_works_needs_the_supervisor():
+    table = Table()
+    table.start_shoe()
+    table.command("manual_card", card="9S")
+    refusal = table.last("action_refused").data
+    assert "needs the supervisor PIN" in refusal["reason"] and "wrong_pin" not in refusal
+    assert not table.of_type("card")
+    table.supervisor("manual_card", card="9S")
+    assert table.last("card").data["card"] == "9S"
+
+
+def test_a_missing_pin_is_no_wrong_pin_and_locks_nobody_out():
+    table = Table()
+    table.start_shoe()
+    table.deal("9S KH")
+    for _ in range(10):
+        table.command("void_round", reason="x")  # no PIN typed at all
+    table.supervisor("void_round", reason="misdeal")
+    assert table.last("round_voided").data["reason"] == "misdeal"
+
+
+def test_the_shoes_copy_of_a_card_typed_while_the_reader_was_down_counts_once():
+    table = Table()
+    table.start_shoe()
+    table.controller.handle(CardRead("9S", b"$C,4,9S*00\r\n", seq=4))
+    table.controller.handle(Disconnected("USB unplugged"))
+    table.command("manual_card", card="KH")
+    table.controller.handle(Connected())
+    table.controller.handle(CardRead("KH", b"$C,5,KH*00\r\n", seq=5))  # its unsent frame
+    assert table.last("duplicate_card").data["card"] == "KH"
+    table.controller.handle(CardRead("TC", b"$C,6,TC*00\r\n", seq=6))
+    table.controller.handle(CardRead("2D", b"$C,7,2D*00\r\n", seq=7))
+    result = table.last("round_result").data
+    assert (result["player"], result["banker"]) == (["9S", "TC"], ["KH", "2D"])
+    assert ("acknowledge", "KH") in table.driver.calls  # the shoe stops resending it
+
+
+def test_a_restarted_shoes_first_card_is_new_even_if_it_matches_a_typed_card():
+    table = Table()
+    table.start_shoe()
+    table.controller.handle(CardRead("9S", b"$C,4,9S*00\r\n", seq=4))
+    table.controller.handle(Disconnected("power cut"))
+    table.command("manual_card", card="KH")
+    table.controller.handle(Connected())
+    table.controller.handle(CardRead("KH", b"$C,0,KH*00\r\n", seq=0))  # numbering restarted
+    assert not table.of_type("duplicate_card")
+    assert [e.data["card"] for e in table.of_type("card")] == ["9S", "KH", "KH"]
 
 
 def test_every_event_has_the_envelope_and_increasing_seq():
@@ -376,7 +446,7 @@ def test_five_wrong_pins_lock_supervisor_actions_for_a_minute(monkeypatch):
     import controller.operator_actions as actions
 
     now = [1000.0]
-    monkeypatch.setattr(actions.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(actions.time, "time", lambda: now[0])
     table = Table()
     table.start_shoe()
     table.deal("9S KH")
@@ -389,3 +459,75 @@ def test_five_wrong_pins_lock_supervisor_actions_for_a_minute(monkeypatch):
     now[0] += 61
     table.supervisor("void_round", reason="misdeal")
     assert table.last("round_voided").data["reason"] == "misdeal"
+
+
+def test_a_card_after_the_shoe_ended_never_starts_a_shoe_by_itself():
+    table = Table()
+    table.start_shoe()
+    table.deal("CUT " + NATURAL_PLAYER_9)
+    assert table.state == "shoe_ended"
+    table.deal("5H")  # a card left in the shoe, dealt on
+    hold = table.last("hold").data
+    assert table.state == "hold" and hold["code"] == "card_before_new_shoe"
+    assert len(table.of_type("shoe_started")) == 1
+    table.command("new_shoe")  # the dealer cannot talk past a held card
+    assert "held" in table.last("action_refused").data["reason"]
+    table.supervisor("void_round", reason="leftover card")
+    assert table.last("hold_cleared").data["discarded"] == ["5H"]
+    assert table.state == "shoe_ended"
+    table.new_shoe()
+    table.deal("2C 9S 9H")
+    assert table.last("shoe_started").shoe == 2 and table.last("reveal").data["card"] == "2C"
+    assert table.state == "betting"
+
+
+def test_a_supervisor_may_accept_a_held_card_as_the_new_shoes_reveal_card():
+    table = Table()
+    table.deal("AS")  # the dealer forgot to confirm the new shoe
+    assert table.last("hold").data["code"] == "card_before_new_shoe"
+    table.supervisor("accept_card")
+    assert table.last("shoe_started").data["by"] == "sup"
+    assert table.last("reveal").data["card"] == "AS" and table.state == "burning"
+
+
+def test_a_pause_does_not_change_which_round_the_cut_card_makes_the_last():
+    last_rounds = []
+    for pause in (False, True):
+        table = Table()
+        table.start_shoe()
+        table.deal(NATURAL_PLAYER_9)  # round 2's betting is open
+        if pause:
+            table.command("pause")
+        table.deal("CUT")
+        if pause:
+            table.command("resume")
+        table.deal(NATURAL_PLAYER_9)
+        last_rounds.append((table.last("cut_card").data["last_round"], table.state))
+    assert last_rounds == [(2, "shoe_ended"), (2, "shoe_ended")]
+
+
+def test_a_cut_card_before_the_reveal_card_makes_round_one_the_last():
+    table = Table()
+    table.new_shoe()
+    table.deal("CUT 3H 2S 2H 2D")
+    assert table.last("cut_card").data["last_round"] == 1
+    table.deal(NATURAL_PLAYER_9)
+    assert table.state == "shoe_ended" and table.last("shoe_ended").data["rounds"] == 1
+
+
+def test_a_flood_of_misreads_is_one_fact_one_rescan_and_the_card_behind_it_counts():
+    from controller.runner import TableRunner
+
+    table = Table()
+    table.start_shoe()
+    runner = TableRunner(table.controller)
+    for number in range(5000):
+        runner.submit(Misread(f"garbage {number}".encode()))
+    runner.submit(CardRead("9S", b"9S"))
+    runner.stop()
+    runner.run()
+    misreads = table.of_type("misread")
+    assert len(misreads) == 1 and misreads[0].data["count"] == 5000
+    assert bytes.fromhex(misreads[0].data["last_raw_hex"]) == b"garbage 4999"
+    assert [call for call, _ in table.driver.calls].count("request_rescan") == 1
+    assert table.last("card").data["card"] == "9S"

@@ -51,9 +51,10 @@ def test_a_hold_and_a_pause_survive_a_replay():
 
 def test_replay_covers_supervisor_actions_manual_cards_and_misreads():
     table = Table(burn_scanned=False)
+    table.new_shoe()
     table.deal("2H")
     table.command("confirm_burn")
-    table.command("manual_card", card="9S")
+    table.supervisor("manual_card", card="9S")
     table.deal("KH TC")
     table.supervisor("void_round", reason="misdeal")
     table.deal("2S 3C CUT 3H")
@@ -67,9 +68,39 @@ def test_only_the_current_shoe_is_replayed_and_the_sim_position_is_known():
     table.start_shoe()
     table.deal("CUT 9S KH TC 2D")
     assert table.state == "shoe_ended"
+    table.new_shoe()
     table.deal("4C 2S 2H 2D 2C 9S KH")
     twin = _twin(table)
     assert _state_of(twin) == _state_of(table)
     assert twin.controller.shoe_number == 2
     snapshot, taken, cut_seen = driver_position(table.events)
     assert snapshot is None and taken == 7 and not cut_seen  # no simulated shoe here
+
+
+def test_a_shoe_keeps_its_profile_and_betting_mode_when_the_config_changes_at_restart():
+    table = Table(profile="classic")  # 8 decks, land
+    table.start_shoe()
+    table.deal("AS AS AS AS AS AS AS")  # seven aces: more than big-win's 6 decks hold
+    restarted = Table(profile="big-win", betting="live")
+    replay(restarted.controller, table.events)
+    assert _state_of(restarted) == _state_of(table)
+    assert restarted.controller.profile.name == table.controller.profile.name
+    assert not restarted.controller.live
+    restarted.supervisor("new_shoe", reason="end of session")  # ends the shoe in play
+    restarted.new_shoe()
+    assert restarted.controller.profile.decks == 6 and restarted.controller.live
+    assert restarted.last("shoe_started").data["betting"] == "live"
+
+
+def test_a_pin_lockout_survives_a_replay(monkeypatch):
+    import controller.operator_actions as actions
+
+    monkeypatch.setattr(actions.time, "time", lambda: 5000.0)
+    table = Table()
+    table.start_shoe()
+    for _ in range(5):
+        table.command("void_round", by="guesser", pin="0000", reason="x")
+    twin = _twin(table)
+    twin.supervisor("clear_roads")
+    assert "locked" in twin.last("action_refused").data["reason"]
+    assert not twin.of_type("roads_cleared")[1:]

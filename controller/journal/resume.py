@@ -41,17 +41,24 @@ def resume(controller: TableController, journal: Journal) -> list[TableEvent]:
 
 
 def config_change(controller: TableController, events: Sequence[TableEvent]) -> list[TableEvent]:
-    """A ``config_changed`` event when the profile or table id differ from the journal's."""
+    """A ``config_changed`` event when the table id, profile or betting mode differ from the
+    journal's last shoe. A shoe still in play keeps its own until it ends."""
     started = [event for event in events if event.type == "shoe_started"]
     if not started:
         return []
     last = started[-1]
-    now: dict[str, Any] = {"table": controller.bus.table, "profile": controller.profile.name}
-    before: dict[str, Any] = {"table": last.table, "profile": last.data.get("profile")}
+    configured = controller.configured
+    now: dict[str, Any] = {"table": controller.bus.table, "profile": configured.profile.name,
+                           "betting": "live" if configured.live else "land"}
+    before: dict[str, Any] = {"table": last.table, "profile": last.data.get("profile"),
+                              "betting": last.data.get("betting", now["betting"])}
     if now == before:
         return []
+    in_play = controller.shoe_in_play
     return [TableEvent("config_changed", 0, "", controller.bus.table, controller.shoe_number,
-                       controller.round_number, {"before": before, "after": now})]
+                       controller.round_number,
+                       {"before": before, "after": now,
+                        "applies_from": "next shoe" if in_play else "now"})]
 
 
 def view_events(events: Sequence[TableEvent]) -> list[TableEvent]:
@@ -72,7 +79,7 @@ def restore_driver(driver: Driver, controller: TableController,
     snapshot, taken, cut_seen = driver_position(events)
     if snapshot is not None:
         driver.restore(snapshot, taken, cut_seen)
-    if controller.state == "shoe_ended":
+    if controller.shoe_ended:
         driver.new_shoe()
     if not controller.dealing_allowed:
         driver.set_dealing(False)
