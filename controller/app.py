@@ -15,7 +15,7 @@ from typing import TextIO
 from controller.config import TableConfig
 from controller.events import EventBus, EventFile, Subscriber, TableEvent
 from controller.journal import Journal
-from controller.journal.resume import restore_driver, resume
+from controller.journal.resume import prime_driver, rebuilt, restore_driver, resume
 from controller.profiles import Profile, load_profile
 from controller.runner import TableRunner
 from controller.table import TableController
@@ -86,7 +86,12 @@ def _assemble(
     view_events = resume(controller, journal) if journal is not None else []
     driver = open_driver(sim_with_profile_decks(config.driver_url, profile), runner.submit)
     controller.driver = driver
+    if journal is not None:
+        runner.rebuild = lambda: rebuilt(TableController(config, profile, bus, driver), journal)
+        runner.fault_folder = journal.path.parent
     try:
+        if journal is not None:
+            prime_driver(driver, journal, journal.restart_events())
         restore_driver(driver, controller, view_events)
         driver.start()
     except BaseException:

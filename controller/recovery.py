@@ -15,8 +15,8 @@ from typing import Any
 from controller.commands import Command, MisreadBurst, PinFailure, TimerExpired
 from controller.events import EventBus, TableEvent
 from controller.profiles import load_profile
-from controller.table import ShoeSettings, TableController
-from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Misread
+from controller.table import FaultHold, HeldCard, ShoeSettings, TableController
+from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Misread, ShoeShuffled
 
 # Events that carry a card read by the reader (a manual card is replayed by its command).
 CARD_EVENTS = ("reveal", "burn", "card", "hold", "duplicate_card")
@@ -26,6 +26,11 @@ def input_of(event: TableEvent) -> object | None:
     """The input that ``event`` records, or None when the event is derived from another."""
     data = event.data
     kind = event.type
+    if kind == "hold" and data.get("code") == "internal_error":
+        held = None if data.get("card") is None else HeldCard(
+            data["card"], data.get("raw", "").encode("ascii", "replace"),
+            data.get("source", "reader"), data.get("frame_seq"))
+        return FaultHold(data["message"], held)
     if kind in CARD_EVENTS:
         if data.get("card") is None or data.get("source", "reader") != "reader":
             return None
@@ -38,7 +43,9 @@ def input_of(event: TableEvent) -> object | None:
     if kind == "action_refused" and data.get("wrong_pin"):
         return PinFailure(data.get("locked_until"))
     if kind == "cut_card":
-        return CutCardSeen()
+        return CutCardSeen(data.get("raw", "").encode("ascii", "replace"))
+    if kind == "shoe_shuffled":
+        return ShoeShuffled(data.get("raw", "").encode("ascii", "replace"))
     if kind == "scanner":
         if data["status"] == "connected":
             return Connected()
@@ -109,6 +116,16 @@ def shoe_settings(controller: TableController, started: TableEvent) -> ShoeSetti
             f"now ({error}); a shoe keeps its profile until it ends: put the profile back, "
             "finish the shoe, then change it") from None
     return ShoeSettings(profile, live, source)
+
+
+def last_device_frame(events: Sequence[TableEvent]) -> bytes | None:
+    """The raw bytes of the last thing the reader sent that the table recorded (a card, the
+    cut card, a new-shoe signal), or None when these events hold none."""
+    for event in reversed(events):
+        item = input_of(event)
+        if isinstance(item, CardRead | CutCardSeen | ShoeShuffled) and item.raw:
+            return item.raw
+    return None
 
 
 def scanner_was_down(events: Iterable[TableEvent]) -> bool:

@@ -7,14 +7,19 @@ thread that calls ``run()``. Nothing else touches the controller, so it needs no
 
 from __future__ import annotations
 
+import logging
 import queue
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from controller.commands import MisreadBurst, TimerExpired
 from controller.events import TableEvent
-from controller.table import TableController
+from controller.fault_report import write_fault_report
+from controller.table import InputFailed, TableController
 from drivers.base import Misread
+
+log = logging.getLogger(__name__)
 
 
 class _Stop:
@@ -22,8 +27,14 @@ class _Stop:
 
 
 class TableRunner:
-    def __init__(self, controller: TableController, stop_after_shoes: int | None = None) -> None:
+    def __init__(
+        self, controller: TableController, stop_after_shoes: int | None = None,
+        rebuild: Callable[[], TableController] | None = None,
+    ) -> None:
         self.controller = controller
+        # Builds the controller afresh from the journal, after an input it failed on.
+        self.rebuild = rebuild
+        self.fault_folder: Path | None = None  # where fault reports go (the journal's)
         self.inbox: queue.SimpleQueue[object] = queue.SimpleQueue()
         self.stop_after_shoes = stop_after_shoes
         self._shoes_ended = 0
@@ -66,7 +77,15 @@ class TableRunner:
                 item = TimerExpired()
             if isinstance(item, _Stop):
                 break
-            controller.handle(item)
+            try:
+                controller.handle(item)
+            except InputFailed as failed:
+                if self.rebuild is None:
+                    raise
+                report = write_fault_report(failed, self.fault_folder)
+                log.error("%s; the table holds (details: %s)", failed, report)
+                controller = self.controller = self.rebuild()
+                controller.hold_after_failure(failed)
 
     def _take(self, timeout: float | None) -> object:
         """The next input; misreads waiting together come as one burst (one journal commit

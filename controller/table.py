@@ -23,12 +23,21 @@ from controller.cards import Card, ShoeComposition
 from controller.commands import Command, MisreadBurst, PinFailure, TimerExpired
 from controller.config import TableConfig
 from controller.events import EventBus
+from controller.journal.store import JournalError
 from controller.machine import NO_SHOE_STATES, RESUMABLE_STATES, STATES, TRANSITIONS
 from controller.operator_actions import OperatorActions
 from controller.outcome import RoundOutcome, judge_round
 from controller.profiles import Profile
 from controller.rules import banker_third_due, player_third_due
-from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Driver, Misread
+from drivers.base import (
+    CardRead,
+    Connected,
+    CutCardSeen,
+    Disconnected,
+    Driver,
+    Misread,
+    ShoeShuffled,
+)
 from drivers.shoe_protocol import SEQ_MODULO
 
 
@@ -62,6 +71,24 @@ class HeldCard:
     raw: bytes
     source: str
     frame_seq: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FaultHold:
+    """The hold the table went into on an input it failed to handle, replayed as such (the
+    input itself would fail again)."""
+
+    message: str
+    held: HeldCard | None  # the card the failed input carried, if any
+
+
+class InputFailed(Exception):
+    """The controller failed on ``item`` (a bug): nothing of it was journaled or shown."""
+
+    def __init__(self, item: object, error: Exception) -> None:
+        super().__init__(f"internal error on {type(item).__name__}: "
+                         f"{type(error).__name__}: {error}; nothing of it was recorded")
+        self.item = item
 
 
 def _frame_facts(read: CardRead) -> dict[str, Any]:
@@ -106,7 +133,7 @@ class TableController(OperatorActions):
         self.held_cards: list[HeldCard] = []
         self.betting_deadline: float | None = None
         self.dealing_allowed = True
-        self._unacknowledged: list[CardRead] = []
+        self._unacknowledged: list[CardRead | CutCardSeen | ShoeShuffled] = []
         self.machine = Machine(
             model=self,
             states=STATES,
@@ -120,7 +147,25 @@ class TableController(OperatorActions):
     # -- the one entry point -------------------------------------------------------------
 
     def handle(self, item: object) -> None:
-        """Handle one driver event, operator command or timer expiry."""
+        """Handle one driver event, operator command or timer expiry, all or nothing: an input
+        that fails leaves no trace in the journal or the subscribers (InputFailed)."""
+        try:
+            self._handle(item)
+            self.bus.flush()
+        except JournalError:
+            self._unacknowledged.clear()
+            raise
+        except Exception as error:
+            self.bus.rollback()
+            self._unacknowledged.clear()
+            raise InputFailed(item, error) from error
+        # Only now is the card durable: a smart shoe may forget it.
+        for read in self._unacknowledged:
+            self.driver.acknowledge(read)
+        self._unacknowledged.clear()
+        self._tell_dealer()
+
+    def _handle(self, item: object) -> None:
         if isinstance(item, CardRead):
             self._reader_card(item)
         elif isinstance(item, Misread):
@@ -128,25 +173,34 @@ class TableController(OperatorActions):
         elif isinstance(item, MisreadBurst):
             self._misreads(item)
         elif isinstance(item, CutCardSeen):
-            self._cut_card()
+            self._cut_card(item)
+        elif isinstance(item, ShoeShuffled):
+            self._device_shuffled(item)
         elif isinstance(item, Connected | Disconnected):
             self._scanner(item)
         elif isinstance(item, Command):
             self._command(item)
         elif isinstance(item, PinFailure):
             self._count_wrong_pin(item.locked_until)
+        elif isinstance(item, FaultHold):
+            self._hold("internal_error", item.message, item.held)
         elif isinstance(item, TimerExpired):
             if self.state == "betting" and self.betting_deadline is not None:
                 self._betting_closed("timer")
                 self.close_betting()
         else:
             raise TypeError(f"the controller cannot handle {item!r}")
-        self.bus.flush()
-        # Only now is the card durable: a smart shoe may forget it.
-        for read in self._unacknowledged:
-            self.driver.acknowledge(read)
-        self._unacknowledged.clear()
-        self._tell_dealer()
+
+    def hold_after_failure(self, failed: InputFailed) -> None:
+        """Stop the table on an input it failed to handle (the table was rebuilt from the
+        journal since): a card is kept as held, never dropped; a supervisor clears the hold."""
+        item = failed.item
+        held = None
+        if isinstance(item, CardRead):
+            held = HeldCard(item.code, item.raw, "reader", item.seq)
+        self.handle(FaultHold(str(failed), held))
+        if isinstance(item, CardRead):
+            self.driver.acknowledge(item)  # recorded as held: the shoe may move on
 
     def _tell_dealer(self) -> None:
         """Let a simulated dealer know whether to deal: not in a hold, a pause or live betting."""
@@ -378,7 +432,18 @@ class TableController(OperatorActions):
             return "reveal"
         return "burn" if state == "burning" else state
 
-    def _cut_card(self) -> None:
+    def _device_shuffled(self, signal: ShoeShuffled) -> None:
+        """The device reports a freshly shuffled shoe loaded: with no shoe in play, that is the
+        new shoe; with one in play, only a supervisor may end it (``new_shoe``)."""
+        self.publish("shoe_shuffled", raw=signal.raw.decode("ascii", "replace"))
+        self._unacknowledged.append(signal)
+        if self.state in NO_SHOE_STATES:
+            self.start_shoe(by="shoe")
+        elif self.shoe_in_play and self._round_state() != "awaiting_reveal":
+            self.publish("prompt", message=f"the shoe reports a new shoe loaded while shoe "
+                         f"{self.shoe_number} is in play: a supervisor ends this shoe first")
+
+    def _cut_card(self, seen: CutCardSeen) -> None:
         """The round open when the cut card comes out is the last; with none open, the next.
         A pause changes nothing; before the shoe's first round that makes round 1 the last."""
         if self._round_state() in NO_SHOE_STATES:
@@ -387,7 +452,8 @@ class TableController(OperatorActions):
         else:
             last_round = self.round_number if self.round is not None else self.round_number + 1
             self.last_round = last_round
-        self.publish("cut_card", last_round=last_round)
+        self.publish("cut_card", last_round=last_round, raw=seen.raw.decode("ascii", "replace"))
+        self._unacknowledged.append(seen)  # a smart shoe waits for it like a card
 
     def _scanner(self, item: Connected | Disconnected) -> None:
         if isinstance(item, Connected):
@@ -426,12 +492,16 @@ class TableController(OperatorActions):
             if self.state == "betting" and self.live:
                 self.betting_deadline = time.monotonic() + self.config.betting_seconds
 
-    def _hold(self, code: str, message: str, held: HeldCard) -> None:
-        self.held_cards.append(held)
+    def _hold(self, code: str, message: str, held: HeldCard | None) -> None:
         if self.state in RESUMABLE_STATES:
             self.saved_state = self.state
-        facts = {} if held.frame_seq is None else {"frame_seq": held.frame_seq}
-        self.publish("hold", code=code, message=message, card=held.code,
-                     raw=held.raw.decode("ascii", "replace"), source=held.source, **facts)
+        facts: dict[str, Any] = {"card": None, "raw": "", "source": "system"}
+        if held is not None:
+            self.held_cards.append(held)
+            facts = {"card": held.code, "raw": held.raw.decode("ascii", "replace"),
+                     "source": held.source}
+            if held.frame_seq is not None:
+                facts["frame_seq"] = held.frame_seq
+        self.publish("hold", code=code, message=message, **facts)
         if self.state != "hold":
             self.hold()

@@ -14,11 +14,13 @@ from typing import Any
 
 from controller.events import TableEvent, utc_timestamp
 from controller.journal.store import Journal
-from controller.recovery import driver_position, replay
+from controller.recovery import driver_position, last_device_frame, replay
 from controller.table import TableController
 from drivers.base import Driver
 
 log = logging.getLogger(__name__)
+# Events that one input can make after its card: the result, the shoe's end and its state moves.
+FRAME_LOOKBACK = 64
 
 def resume(controller: TableController, journal: Journal) -> list[TableEvent]:
     """Replay ``journal`` into ``controller`` and attach it to the bus; the view's events."""
@@ -38,6 +40,14 @@ def resume(controller: TableController, journal: Journal) -> list[TableEvent]:
         log.info("journal %s: resumed at event %d, %s, shoe %d round %d", journal.path,
                  events[-1].seq, controller.state, controller.shoe_number, controller.round_number)
     return view_events(events)
+
+
+def rebuilt(controller: TableController, journal: Journal) -> TableController:
+    """``controller`` (new) brought to where the journal says the table is: after an input the
+    running controller failed on, which left no trace in the journal."""
+    replay(controller, journal.restart_events())
+    controller.bus.next_seq = journal.last_seq + 1
+    return controller
 
 
 def config_change(controller: TableController, events: Sequence[TableEvent]) -> list[TableEvent]:
@@ -71,6 +81,18 @@ def view_events(events: Sequence[TableEvent]) -> list[TableEvent]:
         elif event.type == "shoe_started":
             starts[1] = index
     return list(events[min(starts):])
+
+
+def prime_driver(driver: Driver, journal: Journal, events: Sequence[TableEvent]) -> None:
+    """Tell the driver the last frame the journal holds from the device (``events`` are the
+    restart events): a smart shoe that resends it, unacknowledged when the table stopped, is
+    answered instead of counted twice."""
+    frame = last_device_frame(events)
+    if frame is None and events:
+        # The shoe ended since: its last card is just before the restart events.
+        frame = last_device_frame(journal.events(max(1, events[0].seq - FRAME_LOOKBACK)))
+    if frame is not None:
+        driver.prime(frame)
 
 
 def restore_driver(driver: Driver, controller: TableController,
