@@ -233,3 +233,13 @@ def test_a_bare_name_is_only_ever_a_shipped_profile(tmp_path, monkeypatch):
                                            r"big-win, classic.* \(with a / or ending in \.toml\)"):
         load_profile(config.profile)
     assert load_config(write(tmp_path, '[table]\nprofile = "classic"\n')).profile == "classic"
+
+
+@pytest.mark.parametrize("shoes", ["0", "-1", "many"])
+def test_run_refuses_a_shoe_count_below_one_instead_of_running_forever(capsys, shoes):
+    with pytest.raises(SystemExit) as stopped:
+        main(["run", "--headless", "--shoes", shoes])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"baccarat-table run: error: argument --shoes: expected a whole number, at least 1, "
+        f"got '{shoes}'")

@@ -14,6 +14,7 @@ from controller.journal.paths import default_journal_path
 from controller.logs import configure_logging
 from controller.sd_notify import SystemdNotifier
 from controller.service_status import ServiceStatus, allow_time_for_journal_check
+from ui.commands.arguments import whole_number
 from ui.headless import HeadlessPrinter, read_commands
 
 
@@ -32,7 +33,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="the display in a window instead of full screen (development)")
     parser.add_argument("--events", metavar="FILE", help="write events as JSON lines (- = stdout)")
     parser.add_argument("--journal", metavar="PATH", help="journal database")
-    parser.add_argument("--shoes", type=int, metavar="N", help="stop after N shoes")
+    parser.add_argument("--shoes", type=whole_number(1), metavar="N",
+                        help="stop after N shoes (1 or more)")
     parser.set_defaults(handler=run)
 
 
