@@ -14,7 +14,7 @@ ITERATIONS = 200_000
 # table PC (1,000,000 takes about 0.7 s on a desktop CPU, a few seconds on a small board).
 MIN_ITERATIONS, MAX_ITERATIONS = 10_000, 1_000_000
 SALT_BYTES, HASH_BYTES = 16, 32  # what hash_pin writes: a 16-byte salt, a SHA-256 digest
-_FORMAT = f"'{SCHEME}$<iterations>$<salt>$<hash>' (make one with 'baccarat-table hash-pin')"
+_REMAKE = "make a new one with 'baccarat-table hash-pin'"
 _STORED = re.compile(rf"{SCHEME}\$([0-9]+)\$([0-9a-f]*)\$([0-9a-f]*)")
 
 
@@ -30,7 +30,8 @@ def check_pin_hash(stored: str) -> None:
     with between MIN_ITERATIONS and MAX_ITERATIONS iterations."""
     match = _STORED.fullmatch(stored)
     if match is None:
-        raise ValueError(f"expected {_FORMAT}, in lower-case hex")
+        raise ValueError(f"expected '{SCHEME}$<iterations>$<salt>$<hash>' in lower-case hex; "
+                         f"{_REMAKE}")
     iterations, salt, digest = match.groups()
     # Compared as text by verify_pin, so a leading 0 could never match; a long digit string is
     # out of range before int() (which refuses more than 4300 digits) sees it.
@@ -38,12 +39,11 @@ def check_pin_hash(stored: str) -> None:
             MIN_ITERATIONS <= int(iterations) <= MAX_ITERATIONS):
         shown = iterations if len(iterations) <= 20 else f"({len(iterations)} digits)"
         raise ValueError(f"iterations {shown}: expected {MIN_ITERATIONS:,} to "
-                         f"{MAX_ITERATIONS:,} (the default is {ITERATIONS:,}); make a new one "
-                         "with 'baccarat-table hash-pin'")
+                         f"{MAX_ITERATIONS:,} (the default is {ITERATIONS:,}); {_REMAKE}")
     for part, text, size in (("salt", salt, SALT_BYTES), ("hash", digest, HASH_BYTES)):
         if len(text) != 2 * size:
             raise ValueError(f"the {part} has {len(text)} hex digits, expected {2 * size} "
-                             f"({size} bytes); make a new one with 'baccarat-table hash-pin'")
+                             f"({size} bytes); {_REMAKE}")
 
 
 def verify_pin(pin: str, stored: str) -> bool:

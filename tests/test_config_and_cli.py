@@ -55,7 +55,8 @@ pin_hash = "{pin_hash}"
     ("[tabel]\nid = 'x'\n", "unknown section [tabel]"),
     ("[table]\nbetting = 'online'\n", "table.betting = 'online': expected 'land' or 'live'"),
     ("[table]\nburn_scanned = 1\n", "table.burn_scanned = 1: expected true or false"),
-    ("[supervisor]\npin_hash = '1234'\n", "supervisor.pin_hash = '1234'"),
+    ("[supervisor]\npin_hash = '1234'\n", "supervisor.pin_hash (value not shown): expected "
+     "'pbkdf2_sha256$<iterations>$<salt>$<hash>'"),
     ("[table\n", "not valid TOML"),
     ("[table]\nid = ''\n", "table.id = '': expected a table id; it is empty"),
     ("[table]\nid = '   '\n", "table.id = '   ': expected a table id; it is empty"),
@@ -93,7 +94,7 @@ def test_a_bad_config_is_refused_with_file_key_and_reason(tmp_path, text, expect
      "table.betting_seconds = 10000000000.0: expected 1 to 600 seconds"),
     ("[table]\nbetting_seconds = nan\n", "table.betting_seconds = nan: expected 1 to 600 seconds"),
     (f"[supervisor]\npin_hash = '{SALT_AND_HASH.format(0)}'\n",
-     "supervisor.pin_hash = 'pbkdf2_sha256$0$"),
+     "supervisor.pin_hash (value not shown): iterations 0: expected 10,000 to 1,000,000"),
     (f"[supervisor]\npin_hash = '{SALT_AND_HASH.format(10**12)}'\n",
      "iterations 1000000000000: expected 10,000 to 1,000,000"),
     ("[table]\nid = ''\n", "table.id = '': expected a table id; it is empty"),
@@ -104,6 +105,7 @@ def test_run_refuses_a_bad_config_with_one_clear_line(tmp_path, capsys, text, sh
     assert main(["run", "--headless", "--config", str(path)]) == 2
     (line,) = capsys.readouterr().err.splitlines()
     assert line.startswith(f"baccarat-table run: error: {path}: ") and shown in line
+    assert "aaaa" not in line and "bbbb" not in line  # no part of a PIN hash in any log
 
 
 def test_config_values_at_their_bounds_are_taken(tmp_path):
