@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
     ("accept pin=2468 by=" + "a" * 41, "by= too long: at most 40 characters, got 41"),
     ("void pin=2468 \x1b[2J misdeal", "control character '\\x1b' at column 15; ignored"),
     ("void pin=2468 'misdeal", "cannot split the line into words: no closing quotation"),
+    ("card K\udcffD", "byte 0xff at column 7 is not UTF-8 text; ignored"),  # surrogateescape
 ])
 def test_a_line_that_cannot_be_taken_as_typed_is_refused_saying_why(line, message):
     with pytest.raises(ValueError) as refused:
@@ -61,24 +62,26 @@ def test_a_megabyte_line_is_refused_and_the_next_command_is_acted_on(tmp_path):
         table = subprocess.Popen(
             [sys.executable, "-m", "ui.cli", "run", "--headless", "--journal", str(journal),
              "--driver", "sim://?seed=1&rate=20"],
-            cwd=ROOT, stdin=subprocess.PIPE, stdout=stdout, stderr=subprocess.PIPE, text=True,
+            cwd=ROOT, stdin=subprocess.PIPE, stdout=stdout, stderr=subprocess.PIPE,
         )
     try:
         wait_for(lambda: "== shoe 1" in output.read_text(), timeout=60)
-        # Taken whole, the reason of this pause would be one 1 MB row in the journal.
-        table.stdin.write("pause " + "x" * 1_000_000 + "\npause\n")
+        # Taken whole, the reason of this pause would be one 1 MB row in the journal; a byte
+        # that is not UTF-8 used to stop the reader thread.
+        table.stdin.write(b"pause " + b"x" * 1_000_000 + b"\ncard K\xffD\npause\n")
         table.stdin.flush()
         wait_for(lambda: paused(journal), timeout=60)
-        table.stdin.write("quit\n")
+        table.stdin.write(b"quit\n")
         table.stdin.flush()
         assert table.wait(timeout=60) == 0
     finally:
         if table.poll() is None:
             table.kill()
         table.stdin.close()
-    assert "Traceback" not in table.stderr.read()
-    assert output.read_text().count(
-        f"input line too long: at most {MAX_LINE} characters; ignored\n") == 1
+    assert b"Traceback" not in table.stderr.read()
+    printed = output.read_text()
+    assert printed.count(f"input line too long: at most {MAX_LINE} characters; ignored\n") == 1
+    assert printed.count("byte 0xff at column 7 is not UTF-8 text; ignored\n") == 1
     (longest,) = rows(journal, "SELECT max(length(data)) FROM events")[0]
     assert longest < 2000
     pauses = [json.loads(data) for (data,) in rows(

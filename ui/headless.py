@@ -34,6 +34,7 @@ MAX_REASON = 100
 MAX_BY = 40
 OPTIONS = ("pin", "by")
 _OPTION = re.compile(r"([A-Za-z]+)=(.*)", re.DOTALL)
+_UNDECODED = range(0xDC80, 0xDD00)  # a byte that is not UTF-8, as surrogateescape keeps it
 _SKIP_PIECE = 8192  # the rest of a line too long is read and dropped in pieces this size
 TOO_LONG = f"input line too long: at most {MAX_LINE} characters; ignored"
 HELP = f"""commands (one per line, at most {MAX_LINE} characters):
@@ -53,6 +54,9 @@ def parse_command(line: str) -> Command | str | None:
     or None for a blank line. Raises ValueError saying what in the line is wrong."""
     line = line.rstrip("\r\n")
     for column, char in enumerate(line, 1):
+        if _UNDECODED.start <= ord(char) < _UNDECODED.stop:
+            raise ValueError(f"byte 0x{ord(char) - 0xDC00:02x} at column {column} is not UTF-8 "
+                             "text; ignored")
         if not (char.isprintable() or char == "\t"):
             raise ValueError(f"control character {char!r} at column {column}; ignored")
     try:
@@ -178,11 +182,12 @@ def read_commands(
 ) -> threading.Thread:
     """Read operator commands from ``stream`` in a daemon thread and queue them.
 
-    A line longer than MAX_LINE characters is refused whole (and never held whole); bytes that
-    are not UTF-8 are kept visible as ``\\xNN`` escapes rather than stopping the reader.
+    A line longer than MAX_LINE characters is refused whole (and never held whole); a byte that
+    is not UTF-8 is kept (surrogateescape) for parse_command to name, rather than stopping the
+    reader thread with a UnicodeDecodeError.
     """
     if isinstance(stream, io.TextIOWrapper):
-        stream.reconfigure(errors="backslashreplace")
+        stream.reconfigure(errors="surrogateescape")
 
     def loop() -> None:
         for line in bounded_lines(stream, MAX_LINE):
