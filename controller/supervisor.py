@@ -9,9 +9,9 @@ import secrets
 
 SCHEME = "pbkdf2_sha256"
 ITERATIONS = 200_000
-# A stored hash is refused outside this range: fewer iterations make a stolen config easy to
-# crack (0 crashes the first check); more make one PIN check outlast the watchdog on a slow
-# table PC (1,000,000 takes about 0.7 s on a desktop CPU, a few seconds on a small board).
+# A stored hash is refused outside this range: fewer iterations make guessing the PIN from a
+# copied config cheaper (0 crashes the first check); more make one PIN check outlast the watchdog
+# on a slow table PC (1,000,000 takes about 0.7 s on a desktop CPU, seconds on a small board).
 MIN_ITERATIONS, MAX_ITERATIONS = 10_000, 1_000_000
 SALT_BYTES, HASH_BYTES = 16, 32  # what hash_pin writes: a 16-byte salt, a SHA-256 digest
 _REMAKE = "make a new one with 'baccarat-table hash-pin'"
