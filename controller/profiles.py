@@ -22,8 +22,17 @@ from controller.cards import MAX_DECKS, MIN_DECKS
 from controller.outcome import RoundOutcome
 
 DEFAULT_MINOR_UNIT = Decimal("0.01")
-_RATIO = re.compile(r"\s*(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)\s*")
-_PERCENT = re.compile(r"\s*(\d+(?:\.\d+)?)\s*%\s*")
+# Bounds on what a profile may say: wide enough for any real table, narrow enough that a typo
+# (a 99.999% commission, a 38-digit pay) is refused at load instead of settling money.
+MAX_COMMISSION_PERCENT = Decimal(10)
+MAX_PAY = 1000  # x:y pays at most 1000:1
+MAX_AMOUNT = Decimal(1_000_000_000)  # a stake limit
+MINOR_UNIT_RANGE = (Decimal("0.0001"), Decimal(1000))
+_NUMBER = r"(\d{1,4}(?:\.\d{1,2})?)"  # up to 9999.99: a pay's x or y, a commission
+_RATIO = re.compile(rf"\s*{_NUMBER}\s*:\s*{_NUMBER}\s*")
+_PERCENT = re.compile(rf"\s*{_NUMBER}\s*%\s*")
+_PAY_EXPECTED = (f'a pay ratio "x:y" with x and y above 0, like "11:1" (at most 2 decimals '
+                 f"each, and at most {MAX_PAY}:1)")
 _TOP_KEYS = ("name", "decks", "commission", "minor_unit", "limits", "bets")
 _LIMIT_KEYS = ("min", "max")
 _BET_EXTRA_KEYS = ("last_round", *_LIMIT_KEYS)
@@ -53,10 +62,15 @@ class Ratio:
 
     @classmethod
     def parse(cls, text: str) -> Ratio:
+        """The ratio "x:y"; ValueError unless x and y are above 0 with at most 2 decimals and
+        the pay is at most MAX_PAY:1."""
         match = _RATIO.fullmatch(text)
         if not match or Decimal(match[1]) <= 0 or Decimal(match[2]) <= 0:
             raise ValueError(text)
-        return cls(Decimal(match[1]), Decimal(match[2]))
+        ratio = cls(Decimal(match[1]), Decimal(match[2]))
+        if ratio.value > MAX_PAY:
+            raise ValueError(text)
+        return ratio
 
     @property
     def value(self) -> Fraction:
@@ -151,19 +165,32 @@ def shipped_profiles() -> list[str]:
                   if entry.name.endswith(".toml"))
 
 
+def looks_like_path(name_or_path: str) -> bool:
+    """True for a profile given as a file (it has a slash or ends in .toml), not a name."""
+    return "/" in name_or_path or name_or_path.endswith(".toml")
+
+
 def load_profile(name_or_path: str | Path) -> Profile:
-    """A shipped profile by name (``classic``), or a site's profile by path to its TOML file."""
+    """A shipped profile by name (``classic``), or a site's profile by path to its file
+    (``site.toml``, ``./site``, ``/etc/baccarat-table/site.toml``)."""
     text = str(name_or_path)
-    if text in shipped_profiles():
+    if not looks_like_path(text):
+        if text not in shipped_profiles():
+            raise ProfileError(
+                f"unknown profile {text!r}: expected one of {', '.join(shipped_profiles())} "
+                "or the path to a profile file (with a / or ending in .toml)"
+            )
         resource = resources.files("controller") / "profiles" / f"{text}.toml"
         return parse_profile(resource.read_text(encoding="utf-8"), source=f"{text}.toml")
-    path = Path(text)
-    if path.suffix != ".toml" and not path.exists():
-        raise ProfileError(
-            f"unknown profile {text!r}: expected one of {', '.join(shipped_profiles())} "
-            "or the path to a .toml file"
-        )
-    return parse_profile(path.read_text(encoding="utf-8"), source=str(path))
+    try:
+        text = Path(text).read_text(encoding="utf-8")
+    except OSError as error:
+        raise ProfileError(f"{name_or_path}: cannot read the profile: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise ProfileError(f"{name_or_path}: not UTF-8 text (byte "
+                           f"{error.object[error.start:error.end]!r} at offset {error.start})"
+                           ) from None
+    return parse_profile(text, source=str(name_or_path))
 
 
 def parse_profile(text: str, source: str) -> Profile:
@@ -205,24 +232,31 @@ class _Reader:
             raise self.fail(key, expected, value)
         return value
 
-    def amount(self, data: Mapping[str, Any], key: str) -> Decimal:
+    def amount(self, data: Mapping[str, Any], key: str,
+               bounds: tuple[Decimal, Decimal] = (Decimal(0), MAX_AMOUNT)) -> Decimal:
+        """A positive amount within ``bounds`` (above the low one when it is 0)."""
+        low, high = bounds
         value = data.get(key.rsplit(".", 1)[-1])
+        number = None
         if isinstance(value, str):
             try:
                 number = Decimal(value)
             except InvalidOperation:
                 number = None
-            if number is not None and number.is_finite() and number > 0:
-                return number
-        elif isinstance(value, int) and not isinstance(value, bool) and value > 0:
-            return Decimal(value)
-        raise self.fail(key, f"a positive {_AMOUNT}", value)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            number = Decimal(value)
+        if number is not None and number.is_finite() and (
+                number > 0 if low == 0 else number >= low) and number <= high:
+            return number
+        within = f"above 0 and at most {_text(high)}" if low == 0 else (
+            f"{_text(low)} to {_text(high)}")
+        raise self.fail(key, f"{_AMOUNT}, {within}", value)
 
-    def whole(self, data: Mapping[str, Any], key: str, low: int, high: int | None) -> int:
-        bounds = f"{low} to {high}" if high is not None else f"{low} or more"
-        value = self.get(data, key, int, f"a whole number {bounds}")
-        if value < low or (high is not None and value > high):
-            raise self.fail(key, f"a whole number {bounds}", value)
+    def whole(self, data: Mapping[str, Any], key: str, low: int, high: int) -> int:
+        expected = f"a whole number {low} to {high}"
+        value = self.get(data, key, int, expected)
+        if not low <= value <= high:
+            raise self.fail(key, expected, value)
         return value
 
     def profile(self, data: Mapping[str, Any]) -> Profile:
@@ -232,11 +266,10 @@ class _Reader:
         name = self.get(data, "name", str, "the profile's name as a string")
         decks = self.whole(data, "decks", MIN_DECKS, MAX_DECKS)
         commission = self.commission(data)
-        minor_unit = self.amount(data, "minor_unit") if "minor_unit" in data else (
-            DEFAULT_MINOR_UNIT
-        )
+        minor_unit = self.amount(data, "minor_unit", MINOR_UNIT_RANGE) if (
+            "minor_unit" in data) else DEFAULT_MINOR_UNIT
         limits = self.table(data, "limits", _LIMIT_KEYS)
-        table_min, table_max = self.limits(limits, "limits", None)
+        table_min, table_max = self.limits(limits, "limits", None, minor_unit)
         bets = self.table(data, "bets", BET_NAMES, "bet")
         if not bets:
             raise self.fail("bets", f"at least one bet of {', '.join(BET_NAMES)}", {})
@@ -245,33 +278,40 @@ class _Reader:
             decks=decks,
             commission=commission,
             minor_unit=minor_unit,
-            bets={bet: self.bet(bets, bet, table_min, table_max) for bet in bets},
+            bets={bet: self.bet(bets, bet, (table_min, table_max), minor_unit, decks)
+                  for bet in bets},
             source=self.source,
         )
 
     def commission(self, data: Mapping[str, Any]) -> Decimal:
-        expected = 'the commission on banker wins: "none" or a percentage like "5%"'
+        expected = ('the commission on banker wins: "none" or a percentage like "5%" '
+                    f"(0% to {MAX_COMMISSION_PERCENT}%, at most 2 decimals)")
         value = self.get(data, "commission", str, expected)
         if value.strip() == "none":
             return Decimal(0)
         match = _PERCENT.fullmatch(value)
-        if not match or Decimal(match[1]) >= 100:
+        if not match or Decimal(match[1]) > MAX_COMMISSION_PERCENT:
             raise self.fail("commission", expected, value)
         return Decimal(match[1]) / 100
 
     def limits(self, data: Mapping[str, Any], key: str,
-               defaults: tuple[Decimal, Decimal] | None) -> tuple[Decimal, Decimal]:
+               defaults: tuple[Decimal, Decimal] | None, minor_unit: Decimal
+               ) -> tuple[Decimal, Decimal]:
         low, high = (
             self.amount(data, f"{key}.{limit}") if limit in data or defaults is None
             else defaults[index]
             for index, limit in enumerate(_LIMIT_KEYS)
         )
+        for limit, amount in zip(_LIMIT_KEYS, (low, high), strict=True):
+            if amount % minor_unit:  # no stake could be exactly this limit
+                raise self.fail(f"{key}.{limit}", f"a whole number of the minor unit "
+                                f"{_text(minor_unit)}", str(amount))
         if high < low:
             raise self.fail(f"{key}.max", f"an amount of at least the minimum {low}", str(high))
         return low, high
 
-    def bet(self, bets: Mapping[str, Any], name: str, table_min: Decimal, table_max: Decimal
-            ) -> BetTerms:
+    def bet(self, bets: Mapping[str, Any], name: str, table_limits: tuple[Decimal, Decimal],
+            minor_unit: Decimal, decks: int) -> BetTerms:
         key = f"bets.{name}"
         rule = BET_RULES[name]
         terms = self.table(bets, key, (*rule.pay_keys, *_BET_EXTRA_KEYS))
@@ -283,12 +323,11 @@ class _Reader:
             try:
                 pays[pay_key] = Ratio.parse(text)
             except ValueError:
-                raise self.fail(
-                    f"{key}.{pay_key}", 'a pay ratio "x:y" with x and y above 0, like "11:1"',
-                    text,
-                ) from None
-        low, high = self.limits(terms, key, (table_min, table_max))
-        last_round = self.whole(terms, f"{key}.last_round", 1, None) if (
+                raise self.fail(f"{key}.{pay_key}", _PAY_EXPECTED, text) from None
+        low, high = self.limits(terms, key, table_limits, minor_unit)
+        # Four cards a round at the least: a later cut-off could never be reached.
+        most_rounds = decks * 52 // 4
+        last_round = self.whole(terms, f"{key}.last_round", 1, most_rounds) if (
             "last_round" in terms
         ) else None
         return BetTerms(name, pays, low, high, last_round)

@@ -4,26 +4,46 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 
 SCHEME = "pbkdf2_sha256"
 ITERATIONS = 200_000
+# A stored hash is refused outside this range: fewer iterations make guessing the PIN from a
+# copied config cheaper (0 crashes the first check); more make one PIN check outlast the watchdog
+# on a slow table PC (1,000,000 takes about 0.7 s on a desktop CPU, seconds on a small board).
+MIN_ITERATIONS, MAX_ITERATIONS = 10_000, 1_000_000
+SALT_BYTES, HASH_BYTES = 16, 32  # what hash_pin writes: a 16-byte salt, a SHA-256 digest
+_REMAKE = "make a new one with 'baccarat-table hash-pin'"
+_STORED = re.compile(rf"{SCHEME}\$([0-9]+)\$([0-9a-f]*)\$([0-9a-f]*)")
 
 
 def hash_pin(pin: str, salt: bytes | None = None, iterations: int = ITERATIONS) -> str:
     """The config value for ``pin``: ``pbkdf2_sha256$<iterations>$<salt hex>$<hash hex>``."""
-    salt = salt if salt is not None else secrets.token_bytes(16)
+    salt = salt if salt is not None else secrets.token_bytes(SALT_BYTES)
     digest = hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, iterations)
     return f"{SCHEME}${iterations}${salt.hex()}${digest.hex()}"
 
 
 def check_pin_hash(stored: str) -> None:
-    """Raise ValueError when ``stored`` is not a hash made by hash_pin."""
-    parts = stored.split("$")
-    if len(parts) != 4 or parts[0] != SCHEME or not parts[1].isdigit():
-        raise ValueError(f"expected '{SCHEME}$<iterations>$<salt>$<hash>' (make one with "
-                         "'baccarat-table hash-pin')")
-    bytes.fromhex(parts[2]), bytes.fromhex(parts[3])
+    """Raise ValueError, saying what is wrong, when ``stored`` is not a hash hash_pin makes
+    with between MIN_ITERATIONS and MAX_ITERATIONS iterations."""
+    match = _STORED.fullmatch(stored)
+    if match is None:
+        raise ValueError(f"expected '{SCHEME}$<iterations>$<salt>$<hash>' in lower-case hex; "
+                         f"{_REMAKE}")
+    iterations, salt, digest = match.groups()
+    # Compared as text by verify_pin, so a leading 0 could never match; a long digit string is
+    # out of range before int() (which refuses more than 4300 digits) sees it.
+    if iterations.startswith("0") or len(iterations) > len(str(MAX_ITERATIONS)) or not (
+            MIN_ITERATIONS <= int(iterations) <= MAX_ITERATIONS):
+        shown = iterations if len(iterations) <= 20 else f"({len(iterations)} digits)"
+        raise ValueError(f"iterations {shown}: expected {MIN_ITERATIONS:,} to "
+                         f"{MAX_ITERATIONS:,} (the default is {ITERATIONS:,}); {_REMAKE}")
+    for part, text, size in (("salt", salt, SALT_BYTES), ("hash", digest, HASH_BYTES)):
+        if len(text) != 2 * size:
+            raise ValueError(f"the {part} has {len(text)} hex digits, expected {2 * size} "
+                             f"({size} bytes); {_REMAKE}")
 
 
 def verify_pin(pin: str, stored: str) -> bool:

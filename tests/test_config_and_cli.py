@@ -14,6 +14,8 @@ from ui.cli import main
 from ui.headless import parse_command
 
 ROOT = Path(__file__).resolve().parent.parent
+# A stored PIN hash of the right shape with the iterations to fill in.
+SALT_AND_HASH = "pbkdf2_sha256${}$" + "a" * 32 + "$" + "b" * 64
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -28,7 +30,7 @@ def test_the_shipped_example_config_loads():
 
 
 def test_a_full_config_is_read(tmp_path):
-    pin_hash = hash_pin("1357", iterations=1000)
+    pin_hash = hash_pin("1357", iterations=10_000)
     config = load_config(write(tmp_path, f"""
 [table]
 id = "T07"
@@ -53,8 +55,28 @@ pin_hash = "{pin_hash}"
     ("[tabel]\nid = 'x'\n", "unknown section [tabel]"),
     ("[table]\nbetting = 'online'\n", "table.betting = 'online': expected 'land' or 'live'"),
     ("[table]\nburn_scanned = 1\n", "table.burn_scanned = 1: expected true or false"),
-    ("[supervisor]\npin_hash = '1234'\n", "supervisor.pin_hash = '1234'"),
+    ("[supervisor]\npin_hash = '1234'\n", "supervisor.pin_hash (value not shown): expected "
+     "'pbkdf2_sha256$<iterations>$<salt>$<hash>'"),
     ("[table\n", "not valid TOML"),
+    ("[table]\nid = ''\n", "table.id = '': expected a table id; it is empty"),
+    ("[table]\nid = '   '\n", "table.id = '   ': expected a table id; it is empty"),
+    ('[table]\nid = "T\\u0007"\n', "table.id = 'T\\x07': expected a table id without control"),
+    ("[table]\nid = ' T1'\n", "without leading or trailing spaces"),
+    (f"[table]\nid = '{'T' * 33}'\n", "expected a table id of at most 32 characters"),
+    ("[table]\nbetting_seconds = 0.5\n", "table.betting_seconds = 0.5: expected 1 to 600 seconds"),
+    ("[table]\nbetting_seconds = 601\n", "table.betting_seconds = 601: expected 1 to 600"),
+    ("[table]\nbetting_seconds = -inf\n", "table.betting_seconds = -inf: expected 1 to 600"),
+    ("[journal]\npath = ''\n", "journal.path = '': expected a path; leave the key out for none"),
+    (f"[supervisor]\npin_hash = '{SALT_AND_HASH.format(9_999)}'\n",
+     "iterations 9999: expected 10,000 to 1,000,000 (the default is 200,000)"),
+    (f"[supervisor]\npin_hash = '{SALT_AND_HASH.format(10**9)}'\n",
+     "iterations 1000000000: expected 10,000 to 1,000,000"),
+    (f"[supervisor]\npin_hash = '{SALT_AND_HASH.format(200_000).replace('$' + 'a' * 32, '$aa')}'"
+     "\n", "the salt has 2 hex digits, expected 32 (16 bytes)"),
+    (f"[supervisor]\npin_hash = '{SALT_AND_HASH.format(200_000)[:-2]}'\n",
+     "the hash has 62 hex digits, expected 64 (32 bytes)"),
+    (f"[supervisor]\npin_hash = '{SALT_AND_HASH.format(200_000).upper()}'\n",
+     "in lower-case hex"),
 ])
 def test_a_bad_config_is_refused_with_file_key_and_reason(tmp_path, text, expected):
     path = write(tmp_path, text)
@@ -63,10 +85,41 @@ def test_a_bad_config_is_refused_with_file_key_and_reason(tmp_path, text, expect
     assert str(path) in str(caught.value) and expected in str(caught.value)
 
 
-def test_run_refuses_a_bad_config_with_one_clear_line(tmp_path, capsys):
-    path = write(tmp_path, "[table]\nbetting = 'online'\n")
+# Values that passed the old check and then failed at run time: an overflow when betting opens
+# (inf, 1e10), betting that closes at once (nan), a PIN check that crashes (0 iterations) or
+# outlasts the watchdog (10**12 iterations).
+@pytest.mark.parametrize(("text", "shown"), [
+    ("[table]\nbetting_seconds = inf\n", "table.betting_seconds = inf: expected 1 to 600 seconds"),
+    ("[table]\nbetting_seconds = 1e10\n",
+     "table.betting_seconds = 10000000000.0: expected 1 to 600 seconds"),
+    ("[table]\nbetting_seconds = nan\n", "table.betting_seconds = nan: expected 1 to 600 seconds"),
+    (f"[supervisor]\npin_hash = '{SALT_AND_HASH.format(0)}'\n",
+     "supervisor.pin_hash (value not shown): iterations 0: expected 10,000 to 1,000,000"),
+    (f"[supervisor]\npin_hash = '{SALT_AND_HASH.format(10**12)}'\n",
+     "iterations 1000000000000: expected 10,000 to 1,000,000"),
+    ("[table]\nid = ''\n", "table.id = '': expected a table id; it is empty"),
+    ("[table]\nbetting = 'online'\n", "table.betting = 'online': expected 'land' or 'live'"),
+])
+def test_run_refuses_a_bad_config_with_one_clear_line(tmp_path, capsys, text, shown):
+    path = write(tmp_path, text)
     assert main(["run", "--headless", "--config", str(path)]) == 2
-    assert "table.betting" in capsys.readouterr().err
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"baccarat-table run: error: {path}: ") and shown in line
+    assert "aaaa" not in line and "bbbb" not in line  # no part of a PIN hash in any log
+
+
+def test_config_values_at_their_bounds_are_taken(tmp_path):
+    for seconds, iterations in ((1, 10_000), (600, 1_000_000)):
+        config = load_config(write(tmp_path, f"""
+[table]
+id = "Baccarat 7 · 百家乐"
+betting_seconds = {seconds}
+[supervisor]
+pin_hash = "{SALT_AND_HASH.format(iterations)}"
+"""))
+        assert config.betting_seconds == seconds
+    # what 'baccarat-table hash-pin' writes, with its default iterations
+    assert load_config(write(tmp_path, f'[supervisor]\npin_hash = "{hash_pin("1357")}"\n'))
 
 
 def test_headless_run_plays_a_shoe_prints_rounds_and_writes_events(tmp_path):
@@ -149,3 +202,46 @@ def test_a_site_profile_named_in_the_config_is_found_beside_it(tmp_path, monkeyp
     config = load_config(write(tmp_path, '[table]\nprofile = "site.toml"\n'))
     monkeypatch.chdir("/")
     assert load_profile(config.profile).name == "site"
+
+
+def site_profile(folder: Path, relative: str, name: str) -> None:
+    """A copy of the classic profile named ``name``, at ``folder / relative``."""
+    path = folder / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text((ROOT / "controller" / "profiles" / "classic.toml").read_text().replace(
+        'name = "classic"', f'name = "{name}"'), encoding="utf-8")
+
+
+def test_a_relative_profile_path_without_toml_is_taken_from_the_config_folder(tmp_path,
+                                                                              monkeypatch):
+    from controller.profiles import load_profile
+
+    site, elsewhere = tmp_path / "site", tmp_path / "elsewhere"
+    site_profile(site, "profiles/high-limit", "beside the config")
+    site_profile(elsewhere, "profiles/high-limit", "in the working directory")
+    config = load_config(write(site, '[table]\nprofile = "profiles/high-limit"\n'))
+    monkeypatch.chdir(elsewhere)
+    assert load_profile(config.profile).name == "beside the config"
+
+
+def test_a_bare_name_is_only_ever_a_shipped_profile(tmp_path, monkeypatch):
+    from controller.profiles import ProfileError, load_profile
+
+    site_profile(tmp_path, "high-limit", "in the working directory")
+    monkeypatch.chdir(tmp_path)
+    config = load_config(write(tmp_path, '[table]\nprofile = "high-limit"\n'))
+    assert config.profile == "high-limit"
+    with pytest.raises(ProfileError, match=r"unknown profile 'high-limit': expected one of "
+                                           r"big-win, classic.* \(with a / or ending in \.toml\)"):
+        load_profile(config.profile)
+    assert load_config(write(tmp_path, '[table]\nprofile = "classic"\n')).profile == "classic"
+
+
+@pytest.mark.parametrize("shoes", ["0", "-1", "many"])
+def test_run_refuses_a_shoe_count_below_one_instead_of_running_forever(capsys, shoes):
+    with pytest.raises(SystemExit) as stopped:
+        main(["run", "--headless", "--shoes", shoes])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"baccarat-table run: error: argument --shoes: expected a whole number, at least 1, "
+        f"got '{shoes}'")

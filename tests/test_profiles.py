@@ -117,7 +117,22 @@ def test_an_unknown_profile_name_lists_the_shipped_ones():
         ('commission = "5%"', 'commission = 5', "commission", '"none" or a percentage'),
         ('max = 500', 'max = 500.0', "limits.max", "floats are inexact"),
         ('max = 500', 'max = "0.5"', "limits.max", "at least the minimum 1"),
-        ('last_round = 40', 'last_round = 0', "bets.tie.last_round", "a whole number 1 or more"),
+        ('last_round = 40', 'last_round = 0', "bets.tie.last_round", "a whole number 1 to 52"),
+        # 4 decks deal 52 rounds at the most: a later cut-off could never be reached.
+        ('last_round = 40', 'last_round = 53', "bets.tie.last_round", "a whole number 1 to 52"),
+        ('commission = "5%"', 'commission = "99.999%"', "commission", "0% to 10%"),
+        ('commission = "5%"', 'commission = "10.5%"', "commission", "0% to 10%"),
+        ('commission = "5%"', 'commission = "2.125%"', "commission", "at most 2 decimals"),
+        ('tie = { pays = "9:1"', 'tie = { pays = "12345678901234567890123456789012345678:1"',
+         "bets.tie.pays", "at most 1000:1"),
+        ('tie = { pays = "9:1"', 'tie = { pays = "1001:1"', "bets.tie.pays", "at most 1000:1"),
+        ('tie = { pays = "9:1"', 'tie = { pays = "9:0.001"', "bets.tie.pays",
+         "at most 2 decimals"),
+        ('max = 500', 'max = "1000000000.01"', "limits.max", "at most 1000000000"),
+        ('max = 500', 'max = 1e400', "limits.max", "floats are inexact"),
+        ('min = "1"', 'min = "0.005"', "limits.min", "a whole number of the minor unit 0.01"),
+        ('[limits]', 'minor_unit = "0"\n[limits]', "minor_unit", "0.0001 to 1000"),
+        ('[limits]', 'minor_unit = "5000"\n[limits]', "minor_unit", "0.0001 to 1000"),
         ('[limits]', '[limit]', "limit", "unknown key; expected one of name, decks"),
     ],
 )
@@ -131,6 +146,19 @@ def test_a_bad_profile_is_refused_with_file_key_and_expectation(tmp_path, old, n
     message = str(caught.value)
     assert message.startswith(f"{path}: {key}: ")
     assert expected in message
+
+
+def test_a_profile_at_its_bounds_loads(tmp_path):
+    path = tmp_path / "edge.toml"
+    path.write_text(GOOD.replace('commission = "5%"', 'commission = "10%"')
+                    .replace('tie = { pays = "9:1"', 'tie = { pays = "1000:1"')
+                    .replace("max = 500", 'max = "1000000000"')
+                    .replace("last_round = 40", "last_round = 52"))
+    profile = load_profile(path)
+    assert str(profile.pay("banker")) == "0.9:1"
+    assert str(profile.pay("tie")) == "1000:1"
+    assert profile.closed_bets(52) == frozenset() and profile.closed_bets(53) == {"tie"}
+    profile.check_stake("player", Decimal("1000000000"))
 
 
 def test_a_profile_that_is_not_toml_names_the_file_and_line(tmp_path):

@@ -3,6 +3,8 @@
 import io
 import json
 
+import pytest
+
 from ui.cli import main
 
 
@@ -77,5 +79,36 @@ def test_other_bad_input_is_refused_clearly(capsys, monkeypatch):
         status, _, err = run(capsys, monkeypatch, stdin, "--json")
         assert status == 2
         assert message in err
-    status, _, err = run(capsys, monkeypatch, "[]", "--rows", "0")
-    assert (status, "--rows must be at least 1" in err) == (2, True)
+
+
+@pytest.mark.parametrize("rows", ["0", "-3", "51", "1e9", "six"])
+def test_rows_outside_1_to_50_are_refused_before_reading(capsys, rows):
+    with pytest.raises(SystemExit) as stopped:
+        main(["roads", "--rows", rows])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"baccarat-table roads: error: argument --rows: expected a whole number from 1 to 50, "
+        f"got '{rows}'")
+
+
+def test_the_tallest_grid_is_drawn(capsys, monkeypatch):
+    status, out, _ = run(capsys, monkeypatch, '[{"winner": "banker"}]', "--rows", "50")
+    lines = out.splitlines()
+    assert status == 0 and lines[lines.index("Big Road") + 1 :][:51] == ["B", *["."] * 49, ""]
+
+
+def test_deeply_nested_json_is_one_error_line_not_a_traceback(capsys, monkeypatch, tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    assert main(["roads", str(deep)]) == 2
+    assert capsys.readouterr().err == (
+        f"baccarat-table roads: error: {deep}: JSON nested too deeply (an array of hands is 2 "
+        "levels deep)\n")
+
+
+def test_a_file_that_is_not_utf8_names_the_byte(capsys, tmp_path):
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(b'[{"winner": "banker\xe9"}]')
+    assert main(["roads", str(latin)]) == 2
+    assert capsys.readouterr().err == (
+        f"baccarat-table roads: error: {latin}: not UTF-8 text (byte b'\\xe9' at offset 19)\n")

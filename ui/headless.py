@@ -3,10 +3,12 @@ typed on standard input (documented in docs/operator.md)."""
 
 from __future__ import annotations
 
+import io
+import re
 import shlex
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from controller.commands import Command
@@ -25,7 +27,17 @@ COMMAND_WORDS = {
     "newshoe": "new_shoe",
     "clear": "clear_roads",
 }
-HELP = """commands (one per line):
+# Bounds on what one typed line may carry: a command is short, and whatever is typed may end
+# up in the journal and on every screen.
+MAX_LINE = 200
+MAX_REASON = 100
+MAX_BY = 40
+OPTIONS = ("pin", "by")
+_OPTION = re.compile(r"([A-Za-z]+)=(.*)", re.DOTALL)
+_UNDECODED = range(0xDC80, 0xDD00)  # a byte that is not UTF-8, as surrogateescape keeps it
+_SKIP_PIECE = 8192  # the rest of a line too long is read and dropped in pieces this size
+TOO_LONG = f"input line too long: at most {MAX_LINE} characters; ignored"
+HELP = f"""commands (one per line, at most {MAX_LINE} characters):
   burn                       confirm the burn (scanners that do not read burn cards)
   card KD                    enter a card by hand
   pause | resume             stop the table / carry on
@@ -39,8 +51,18 @@ HELP = """commands (one per line):
 
 def parse_command(line: str) -> Command | str | None:
     """A Command from one typed line, or a str naming a local request (help, history, quit),
-    or None for a blank line. Raises ValueError naming a word it does not know."""
-    words = shlex.split(line)
+    or None for a blank line. Raises ValueError saying what in the line is wrong."""
+    line = line.rstrip("\r\n")
+    for column, char in enumerate(line, 1):
+        if _UNDECODED.start <= ord(char) < _UNDECODED.stop:
+            raise ValueError(f"byte 0x{ord(char) - 0xDC00:02x} at column {column} is not UTF-8 "
+                             "text; ignored")
+        if not (char.isprintable() or char == "\t"):
+            raise ValueError(f"control character {char!r} at column {column}; ignored")
+    try:
+        words = shlex.split(line)
+    except ValueError as error:  # "No closing quotation"
+        raise ValueError(f"cannot split the line into words: {str(error).lower()}") from None
     if not words:
         return None
     word, rest = words[0].lower(), words[1:]
@@ -48,12 +70,40 @@ def parse_command(line: str) -> Command | str | None:
         return word
     if word not in COMMAND_WORDS:
         raise ValueError(f"unknown command {word!r}; type 'help'")
-    options = dict(item.split("=", 1) for item in rest if "=" in item)
-    free = [item for item in rest if "=" not in item]
+    options, free = _options(rest)
     action = COMMAND_WORDS[word]
-    card = free.pop(0) if action == "manual_card" and free else None
-    return Command(action, by=options.get("by", "dealer" if "pin" not in options else "supervisor"),
-                   reason=" ".join(free), pin=options.get("pin"), card=card)
+    card = None
+    if action == "manual_card":
+        if len(free) != 1:
+            got = repr(" ".join(free)) if free else "nothing"
+            raise ValueError(f"card takes exactly one card, like 'card KD'; got {got}")
+        card = free.pop()
+    reason = " ".join(free)
+    by = options.get("by", "dealer" if "pin" not in options else "supervisor")
+    for name, text, most in (("reason", reason, MAX_REASON), ("by=", by, MAX_BY)):
+        if len(text) > most:
+            raise ValueError(f"{name} too long: at most {most} characters, got {len(text)}")
+    return Command(action, by=by, reason=reason, pin=options.get("pin"), card=card)
+
+
+def _options(words: list[str]) -> tuple[dict[str, str], list[str]]:
+    """The ``pin=``/``by=`` options among ``words``, and the other words in order. An unknown
+    or repeated option is refused rather than dropped or read as part of the reason."""
+    options: dict[str, str] = {}
+    free = []
+    for item in words:
+        match = _OPTION.fullmatch(item)
+        if match is None:
+            free.append(item)
+            continue
+        key, value = match[1].lower(), match[2]
+        if key not in OPTIONS:
+            raise ValueError(f"unknown option {key}=; the options are "
+                             f"{', '.join(f'{name}=' for name in OPTIONS)}")
+        if key in options:
+            raise ValueError(f"{key}= given twice")
+        options[key] = value
+    return options, free
 
 
 def round_line(event: TableEvent) -> str:
@@ -130,10 +180,20 @@ def read_commands(
     stream: TextIO, submit: Callable[[Command], None], printer: HeadlessPrinter,
     stop: Callable[[], None],
 ) -> threading.Thread:
-    """Read operator commands from ``stream`` in a daemon thread and queue them."""
+    """Read operator commands from ``stream`` in a daemon thread and queue them.
+
+    A line longer than MAX_LINE characters is refused whole (and never held whole); a byte that
+    is not UTF-8 is kept (surrogateescape) for parse_command to name, rather than stopping the
+    reader thread with a UnicodeDecodeError.
+    """
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="surrogateescape")
 
     def loop() -> None:
-        for line in stream:
+        for line in bounded_lines(stream, MAX_LINE):
+            if line is None:
+                print(TOO_LONG, file=printer.out, flush=True)
+                continue
             try:
                 parsed = parse_command(line)
             except ValueError as error:
@@ -154,3 +214,16 @@ def read_commands(
     thread = threading.Thread(target=loop, name="operator-input", daemon=True)
     thread.start()
     return thread
+
+
+def bounded_lines(stream: TextIO, limit: int) -> Iterator[str | None]:
+    """The lines of ``stream``, read in pieces of at most ``limit`` + 1 characters; None in
+    place of a line longer than ``limit`` (without its newline), whose rest is read and dropped
+    piece by piece, so a huge line is never held whole."""
+    while piece := stream.readline(limit + 1):
+        if piece.endswith("\n") or len(piece) <= limit:
+            yield piece
+            continue
+        while piece and not piece.endswith("\n"):
+            piece = stream.readline(_SKIP_PIECE)
+        yield None

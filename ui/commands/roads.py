@@ -10,6 +10,9 @@ from typing import Any
 from controller.roads import Hand, Roads, roads_text
 from controller.roads.hand import json_type
 from controller.roads.model import DEFAULT_ROWS
+from ui.commands.arguments import whole_number
+
+MAX_ROWS = 50  # road boards are 6 rows high; more only prints a taller empty grid
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -25,7 +28,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print the interchange object")
     parser.add_argument(
-        "--rows", type=int, default=DEFAULT_ROWS, help=f"grid height (default {DEFAULT_ROWS})"
+        "--rows", type=whole_number(1, MAX_ROWS), default=DEFAULT_ROWS, metavar="N",
+        help=f"grid height, 1 to {MAX_ROWS} (default {DEFAULT_ROWS})",
     )
     parser.set_defaults(handler=run)
 
@@ -33,23 +37,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def read_hands(file: str) -> list[Hand]:
     """The hands in ``file`` ("-" for stdin); ValueError naming the file and the bad hand."""
     name = "stdin" if file == "-" else file
-    if file == "-":
-        text = sys.stdin.read()
-    else:
-        with open(file, encoding="utf-8") as handle:
-            text = handle.read()
+    try:
+        if file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(file, encoding="utf-8") as handle:
+                text = handle.read()
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{name}: not UTF-8 text (byte {error.object[error.start:error.end]!r} "
+                         f"at offset {error.start})") from None
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as error:
         raise ValueError(f"{name}: not JSON: {error}") from None
+    except RecursionError:  # a hands array is two levels deep; the parser stops near 1000
+        raise ValueError(f"{name}: JSON nested too deeply (an array of hands is 2 levels "
+                         "deep)") from None
     if not isinstance(data, list):
         raise ValueError(f"{name}: expected an array of hands, got {json_type(data)}")
     return [Hand.from_json(item, f"{name}: hand {index}") for index, item in enumerate(data)]
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.rows < 1:
-        raise ValueError(f"--rows must be at least 1, got {args.rows}")
     roads = Roads.from_hands(read_hands(args.file), rows=args.rows)
     if args.json:
         print(json.dumps(roads.to_json(), indent=1))

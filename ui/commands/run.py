@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import signal
 import sys
@@ -14,7 +15,11 @@ from controller.journal.paths import default_journal_path
 from controller.logs import configure_logging
 from controller.sd_notify import SystemdNotifier
 from controller.service_status import ServiceStatus, allow_time_for_journal_check
+from ui.commands.arguments import whole_number
 from ui.headless import HeadlessPrinter, read_commands
+from ui.x_server import x_server_problem
+
+log = logging.getLogger(__name__)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -32,7 +37,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="the display in a window instead of full screen (development)")
     parser.add_argument("--events", metavar="FILE", help="write events as JSON lines (- = stdout)")
     parser.add_argument("--journal", metavar="PATH", help="journal database")
-    parser.add_argument("--shoes", type=int, metavar="N", help="stop after N shoes")
+    parser.add_argument("--shoes", type=whole_number(1), metavar="N",
+                        help="stop after N shoes (1 or more)")
     parser.set_defaults(handler=run)
 
 
@@ -40,6 +46,17 @@ def has_screen() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or (
         os.environ.get("QT_QPA_PLATFORM", "").startswith(("eglfs", "linuxfb", "offscreen"))
     )
+
+
+def x_display_problem() -> str | None:
+    """Why the X display Qt's xcb platform would open does not answer; None when it does, or
+    when Qt will not use X (Wayland, eglfs, linuxfb, offscreen)."""
+    display = os.environ.get("DISPLAY")
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if not display or os.environ.get("WAYLAND_DISPLAY") or platform.split(":")[0] not in (
+            "", "xcb"):
+        return None
+    return x_server_problem(display)
 
 
 def table_config(args: argparse.Namespace) -> TableConfig:
@@ -55,10 +72,14 @@ def table_config(args: argparse.Namespace) -> TableConfig:
 def run(args: argparse.Namespace) -> int:
     config = table_config(args)
     configure_logging()
-    if not (args.headless or not has_screen()):
-        from ui.display.app import run_display  # Qt is loaded only for the display
+    if not args.headless and has_screen():
+        problem = x_display_problem()
+        if problem is None:
+            from ui.display.app import run_display  # Qt is loaded only for the display
 
-        return run_display(config, windowed=args.windowed, stop_after_shoes=args.shoes)
+            return run_display(config, windowed=args.windowed, stop_after_shoes=args.shoes)
+        log.warning("%s; running headless (text only): start the X server or unset DISPLAY",
+                    problem)
     notifier = SystemdNotifier()
     allow_time_for_journal_check(notifier, config.journal_path)
     printer = HeadlessPrinter(sys.stderr if config.events_path == "-" else sys.stdout)

@@ -1,0 +1,97 @@
+"""What the dealer types on a headless table: one command a line, bounded, and every part of
+it used or refused with a clear line, never silently dropped or taken for something else."""
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from controller.commands import Command
+from tests.journal_support import rows, wait_for
+from ui.headless import MAX_LINE, HeadlessPrinter, parse_command, read_commands
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("card KD QD", "card takes exactly one card, like 'card KD'; got 'KD QD'"),
+    ("card", "card takes exactly one card, like 'card KD'; got nothing"),
+    ("void pin=2468 reason=misdeal", "unknown option reason=; the options are pin=, by="),
+    ("void pin=2468 pin=1357 misdeal", "pin= given twice"),
+    ("void pin=2468 " + "x" * 101, "reason too long: at most 100 characters, got 101"),
+    ("accept pin=2468 by=" + "a" * 41, "by= too long: at most 40 characters, got 41"),
+    ("void pin=2468 \x1b[2J misdeal", "control character '\\x1b' at column 15; ignored"),
+    ("void pin=2468 'misdeal", "cannot split the line into words: no closing quotation"),
+    ("card K\udcffD", "byte 0xff at column 7 is not UTF-8 text; ignored"),  # surrogateescape
+])
+def test_a_line_that_cannot_be_taken_as_typed_is_refused_saying_why(line, message):
+    with pytest.raises(ValueError) as refused:
+        parse_command(line)
+    assert str(refused.value) == message
+
+
+def test_a_full_length_command_is_taken_whole():
+    reason = "x" * 90  # with "score 3=2 ", the longest reason taken
+    command = parse_command(f"void pin=2468 by=anna score 3=2 {reason}\r\n")
+    assert command == Command("void_round", by="anna", reason=f"score 3=2 {reason}",
+                              pin="2468")
+    assert parse_command("card\tKD\n") == Command("manual_card", card="KD")
+
+
+def test_lines_around_the_length_limit():
+    out = io.StringIO()
+    submitted: list[Command] = []
+    just_fits = "void pin=2468 " + "r" * (MAX_LINE - len("void pin=2468 "))
+    stream = io.StringIO(f"{just_fits}\n{just_fits}r\n{'card KD ' * 10_000}\ncard 9H\n")
+    read_commands(stream, submitted.append, HeadlessPrinter(out), lambda: None).join()
+    assert out.getvalue().splitlines() == [
+        f"reason too long: at most 100 characters, got {MAX_LINE - len('void pin=2468 ')}",
+        f"input line too long: at most {MAX_LINE} characters; ignored",
+        f"input line too long: at most {MAX_LINE} characters; ignored",
+    ]
+    assert submitted == [Command("manual_card", card="9H")]
+
+
+def test_a_megabyte_line_is_refused_and_the_next_command_is_acted_on(tmp_path):
+    journal = tmp_path / "table.db"
+    output = tmp_path / "stdout.txt"
+    with output.open("w") as stdout:
+        table = subprocess.Popen(
+            [sys.executable, "-m", "ui.cli", "run", "--headless", "--journal", str(journal),
+             "--driver", "sim://?seed=1&rate=20"],
+            cwd=ROOT, stdin=subprocess.PIPE, stdout=stdout, stderr=subprocess.PIPE,
+        )
+    try:
+        wait_for(lambda: "== shoe 1" in output.read_text(), timeout=60)
+        # Taken whole, the reason of this pause would be one 1 MB row in the journal; a byte
+        # that is not UTF-8 used to stop the reader thread.
+        table.stdin.write(b"pause " + b"x" * 1_000_000 + b"\ncard K\xffD\npause\n")
+        table.stdin.flush()
+        wait_for(lambda: paused(journal), timeout=60)
+        table.stdin.write(b"quit\n")
+        table.stdin.flush()
+        assert table.wait(timeout=60) == 0
+    finally:
+        if table.poll() is None:
+            table.kill()
+        table.stdin.close()
+    assert b"Traceback" not in table.stderr.read()
+    printed = output.read_text()
+    assert printed.count(f"input line too long: at most {MAX_LINE} characters; ignored\n") == 1
+    assert printed.count("byte 0xff at column 7 is not UTF-8 text; ignored\n") == 1
+    (longest,) = rows(journal, "SELECT max(length(data)) FROM events")[0]
+    assert longest < 2000
+    pauses = [json.loads(data) for (data,) in rows(
+        journal, "SELECT data FROM events WHERE type = 'operator_action'")]
+    assert [(action["action"], action["reason"]) for action in pauses] == [("pause", "")]
+
+
+def paused(journal: Path) -> bool:
+    try:
+        actions = rows(journal, "SELECT data FROM events WHERE type = 'operator_action'")
+    except Exception:  # the journal is not created yet
+        return False
+    return any(json.loads(data)["action"] == "pause" for (data,) in actions)
