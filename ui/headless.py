@@ -38,8 +38,9 @@ _UNDECODED = range(0xDC80, 0xDD00)  # a byte that is not UTF-8, as surrogateesca
 _SKIP_PIECE = 8192  # the rest of a line too long is read and dropped in pieces this size
 TOO_LONG = f"input line too long: at most {MAX_LINE} characters; ignored"
 HELP = f"""commands (one per line, at most {MAX_LINE} characters):
+  newshoe                    confirm a new, shuffled shoe (when no shoe is in play)
   burn                       confirm the burn (scanners that do not read burn cards)
-  card KD                    enter a card by hand
+  card KD [pin=NNNN]         enter a card by hand (the PIN unless the reader is down)
   pause | resume             stop the table / carry on
   void pin=NNNN [by=NAME] REASON...   void the round in play or on hold (supervisor)
   accept pin=NNNN [by=NAME]  clear a hold by accepting the held card (supervisor)
