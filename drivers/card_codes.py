@@ -1,8 +1,8 @@
 """Card-code syntax: the wire format every shoe, scanner and file uses for one card.
 
 A code is a rank (A 2-9 T J Q K, with ``10`` accepted for T) followed by a suit (S H D C),
-case-insensitive (ASCII only), surrounding blanks ignored. The canonical form is upper case with ``T``:
-``AS``, ``TH``, ``KD``.
+case-insensitive (ASCII only), surrounding blanks ignored. The canonical form is upper case
+with ``T``: ``AS``, ``TH``, ``KD``.
 """
 
 RANKS = "A23456789TJQK"
