@@ -28,7 +28,16 @@ from controller.operator_actions import OperatorActions
 from controller.outcome import RoundOutcome, judge_round
 from controller.profiles import Profile
 from controller.rules import banker_third_due, player_third_due
-from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Driver, Misread
+from drivers.base import (
+    CardRead,
+    Connected,
+    CutCardSeen,
+    Disconnected,
+    Driver,
+    Misread,
+    Recordable,
+    ShoeShuffled,
+)
 
 
 @dataclass
@@ -77,7 +86,7 @@ class TableController(OperatorActions):
         self.held_cards: list[HeldCard] = []
         self.betting_deadline: float | None = None
         self.dealing_allowed = True
-        self._unacknowledged: list[CardRead] = []
+        self._unacknowledged: list[Recordable] = []
         self.machine = Machine(
             model=self,
             states=STATES,
@@ -98,6 +107,11 @@ class TableController(OperatorActions):
             self._misread(item.raw)
         elif isinstance(item, CutCardSeen):
             self._cut_card()
+            self._acknowledge_when_recorded(item)
+        elif isinstance(item, ShoeShuffled):
+            # Only acknowledged for now: recording it, and holding a card that comes after
+            # a shoe ended until a new shoe is confirmed, is the controller side of issue 12.
+            self._acknowledge_when_recorded(item)
         elif isinstance(item, Connected | Disconnected):
             self._scanner(item)
         elif isinstance(item, Command):
@@ -114,6 +128,10 @@ class TableController(OperatorActions):
             self.driver.acknowledge(read)
         self._unacknowledged.clear()
         self._tell_dealer()
+
+    def _acknowledge_when_recorded(self, item: Recordable) -> None:
+        if self.driver is not None:
+            self._unacknowledged.append(item)
 
     def _tell_dealer(self) -> None:
         """Let a simulated dealer know whether to deal: not in a hold, a pause or live betting."""
