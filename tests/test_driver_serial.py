@@ -220,12 +220,13 @@ def test_a_missing_device_is_reported_and_picked_up_when_it_appears(tmp_path):
     link = tmp_path / "shoe"
     log = EventLog()
     # The shoe protocol, because a scanner's line sent before the port opens is flushed.
-    with open_driver(f"serial://{link}?protocol=shoe", log.put):
+    with open_driver(f"serial://{link}?protocol=shoe", log.put) as driver:
         missing = log.next()
         assert isinstance(missing, Disconnected) and str(link) in missing.reason
         with ShoeEmulator([["QD"]], protocol="shoe", link=link) as emulator:
             emulator.start()
             assert isinstance(log.next(), Connected)
+            driver.acknowledge(log.next_of("shoe_shuffled"))
             assert log.next().code == "QD"
 
 
@@ -241,6 +242,7 @@ def test_unplug_and_replug_twenty_times_leaks_no_descriptors(tmp_path):
         with ShoeEmulator([[code]], protocol="shoe", link=link, ack_timeout=0.1) as emulator:
             emulator.start()
             log.next_of("connected")
+            driver.acknowledge(log.next_of("shoe_shuffled"))
             card = log.next()
             assert card.code == code
             driver.acknowledge(card)
@@ -251,3 +253,25 @@ def test_unplug_and_replug_twenty_times_leaks_no_descriptors(tmp_path):
     driver.close()
     driver.close()
     assert open_fds() == before
+
+
+def test_a_power_cycled_shoe_after_a_replug_numbers_from_0_and_its_cards_count(tmp_path):
+    link = tmp_path / "shoe"
+    log = EventLog()
+    with open_driver(f"serial://{link}?protocol=shoe", log.put) as driver:
+        log.next_of("disconnected")  # nothing plugged in yet
+        seen = []
+        for shoe in (["AS", "KD"], ["AS", "QD"]):  # each emulator is a shoe from power-on
+            with ShoeEmulator([shoe], protocol="shoe", link=link, ack_timeout=0.1) as emulator:
+                emulator.start()
+                log.next_of("connected")
+                for _ in range(3):
+                    event = log.next()
+                    driver.acknowledge(event)
+                    seen.append((event.kind, getattr(event, "seq", None), event.raw[:5]))
+                emulator._thread.join()
+            log.next_of("disconnected")
+    assert seen == [
+        ("shoe_shuffled", None, b"$S,0*"), ("card", 1, b"$C,1,"), ("card", 2, b"$C,2,"),
+        ("shoe_shuffled", None, b"$S,0*"), ("card", 1, b"$C,1,"), ("card", 2, b"$C,2,"),
+    ]
