@@ -36,6 +36,7 @@ from drivers.base import (
     Disconnected,
     Driver,
     Misread,
+    Recordable,
     ShoeShuffled,
 )
 from drivers.shoe_protocol import SEQ_MODULO
@@ -133,7 +134,7 @@ class TableController(OperatorActions):
         self.held_cards: list[HeldCard] = []
         self.betting_deadline: float | None = None
         self.dealing_allowed = True
-        self._unacknowledged: list[CardRead | CutCardSeen | ShoeShuffled] = []
+        self._unacknowledged: list[Recordable] = []
         self.machine = Machine(
             model=self,
             states=STATES,
@@ -160,8 +161,9 @@ class TableController(OperatorActions):
             self._unacknowledged.clear()
             raise InputFailed(item, error) from error
         # Only now is the card durable: a smart shoe may forget it.
-        for read in self._unacknowledged:
-            self.driver.acknowledge(read)
+        if self.driver is not None:
+            for read in self._unacknowledged:
+                self.driver.acknowledge(read)
         self._unacknowledged.clear()
         self._tell_dealer()
 

@@ -6,21 +6,24 @@ must be cheap and thread-safe (the controller passes its queue's ``put``).
 
 Events:
 
-- ``CardRead``: a card was read (canonical code, raw bytes, monotonic time).
+- ``CardRead``: a card was read (canonical code, raw bytes, monotonic time, and the frame's
+  sequence number for a smart shoe).
 - ``Misread``: something was read that is not a card; the dealer must rescan. A driver never
   invents a card: anything it cannot read is a misread.
 - ``CutCardSeen``: the cut card came out of the shoe.
+- ``ShoeShuffled``: the device reports a freshly shuffled shoe loaded (a smart shoe's ``$S``,
+  the simulated shoe at the start of every shoe it deals).
 - ``Connected`` / ``Disconnected``: the device appeared or went away (with the reason).
 
 ``drivers.open_driver(url, sink)`` returns the driver *unstarted*, so that a snapshot can be
-restored first; ``start()`` starts delivering. A driver is also a context manager (start on
-enter, close on exit).
+restored (and the last recorded frame primed) first; ``start()`` starts delivering. A driver
+is also a context manager (start on enter, close on exit).
 
-The controller may call ``request_rescan()``, ``acknowledge(event)`` once a card is safely
-recorded (a driver acknowledges the cut card and the device's own no-reads itself, so
-acknowledging a ``CutCardSeen`` is allowed and harmless, as is acknowledging twice),
-``set_dealing(allowed)`` to tell a simulated dealer to wait (live betting), and
-``close()``, which is safe to call twice and after a failed start.
+The controller calls ``acknowledge(event)`` once a card, the cut card or a new shoe is safely
+recorded (a smart shoe and the simulated shoe wait for it; acknowledging twice is harmless),
+``request_rescan()`` after recording a misread (or a burst of them), ``set_dealing(allowed)``
+to tell a simulated dealer to wait (live betting), and ``close()``, which is safe to call twice
+and after a failed start.
 
 Simulated and recorded shoes can say where they are (``snapshot()``) and be put back there
 (``restore()``), so that a restarted controller continues the same shoe; hardware returns None
@@ -45,7 +48,7 @@ class CardRead:
     code: str
     raw: bytes = b""
     at: float = field(default_factory=_now)
-    seq: int | None = None  # the frame's sequence number (smart shoe), None for scanners
+    seq: int | None = None  # the smart shoe's frame number; None for scanners and simulators
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +66,13 @@ class CutCardSeen:
 
 
 @dataclass(frozen=True, slots=True)
+class ShoeShuffled:
+    kind: ClassVar[str] = "shoe_shuffled"
+    raw: bytes = b""
+    at: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True, slots=True)
 class Connected:
     kind: ClassVar[str] = "connected"
     at: float = field(default_factory=_now)
@@ -75,7 +85,9 @@ class Disconnected:
     at: float = field(default_factory=_now)
 
 
-DriverEvent = CardRead | Misread | CutCardSeen | Connected | Disconnected
+DriverEvent = CardRead | Misread | CutCardSeen | ShoeShuffled | Connected | Disconnected
+# What the controller acknowledges once it is recorded.
+Recordable = CardRead | CutCardSeen | ShoeShuffled
 EventSink = Callable[[DriverEvent], None]
 
 
@@ -96,10 +108,16 @@ class Driver:
         """Start delivering events (starts the reader thread)."""
         raise NotImplementedError
 
-    def request_rescan(self) -> None:
-        """Ask the device to read the current card again (after a misread)."""
+    def prime(self, last_recorded: bytes) -> None:
+        """The raw bytes of the last frame the table has durably recorded from this device
+        (read from the journal at start, before ``start()``); a device that resends it is
+        answered, not delivered again. Only a device that resends (a smart shoe) needs it."""
 
-    def acknowledge(self, event: CardRead | CutCardSeen) -> None:
+    def request_rescan(self) -> None:
+        """Ask the device to read the current card again, if the last thing it delivered is
+        a misread not yet answered: a burst of misreads gets one request, a good read none."""
+
+    def acknowledge(self, event: Recordable) -> None:
         """Tell the device ``event`` is safely recorded (a smart shoe waits for this)."""
 
     def set_dealing(self, allowed: bool) -> None:

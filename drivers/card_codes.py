@@ -1,8 +1,8 @@
 """Card-code syntax: the wire format every shoe, scanner and file uses for one card.
 
 A code is a rank (A 2-9 T J Q K, with ``10`` accepted for T) followed by a suit (S H D C),
-case-insensitive, surrounding blanks ignored. The canonical form is upper case with ``T``:
-``AS``, ``TH``, ``KD``.
+case-insensitive (ASCII only), surrounding blanks ignored. The canonical form is upper case
+with ``T``: ``AS``, ``TH``, ``KD``.
 """
 
 RANKS = "A23456789TJQK"
@@ -20,6 +20,8 @@ class CardCodeError(ValueError):
 
 def parse_card_code(text: str) -> str:
     """Return the canonical code for ``text`` (``" 10h"`` -> ``"TH"``) or raise CardCodeError."""
+    if not text.isascii():  # str.upper() would turn the long s of "Aſ" into the S of "AS"
+        raise CardCodeError(text, "card codes are ASCII letters and digits")
     code = text.strip().upper()
     if code.startswith("10"):
         code = "T" + code[2:]

@@ -6,7 +6,12 @@ plays shoes over either wire protocol, like the device would:
 - ``scanner``: one line per read; after a no-read or a garbage line it waits for the rescan
   trigger (as a dealer would rescan) before reading the card again;
 - ``shoe``: one frame per card; it waits for ``$A,<seq>`` before the next card and resends
-  the frame on ``$N,<seq>`` or after ``ack_timeout``.
+  the frame on ``$N,<seq>`` or after ``ack_timeout``. Every shoe starts with ``$S`` (a new
+  shoe is loaded), which waits for its ``$A`` like a card.
+
+Each shoe is played exactly as given (``ui/commands/emulate_shoe.py`` cuts it where a dealer
+stops); between shoes it waits ``shuffle_seconds``, the time a reshuffle takes (a scanner has
+no way to say so: the dealer confirms the new shoe at the table meanwhile).
 
 Faults can be injected with given probabilities: no-reads, garbage lines, bad checksums and
 dropped acknowledgements. Everything sent and received can be logged, one line each, as
@@ -63,12 +68,14 @@ class ShoeEmulator:
         ack_timeout: float = 0.5,
         rescan: bytes = DEFAULT_RESCAN,
         no_read: str = DEFAULT_NO_READ,
+        shuffle_seconds: float = 0.0,
     ) -> None:
         if protocol not in ("scanner", "shoe"):
             raise ValueError(f"protocol {protocol!r}: expected scanner or shoe")
         self.shoes, self.protocol, self.interval = shoes, protocol, interval
         self.faults, self.log, self.link = faults, log, link
         self.ack_timeout, self.rescan_trigger, self.no_read = ack_timeout, rescan, no_read
+        self.shuffle_seconds = shuffle_seconds
         self._rng = random.Random(seed)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -130,7 +137,12 @@ class ShoeEmulator:
     def play(self) -> None:
         """Play every shoe, item by item, until done or stopped."""
         play_item = self._scanner_item if self.protocol == "scanner" else self._shoe_item
-        for shoe in self.shoes:
+        for number, shoe in enumerate(self.shoes):
+            if number:
+                self._note("reshuffling")
+                self._sleep(self.shuffle_seconds)
+            if self.protocol == "shoe" and not self._stop.is_set():
+                self._exchange("S", None)
             for item in shoe:
                 if self._stop.is_set():
                     return

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from drivers.base import CardRead, CutCardSeen, DriverEvent
+from drivers.base import DriverEvent, Recordable
 from drivers.lines import LineSplitter
 
 
@@ -31,10 +31,14 @@ class WireProtocol:
         """Events and replies for ``data`` read at monotonic time ``now``."""
         raise NotImplementedError
 
+    def prime(self, last_recorded: bytes) -> None:
+        """Remember ``last_recorded`` (see ``Driver.prime``) as the frame last delivered."""
+
     def rescan(self) -> bytes:
-        """Bytes that ask the device to read the current card again (may be empty)."""
+        """Bytes that ask the device to read the current card again, empty unless the last
+        thing read is a misread not yet answered (so one burst of misreads gets one)."""
         return b""
 
-    def acknowledge(self, event: CardRead | CutCardSeen) -> bytes:
+    def acknowledge(self, event: Recordable) -> bytes:
         """Bytes that tell the device ``event`` is recorded (may be empty)."""
         return b""

@@ -2,8 +2,10 @@
 
 Each line ends with CR, LF or CRLF and holds a card code (see ``card_codes``), ``CUT`` for
 the cut card, or the no-read text (``NR`` unless configured). Anything else is a misread.
-On every misread the driver writes the rescan trigger (default ``16 54 0D`` hex) so the
-scanner reads again.
+The rescan trigger (default ``16 54 0D`` hex), which makes the scanner read again, goes out
+when the controller asks for it after recording the misread, and only while the last line
+read is a misread not yet answered: a burst of misreads gets one trigger, and a card that
+read well is never read again because a request for an earlier misread came late.
 
 A scanner held over a card repeats it: identical reads (same card, or CUT) closer together
 than ``debounce`` seconds are one read; each repeat extends the window. The window survives
@@ -37,18 +39,16 @@ class ScannerProtocol(WireProtocol):
         super().__init__(max_line)
         self._last_read: str | None = None
         self._last_time = 0.0
-        self._trigger_sent = False  # for the latest misread, not yet asked for again
+        self._rescan_due = False  # the last line read is a misread not yet answered
 
     def feed(self, data: bytes, now: float) -> Parsed:
         parsed = Parsed()
         for raw, overlong in self.lines.feed(data):
             read = None if overlong else self._decode(raw)
+            self._rescan_due = read is None
             if read is None:
                 parsed.events.append(Misread(raw, now))
-                parsed.replies.append(self.rescan_trigger)
-                self._trigger_sent = True
                 continue
-            self._trigger_sent = False
             repeat = read == self._last_read and now - self._last_time < self.debounce
             self._last_read, self._last_time = read, now
             if not repeat:
@@ -71,9 +71,8 @@ class ScannerProtocol(WireProtocol):
             return None
 
     def rescan(self) -> bytes:
-        """The trigger, unless the driver just sent it for this misread: the controller asks
-        for a rescan after every misread, and one trigger is one rescan."""
-        if self._trigger_sent:
-            self._trigger_sent = False
+        """The trigger if the last line read is a misread not yet answered, else nothing."""
+        if not self._rescan_due:
             return b""
+        self._rescan_due = False
         return self.rescan_trigger

@@ -24,15 +24,7 @@ import time
 
 import serial
 
-from drivers.base import (
-    CardRead,
-    Connected,
-    CutCardSeen,
-    Disconnected,
-    Driver,
-    DriverError,
-    EventSink,
-)
+from drivers.base import Connected, Disconnected, Driver, DriverError, EventSink, Recordable
 from drivers.protocol import WireProtocol
 from drivers.scanner_protocol import (
     DEFAULT_DEBOUNCE,
@@ -77,11 +69,15 @@ class SerialDriver(Driver):
 
     # -- controller side --------------------------------------------------------------------
 
+    def prime(self, last_recorded: bytes) -> None:
+        with self._lock:
+            self.protocol.prime(last_recorded)
+
     def request_rescan(self) -> None:
         with self._lock:
             self._write(self.protocol.rescan())
 
-    def acknowledge(self, event: CardRead | CutCardSeen) -> None:
+    def acknowledge(self, event: Recordable) -> None:
         with self._lock:
             self._write(self.protocol.acknowledge(event))
 

@@ -22,6 +22,21 @@ DECK_SIZE = len(ALL_CODES)
 MIN_CARDS_AFTER_CUT = 6
 
 
+def check_cut(cut_from_end: int, decks: int, name: str = "cut") -> None:
+    """Raise ValueError saying why a cut card ``cut_from_end`` cards from the end of a
+    ``decks``-deck shoe is impossible, or cannot let the last round complete; ``name`` is
+    what the message calls the setting (``cut``, ``--cut``)."""
+    if cut_from_end > decks * DECK_SIZE:
+        raise ValueError(
+            f"{name} {cut_from_end}: a {decks}-deck shoe has {decks * DECK_SIZE} cards"
+        )
+    if cut_from_end < MIN_CARDS_AFTER_CUT:
+        raise ValueError(
+            f"{name} {cut_from_end}: the cut card must be at least {MIN_CARDS_AFTER_CUT} cards "
+            f"from the end (the last round needs up to {MIN_CARDS_AFTER_CUT} cards after it)"
+        )
+
+
 def shoe_random(seed: int | None, number: int, purpose: str = "shuffle") -> random.Random:
     """The generator for one shoe: reproducible from (seed, number, purpose) when seeded."""
     if seed is None:

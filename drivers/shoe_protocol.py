@@ -4,19 +4,22 @@ Frames are ``$<body>*<XX>\\r\\n`` where XX is the upper-case hex XOR of every by
 ``$`` and ``*``. Shoe to controller:
 
 - ``$C,<seq>,<code>`` a card (``code`` is a card code or ``CUT``);
-- ``$M,<seq>`` the shoe's own no-read.
+- ``$M,<seq>`` the shoe's own no-read;
+- ``$S,<seq>`` a freshly shuffled shoe is loaded.
 
 Controller to shoe:
 
-- ``$A,<seq>`` acknowledged: the card is safely recorded, send the next;
+- ``$A,<seq>`` acknowledged: the frame is safely recorded, send the next;
 - ``$N,<seq>`` bad checksum or bad frame: send it again.
 
-``seq`` runs 0-999 and wraps. The shoe resends a frame until it is acknowledged, so a frame
-identical to the one just delivered is a resend: it is delivered once, and answered again
-with ``$A`` if the controller had already acknowledged it (the first ``$A`` was lost). The
-same seq with another card is a new card: a shoe that was power-cycled starts again at 0. Three bad
-frames in a row are a misread. The driver itself acknowledges the cut card and ``$M``,
-since the controller has nothing to record for them but the event.
+``seq`` runs 0-999 and wraps; the shoe resends a frame until it is acknowledged. The driver
+judges each good frame by its seq against the last one delivered (docs/protocol.md has the
+table): the next seq (or any seq ahead, within half the ring) is new and delivered; the last
+frame again is a resend, answered ``$A`` if already recorded and never delivered twice; an
+older seq is answered ``$A`` and dropped; the last seq with other content is a conflict, a
+misread and never a second card. Right after the port (re)opens, seq 0 is a power-cycled
+shoe, so it is new. Cards, the cut card and ``$S`` are acknowledged by the controller once
+recorded; ``$M`` and conflicts by the driver, since there is nothing for the shoe to keep.
 """
 
 from __future__ import annotations
@@ -24,14 +27,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from drivers.base import CardRead, CutCardSeen, Misread
+from drivers.base import CardRead, CutCardSeen, Misread, Recordable, ShoeShuffled
 from drivers.card_codes import CardCodeError, parse_card_code
 from drivers.protocol import Parsed, WireProtocol
 
 SEQ_MODULO = 1000
+HALF_RING = SEQ_MODULO // 2
 BAD_FRAMES_FOR_MISREAD = 3
 CUT = "CUT"
-_FIELD_COUNTS = {"C": 3, "M": 2, "A": 2, "N": 2}
+_FIELD_COUNTS = {"C": 3, "M": 2, "S": 2, "A": 2, "N": 2}
+SHOE_FRAMES = ("C", "M", "S")  # what a shoe sends; A and N go the other way
 _SEQ = re.compile(rb"^\$[A-Z],(\d{1,3})[,*]")
 
 
@@ -41,7 +46,7 @@ class FrameError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Frame:
-    kind: str  # C, M, A or N
+    kind: str  # C, M, S, A or N
     seq: int
     code: str | None = None  # canonical card code or CUT, for C frames
 
@@ -94,10 +99,25 @@ class ShoeProtocol(WireProtocol):
 
     def __init__(self, max_line: int = 64) -> None:
         super().__init__(max_line)
-        self._last_seq: int | None = None  # the seq last delivered (card, cut or no-read)
-        self._last_raw = b""  # and its frame: the same seq with other content is a new card
+        self._last: Frame | None = None  # the frame last delivered (or primed)
+        self._seen: set[bytes] = set()  # every frame read under its seq: again is a resend
         self._last_acked = False
+        self._reopened = True  # no good frame yet since the port (re)opened
         self._bad_in_row = 0
+        self._rescan_due = False  # the last thing delivered is a misread not yet answered
+
+    def connection_reset(self) -> None:
+        super().connection_reset()
+        self._reopened = True
+
+    def prime(self, last_recorded: bytes) -> None:
+        raw = last_recorded.rstrip(b"\r\n")
+        try:
+            frame = decode_frame(raw)
+        except FrameError:
+            return  # not a shoe frame (a scanner's read, a card typed in): nothing to resend
+        if frame.kind in SHOE_FRAMES:
+            self._last, self._seen, self._last_acked = frame, {raw}, True
 
     def feed(self, data: bytes, now: float) -> Parsed:
         parsed = Parsed()
@@ -106,53 +126,78 @@ class ShoeProtocol(WireProtocol):
                 if overlong:
                     raise FrameError("line too long")
                 frame = decode_frame(raw)
-                if frame.kind not in ("C", "M"):
+                if frame.kind not in SHOE_FRAMES:
                     raise FrameError(f"a shoe does not send ${frame.kind} frames")
             except FrameError:
                 self._bad_frame(raw, now, parsed)
                 continue
             self._bad_in_row = 0
+            self._rescan_due = False
             self._good_frame(frame, raw, now, parsed)
         return parsed
 
     def _good_frame(self, frame: Frame, raw: bytes, now: float, parsed: Parsed) -> None:
-        if raw == self._last_raw:  # a resend of what was delivered
+        reopened, self._reopened = self._reopened, False
+        last = self._last
+        if last is None or (reopened and frame.seq == 0):  # first ever, or power-cycled
+            self._deliver(frame, raw, now, parsed)
+        elif raw in self._seen:  # a resend: the shoe has not seen our $A
             if self._last_acked:
                 parsed.replies.append(encode_frame("A", frame.seq))
-            return
-        self._last_seq, self._last_raw, self._last_acked = frame.seq, raw, False
+        elif frame.seq == last.seq:  # two readings under one number: count neither twice
+            self._seen.add(raw)
+            self._last_acked = True
+            self._misread(raw, now, parsed)
+            parsed.replies.append(encode_frame("A", frame.seq))
+        elif (frame.seq - last.seq) % SEQ_MODULO > HALF_RING:  # behind: recorded long ago
+            parsed.replies.append(encode_frame("A", frame.seq))
+        else:  # the next frame, or one further ahead: a card that may be real is delivered
+            self._deliver(frame, raw, now, parsed)
+
+    def _deliver(self, frame: Frame, raw: bytes, now: float, parsed: Parsed) -> None:
+        self._last, self._seen, self._last_acked = frame, {raw}, False
         if frame.kind == "M":
-            parsed.events.append(Misread(raw, now))
+            self._last_acked = True
+            self._misread(raw, now, parsed)
+            parsed.replies.append(encode_frame("A", frame.seq))
+        elif frame.kind == "S":
+            parsed.events.append(ShoeShuffled(raw, now))
         elif frame.code == CUT:
             parsed.events.append(CutCardSeen(raw, now))
         else:
-            parsed.events.append(CardRead(frame.code or "", raw, now))
-            return
-        self._last_acked = True
-        parsed.replies.append(encode_frame("A", frame.seq))
+            parsed.events.append(CardRead(frame.code or "", raw, now, frame.seq))
+
+    def _misread(self, raw: bytes, now: float, parsed: Parsed) -> None:
+        parsed.events.append(Misread(raw, now))
+        self._rescan_due = True
 
     def _bad_frame(self, raw: bytes, now: float, parsed: Parsed) -> None:
         match = _SEQ.match(raw)
-        if match:
-            seq = int(match.group(1))
-        else:  # the frame the shoe is most likely (re)sending
-            seq = 0 if self._last_seq is None else (self._last_seq + 1) % SEQ_MODULO
+        seq = int(match.group(1)) if match else self._expected_seq()
         parsed.replies.append(encode_frame("N", seq))
         self._bad_in_row += 1
         if self._bad_in_row == BAD_FRAMES_FOR_MISREAD:
             self._bad_in_row = 0
-            parsed.events.append(Misread(raw, now))
+            self._misread(raw, now, parsed)
 
-    def acknowledge(self, event: CardRead | CutCardSeen) -> bytes:
+    def _expected_seq(self) -> int:
+        """The seq of the frame the shoe is most likely (re)sending."""
+        return 0 if self._last is None else (self._last.seq + 1) % SEQ_MODULO
+
+    def acknowledge(self, event: Recordable) -> bytes:
+        raw = event.raw.rstrip(b"\r\n")
         try:
-            seq = decode_frame(event.raw.rstrip(b"\r\n")).seq
+            seq = decode_frame(raw).seq
         except FrameError:
             return b""  # not a frame of ours
-        if seq == self._last_seq:
+        if raw in self._seen:
             self._last_acked = True
         return encode_frame("A", seq)
 
     def rescan(self) -> bytes:
-        """Ask for the pending frame again rather than waiting for the shoe's timeout."""
-        seq = 0 if self._last_seq is None else (self._last_seq + 1) % SEQ_MODULO
-        return encode_frame("N", seq)
+        """Ask for the pending frame at once rather than after the shoe's timeout, once per
+        misread: after a good frame there is nothing to read again."""
+        if not self._rescan_due:
+            return b""
+        self._rescan_due = False
+        return encode_frame("N", self._expected_seq())

@@ -2,8 +2,11 @@
 
 It deals the way a smart shoe does, so the controller needs no special case:
 
+- every shoe it deals starts with ``ShoeShuffled`` (at a fresh start and after each
+  ``new_shoe()``, not when ``restore()`` puts it back mid-shoe), acknowledged like a card;
 - the next card comes only after the controller acknowledged the last one, or, after a
-  misread, after it asked for a rescan; the cut card needs neither;
+  misread, after it asked for a rescan; the cut card needs neither (acknowledging it is
+  harmless);
 - with ``rate`` > 0 cards are also at least ``1/rate`` seconds apart, dealt from the
   driver's own thread; with ``rate`` 0 ("as fast as the controller takes them") there is no
   thread: the next card is dealt in the thread that acknowledges the last one, so the
@@ -29,12 +32,15 @@ from drivers.base import (
     DriverEvent,
     EventSink,
     Misread,
+    Recordable,
+    ShoeShuffled,
 )
 from drivers.shoe_order import (
     CUT,
     DECK_SIZE,
     NO_READ,
     build_shoe,
+    check_cut,
     is_card,
     parse_items,
     shoe_random,
@@ -46,10 +52,11 @@ SIM_OPTIONS = {
     "seed": "whole number for a reproducible shoe, default a secure shuffle",
     "rate": "cards per second, 0 = as fast as acknowledged (default)",
     "misread": "probability 0-0.5 of a misread before a card, default 0",
-    "cut": "cut card this many cards from the end, default random in the last deck",
+    "cut": "cut card this many cards from the end (at least 6), default random in the last deck",
     "script": "comma-separated items to deal instead (card codes, NR, CUT)",
 }
 _RESCAN = "rescan"  # what the dealer waits for after a misread
+SHUFFLED_RAW = b"SHUFFLED"  # the raw bytes of the simulated shoe's ShoeShuffled
 
 
 class SimDriver(Driver):
@@ -65,8 +72,11 @@ class SimDriver(Driver):
         misread: float = 0.0,
     ) -> None:
         super().__init__(sink)
-        if cut is not None and not 1 <= cut <= decks * DECK_SIZE:
-            raise DriverError(f"cut={cut}: a {decks}-deck shoe has {decks * DECK_SIZE} cards")
+        if cut is not None:
+            try:
+                check_cut(cut, decks)
+            except ValueError as error:
+                raise DriverError(str(error)) from None
         self.decks, self.seed, self.cut, self.script = decks, seed, cut, script
         self.interval = 1.0 / rate if rate > 0 else 0.0
         self.misread = misread
@@ -85,6 +95,7 @@ class SimDriver(Driver):
             order = self._make_order(number)
         self._order = order
         self._position = 0
+        self._announce = True  # ShoeShuffled is due before the first card
         self._awaiting: object = None  # the event to acknowledge, or _RESCAN
         self._misread_done = False  # an injected misread already preceded this card
         self._misread_rng = shoe_random(self.seed, number, "misread")
@@ -118,6 +129,7 @@ class SimDriver(Driver):
         with self._cond:
             self._start_shoe(number, order)
             self._position = _position_after(self._order, cards_taken, cut_seen)
+            self._announce = self._position == 0  # mid-shoe, the table knows the shoe
         self._wake()
 
     def new_shoe(self) -> None:
@@ -127,7 +139,7 @@ class SimDriver(Driver):
 
     # -- flow control -----------------------------------------------------------------------
 
-    def acknowledge(self, event: CardRead | CutCardSeen) -> None:
+    def acknowledge(self, event: Recordable) -> None:
         with self._cond:
             if self._awaiting is not None and self._awaiting == event:
                 self._awaiting = None
@@ -148,7 +160,7 @@ class SimDriver(Driver):
         return (
             not self._dealing
             or self._awaiting is not None
-            or self._position >= len(self._order)
+            or (self._position >= len(self._order) and not self._announce)
         )
 
     def _wake(self) -> None:
@@ -203,6 +215,11 @@ class SimDriver(Driver):
         return None
 
     def _deal_one(self) -> DriverEvent:
+        if self._announce:
+            self._announce = False
+            shuffled = ShoeShuffled(SHUFFLED_RAW)
+            self._awaiting = shuffled
+            return shuffled
         item = self._order[self._position]
         if item == CUT:
             self._position += 1

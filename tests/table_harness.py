@@ -10,7 +10,7 @@ from controller.events import EventBus, TableEvent
 from controller.profiles import load_profile
 from controller.supervisor import hash_pin
 from controller.table import TableController
-from drivers.base import CardRead, CutCardSeen, Driver
+from drivers.base import CardRead, CutCardSeen, Driver, Recordable
 
 PIN = "2468"
 PIN_HASH = hash_pin(PIN, iterations=10_000)  # the fewest a config file may give
@@ -26,8 +26,8 @@ class RecordingDriver(Driver):
     def start(self) -> None:
         pass
 
-    def acknowledge(self, card: CardRead) -> None:
-        self.calls.append(("acknowledge", card.code))
+    def acknowledge(self, event: Recordable) -> None:
+        self.calls.append(("acknowledge", getattr(event, "code", event.kind)))
 
     def request_rescan(self) -> None:
         self.calls.append(("request_rescan", None))

@@ -19,6 +19,14 @@ def test_a_bad_card_code_is_refused_and_quoted(text):
     assert repr(text) in str(caught.value)
 
 
+@pytest.mark.parametrize("text", ["A\u017f", "\u01c6S", "AS\u00a0", "\uff21\uff33"])
+def test_a_card_code_must_be_ascii_even_where_upper_case_would_make_it_one(text):
+    # "Aſ".upper() == "AS": the long s would pass as a spade without the ASCII check.
+    with pytest.raises(CardCodeError, match="ASCII") as caught:
+        parse_card_code(text)
+    assert repr(text) in str(caught.value)
+
+
 def test_card_points_and_burn_count():
     assert [c.points for c in cards("AS 2H 9D TC JS QH KD")] == [1, 2, 9, 0, 0, 0, 0]
     assert Card.parse("7H").burn_count == 7

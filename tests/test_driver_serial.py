@@ -37,6 +37,16 @@ def read_master(master: int, size: int, timeout: float = 5.0) -> bytes:
     return data
 
 
+def write_all(master: int, data: bytes) -> None:
+    """Write ``data`` whole to the non-blocking master, waiting while the pty buffer is full."""
+    view = memoryview(data)
+    while view:
+        try:
+            view = view[os.write(master, view) :]
+        except BlockingIOError:
+            select.select([], [master], [], 0.05)
+
+
 def test_scanner_cards_no_reads_and_the_rescan_trigger(pty):
     path, master = pty
     log = EventLog()
@@ -48,7 +58,10 @@ def test_scanner_cards_no_reads_and_the_rescan_trigger(pty):
         assert (card.code, card.raw) == ("AS", b"AS")
         assert isinstance(log.next(), Misread)
         assert log.next().code == "TD"
-        assert read_master(master, 3) == bytes.fromhex("16540D")
+        driver.request_rescan()  # late, for the misread: TD read well, nothing to rescan
+        assert read_master(master, 1, timeout=0.2) == b""
+        os.write(master, b"NR\r\n")
+        assert isinstance(log.next(), Misread)
         driver.request_rescan()
         assert read_master(master, 3) == bytes.fromhex("16540D")
 
@@ -56,10 +69,11 @@ def test_scanner_cards_no_reads_and_the_rescan_trigger(pty):
 def test_configured_rescan_trigger_and_no_read_text(pty):
     path, master = pty
     log = EventLog()
-    with open_driver(f"serial://{path}?rescan=1B52&noread=ERR", log.put):
+    with open_driver(f"serial://{path}?rescan=1B52&noread=ERR", log.put) as driver:
         log.next_of("connected")
         os.write(master, b"ERR\r\n")
         assert log.next().raw == b"ERR"
+        driver.request_rescan()
         assert read_master(master, 2) == b"\x1bR"
 
 
@@ -84,6 +98,80 @@ def test_shoe_checksums_acknowledgements_and_resends(pty):
         assert log.quiet(0.2)
 
 
+def test_a_flood_of_garbage_gets_one_trigger_and_a_good_card_after_it_none(pty):
+    path, master = pty
+    log = EventLog()
+    flood = 50_000
+    with open_driver(f"serial://{path}?protocol=scanner", log.put) as driver:
+        log.next_of("connected")
+        garbage = b"".join(b"\x00?%05d\xfe\r\n" % number for number in range(flood))
+        write_all(master, garbage)
+        misreads = [log.next() for _ in range(flood)]
+        assert all(isinstance(event, Misread) for event in misreads)
+        assert read_master(master, 1, timeout=0.2) == b"", "a trigger before anyone asked"
+        for _ in misreads:  # a controller that asks once per misread, late
+            driver.request_rescan()
+        assert read_master(master, 4, timeout=0.5) == bytes.fromhex("16540D")  # one, not 50,000
+        os.write(master, b"garbage\r\n" * 3 + b"QC\r\n")
+        late = [log.next() for _ in range(4)]
+        assert [event.kind for event in late] == ["misread"] * 3 + ["card"]
+        assert late[-1].code == "QC"
+        for _ in range(3):
+            driver.request_rescan()
+        assert read_master(master, 1, timeout=0.2) == b"", "a trigger after the good card"
+        assert log.quiet(0.1)
+
+
+def test_the_cut_card_and_a_new_shoe_are_acknowledged_only_once_recorded(pty):
+    path, master = pty
+    log = EventLog()
+    with open_driver(f"serial://{path}?protocol=shoe", log.put) as driver:
+        log.next_of("connected")
+        for seq, frame in ((6, encode_frame("S", 6)), (7, encode_frame("C", 7, "CUT"))):
+            os.write(master, frame)
+            event = log.next()
+            assert event.raw == frame.strip()
+            assert read_master(master, 1, timeout=0.2) == b""
+            os.write(master, frame)  # the shoe resends while waiting
+            assert read_master(master, 1, timeout=0.2) == b""
+            driver.acknowledge(event)
+            assert read_master(master, len(encode_frame("A", seq))) == encode_frame("A", seq)
+        assert log.quiet(0.1), "a resend was delivered again"
+
+
+def test_a_restarted_table_acknowledges_the_resend_of_what_it_recorded(pty):
+    # The PC died after journaling 9H but before its $A reached the shoe. The restarted
+    # table primes the driver with the journaled frame: the resend is answered, not counted.
+    path, master = pty
+    frame = encode_frame("C", 12, "9H")
+    log = EventLog()
+    driver = open_driver(f"serial://{path}?protocol=shoe", log.put)
+    driver.prime(frame.strip())
+    with driver:
+        log.next_of("connected")
+        os.write(master, frame)
+        assert read_master(master, len(encode_frame("A", 12))) == encode_frame("A", 12)
+        os.write(master, encode_frame("C", 13, "3D"))
+        card = log.next()
+        assert (card.code, card.seq) == ("3D", 13)
+        assert log.quiet(0.1), "9H was delivered again"
+
+
+def test_an_older_frame_over_the_wire_is_answered_and_never_a_card(pty):
+    path, master = pty
+    log = EventLog()
+    with open_driver(f"serial://{path}?protocol=shoe", log.put) as driver:
+        log.next_of("connected")
+        for seq, code in ((20, "4C"), (21, "4D")):
+            os.write(master, encode_frame("C", seq, code))
+            driver.acknowledge(log.next())
+            read_master(master, len(encode_frame("A", seq)))
+        os.write(master, encode_frame("C", 20, "4C"))  # a stale, acknowledged frame
+        assert read_master(master, len(encode_frame("A", 20))) == encode_frame("A", 20)
+        os.write(master, encode_frame("C", 22, "4H"))
+        assert log.next().code == "4H"
+
+
 @pytest.mark.parametrize("protocol", ["scanner", "shoe"])
 def test_end_to_end_with_the_emulator_and_every_fault(protocol):
     script = ["AS", "KD", "NR", "9H", "CUT", "TC", "2S", "3D", "4C", "5H", "6S", "7D"]
@@ -106,6 +194,9 @@ def test_end_to_end_with_the_emulator_and_every_fault(protocol):
                     driver.request_rescan()
                 elif event.kind == "cut_card":
                     seen.append("CUT")
+                    driver.acknowledge(event)
+                elif event.kind == "shoe_shuffled":
+                    driver.acknowledge(event)
             assert [item for item in seen if item != "NR"] == [
                 item for item in script if item != "NR"
             ]
@@ -129,12 +220,13 @@ def test_a_missing_device_is_reported_and_picked_up_when_it_appears(tmp_path):
     link = tmp_path / "shoe"
     log = EventLog()
     # The shoe protocol, because a scanner's line sent before the port opens is flushed.
-    with open_driver(f"serial://{link}?protocol=shoe", log.put):
+    with open_driver(f"serial://{link}?protocol=shoe", log.put) as driver:
         missing = log.next()
         assert isinstance(missing, Disconnected) and str(link) in missing.reason
         with ShoeEmulator([["QD"]], protocol="shoe", link=link) as emulator:
             emulator.start()
             assert isinstance(log.next(), Connected)
+            driver.acknowledge(log.next_of("shoe_shuffled"))
             assert log.next().code == "QD"
 
 
@@ -150,6 +242,7 @@ def test_unplug_and_replug_twenty_times_leaks_no_descriptors(tmp_path):
         with ShoeEmulator([[code]], protocol="shoe", link=link, ack_timeout=0.1) as emulator:
             emulator.start()
             log.next_of("connected")
+            driver.acknowledge(log.next_of("shoe_shuffled"))
             card = log.next()
             assert card.code == code
             driver.acknowledge(card)
@@ -160,3 +253,25 @@ def test_unplug_and_replug_twenty_times_leaks_no_descriptors(tmp_path):
     driver.close()
     driver.close()
     assert open_fds() == before
+
+
+def test_a_power_cycled_shoe_after_a_replug_numbers_from_0_and_its_cards_count(tmp_path):
+    link = tmp_path / "shoe"
+    log = EventLog()
+    with open_driver(f"serial://{link}?protocol=shoe", log.put) as driver:
+        log.next_of("disconnected")  # nothing plugged in yet
+        seen = []
+        for shoe in (["AS", "KD"], ["AS", "QD"]):  # each emulator is a shoe from power-on
+            with ShoeEmulator([shoe], protocol="shoe", link=link, ack_timeout=0.1) as emulator:
+                emulator.start()
+                log.next_of("connected")
+                for _ in range(3):
+                    event = log.next()
+                    driver.acknowledge(event)
+                    seen.append((event.kind, getattr(event, "seq", None), event.raw[:5]))
+                emulator._thread.join()
+            log.next_of("disconnected")
+    assert seen == [
+        ("shoe_shuffled", None, b"$S,0*"), ("card", 1, b"$C,1,"), ("card", 2, b"$C,2,"),
+        ("shoe_shuffled", None, b"$S,0*"), ("card", 1, b"$C,1,"), ("card", 2, b"$C,2,"),
+    ]

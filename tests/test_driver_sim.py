@@ -8,7 +8,7 @@ import pytest
 from driver_events import EventLog
 
 from drivers import DriverError, open_driver
-from drivers.base import CardRead, CutCardSeen, Misread
+from drivers.base import CardRead, CutCardSeen, Misread, ShoeShuffled
 from drivers.card_codes import ALL_CODES
 from drivers.shoe_order import CUT, build_shoe, shoe_random
 
@@ -21,16 +21,18 @@ def take(driver, log, count):
     for _ in range(count):
         event = log.next()
         events.append(event)
-        if isinstance(event, CardRead):
+        if isinstance(event, CardRead | ShoeShuffled):
             driver.acknowledge(event)
         elif isinstance(event, Misread):
             driver.request_rescan()
     return events
 
 
+NAMES = {"cut_card": "CUT", "misread": "NR", "shoe_shuffled": "SHUFFLED"}
+
+
 def items(events):
-    return [getattr(event, "code", None) or ("CUT" if event.kind == "cut_card" else "NR")
-            for event in events]
+    return [getattr(event, "code", None) or NAMES[event.kind] for event in events]
 
 
 def test_a_shoe_is_every_card_of_n_decks_once_with_the_cut_card_in_the_last_deck():
@@ -50,31 +52,38 @@ def test_shoe_k_is_reproducible_from_seed_and_k():
 
 def test_the_sim_deals_its_order_and_waits_for_each_acknowledgement():
     log = EventLog()
-    with open_driver("sim://?decks=1&seed=7&cut=5", log.put) as driver:
+    with open_driver("sim://?decks=1&seed=7&cut=6", log.put) as driver:
+        shuffled = log.next()
+        assert isinstance(shuffled, ShoeShuffled)
+        assert log.quiet(0.2), "dealt the reveal card before the new shoe was acknowledged"
+        driver.acknowledge(shuffled)
         first = log.next()
         assert log.quiet(0.2), "dealt the next card before the first was acknowledged"
         driver.acknowledge(first)
         rest = take(driver, log, 52)
-        expected = build_shoe(1, shoe_random(7, 0), cut_from_end=5)
+        expected = build_shoe(1, shoe_random(7, 0), cut_from_end=6)
         assert items([first, *rest]) == expected
         assert log.quiet(0.2), "dealt past the end of the shoe"
         driver.new_shoe()
-        next_shoe = take(driver, log, 53)
-        assert items(next_shoe) == build_shoe(1, shoe_random(7, 1), cut_from_end=5)
+        next_shoe = take(driver, log, 54)
+        assert items(next_shoe) == ["SHUFFLED", *build_shoe(1, shoe_random(7, 1), cut_from_end=6)]
 
 
 def test_the_sim_keeps_dealing_after_the_cut_card_while_asked():
     log = EventLog()
-    with open_driver("sim://?decks=1&seed=1&cut=3", log.put) as driver:
-        events = take(driver, log, 50)
+    with open_driver("sim://?decks=1&seed=1&cut=6", log.put) as driver:
+        events = take(driver, log, 48)
         assert isinstance(events[-1], CutCardSeen)
-        assert [event.kind for event in take(driver, log, 3)] == ["card"] * 3
-        assert log.quiet(0.2)
+        driver.acknowledge(events[-1])  # harmless: the cut card does not wait for it
+        driver.acknowledge(events[-1])
+        assert [event.kind for event in take(driver, log, 6)] == ["card"] * 6
+        assert log.quiet(0.2), "dealt past the end, or twice for one acknowledgement"
 
 
 def test_set_dealing_holds_the_dealer():
     log = EventLog()
     with open_driver("sim://?script=AS,KD", log.put) as driver:
+        take(driver, log, 1)  # the new shoe
         driver.set_dealing(False)
         driver.acknowledge(log.next())
         assert log.quiet(0.2)
@@ -84,16 +93,16 @@ def test_set_dealing_holds_the_dealer():
 
 def test_injected_misreads_are_followed_by_the_same_card_after_a_rescan():
     log = EventLog()
-    with open_driver("sim://?decks=1&seed=5&misread=0.3&cut=1", log.put) as driver:
+    with open_driver("sim://?decks=1&seed=5&misread=0.3&cut=6", log.put) as driver:
         events = []
         while event := log.poll(0.3):
             events.append(event)
-            if isinstance(event, CardRead):
+            if isinstance(event, CardRead | ShoeShuffled):
                 driver.acknowledge(event)
             elif isinstance(event, Misread):
                 driver.request_rescan()
     dealt = [item for item in items(events) if item != "NR"]
-    assert dealt == build_shoe(1, shoe_random(5, 0), cut_from_end=1)
+    assert dealt == ["SHUFFLED", *build_shoe(1, shoe_random(5, 0), cut_from_end=6)]
     assert 5 < items(events).count("NR") < 30
     assert "NR" not in items(events)[-1:] and "NR,NR" not in ",".join(items(events))
 
@@ -101,6 +110,7 @@ def test_injected_misreads_are_followed_by_the_same_card_after_a_rescan():
 def test_a_misread_waits_for_the_rescan_request():
     log = EventLog()
     with open_driver("sim://?script=NR,AS", log.put) as driver:
+        take(driver, log, 1)  # the new shoe
         assert log.next().kind == "misread"
         assert log.quiet(0.2)
         driver.request_rescan()
@@ -110,27 +120,28 @@ def test_a_misread_waits_for_the_rescan_request():
 def test_rate_paces_the_cards():
     log = EventLog()
     with open_driver("sim://?script=AS,KD,QH&rate=20", log.put) as driver:
-        times = [event.at for event in take(driver, log, 3)]
+        times = [event.at for event in take(driver, log, 4)[1:]]
     assert min(later - earlier for earlier, later in itertools.pairwise(times)) >= 0.045
 
 
 @pytest.mark.parametrize(
     ("url", "taken", "cut_seen"),
-    [("sim://?decks=1&seed=9&cut=4", 30, False), ("sim://?decks=1&cut=4", 49, True)],
+    [("sim://?decks=1&seed=9&cut=6", 30, False), ("sim://?decks=1&cut=6", 47, True)],
 )
 def test_snapshot_and_restore_continue_the_same_shoe(url, taken, cut_seen):
     log = EventLog()
     with open_driver(url, log.put) as driver:
         driver.new_shoe()
-        log.next()  # a card of shoe 0 dealt before new_shoe; not part of shoe 1
-        first = take(driver, log, taken + cut_seen)
+        log.next()  # shoe 0's ShoeShuffled, dealt before new_shoe; not part of shoe 1
+        first = take(driver, log, 1 + taken + cut_seen)
         snapshot = driver.snapshot()
         expected = take(driver, log, 3)
     restored_log = EventLog()
     restored = open_driver(url, restored_log.put)
     restored.restore(snapshot, cards_taken=taken, cut_seen=cut_seen)
-    with restored:
+    with restored:  # mid-shoe: no ShoeShuffled, the table already knows this shoe
         assert items(take(restored, restored_log, 3)) == items(expected)
+    assert items(first[:1]) == ["SHUFFLED"]
     assert len([event for event in first if event.kind == "card"]) == taken
 
 
@@ -146,10 +157,10 @@ def test_restore_refuses_an_inconsistent_cut_card():
 def test_script_deals_exactly_its_items_and_new_shoe_replays_it():
     log = EventLog()
     with open_driver("sim://?script=AS,10h,NR,CUT,KD", log.put) as driver:
-        assert items(take(driver, log, 5)) == ["AS", "TH", "NR", "CUT", "KD"]
+        assert items(take(driver, log, 6)) == ["SHUFFLED", "AS", "TH", "NR", "CUT", "KD"]
         assert log.quiet(0.2)
         driver.new_shoe()
-        assert items(take(driver, log, 1)) == ["AS"]
+        assert items(take(driver, log, 2)) == ["SHUFFLED", "AS"]
 
 
 def test_replay_deals_a_recording(tmp_path):
@@ -157,7 +168,7 @@ def test_replay_deals_a_recording(tmp_path):
     recording.write_text("# recorded at table 3\nAS\n\nNR\nKD\nCUT\n")
     log = EventLog()
     with open_driver(f"replay://{recording}?rate=0", log.put) as driver:
-        assert items(take(driver, log, 4)) == ["AS", "NR", "KD", "CUT"]
+        assert items(take(driver, log, 5)) == ["SHUFFLED", "AS", "NR", "KD", "CUT"]
 
 
 def test_a_bad_recording_names_file_and_line(tmp_path):
@@ -175,6 +186,8 @@ def test_a_bad_recording_names_file_and_line(tmp_path):
         ("sim://?decks=9", "decks='9' is not a whole number from 1 to 8"),
         ("sim://?misread=often", "misread='often' is not a number"),
         ("sim://?cut=60&decks=1", "cut='60' is not a whole number from 1 to 52"),
+        ("sim://?cut=5", "cut 5: the cut card must be at least 6 cards from the end (the last "
+                         "round needs up to 6 cards after it)"),
         ("sim://?script=AS,ZZ", "item 2: bad card code 'ZZ'"),
         ("sim://?script=AS&seed=1", "cannot be combined with ['seed']"),
         ("serial:///dev/ttyUSB0?protocol=smart", "protocol='smart' is not one of scanner, shoe"),

@@ -306,7 +306,7 @@ def test_export_csv_and_jsonl_carry_every_row_and_rechain(journal_file, capsys, 
     assert main(["journal", "export", str(journal_file), "--format", "csv", "--output",
                  str(out)]) == 0
     table = list(csv.DictReader(io.StringIO(out.read_text())))
-    assert len(table) == len(lines) and table[0]["type"] == "shoe_started"
+    assert len(table) == len(lines) and table[1]["type"] == "shoe_started"
 
 
 def test_verify_reports_ok_with_the_head_hash(journal_file, capsys):
@@ -325,6 +325,7 @@ def test_a_restart_reads_the_shoe_in_play_not_the_whole_history(tmp_path):
     table.start_shoe()
     table.deal("CUT " + ROUNDS.split("2S 3C")[0])  # round 1 is the last: the shoe ends
     table.controller.handle(Disconnected("unplugged between shoes"))
+    table.new_shoe()
     table.command("manual_card", card="4H")  # the next shoe's reveal, entered by hand
     restart = journal.restart_events()
     assert len(restart) < len(journal.events())

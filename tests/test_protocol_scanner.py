@@ -15,19 +15,19 @@ def test_cards_cut_and_every_line_ending():
     assert parsed.replies == []
 
 
-def test_no_read_and_unknown_lines_are_misreads_that_trigger_a_rescan():
-    parsed = ScannerProtocol().feed(b"NR\r\nZZ\r\n\xff\xfe\r\n", now=1.0)
+def test_no_read_and_unknown_lines_are_misreads_and_one_rescan_answers_the_burst():
+    scanner = ScannerProtocol()
+    parsed = scanner.feed(b"NR\r\nZZ\r\n\xff\xfe\r\n", now=1.0)
     assert [event.raw for event in parsed.events] == [b"NR", b"ZZ", b"\xff\xfe"]
     assert all(isinstance(event, Misread) for event in parsed.events)
-    assert parsed.replies == [bytes.fromhex("16540D")] * 3
+    assert parsed.replies == []  # the trigger waits until the controller has recorded them
+    assert [scanner.rescan() for _ in parsed.events] == [bytes.fromhex("16540D"), b"", b""]
 
 
 def test_configured_no_read_text_and_rescan_trigger():
     protocol = ScannerProtocol(rescan=b"\x1bR", no_read="NOREAD")
     parsed = protocol.feed(b"NOREAD\r\n", now=1.0)
     assert isinstance(parsed.events[0], Misread)
-    assert parsed.replies == [b"\x1bR"]
-    assert protocol.rescan() == b""  # already sent for this misread
     assert protocol.rescan() == b"\x1bR"
 
 
@@ -70,9 +70,13 @@ def test_an_overlong_line_is_one_misread_and_the_next_line_reads():
     assert DEFAULT_RESCAN == b"\x16T\r"
 
 
-def test_one_misread_sends_one_rescan_trigger_even_when_the_controller_asks_again():
+def test_a_card_that_read_well_is_never_followed_by_a_trigger_for_itself():
     scanner = ScannerProtocol()
-    parsed = scanner.feed(b"garbage\r\n", 1.0)
-    assert parsed.replies == [DEFAULT_RESCAN]
-    assert scanner.rescan() == b""  # the controller's request after the misread
-    assert scanner.rescan() == DEFAULT_RESCAN  # asked again later: trigger again
+    scanner.feed(b"garbage\r\n", 1.0)
+    assert scanner.rescan() == DEFAULT_RESCAN
+    scanner.feed(b"more garbage\r\n5H\r\n", 1.1)
+    assert scanner.rescan() == b""  # a late request for the misread: 5H read well
+    scanner.feed(b"garbage\r\n5H\r\n", 1.2)  # a debounced repeat read well too
+    assert scanner.rescan() == b""
+    scanner.feed(b"garbage\r\n", 1.3)
+    assert scanner.rescan() == DEFAULT_RESCAN

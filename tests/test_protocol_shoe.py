@@ -2,8 +2,9 @@
 
 import pytest
 
-from drivers.base import CardRead, CutCardSeen, Misread
+from drivers.base import CardRead, CutCardSeen, Misread, ShoeShuffled
 from drivers.shoe_protocol import (
+    SHOE_FRAMES,
     FrameError,
     ShoeProtocol,
     checksum,
@@ -40,7 +41,7 @@ def test_a_card_is_delivered_and_acknowledged_only_when_the_controller_says_so()
     shoe = ShoeProtocol()
     parsed = shoe.feed(b"$C,7,AS*" + checksum(b"C,7,AS").encode() + b"\r\n", now=2.0)
     (card,) = parsed.events
-    assert card == CardRead("AS", b"$C,7,AS*" + checksum(b"C,7,AS").encode(), 2.0)
+    assert card == CardRead("AS", b"$C,7,AS*" + checksum(b"C,7,AS").encode(), 2.0, seq=7)
     assert parsed.replies == []
     assert shoe.acknowledge(card) == encode_frame("A", 7)
 
@@ -83,15 +84,28 @@ def test_a_good_frame_resets_the_bad_frame_count():
     assert shoe.feed(b"junk\r\n", now=1.0).events == []
 
 
-def test_the_shoes_no_read_and_the_cut_card_are_acknowledged_by_the_driver():
+def test_the_shoes_no_read_is_acknowledged_by_the_driver_the_cut_card_by_the_controller():
+    # The cut card must survive a crash between its arrival and its journaling: the shoe
+    # keeps resending it until the controller has recorded it.
     shoe = ShoeProtocol()
-    parsed = shoe.feed(encode_frame("M", 1) + encode_frame("C", 2, "CUT"), now=1.0)
-    assert parsed.events == [
-        Misread(encode_frame("M", 1).strip(), 1.0),
-        CutCardSeen(encode_frame("C", 2, "CUT").strip(), 1.0),
-    ]
-    assert parsed.replies == [encode_frame("A", 1), encode_frame("A", 2)]
-    assert shoe.feed(encode_frame("C", 2, "CUT"), now=1.0).replies == [encode_frame("A", 2)]
+    cut_frame = encode_frame("C", 2, "CUT")
+    parsed = shoe.feed(encode_frame("M", 1) + cut_frame, now=1.0)
+    cut = CutCardSeen(cut_frame.strip(), 1.0)
+    assert parsed.events == [Misread(encode_frame("M", 1).strip(), 1.0), cut]
+    assert parsed.replies == [encode_frame("A", 1)]
+    assert shoe.feed(cut_frame, now=1.1).replies == []  # resent, not yet recorded
+    assert shoe.acknowledge(cut) == encode_frame("A", 2)
+    assert shoe.feed(cut_frame, now=1.2).replies == [encode_frame("A", 2)]
+
+
+def test_a_new_shoe_frame_is_delivered_and_acknowledged_once_recorded():
+    shoe = ShoeProtocol()
+    frame = encode_frame("S", 40)
+    assert frame == b"$S,40*" + checksum(b"S,40").encode() + b"\r\n"
+    parsed = shoe.feed(frame, now=3.0)
+    assert parsed.events == [ShoeShuffled(frame.strip(), 3.0)] and parsed.replies == []
+    assert shoe.acknowledge(parsed.events[0]) == encode_frame("A", 40)
+    assert [event.code for event in shoe.feed(encode_frame("C", 41, "7C"), 3.1).events] == ["7C"]
 
 
 def test_frames_the_controller_sends_are_bad_frames_from_a_shoe():
@@ -99,18 +113,104 @@ def test_frames_the_controller_sends_are_bad_frames_from_a_shoe():
     assert parsed.events == [] and parsed.replies == [encode_frame("N", 1)]
 
 
-def test_rescan_asks_for_the_pending_frame():
+def test_rescan_asks_once_for_the_frame_after_a_misread_and_never_after_a_good_one():
     shoe = ShoeProtocol()
-    shoe.feed(encode_frame("C", 41, "5S"), now=1.0)
+    shoe.feed(encode_frame("C", 40, "4S") + encode_frame("M", 41), now=1.0)
     assert shoe.rescan() == encode_frame("N", 42)
+    assert shoe.rescan() == b""  # the controller asked again for the same misread
+    shoe.feed(b"bad\r\n" * 3 + encode_frame("C", 42, "5S"), now=1.0)  # a misread, then a card
+    assert shoe.rescan() == b""
 
 
-def test_the_same_seq_with_another_card_is_a_new_card():
-    # A shoe that was power-cycled numbers from 0 again.
+def delivered(shoe, *frames):
+    """The codes (or kinds) ``frames`` deliver, and the replies, each card acknowledged."""
+    codes, replies = [], []
+    for frame in frames:
+        parsed = shoe.feed(frame, now=1.0)
+        replies += parsed.replies
+        for event in parsed.events:
+            codes.append(getattr(event, "code", event.kind))
+            if not isinstance(event, Misread):
+                replies.append(shoe.acknowledge(event))
+    return codes, replies
+
+
+def test_an_older_frame_after_a_newer_one_is_acknowledged_and_never_a_card():
+    shoe = ShoeProtocol()
+    assert delivered(shoe, encode_frame("C", 8, "KH"), encode_frame("C", 9, "KS"))[0] == [
+        "KH", "KS"
+    ]
+    # seq 8 again (a late duplicate on the wire), even with another card in it
+    codes, replies = delivered(shoe, encode_frame("C", 8, "KH"), encode_frame("C", 8, "2D"))
+    assert codes == [] and replies == [encode_frame("A", 8)] * 2
+    assert delivered(shoe, encode_frame("C", 10, "3D"))[0] == ["3D"]
+
+
+def test_older_is_judged_around_the_ring():
+    shoe = ShoeProtocol()
+    delivered(shoe, encode_frame("C", 2, "AS"))
+    assert delivered(shoe, encode_frame("C", 998, "KD"))[0] == []  # 4 behind, across the wrap
+    assert delivered(shoe, encode_frame("C", 3, "QD"))[0] == ["QD"]
+
+
+def test_a_forward_jump_is_delivered_because_the_card_may_be_real():
+    shoe = ShoeProtocol()
+    delivered(shoe, encode_frame("C", 10, "AS"))
+    assert delivered(shoe, encode_frame("C", 15, "KD"))[0] == ["KD"]
+    assert delivered(shoe, encode_frame("C", 16, "QD"))[0] == ["QD"]
+
+
+def test_the_last_seq_with_other_content_is_a_misread_never_a_second_card():
+    shoe = ShoeProtocol()
+    first = encode_frame("C", 5, "9H")
+    (card,) = shoe.feed(first, now=1.0).events
+    shoe.acknowledge(card)
+    conflict = encode_frame("C", 5, "9D")
+    parsed = shoe.feed(conflict, now=1.1)
+    assert parsed.events == [Misread(conflict.strip(), 1.1)]
+    assert parsed.replies == [encode_frame("A", 5)]  # the shoe may move on
+    assert shoe.feed(conflict, now=1.2).events == []  # its resend is not a second misread
+    assert shoe.feed(first, now=1.3).events == []  # nor is the first reading again
+    assert [event.code for event in shoe.feed(encode_frame("C", 6, "2C"), 1.4).events] == ["2C"]
+
+
+def test_after_a_reconnection_seq_0_is_a_power_cycled_shoe_and_a_resend_is_not():
     shoe = ShoeProtocol()
     (card,) = shoe.feed(encode_frame("C", 0, "AS"), now=1.0).events
     shoe.acknowledge(card)
+    delivered(shoe, encode_frame("C", 1, "5H"), encode_frame("C", 2, "6H"))
     shoe.connection_reset()
-    assert [event.code for event in shoe.feed(encode_frame("C", 0, "KD"), now=2.0).events] == [
-        "KD"
-    ]
+    assert delivered(shoe, encode_frame("C", 2, "6H"))[0] == []  # it kept its pending frame
+    shoe.connection_reset()
+    assert delivered(shoe, encode_frame("C", 0, "KD"))[0] == ["KD"]  # power-cycled: from 0
+    assert delivered(shoe, encode_frame("C", 1, "QD"))[0] == ["QD"]
+    # Within one connection seq 0 after seq 1 is an old frame, not a new shoe.
+    assert delivered(shoe, encode_frame("C", 0, "JD"))[0] == []
+
+
+def test_after_a_reconnection_a_continuing_seq_is_delivered_with_its_number():
+    # The shoe kept a frame nobody received while unplugged: its number tells the controller
+    # that the dealer may have entered this card by hand meanwhile.
+    shoe = ShoeProtocol()
+    delivered(shoe, encode_frame("C", 30, "AS"))
+    shoe.connection_reset()
+    (card,) = shoe.feed(encode_frame("C", 31, "9H"), now=2.0).events
+    assert (card.code, card.seq) == ("9H", 31)
+
+
+def test_a_primed_frame_is_answered_not_delivered_again():
+    # The PC died after journaling 9H but before its $A reached the shoe.
+    shoe = ShoeProtocol()
+    frame = encode_frame("C", 12, "9H")
+    shoe.prime(frame)
+    shoe.connection_reset()  # the serial driver opens the port
+    parsed = shoe.feed(frame, now=1.0)
+    assert parsed.events == [] and parsed.replies == [encode_frame("A", 12)]
+    assert delivered(shoe, encode_frame("C", 13, "3S"))[0] == ["3S"]
+
+
+def test_priming_with_what_is_not_a_shoe_frame_changes_nothing():
+    shoe = ShoeProtocol()
+    shoe.prime(b"9H")  # a scanner's read or a card typed in
+    assert delivered(shoe, encode_frame("C", 12, "9H"))[0] == ["9H"]
+    assert set(SHOE_FRAMES) == {"C", "M", "S"}

@@ -139,12 +139,13 @@ class Journal:
 
     def restart_events(self) -> list[TableEvent]:
         """What a restart needs, not the whole history (months of play would not fit in
-        memory): the events from the earliest of the last ``shoe_ended``, ``shoe_started``
-        and ``roads_cleared`` on (the shoe in play, the inputs that started it, its roads),
+        memory): the events from the earlier of the last ``shoe_ended`` and ``roads_cleared``
+        on (the shoe in play, the inputs that started it, its roads),
         after the last ``scanner`` event before them (whether the reader was still away)."""
-        last = (self._last_seq_of(kind) for kind in ("shoe_ended", "shoe_started",
-                                                       "roads_cleared"))
-        start = min((seq for seq in last if seq), default=1)
+        # Before the first shoe ended, the inputs that confirmed it come before its
+        # shoe_started: read from the beginning (one shoe at most).
+        ended = self._last_seq_of("shoe_ended") or 1
+        start = min(ended, self._last_seq_of("roads_cleared") or ended)
         scanner = self._last_seq_of("scanner", before=start)
         head = read_events(self._db, scanner)[:1] if scanner else []
         return head + read_events(self._db, start)

@@ -1,8 +1,10 @@
 """``baccarat-table emulate-shoe``: a card shoe on a pseudo-terminal, for tests and demos.
 
 Prints the device path (and keeps ``--link`` pointing at it), then plays simulated shoes
-over the scanner or shoe wire protocol until done or interrupted. Open it from the table
-with ``serial://<path or link>?protocol=<same protocol>``.
+over the scanner or shoe wire protocol until done or interrupted. Each shoe ends as a dealer
+ends it: once the round with the cut card is complete the rest stays in the shoe, and the
+next shoe follows a reshuffle. Open it from the table with
+``serial://<path or link>?protocol=<same protocol>``.
 """
 
 from __future__ import annotations
@@ -11,14 +13,18 @@ import argparse
 import contextlib
 import dataclasses
 import itertools
+import math
 import signal
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
+from controller.shoe_end import dealt_items
 from drivers.emulator import Faults, ShoeEmulator
-from drivers.shoe_order import CUT, DECK_SIZE, build_shoe, parse_items, shoe_random
+from drivers.shoe_order import CUT, build_shoe, check_cut, parse_items, shoe_random
+
+DEFAULT_SHUFFLE_SECONDS = 5.0
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -31,13 +37,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--link", type=Path, help="keep a symlink at PATH to the device")
     parser.add_argument("--decks", type=int, default=8, choices=range(1, 9), metavar="1-8")
     parser.add_argument("--seed", type=int, help="reproducible shoes (shoe k from seed and k)")
-    parser.add_argument("--cut", type=int, help="cut card N cards from the end")
+    parser.add_argument("--cut", type=int, help="cut card N cards from the end (at least 6)")
     parser.add_argument(
         "--after-cut", type=int, metavar="N",
-        help="end each shoe N cards after the cut card (default: play the whole shoe)",
+        help="end each shoe N cards after the cut card, whatever the round (fault tests; "
+             "default: when the round with the cut card is complete)",
     )
     parser.add_argument("--shoes", type=int, default=1, help="how many shoes, 0 = endless")
-    parser.add_argument("--script", help="play these comma-separated items once (codes, NR, CUT)")
+    parser.add_argument(
+        "--shuffle-seconds", type=float, default=DEFAULT_SHUFFLE_SECONDS, metavar="S",
+        help=f"seconds a reshuffle between shoes takes (default {DEFAULT_SHUFFLE_SECONDS:g}); "
+             "with a scanner, confirm the new shoe at the table meanwhile",
+    )
+    parser.add_argument("--script", help="play exactly these comma-separated items once "
+                                         "(codes, NR, CUT)")
     parser.add_argument("--interval", type=float, default=1.0, help="seconds between cards")
     parser.add_argument("--no-read", type=float, default=0.0, metavar="P",
                         help="probability of a no-read before a card")
@@ -58,15 +71,19 @@ def _shoes(args: argparse.Namespace) -> Iterator[list[str]]:
     if args.script is not None:
         yield parse_items(args.script.split(","))
         return
-    if args.cut is not None and not 1 <= args.cut <= args.decks * DECK_SIZE:
-        raise ValueError(f"--cut {args.cut}: a {args.decks}-deck shoe has "
-                         f"{args.decks * DECK_SIZE} cards")
+    if args.cut is not None:
+        check_cut(args.cut, args.decks, "--cut")
+    if args.shoes < 0:
+        raise ValueError(f"--shoes {args.shoes}: give a number of shoes, or 0 for endless")
+    if args.after_cut is not None and args.after_cut < 0:
+        raise ValueError(f"--after-cut {args.after_cut}: give a number of cards, 0 or more")
     numbers = itertools.count() if args.shoes == 0 else range(args.shoes)
     for number in numbers:
         order = build_shoe(args.decks, shoe_random(args.seed, number), args.cut)
-        if args.after_cut is not None:
-            order = order[: order.index(CUT) + 1 + args.after_cut]
-        yield order
+        if args.after_cut is None:
+            yield dealt_items(order)
+        else:
+            yield order[: order.index(CUT) + 1 + args.after_cut]
 
 
 def _check_probabilities(args: argparse.Namespace) -> Faults:
@@ -78,8 +95,16 @@ def _check_probabilities(args: argparse.Namespace) -> Faults:
     return faults
 
 
+def _check_seconds(args: argparse.Namespace) -> None:
+    for name in ("interval", "ack_timeout", "shuffle_seconds"):
+        value = getattr(args, name)
+        if not (math.isfinite(value) and value >= 0):
+            raise ValueError(f"--{name.replace('_', '-')} {value}: give seconds, 0 or more")
+
+
 def emulate_shoe(args: argparse.Namespace) -> int:
     faults = _check_probabilities(args)
+    _check_seconds(args)
     shoes = _shoes(args)
     first = next(shoes)  # bad --script or --cut fails here, before the pty exists
     with contextlib.ExitStack() as stack:
@@ -91,11 +116,12 @@ def emulate_shoe(args: argparse.Namespace) -> int:
         emulator = stack.enter_context(ShoeEmulator(
             itertools.chain([first], shoes), protocol=args.protocol, interval=args.interval,
             faults=faults, seed=args.fault_seed, log=log, link=args.link,
-            ack_timeout=args.ack_timeout,
+            ack_timeout=args.ack_timeout, shuffle_seconds=args.shuffle_seconds,
         ))
-        print(emulator.open(), flush=True)
         # SIGTERM (systemd, test harnesses) ends the play like Ctrl-C: the link is removed.
+        # Set before the path is printed: whoever reads it may stop us at once.
         signal.signal(signal.SIGTERM, lambda *_: emulator.stop())
+        print(emulator.open(), flush=True)
         try:
             emulator.play()
         except KeyboardInterrupt:
