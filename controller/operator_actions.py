@@ -166,7 +166,7 @@ class OperatorActions:
         elif self.state in NO_SHOE_STATES:
             self.start_shoe(by=command.by)
         for card in held:
-            self._accept_card(Card(card.code), card.raw, card.source)
+            self._accept_card(Card(card.code), card.raw, card.source, from_hold=True)
         self._restore_pause()
 
     def _do_new_shoe(self, command: Command) -> None:

@@ -32,7 +32,8 @@ def input_of(event: TableEvent) -> object | None:
             data.get("source", "reader"), data.get("frame_seq"))
         return FaultHold(data["message"], held)
     if kind in CARD_EVENTS:
-        if data.get("card") is None or data.get("source", "reader") != "reader":
+        if (data.get("card") is None or data.get("source", "reader") != "reader"
+                or data.get("from_hold")):  # read once, as the hold; dealt by the accept
             return None
         return CardRead(data["card"], data.get("raw", "").encode("ascii", "replace"),
                         seq=data.get("frame_seq"))

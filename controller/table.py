@@ -313,8 +313,9 @@ class TableController(OperatorActions):
         return None
 
     def _accept_card(self, card: Card, raw: bytes, source: str,
-                     read: CardRead | None = None) -> None:
-        """Record ``card`` where the table expects it and let the machine move on."""
+                     read: CardRead | None = None, from_hold: bool = False) -> None:
+        """Record ``card`` where the table expects it and let the machine move on. A card
+        ``from_hold`` was recorded as read when it was held: this is not a second reading."""
         if self.composition.holds(card):  # a card a supervisor accepted may not be in the shoe
             self.composition.remove(card)
         where = self.state
@@ -325,6 +326,8 @@ class TableController(OperatorActions):
                  "cards_left": self.composition.cards_left}
         if read is not None and read.seq is not None:
             facts["frame_seq"] = read.seq
+        if from_hold:
+            facts["from_hold"] = True
         if where == "awaiting_reveal":
             self.burn_left = card.burn_count
             self.publish("reveal", burn=card.burn_count, **facts)

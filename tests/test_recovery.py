@@ -104,3 +104,16 @@ def test_a_pin_lockout_survives_a_replay(monkeypatch):
     twin.supervisor("clear_roads")
     assert "locked" in twin.last("action_refused").data["reason"]
     assert not twin.of_type("roads_cleared")[1:]
+
+
+def test_cards_accepted_from_a_hold_are_dealt_once_after_a_replay():
+    table = Table()
+    table.start_shoe()
+    table.command("pause")
+    table.deal("9S KH")  # held while paused
+    table.supervisor("accept_card")
+    table.command("resume")
+    table.deal("TC")
+    twin = _twin(table)
+    assert _state_of(twin) == _state_of(table)
+    assert [card.code for card in twin.controller.round.dealt] == ["9S", "KH", "TC"]
