@@ -72,9 +72,11 @@ def _assemble(
 ) -> Table:
     bus = EventBus(config.table_id)
     controller = TableController(config, profile, bus)
-    view_events = resume(controller, journal) if journal is not None else []
-    event_file = open_event_file(config.events_path, journal, bus)
+    event_file = open_event_file(config.events_path, journal)  # refused before resume writes
     try:
+        view_events = resume(controller, journal) if journal is not None else []
+        if event_file is not None:
+            catch_up(event_file, journal, bus)
         for subscriber in (event_file, *subscribers) if event_file else subscribers:
             bus.subscribe(subscriber)
         runner = TableRunner(controller, stop_after_shoes)
@@ -96,26 +98,31 @@ def _assemble(
                  view_events)
 
 
-def open_event_file(path: str | None, journal: Journal | None, bus: EventBus) -> EventFile | None:
-    """The event file, caught up: with a journal it gets every journaled event it lacks (those
-    a crash kept from it, a ``config_changed`` written at start); without one, the bus numbers
-    on after the file's last seq, so no seq is used twice."""
+def open_event_file(path: str | None, journal: Journal | None) -> EventFile | None:
+    """The event file, its torn last line cut off, checked against the journal."""
     if path is None:
         return None
     event_file = EventFile.open(path)
-    try:
-        if path == "-":
-            pass  # standard output cannot be read back: live events only
-        elif journal is None:
-            bus.next_seq = max(bus.next_seq, event_file.next_seq)
-        else:
+    if journal is not None and not event_file.live_only:
+        try:
             _check_same_journal(path, event_file, journal)
-            for event in journal.iter_events(event_file.last_seq + 1):
-                event_file(event)
-    except BaseException:
-        event_file.close()
-        raise
+        except BaseException:
+            event_file.close()
+            raise
     return event_file
+
+
+def catch_up(event_file: EventFile, journal: Journal | None, bus: EventBus) -> None:
+    """With a journal the file gets every journaled event it lacks (those a crash kept from
+    it, a ``config_changed`` written at start); without one, the bus numbers on after the
+    file's last seq, so no seq is used twice. Standard output gets live events only."""
+    if event_file.live_only:
+        return
+    if journal is not None:
+        for event in journal.iter_events(event_file.last_seq + 1):
+            event_file(event)
+    else:
+        bus.next_seq = max(bus.next_seq, event_file.next_seq)
 
 
 def _check_same_journal(path: str, event_file: EventFile, journal: Journal) -> None:

@@ -150,6 +150,7 @@ class EventFile:
     def __init__(self, stream: TextIO, last: dict[str, Any] | None = None,
                  torn_seq: int = 0) -> None:
         self._stream = stream
+        self.live_only = stream is sys.stdout  # cannot be read back, so cannot catch up
         self.last = last  # the last whole line, as read at open
         self.last_seq: int = last["seq"] if last else 0
         # Where a table without a journal numbers on: after every seq the file ever held,
@@ -172,7 +173,7 @@ class EventFile:
         self.last_seq = event.seq
 
     def close(self) -> None:
-        if self._stream is not sys.stdout:
+        if not self.live_only:
             self._stream.close()
 
 
