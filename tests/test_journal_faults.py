@@ -354,3 +354,24 @@ def test_set_aside_refuses_a_healthy_journal_without_force(journal_file, capsys)
     assert journal_file.exists()
     assert main(["journal", "set-aside", "--force", str(journal_file)]) == 0
     assert not journal_file.exists() and list(journal_file.parent.glob("table.db.failed-*"))
+
+
+# -- a failed input is not left half-journaled -----------------------------------------------
+
+def test_rolling_back_an_input_leaves_no_trace_and_numbering_goes_on(tmp_path):
+    path = tmp_path / "table.db"
+    table = play(path)
+    journal, bus = table.journal, table.bus
+    seen, committed = len(table.events), journal.last_seq
+    # An input that fails half-way (say a supervisor action that raises after its first event)
+    bus.publish("operator_action", 1, 5, action="void_round", by="sup", reason="half done")
+    bus.publish("state", 1, 5, state="hold", previous="player2")
+    bus.rollback()
+    assert (journal.last_seq, bus.next_seq) == (committed, committed + 1)
+    bus.flush()  # nothing is left to commit or deliver
+    assert len(table.events) == seen
+    table.deal("2C")  # the next input is numbered on from the last committed row
+    assert table.events[seen].seq == committed + 1
+    journal.close()
+    assert self_test(path).finding is None
+    assert rows(path, "SELECT count(*) FROM events WHERE data LIKE '%half done%'") == [(0,)]
