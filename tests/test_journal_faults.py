@@ -257,11 +257,19 @@ def test_rows_cut_off_with_the_head_file_deleted_are_not_passed_silently(journal
     assert "could not be checked" in line and "journal accept-end" in line
 
 
+def hash_of(path: Path, seq: int) -> str:
+    (digest,) = rows(path, f"SELECT hex(hash) FROM events WHERE seq = {seq}")[0]
+    return digest.lower()
+
+
 def test_a_lowered_head_is_not_passed_silently(journal_file, capsys):
     end = cut_last_rows(journal_file, 5)
     head = head_path(journal_file)
     _, digest, *_ = head.read_text().split()
-    head.write_text(f"{end - 3:020d} {digest}\n")  # the seq lowered below the cut
+    head.write_text(f"{end - 3:020d} {digest}\n")  # the seq lowered, the hash left
+    assert main(["journal", "verify", str(journal_file)]) == 1
+    assert "or the head file changed" in capsys.readouterr().err
+    head.write_text(f"{end - 3:020d} {hash_of(journal_file, end - 3)}\n")  # lowered throughout
     assert main(["journal", "verify", str(journal_file)]) == 1
     assert "lowered or replaced" in capsys.readouterr().err
     head.write_text(f"{0:020d} {bytes(32).hex()}\n")  # "nothing committed yet"
@@ -309,16 +317,21 @@ def test_a_head_file_of_the_first_version_still_reads(journal_file):
     assert self_test(journal_file).finding is None
 
 
-def test_a_crash_between_the_head_and_the_commit_is_not_tampering(journal_file):
-    """The head names the commit in progress before the commit: either end is accepted."""
-    end = cut_last_rows(journal_file, 3)
-    connection = sqlite3.connect(journal_file)
-    (digest,) = connection.execute("SELECT hash FROM events WHERE seq = ?", (end,)).fetchone()
-    connection.close()
+def test_after_a_power_cut_the_journal_may_run_on_to_the_heads_bound(journal_file):
+    """The head file is synced only with its bound: after a power cut it may name an earlier
+    row than the database's last, never one past its bound."""
+    end = last_seq(journal_file)
     head = head_path(journal_file)
-    later = head.read_text().split()
-    head.write_text(f"{end:020d} {digest.hex()} {later[0]} {later[1]}\n")
+    head.write_text(f"{end - 4:020d} {hash_of(journal_file, end - 4)} {end:020d}\n")
     assert self_test(journal_file).finding is None
+    head.write_text(f"{end - 4:020d} {hash_of(journal_file, end - 4)} {end - 1:020d}\n")
+    assert self_test(journal_file).finding.end_unchecked
+
+
+def test_a_table_stopped_cleanly_leaves_its_exact_head(journal_file):
+    (seq, digest, bound) = head_path(journal_file).read_text().split()
+    assert int(seq) == int(bound) == last_seq(journal_file)
+    assert digest == hash_of(journal_file, int(seq))
 
 
 # -- one table per journal, whatever path names it -------------------------------------------

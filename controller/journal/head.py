@@ -2,11 +2,15 @@
 
 The hash chain shows a row changed or removed in the middle; only something outside the
 database can show rows cut off the end (a truncated WAL, deleted last rows). The head file is
-one fixed-size record, overwritten in place: the last committed row and the row a commit in
-progress will end at. Before each commit the journal writes "committed N, committing M" and
-syncs it; after the commit it writes "committed M" without a sync. Whatever a crash or a power
-cut leaves, the database therefore ends at one of the two rows the head names: it never lags
-the database, so a head lower than the database is a sign of tampering, not of a power cut.
+one fixed-size line, overwritten in place: the last committed row's seq and hash, and a
+*bound*, a seq the journal may have reached without the head file saying so yet.
+
+After each commit the journal rewrites the line without a sync; a sync per commit would double
+a commit's cost at the disk. What makes the file trustworthy after a power cut is the bound: it
+is synced, some rows ahead, before any commit could pass it, so whatever a crash leaves the
+database ends between the head's row and its bound. A clean stop writes the exact head, bound
+and all, and syncs it. So a database that ends past the bound has outrun its head file, which
+a table never lets happen: the head was lowered or replaced.
 """
 
 from __future__ import annotations
@@ -17,21 +21,19 @@ from pathlib import Path
 
 SUFFIX = ".head"
 _WIDTH = 20  # digits of seq
+# How far ahead the synced bound runs: one sync per this many rows (about four rounds). After
+# a power cut, rows cut off within this window would not be noticed.
+BOUND_AHEAD = 64
 
 
 @dataclass(frozen=True)
 class Head:
-    """``seq``/``hash``: the last row committed; ``pending_*``: where a commit in progress
-    ends (equal to ``seq``/``hash`` when none is)."""
+    """``seq``/``hash``: the last row committed; ``bound``: the journal may run on to this
+    seq (after a crash) without the head file saying so."""
 
     seq: int
     hash: bytes
-    pending_seq: int
-    pending_hash: bytes
-
-    def names(self, seq: int, digest: bytes) -> bool:
-        """Whether a journal ending at row ``seq`` with ``digest`` is one this head allows."""
-        return (seq, digest) in ((self.seq, self.hash), (self.pending_seq, self.pending_hash))
+    bound: int
 
 
 class HeadUnreadable(ValueError):
@@ -44,8 +46,8 @@ def head_path(path: Path) -> Path:
 
 def read_head(path: Path) -> Head | None:
     """The head recorded beside ``path``; None when there is no head file or it is empty (a
-    new journal's, before its first write). The first versions wrote two fields (no commit in
-    progress): still read."""
+    new journal's, before its first write). The first versions wrote two fields (no bound):
+    still read."""
     try:
         raw = head_path(path).read_bytes()
     except FileNotFoundError:
@@ -56,16 +58,16 @@ def read_head(path: Path) -> Head | None:
         return None
     try:
         fields = raw.decode("ascii").split()
-        if len(fields) not in (2, 4):
-            raise ValueError(f"{len(fields)} fields, expected 2 or 4")
-        seqs = [int(field) for field in fields[0::2]]
-        hashes = [bytes.fromhex(field) for field in fields[1::2]]
-        if any(len(digest) != 32 for digest in hashes):
-            raise ValueError("a hash is not 32 bytes")
+        if len(fields) not in (2, 3):
+            raise ValueError(f"{len(fields)} fields, expected 2 or 3")
+        seq, digest = int(fields[0]), bytes.fromhex(fields[1])
+        bound = int(fields[2]) if len(fields) == 3 else seq
+        if len(digest) != 32:
+            raise ValueError("the hash is not 32 bytes")
     except (ValueError, UnicodeDecodeError) as error:
         raise HeadUnreadable(f"{head_path(path)} holds no head record ({error}; it starts "
                              f"with {raw[:40]!r})") from None
-    return Head(seqs[0], hashes[0], seqs[-1], hashes[-1])
+    return Head(seq, digest, max(seq, bound))
 
 
 class HeadFile:
@@ -75,13 +77,10 @@ class HeadFile:
         self.path = head_path(path)
         self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
 
-    def write(self, seq: int, digest: bytes, pending: tuple[int, bytes] | None = None,
-              sync: bool = False) -> None:
-        """Record row ``seq`` as the last committed and, with ``pending``, the row a commit in
-        progress ends at; ``sync`` makes it durable before the commit is."""
-        pending_seq, pending_hash = pending or (seq, digest)
-        os.pwrite(self._fd, f"{seq:0{_WIDTH}d} {digest.hex()} {pending_seq:0{_WIDTH}d} "
-                            f"{pending_hash.hex()}\n".encode(), 0)
+    def write(self, seq: int, digest: bytes, bound: int, sync: bool = False) -> None:
+        """Record row ``seq`` as the last committed, and ``bound``; ``sync`` makes it durable
+        before the next commit is."""
+        os.pwrite(self._fd, f"{seq:0{_WIDTH}d} {digest.hex()} {bound:0{_WIDTH}d}\n".encode(), 0)
         if sync:
             os.fdatasync(self._fd)
 
@@ -90,5 +89,4 @@ class HeadFile:
         return os.fstat(self._fd).st_nlink == 0
 
     def close(self) -> None:
-        os.fsync(self._fd)  # a table stopped cleanly leaves its exact head on disk
         os.close(self._fd)

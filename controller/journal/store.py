@@ -25,7 +25,13 @@ from typing import TypeVar
 
 from controller.events import TableEvent
 from controller.journal.chain import GENESIS, canonical_data, row_hash
-from controller.journal.head import HeadFile, HeadUnreadable, head_path, read_head
+from controller.journal.head import (
+    BOUND_AHEAD,
+    HeadFile,
+    HeadUnreadable,
+    head_path,
+    read_head,
+)
 from controller.journal.lock import try_lock
 from controller.journal.schema import SCHEMA_VERSION, migrate
 from controller.journal.verify import self_test
@@ -86,6 +92,7 @@ class Journal:
         self._lock = lock  # the database file itself, locked: whatever path names it
         self._seq, self._hash = last_seq, last_hash  # the last row appended
         self._committed = (last_seq, last_hash)  # the last row committed
+        self._bound = last_seq  # how far the synced head file lets the journal run
         self._pending = False
         real = path.resolve()
         self._files = {name: _identity(name) for name in (real, real.with_name(real.name + "-wal"))}
@@ -111,7 +118,7 @@ class Journal:
             else:
                 seq, digest = 0, GENESIS
             connection = _writable(path, lambda: _connect(real))
-            _writable(path, lambda: head.write(seq, digest, sync=True))
+            _writable(path, lambda: head.write(seq, digest, seq, sync=True))
             journal = cls(path, connection, seq, digest, head, lock)
         except BaseException:
             if connection is not None:
@@ -174,8 +181,11 @@ class Journal:
         first, last = self._committed[0] + 1, self._seq
         events = f"event {first}" if first == last else f"events {first} to {last}"
         try:
-            self._check_in_place()
-            self._head.write(*self._committed, pending=(self._seq, self._hash), sync=True)
+            passing_bound = self._seq > self._bound
+            self._check_in_place(everything=passing_bound)
+            if passing_bound:  # first move the synced bound past this commit
+                self._bound = self._seq + BOUND_AHEAD
+                self._head.write(*self._committed, self._bound, sync=True)
             self._db.execute("COMMIT")
         except JournalError:
             self.rollback()
@@ -186,8 +196,8 @@ class Journal:
         self._pending = False
         self._committed = (self._seq, self._hash)
         try:
-            self._head.write(self._seq, self._hash)
-        except OSError as error:  # the synced head already allows this commit: carry on
+            self._head.write(self._seq, self._hash, self._bound)
+        except OSError as error:  # the synced bound already allows this commit: carry on
             log.warning("journal %s: cannot update %s: %s", self.path, self._head.path, error)
 
     def rollback(self) -> None:
@@ -200,11 +210,14 @@ class Journal:
         self._pending = False
         self._seq, self._hash = self._committed
 
-    def _check_in_place(self) -> None:
-        """A journal or WAL deleted (or replaced) under a running table takes every later row
-        with it: stop at the next commit instead of writing into a file nobody will read."""
-        moved = any(_identity(name) != identity for name, identity in self._files.items())
-        if moved or self._head.deleted():
+    def _check_in_place(self, everything: bool) -> None:
+        """A journal deleted (or replaced) under a running table takes every later row with
+        it: stop at the next commit instead of writing into a file nobody will read. The
+        database's own path is checked at every commit, its WAL and head file when the bound
+        moves (checked at every commit they added about 16 KB a round at this disk)."""
+        names = self._files.items() if everything else list(self._files.items())[:1]
+        moved = any(_identity(name) != identity for name, identity in names)
+        if moved or (everything and self._head.deleted()):
             raise JournalError(self.path, "the journal file was deleted or replaced while in "
                                "use", self._committed[0] + 1, GONE_ADVICE)
 
@@ -249,10 +262,12 @@ class Journal:
         finally:
             self._db.close()
             self._db = None
-            try:
-                self._head.close()
+            try:  # a table stopped cleanly leaves its exact head on disk
+                self._head.write(*self._committed, self._committed[0], sync=True)
             except OSError as error:  # closing must not hide the error that led here
                 log.error("journal %s: cannot sync %s: %s", self.path, self._head.path, error)
+            finally:
+                self._head.close()
             os.close(self._lock)  # last: closing any descriptor of the file drops SQLite's locks
 
     def __enter__(self) -> Journal:

@@ -110,9 +110,13 @@ def _check_database(connection: sqlite3.Connection, head: Head | str) -> Report:
         found = connection.execute("SELECT seq FROM events WHERE hash = ?", (digest,)).fetchone()
         return found[0] if found else None
 
+    def hash_of(seq: int) -> bytes | None:  # row 0 is the chain's start
+        found = connection.execute("SELECT hash FROM events WHERE seq = ?", (seq,)).fetchone()
+        return found[0] if found else GENESIS if seq == 0 else None
+
     rows, last_seq, last_hash, finding = check_chain(connection.execute(ROWS), recorded_as)
     if finding is None:
-        finding = check_head(head, rows, last_seq, last_hash)
+        finding = check_head(head, rows, last_seq, last_hash, hash_of)
     return Report(rows, last_seq, last_hash, version, finding)
 
 
@@ -147,25 +151,28 @@ def check_chain(
     return count, expected_seq - 1, previous, None
 
 
-def check_head(head: Head | str, rows: int, last_seq: int, last_hash: bytes) -> Finding | None:
-    """The head file names the last row committed (or the end of a commit in progress): the
-    journal must end exactly there. ``head`` is a str saying why there is none."""
+def check_head(head: Head | str, rows: int, last_seq: int, last_hash: bytes,
+               hash_of: Callable[[int], bytes | None]) -> Finding | None:
+    """The head file names the last row committed: the journal must end there, or (after a
+    crash) between it and the head's bound. ``head`` is a str saying why there is none;
+    ``hash_of(seq)`` is the hash row ``seq`` holds."""
     if isinstance(head, str):
         if rows == 0:  # a brand-new journal: nothing committed, nothing to cut off
             return None
         return Finding("end", f"{head}: the end of the journal could not be checked (rows cut "
                        f"off after row {last_seq} would go unnoticed)", last_seq)
-    if head.names(last_seq, last_hash):
-        return None
     if last_seq < head.seq:
         missing = f"row {last_seq + 1}" if head.seq == last_seq + 1 else (
             f"rows {last_seq + 1} to {head.seq}")
         return Finding("head", f"{missing} deleted: the journal ends at row {last_seq} but row "
                        f"{head.seq} was committed (the database or its WAL was cut short)",
                        last_seq + 1)
-    if last_seq in (head.seq, head.pending_seq):
-        return Finding("head", f"row {last_seq} was rewritten: its hash is not the one committed",
-                       last_seq)
-    return Finding("end", f"the head file names row {head.seq} but the journal goes on to row "
-                   f"{last_seq}: it was lowered or replaced, so the end of the journal could not "
-                   "be checked (rows cut off the end would go unnoticed)", head.seq + 1)
+    if (last_hash if last_seq == head.seq else hash_of(head.seq)) != head.hash:
+        return Finding("head", f"row {head.seq} was rewritten, or the head file changed: the "
+                       "row's hash is not the one committed", head.seq)
+    if last_seq > head.bound:
+        return Finding("end", f"the head file names row {head.seq} but the journal goes on to "
+                       f"row {last_seq}: it was lowered or replaced, so the end of the journal "
+                       "could not be checked (rows cut off the end would go unnoticed)",
+                       head.bound + 1)
+    return None
