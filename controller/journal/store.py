@@ -1,9 +1,13 @@
 """The journal: every event made durable in SQLite before anyone sees it.
 
-One database per table, WAL mode with ``synchronous=FULL``. ``Journal.open`` runs the self-test
-(controller.journal.verify) on a read-only connection first and raises ``JournalError`` for a
-journal that fails it, leaving the file untouched; the supervisor decides what happens to it
-(``baccarat-table journal set-aside``).
+One database per table, WAL mode with ``synchronous=FULL``. ``Journal.open`` locks the database
+file (controller.journal.lock), runs the self-test (controller.journal.verify) on a read-only
+connection and raises ``JournalError`` for a journal that fails it, leaving the file untouched;
+the supervisor decides what happens to it (docs/journal.md). Only then does it open the file
+for writing and prove, with a committed write, that it can write there.
+
+Every failure to record or commit is a ``JournalError`` carrying SQLite's (or the OS's) own
+error and the advice for a technician, after the open transaction was rolled back whole.
 
 Durability. The event bus appends the events of one input (a card and what it caused: its
 position, the round's result; a misread; an operator action ...) into one open transaction and
@@ -107,7 +111,8 @@ class Journal:
         if not _has_content(real):
             _refuse_if_deleted(real)  # before anything is created in its place
         if not os.access(real.parent, os.W_OK | os.X_OK):  # SQLite makes its WAL there
-            raise JournalError(path, f"cannot write it: its folder {real.parent} is read-only",
+            problem = "is read-only" if real.parent.is_dir() else "does not exist"
+            raise JournalError(path, f"cannot write it: its folder {real.parent} {problem}",
                                advice=UNWRITABLE_ADVICE)
         lock = _lock(path, real)
         head = connection = None
