@@ -27,6 +27,7 @@ from controller.journal.head import head_path
 from controller.journal.verify import self_test
 from tests.journal_support import ROOT, play, rows, wait_for
 from ui.cli import main
+from ui.commands.run import REFUSED
 
 SHOE = "sim://?seed=7&rate=0"
 
@@ -388,3 +389,10 @@ def test_rolling_back_an_input_leaves_no_trace_and_numbering_goes_on(tmp_path):
     journal.close()
     assert self_test(path).finding is None
     assert rows(path, "SELECT count(*) FROM events WHERE data LIKE '%half done%'") == [(0,)]
+
+
+def test_the_service_is_not_restarted_into_the_same_refusal():
+    """Exit status 3 (the table refuses until someone acts) stops systemd's restarts, which
+    would only refuse again (docs/deployment.md)."""
+    unit = (ROOT / "systemd" / "baccarat-table.service").read_text().splitlines()
+    assert f"RestartPreventExitStatus={REFUSED}" in unit and "Restart=on-failure" in unit
