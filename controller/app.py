@@ -6,14 +6,10 @@ path is built one way only.
 
 from __future__ import annotations
 
-import sys
-from contextlib import suppress
 from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import TextIO
 
 from controller.config import TableConfig
-from controller.events import EventBus, EventFile, Subscriber, TableEvent
+from controller.events import EventBus, EventFile, EventFileError, Subscriber, TableEvent
 from controller.journal import Journal
 from controller.journal.resume import prime_driver, rebuilt, restore_driver, resume
 from controller.profiles import Profile, load_profile
@@ -32,7 +28,7 @@ class Table:
     controller: TableController
     runner: TableRunner
     driver: Driver
-    event_stream: TextIO | None = None
+    event_file: EventFile | None = None
     journal: Journal | None = None
     # What a view applies before the first live event to show the table as the journal left it.
     view_events: list[TableEvent] = field(default_factory=list)
@@ -42,9 +38,8 @@ class Table:
         self.driver.close()
         if self.journal is not None:
             self.journal.close()
-        if self.event_stream is not None and self.event_stream is not sys.stdout:
-            with suppress(OSError):
-                self.event_stream.close()
+        if self.event_file is not None:
+            self.event_file.close()
 
 
 def open_table(
@@ -76,15 +71,20 @@ def _assemble(
     stop_after_shoes: int | None,
 ) -> Table:
     bus = EventBus(config.table_id)
-    event_stream = _open_event_stream(config.events_path)
-    if event_stream is not None:
-        bus.subscribe(EventFile(event_stream))
-    for subscriber in subscribers:
-        bus.subscribe(subscriber)
     controller = TableController(config, profile, bus)
-    runner = TableRunner(controller, stop_after_shoes)
-    view_events = resume(controller, journal) if journal is not None else []
-    driver = open_driver(sim_with_profile_decks(config.driver_url, profile), runner.submit)
+    event_file = open_event_file(config.events_path, journal)  # refused before resume writes
+    try:
+        view_events = resume(controller, journal) if journal is not None else []
+        if event_file is not None:
+            catch_up(event_file, journal, bus)
+        for subscriber in (event_file, *subscribers) if event_file else subscribers:
+            bus.subscribe(subscriber)
+        runner = TableRunner(controller, stop_after_shoes)
+        driver = open_driver(sim_with_profile_decks(config.driver_url, profile), runner.submit)
+    except BaseException:
+        if event_file is not None:
+            event_file.close()
+        raise
     controller.driver = driver
     if journal is not None:
         runner.rebuild = lambda: rebuilt(TableController(config, profile, bus, driver), journal)
@@ -96,9 +96,51 @@ def _assemble(
         driver.start()
     except BaseException:
         driver.close()
+        if event_file is not None:
+            event_file.close()
         raise
-    return Table(config, profile, bus, controller, runner, driver, event_stream, journal,
+    return Table(config, profile, bus, controller, runner, driver, event_file, journal,
                  view_events)
+
+
+def open_event_file(path: str | None, journal: Journal | None) -> EventFile | None:
+    """The event file, its torn last line cut off, checked against the journal."""
+    if path is None:
+        return None
+    event_file = EventFile.open(path)
+    if journal is not None and not event_file.live_only:
+        try:
+            _check_same_journal(path, event_file, journal)
+        except BaseException:
+            event_file.close()
+            raise
+    return event_file
+
+
+def catch_up(event_file: EventFile, journal: Journal | None, bus: EventBus) -> None:
+    """With a journal the file gets every journaled event it lacks (those a crash kept from
+    it, a ``config_changed`` written at start); without one, the bus numbers on after the
+    file's last seq, so no seq is used twice. Standard output gets live events only."""
+    if event_file.live_only:
+        return
+    if journal is not None:
+        for event in journal.iter_events(event_file.last_seq + 1):
+            event_file(event)
+    else:
+        bus.next_seq = max(bus.next_seq, event_file.next_seq)
+
+
+def _check_same_journal(path: str, event_file: EventFile, journal: Journal) -> None:
+    last = event_file.last
+    if last is None:
+        return
+    recorded = journal.event(event_file.last_seq)
+    if recorded is None or (recorded.type, recorded.ts) != (last.get("type"), last.get("ts")):
+        has = f"{recorded.type} at {recorded.ts}" if recorded else "no such event"
+        raise EventFileError(
+            f"events file {path}: its last event, {last['seq']} ({last.get('type')} at "
+            f"{last.get('ts')}), is not the journal's ({journal.path}: {has}); it belongs to "
+            "another journal: move it away or name another file")
 
 
 def sim_with_profile_decks(url: str, profile: Profile) -> str:
@@ -107,14 +149,6 @@ def sim_with_profile_decks(url: str, profile: Profile) -> str:
     if parsed.scheme != "sim" or {"decks", "script"} & parsed.options.keys():
         return url
     return f"{url}{'&' if '?' in url else '?'}decks={profile.decks}"
-
-
-def _open_event_stream(path: str | None) -> TextIO | None:
-    if path is None:
-        return None
-    if path == "-":
-        return sys.stdout
-    return Path(path).open("a", encoding="utf-8")
 
 
 def with_overrides(config: TableConfig, **overrides: object) -> TableConfig:

@@ -10,7 +10,24 @@ import sys
 import time
 from pathlib import Path
 
+from controller.journal import Journal
+from tests.table_harness import Table
+
 ROOT = Path(__file__).resolve().parent.parent
+ROUNDS = "9S KH TC 2D  2S 3C 3H 4C 5D  2S KS 3H 5H 5C AD"
+
+
+def play(path: Path, extra: str = "") -> Table:
+    """Three rounds, a void and the start of a fifth, journaled at ``path``."""
+    table = Table()
+    journal = Journal.open(path)
+    table.bus.store = journal
+    table.start_shoe()
+    table.deal(ROUNDS + " 9H 9D")
+    table.supervisor("void_round", reason="misdeal")
+    table.deal("4S 4D" + extra)
+    table.journal = journal
+    return table
 
 
 def table_command(journal: Path, driver: str, *extra: str) -> list[str]:

@@ -19,23 +19,9 @@ from controller.journal.chain import row_hash
 from controller.journal.head import head_path, read_head
 from controller.journal.schema import MIGRATIONS, SCHEMA_VERSION, migrate
 from controller.journal.verify import self_test
+from tests.journal_support import ROUNDS, play
 from tests.table_harness import Table
 from ui.cli import main
-
-ROUNDS = "9S KH TC 2D  2S 3C 3H 4C 5D  2S KS 3H 5H 5C AD"
-
-
-def play(path: Path, extra: str = "") -> Table:
-    """Three rounds, a void and the start of a fifth, journaled at ``path``."""
-    table = Table()
-    journal = Journal.open(path)
-    table.bus.store = journal
-    table.start_shoe()
-    table.deal(ROUNDS + " 9H 9D")
-    table.supervisor("void_round", reason="misdeal")
-    table.deal("4S 4D" + extra)
-    table.journal = journal
-    return table
 
 
 @pytest.fixture

@@ -1,27 +1,43 @@
 """The head file (PATH.head): the seq and hash of the last committed row, beside the journal.
 
 The hash chain shows a row changed or removed in the middle; only something outside the
-database can show rows cut off the end (a truncated WAL, deleted last rows). After each commit
-the journal overwrites this one fixed-size record in place, without a sync of its own: it may
-lag the database after a power cut, never lead it. It also carries the lock that keeps a second
-table process off the same journal.
+database can show rows cut off the end (a truncated WAL, deleted last rows). The head file is
+one fixed-size line, overwritten in place: the last committed row's seq and hash, and a
+*bound*, a seq the journal may have reached without the head file saying so yet.
+
+After each commit the journal rewrites the line without a sync; a sync per commit would double
+a commit's cost at the disk. What makes the file trustworthy after a power cut is the bound: it
+is synced, some rows ahead, before any commit could pass it, so whatever a crash leaves the
+database ends between the head's row and its bound. A clean stop writes the exact head, bound
+and all, and syncs it. So a database that ends past the bound has outrun its head file, which
+a table never lets happen: the head was lowered or replaced.
 """
 
 from __future__ import annotations
 
-import fcntl
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
 SUFFIX = ".head"
 _WIDTH = 20  # digits of seq
+# How far ahead the synced bound runs: one sync per this many rows (about four rounds). After
+# a power cut, rows cut off within this window would not be noticed.
+BOUND_AHEAD = 64
 
 
 @dataclass(frozen=True)
 class Head:
+    """``seq``/``hash``: the last row committed; ``bound``: the journal may run on to this
+    seq (after a crash) without the head file saying so."""
+
     seq: int
     hash: bytes
+    bound: int
+
+
+class HeadUnreadable(ValueError):
+    """The head file is there but holds no head record."""
 
 
 def head_path(path: Path) -> Path:
@@ -29,28 +45,48 @@ def head_path(path: Path) -> Path:
 
 
 def read_head(path: Path) -> Head | None:
-    """The head recorded beside ``path``; None when there is none or it is unreadable."""
+    """The head recorded beside ``path``; None when there is no head file or it is empty (a
+    new journal's, before its first write). The first versions wrote two fields (no bound):
+    still read."""
     try:
-        text = head_path(path).read_text(encoding="ascii")
-        seq, digest = text.split()
-        return Head(int(seq), bytes.fromhex(digest))
-    except (OSError, ValueError, UnicodeDecodeError):
+        raw = head_path(path).read_bytes()
+    except FileNotFoundError:
         return None
+    except OSError as error:
+        raise HeadUnreadable(f"{head_path(path)} cannot be read: {error.strerror}") from None
+    if not raw:
+        return None
+    try:
+        fields = raw.decode("ascii").split()
+        if len(fields) not in (2, 3):
+            raise ValueError(f"{len(fields)} fields, expected 2 or 3")
+        seq, digest = int(fields[0]), bytes.fromhex(fields[1])
+        bound = int(fields[2]) if len(fields) == 3 else seq
+        if len(digest) != 32:
+            raise ValueError("the hash is not 32 bytes")
+    except (ValueError, UnicodeDecodeError) as error:
+        raise HeadUnreadable(f"{head_path(path)} holds no head record ({error}; it starts "
+                             f"with {raw[:40]!r})") from None
+    return Head(seq, digest, max(seq, bound))
 
 
 class HeadFile:
-    """The open head file of a journal being written, locked against a second writer."""
+    """The open head file of a journal being written."""
 
     def __init__(self, path: Path) -> None:
-        self._fd = os.open(head_path(path), os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BaseException:  # BlockingIOError: another process holds the journal
-            os.close(self._fd)
-            raise
+        self.path = head_path(path)
+        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
 
-    def write(self, seq: int, digest: bytes) -> None:
-        os.pwrite(self._fd, f"{seq:0{_WIDTH}d} {digest.hex()}\n".encode(), 0)
+    def write(self, seq: int, digest: bytes, bound: int, sync: bool = False) -> None:
+        """Record row ``seq`` as the last committed, and ``bound``; ``sync`` makes it durable
+        before the next commit is."""
+        os.pwrite(self._fd, f"{seq:0{_WIDTH}d} {digest.hex()} {bound:0{_WIDTH}d}\n".encode(), 0)
+        if sync:
+            os.fdatasync(self._fd)
+
+    def deleted(self) -> bool:
+        """Whether the file was removed while open (writes would go nowhere)."""
+        return os.fstat(self._fd).st_nlink == 0
 
     def close(self) -> None:
         os.close(self._fd)

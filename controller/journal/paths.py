@@ -8,6 +8,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from controller.journal.head import head_path
+from controller.journal.lock import try_lock
+from controller.journal.store import JournalError, in_use
+from controller.journal.verify import self_test
 
 FILE_NAME = "journal.sqlite3"
 INSTALLED_STATE = Path("/var/lib/baccarat-table")
@@ -20,13 +23,28 @@ def default_journal_path() -> Path:
     return (Path(state) if state else INSTALLED_STATE) / FILE_NAME
 
 
-def set_aside(path: Path, now: datetime | None = None) -> Path:
+def set_aside(path: Path, force: bool = False, now: datetime | None = None) -> Path:
     """Rename the journal (with its WAL and head file) to PATH.failed-<UTC time>, read-only,
-    so the next start begins a new journal while the old one is kept for inspection."""
-    if not path.exists():
+    so the next start begins a new journal while the old one is kept for inspection. Refused
+    while a table has it open, and for a journal that passes its self-test unless ``force``."""
+    real = path.resolve()
+    if not real.is_file():
         raise FileNotFoundError(f"no journal at {path}")
-    stamp = (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%SZ")
-    target = path.with_name(f"{path.name}.failed-{stamp}")
+    descriptor = os.open(real, os.O_RDONLY)
+    try:
+        if not try_lock(descriptor):  # held until the files are renamed
+            raise in_use(path)
+        if not force and self_test(real).finding is None:
+            raise JournalError(path, "it passes its self-test: setting it aside would start the "
+                               "table on a new, empty journal", advice="keep it; if the "
+                               "supervisor wants a new journal all the same, add --force")
+        return _rename_read_only(real, now or datetime.now(UTC))
+    finally:
+        os.close(descriptor)
+
+
+def _rename_read_only(path: Path, now: datetime) -> Path:
+    target = path.with_name(f"{path.name}.failed-{now.strftime('%Y%m%dT%H%M%SZ')}")
     if target.exists():
         raise FileExistsError(f"{target} already exists")
     moves = [(path, target)]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from controller.journal.chain import GENESIS, row_hash
-from controller.journal.head import Head, read_head
+from controller.journal.head import Head, HeadUnreadable, head_path, read_head
 from controller.journal.schema import APPLICATION_ID, SCHEMA_VERSION
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -23,9 +23,15 @@ ROWS = "SELECT seq, ts, type, table_id, shoe, round, data, prev_hash, hash FROM 
 class Finding:
     """Why a journal cannot be trusted: which check failed and, for the chain, which row."""
 
-    check: str  # file, integrity, schema, chain, head
+    check: str  # file, integrity, schema, chain, head; "end": the end could not be checked
     message: str
     seq: int | None = None
+
+    @property
+    def end_unchecked(self) -> bool:
+        """Only the end is in doubt: every row and link is fine, but the head file that
+        would show rows cut off the end is missing, unreadable or lower than the journal."""
+        return self.check == "end"
 
     def __str__(self) -> str:
         return f"{self.check} check failed: {self.message}"
@@ -42,7 +48,18 @@ class Report:
 
 def open_read_only(path: Path) -> sqlite3.Connection:
     """A connection that cannot change the journal (SQLite may add PATH-shm beside it)."""
-    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+    uri = path.resolve().as_uri()
+    connection = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
+    try:
+        connection.execute("PRAGMA schema_version")  # opening is lazy: read the file now
+    except sqlite3.OperationalError:
+        connection.close()
+        if Path(f"{path.resolve()}-wal").exists():
+            raise
+        # A read-only disk or folder, where SQLite cannot make PATH-shm: no table can write
+        # there either, and without a WAL the database file holds every row.
+        connection = sqlite3.connect(f"{uri}?immutable=1", uri=True, isolation_level=None)
+    return connection
 
 
 def check_file(path: Path) -> Finding | None:
@@ -59,7 +76,7 @@ def self_test(path: Path) -> Report:
     finding = check_file(path)
     if finding is not None:
         return Report(0, 0, GENESIS, 0, finding)
-    head = read_head(path)  # before the database: a live writer moves it only after a commit
+    head = _head_or_why_not(path)  # before the database, which a live writer commits after it
     connection = open_read_only(path)
     try:
         return _check_database(connection, head)
@@ -69,7 +86,15 @@ def self_test(path: Path) -> Report:
         connection.close()
 
 
-def _check_database(connection: sqlite3.Connection, head: Head | None) -> Report:
+def _head_or_why_not(path: Path) -> Head | str:
+    try:
+        head = read_head(path)
+    except HeadUnreadable as error:
+        return str(error)
+    return head if head is not None else f"the head file {head_path(path)} is missing or empty"
+
+
+def _check_database(connection: sqlite3.Connection, head: Head | str) -> Report:
     version = connection.execute("PRAGMA user_version").fetchone()[0]
     problems = [row[0] for row in connection.execute("PRAGMA integrity_check(5)")]
     if problems != ["ok"]:
@@ -85,9 +110,13 @@ def _check_database(connection: sqlite3.Connection, head: Head | None) -> Report
         found = connection.execute("SELECT seq FROM events WHERE hash = ?", (digest,)).fetchone()
         return found[0] if found else None
 
+    def hash_of(seq: int) -> bytes | None:  # row 0 is the chain's start
+        found = connection.execute("SELECT hash FROM events WHERE seq = ?", (seq,)).fetchone()
+        return found[0] if found else GENESIS if seq == 0 else None
+
     rows, last_seq, last_hash, finding = check_chain(connection.execute(ROWS), recorded_as)
     if finding is None:
-        finding = check_head(head, last_seq, last_hash)
+        finding = check_head(head, rows, last_seq, last_hash, hash_of)
     return Report(rows, last_seq, last_hash, version, finding)
 
 
@@ -122,17 +151,28 @@ def check_chain(
     return count, expected_seq - 1, previous, None
 
 
-def check_head(head: Head | None, last_seq: int, last_hash: bytes) -> Finding | None:
-    """The head file beside the journal names the last row committed; it must still be there."""
-    if head is None or head.seq == 0:
-        return None
-    if head.seq > last_seq:
+def check_head(head: Head | str, rows: int, last_seq: int, last_hash: bytes,
+               hash_of: Callable[[int], bytes | None]) -> Finding | None:
+    """The head file names the last row committed: the journal must end there, or (after a
+    crash) between it and the head's bound. ``head`` is a str saying why there is none;
+    ``hash_of(seq)`` is the hash row ``seq`` holds."""
+    if isinstance(head, str):
+        if rows == 0:  # a brand-new journal: nothing committed, nothing to cut off
+            return None
+        return Finding("end", f"{head}: the end of the journal could not be checked (rows cut "
+                       f"off after row {last_seq} would go unnoticed)", last_seq)
+    if last_seq < head.seq:
         missing = f"row {last_seq + 1}" if head.seq == last_seq + 1 else (
             f"rows {last_seq + 1} to {head.seq}")
         return Finding("head", f"{missing} deleted: the journal ends at row {last_seq} but row "
                        f"{head.seq} was committed (the database or its WAL was cut short)",
                        last_seq + 1)
-    if head.seq == last_seq and head.hash != last_hash:
-        return Finding("head", f"row {last_seq} was rewritten: its hash is not the one committed",
-                       last_seq)
+    if (last_hash if last_seq == head.seq else hash_of(head.seq)) != head.hash:
+        return Finding("head", f"row {head.seq} was rewritten, or the head file changed: the "
+                       "row's hash is not the one committed", head.seq)
+    if last_seq > head.bound:
+        return Finding("end", f"the head file names row {head.seq} but the journal goes on to "
+                       f"row {last_seq}: it was lowered or replaced, so the end of the journal "
+                       "could not be checked (rows cut off the end would go unnoticed)",
+                       head.bound + 1)
     return None

@@ -1,12 +1,16 @@
-"""``baccarat-table journal verify|export|set-aside``: check, export and set aside a journal."""
+"""``baccarat-table journal verify|export|set-aside|accept-end``: check, export, set aside a
+journal, or accept an end that could not be checked."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from controller.config import load_config
+from controller.journal import JournalError
+from controller.journal.accept_end import accept_end
 from controller.journal.export import FORMATS, export
 from controller.journal.paths import default_journal_path, set_aside
 from controller.journal.verify import open_read_only, self_test
@@ -22,19 +26,33 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "verify", help="check the whole hash chain; exit 1 naming the first bad row",
         description="Read-only: checks SQLite's integrity, the schema version, every row's hash "
                     "and link, and the head file. Works on a copy taken from a live table.")
+    verify.add_argument("--allow-unchecked-end", action="store_true",
+                        help="exit 0 when everything but the end checks (the head file is "
+                             "missing or lower than the journal); the output still says so")
     export_parser = actions.add_parser("export", help="every row with its hashes, for audits")
     export_parser.add_argument("--format", choices=FORMATS, default="jsonl")
     export_parser.add_argument("--output", metavar="FILE", help="write here (default stdout)")
     aside = actions.add_parser(
         "set-aside", help="rename a failed journal to PATH.failed-<time>, read-only",
         description="The supervisor's choice after a failed self-test: the journal is kept, "
-                    "read-only, beside a new one that the next start creates.")
-    for each in (verify, export_parser, aside):
+                    "read-only, beside a new one that the next start creates. Refused while a "
+                    "table has it open, and for a journal that passes its self-test.")
+    aside.add_argument("--force", action="store_true",
+                       help="set aside a journal that passes its self-test all the same")
+    accept = actions.add_parser(
+        "accept-end", help="accept a journal whose end could not be checked",
+        description="The supervisor's choice when the head file is missing or lower than the "
+                    "journal: records who accepted the end as it is, and why, in the journal; "
+                    "the table then starts. Refused for any other failure.")
+    accept.add_argument("--by", required=True, metavar="NAME", help="who accepts it")
+    accept.add_argument("--reason", default="", metavar="TEXT", help="why")
+    for each in (verify, export_parser, aside, accept):
         each.add_argument("path", nargs="?", metavar="PATH", help="the journal database")
         each.add_argument("--config", metavar="FILE", help="take the journal path from here")
     verify.set_defaults(handler=run_verify)
     export_parser.set_defaults(handler=run_export)
-    aside.set_defaults(handler=run_set_aside)
+    aside.set_defaults(handler=refusing(run_set_aside))
+    accept.set_defaults(handler=refusing(run_accept_end))
 
 
 def journal_path(args: argparse.Namespace) -> Path:
@@ -49,15 +67,34 @@ def journal_path(args: argparse.Namespace) -> Path:
     return path
 
 
+def refusing(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """A command that changes a journal: a refusal is one line saying why and what to do."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return handler(args)
+        except JournalError as error:
+            print(f"baccarat-table journal {args.action}: refused: {error}; what to do: "
+                  f"{error.advice}", file=sys.stderr)
+            return 1
+
+    return run
+
+
 def run_verify(args: argparse.Namespace) -> int:
     path = journal_path(args)
     report = self_test(path)
-    if report.finding is not None:
-        where = f" (row {report.finding.seq})" if report.finding.seq is not None else ""
-        print(f"{path}: FAILED{where}: {report.finding}", file=sys.stderr)
+    finding = report.finding
+    summary = (f"{report.rows} rows, schema {report.version}, last row {report.last_seq}, "
+               f"head {report.head_hash.hex()}")
+    if finding is not None and finding.end_unchecked and args.allow_unchecked_end:
+        print(f"{path}: ok, but the END WAS NOT CHECKED: {finding.message}: {summary}")
+        return 0
+    if finding is not None:
+        where = f" (row {finding.seq})" if finding.seq is not None else ""
+        print(f"{path}: FAILED{where}: {finding}", file=sys.stderr)
         return 1
-    print(f"{path}: ok: {report.rows} rows, schema {report.version}, last row {report.last_seq}"
-          f", head {report.head_hash.hex()}")
+    print(f"{path}: ok: {summary}")
     return 0
 
 
@@ -78,6 +115,14 @@ def run_export(args: argparse.Namespace) -> int:
 
 def run_set_aside(args: argparse.Namespace) -> int:
     path = journal_path(args)
-    target = set_aside(path)
+    target = set_aside(path, force=args.force)
     print(f"{path} set aside as {target} (read-only); the next start begins a new journal")
+    return 0
+
+
+def run_accept_end(args: argparse.Namespace) -> int:
+    path = journal_path(args)
+    event = accept_end(path, args.by, args.reason)
+    print(f"{path}: its end accepted by {args.by} as row {event.seq - 1} (recorded as row "
+          f"{event.seq}); the table can start")
     return 0

@@ -10,6 +10,7 @@ import sys
 
 from controller.app import open_table, with_overrides
 from controller.config import TableConfig, load_config
+from controller.events import EventFileError
 from controller.journal import JournalError
 from controller.journal.paths import default_journal_path
 from controller.logs import configure_logging
@@ -86,11 +87,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         table = open_table(config, subscribers=(printer, ServiceStatus(notifier)),
                            stop_after_shoes=args.shoes)
-    except JournalError as error:  # the file is left as it was: the supervisor decides
-        notifier.status(f"refusing to play: {error}")
-        print(f"baccarat-table run: the table refuses to play: {error}\n"
-              "see docs/journal.md ('baccarat-table journal set-aside')", file=sys.stderr)
-        return 3
+    except (JournalError, EventFileError) as error:  # the files are left as they were
+        return refuse(notifier, "refusing to play", "the table refuses to play", error)
     # Ready only now: the journal passed its self-test and the driver is open.
     notifier.ready(f"table {config.table_id} ready, {config.driver_url}")
     for event in table.view_events:  # the journal's picture of the table, not printed again
@@ -101,8 +99,25 @@ def run(args: argparse.Namespace) -> int:
         read_commands(sys.stdin, table.runner.submit, printer, table.runner.stop)
     try:
         table.runner.run(heartbeat=notifier.watchdog, heartbeat_every=notifier.watchdog_interval())
+    except JournalError as error:  # nothing it failed to record was shown or acknowledged
+        return refuse(notifier, "stopped dealing", "the table stopped dealing", error)
     finally:
         notifier.stopping()
         table.close()
         notifier.close()
     return 0
+
+
+# The exit status of a table that will not play until someone acts; the service does not
+# restart on it (RestartPreventExitStatus=3, docs/deployment.md).
+REFUSED = 3
+
+
+def refuse(notifier: SystemdNotifier, status: str, what: str, error: Exception) -> int:
+    """One line on standard error (the system log): what happened, why, what to do; and the
+    service's status line."""
+    advice = getattr(error, "advice", "")
+    notifier.status(f"{status}: {error}")
+    print(f"baccarat-table run: {what}: {error}" + (f"; what to do: {advice}" if advice else ""),
+          file=sys.stderr)
+    return REFUSED

@@ -12,6 +12,7 @@ from PyQt6.QtWidgets import QApplication
 
 from controller.app import open_table
 from controller.config import TableConfig
+from controller.events import EventFileError
 from controller.journal import JournalError
 from controller.sd_notify import SystemdNotifier
 from controller.service_status import ServiceStatus, allow_time_for_journal_check
@@ -55,10 +56,13 @@ def run_display(config: TableConfig, *, windowed: bool = False,
     try:
         table = open_table(config, subscribers=(bridge, ServiceStatus(notifier)),
                            stop_after_shoes=stop_after_shoes)
-    except JournalError as error:
-        window.block(error.reason)
+    except (JournalError, EventFileError) as error:  # shown until a technician acts
+        if isinstance(error, JournalError):
+            window.block(f"{error.reason}\n{error.advice}")
+        else:
+            window.stop("table", str(error))
         _show(window, windowed)
-        notifier.ready("journal failed its self-test")
+        notifier.ready(f"refusing to play: {error}")
         return app.exec()
     window.submit = table.runner.submit
     window.prime(table.view_events)

@@ -1,0 +1,29 @@
+"""The supervisor's way past a journal whose end could not be checked (a head file missing,
+unreadable or lower than the journal): a ``journal_end_accepted`` event, after which the head
+file names the journal's last row again and the table starts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from controller.events import TableEvent, utc_timestamp
+from controller.journal.store import FAILED_ADVICE, Journal, JournalError
+from controller.journal.verify import self_test
+
+
+def accept_end(path: Path, by: str, reason: str) -> TableEvent:
+    """Record that ``by`` accepts the journal's end as it is, and why; the event recorded."""
+    finding = self_test(path.resolve()).finding
+    if finding is None:
+        raise JournalError(path, "its end checks: there is nothing to accept",
+                           advice="start the table")
+    if not finding.end_unchecked:
+        raise JournalError(path, str(finding), finding.seq, FAILED_ADVICE)
+    with Journal.open(path, allow_unchecked_end=True) as journal:
+        last = journal.event(journal.last_seq)
+        event = TableEvent("journal_end_accepted", journal.last_seq + 1, utc_timestamp(),
+                           last.table, last.shoe, last.round,
+                           {"by": by, "reason": reason, "finding": finding.message})
+        journal.append(event)
+        journal.commit()
+    return event
