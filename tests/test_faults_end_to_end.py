@@ -179,3 +179,48 @@ def test_a_card_before_the_burn_is_confirmed_is_accepted_without_a_crash_or_a_cr
     (result,) = rows(journal, "SELECT data FROM events WHERE type = 'round_result'")
     assert json.loads(result[0])["player"] == ["9S", "TC"]
     assert "Traceback" not in log_path(journal).read_text()
+
+
+def test_an_input_the_controller_fails_on_leaves_nothing_behind_and_the_table_holds(
+        tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    from controller.app import open_table
+    from controller.commands import Command
+    from controller.config import TableConfig
+    from controller.operator_actions import OperatorActions
+
+    def broken(self, command):  # a bug that strikes half-way through an action
+        self._record_action(command)
+        raise RuntimeError("a bug")
+
+    journal = tmp_path / "table.db"
+    config = replace(TableConfig(), journal_path=str(journal), pin_hash=PIN_HASH,
+                     driver_url="sim://?script=3H,2S,2H,2D,9S,KH")
+    monkeypatch.setattr(OperatorActions, "_do_clear_roads", broken)
+    table = open_table(config)
+    try:
+        table.runner.submit(Command("clear_roads", by="sup", pin=PIN))
+        table.runner.stop()
+        table.runner.run()
+        assert table.runner.controller.state == "hold"
+    finally:
+        table.close()
+    actions = [json.loads(data)["action"] for (data,) in rows(
+        journal, "SELECT data FROM events WHERE type = 'operator_action'")]
+    assert "clear_roads" not in actions  # nothing of the failed action was recorded
+    (hold,) = rows(journal, "SELECT data FROM events WHERE type = 'hold'")
+    assert json.loads(hold[0])["code"] == "internal_error"
+    (report,) = tmp_path.glob("baccarat-table-fault-*.txt")
+    assert "RuntimeError: a bug" in report.read_text()
+    monkeypatch.undo()
+    table = open_table(config)  # a restart comes back to the same hold, no crash
+    try:
+        assert table.controller.state == "hold"
+        table.runner.submit(Command("accept_card", by="sup", pin=PIN))
+        table.runner.stop()
+        table.runner.run()
+        assert table.runner.controller.state != "hold"
+    finally:
+        table.close()
+    assert self_test(journal).finding is None

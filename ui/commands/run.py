@@ -11,11 +11,13 @@ import sys
 from controller.app import open_table, with_overrides
 from controller.config import TableConfig, load_config
 from controller.events import EventFileError
+from controller.fault_report import write_fault_report
 from controller.journal import JournalError
 from controller.journal.paths import default_journal_path
 from controller.logs import configure_logging
 from controller.sd_notify import SystemdNotifier
 from controller.service_status import ServiceStatus, allow_time_for_journal_check
+from controller.table import InputFailed
 from ui.commands.arguments import whole_number
 from ui.headless import HeadlessPrinter, read_commands
 from ui.x_server import x_server_problem
@@ -101,6 +103,12 @@ def run(args: argparse.Namespace) -> int:
         table.runner.run(heartbeat=notifier.watchdog, heartbeat_every=notifier.watchdog_interval())
     except JournalError as error:  # nothing it failed to record was shown or acknowledged
         return refuse(notifier, "stopped dealing", "the table stopped dealing", error)
+    except InputFailed as failed:  # only without a journal: with one, the table holds instead
+        report = write_fault_report(failed, None)
+        notifier.status(f"stopped: {failed}")
+        print(f"baccarat-table run: the table stopped: {failed} (details: {report}); start it "
+              "again, and keep a journal (--journal) so that it holds instead", file=sys.stderr)
+        return FAILED
     finally:
         notifier.stopping()
         table.close()
@@ -111,6 +119,8 @@ def run(args: argparse.Namespace) -> int:
 # The exit status of a table that will not play until someone acts; the service does not
 # restart on it (RestartPreventExitStatus=3, docs/deployment.md).
 REFUSED = 3
+# The controller failed on an input with no journal to rebuild from: starting again helps.
+FAILED = 4
 
 
 def refuse(notifier: SystemdNotifier, status: str, what: str, error: Exception) -> int:
