@@ -8,7 +8,7 @@ import signal
 import sys
 
 from controller.app import open_table, with_overrides
-from controller.config import TableConfig, load_config
+from controller.config import LANGUAGES, TableConfig, load_config
 from controller.journal import JournalError
 from controller.journal.paths import default_journal_path
 from controller.logs import configure_logging
@@ -33,6 +33,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--events", metavar="FILE", help="write events as JSON lines (- = stdout)")
     parser.add_argument("--journal", metavar="PATH", help="journal database")
     parser.add_argument("--shoes", type=int, metavar="N", help="stop after N shoes")
+    parser.add_argument("--language", choices=LANGUAGES,
+                        help="the display's language (default: the config's, else en)")
     parser.set_defaults(handler=run)
 
 
@@ -45,7 +47,8 @@ def has_screen() -> bool:
 def table_config(args: argparse.Namespace) -> TableConfig:
     config = load_config(args.config) if args.config else TableConfig()
     config = with_overrides(config, driver_url=args.driver, profile=args.profile,
-                            journal_path=args.journal, events_path=args.events)
+                            journal_path=args.journal, events_path=args.events,
+                            language=args.language)
     if config.journal_path is None and os.environ.get("STATE_DIRECTORY"):
         # Under systemd a table always keeps a journal, in its StateDirectory.
         config = with_overrides(config, journal_path=str(default_journal_path()))

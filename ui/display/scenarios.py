@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from controller.app import open_table
 from controller.config import TableConfig
 from controller.events import TableEvent
+from controller.profiles import Profile, load_profile
 
 QUIET_SECONDS = 0.5  # a scripted table that stops dealing is done after this long
 
@@ -79,6 +80,10 @@ def play(config: TableConfig, timeout: float = 30.0) -> list[TableEvent]:
         thread.join(timeout=5)
         table.close()
     return events
+
+
+def scenario_profile(name: str) -> Profile:
+    return load_profile(SCENARIOS[name].config.profile)
 
 
 def scenario_events(name: str) -> list[TableEvent]:
