@@ -27,3 +27,9 @@ def near(actual: QColor, expected: QColor, tolerance: int = 40) -> bool:
 
 def pixel(image: QImage, point: QPointF) -> QColor:
     return image.pixelColor(round(point.x()), round(point.y()))
+
+
+def follow(previous: TableEvent, type_: str, **data: object) -> TableEvent:
+    """An event as the table would send it next after ``previous`` (same shoe and round)."""
+    return TableEvent(type_, previous.seq + 1, previous.ts, previous.table, previous.shoe,
+                      previous.round, dict(data))

@@ -12,6 +12,7 @@ from PyQt6.QtGui import QColor
 from PyQt6.QtWidgets import QApplication
 
 from controller.journal import JournalError
+from controller.profiles import load_profile
 from controller.roads import DERIVED_NAMES
 from ui.display import marks
 from ui.display.bridge import EventBridge
@@ -22,7 +23,7 @@ LANDSCAPE = (1920, 1080)
 
 @pytest.fixture
 def window(qtbot):
-    window = DisplayWindow()
+    window = DisplayWindow(profile=load_profile("classic"))
     qtbot.addWidget(window)
     window.resize(*LANDSCAPE)
     window.show()
@@ -44,7 +45,7 @@ def test_mid_round_shows_cards_totals_and_next_card(window):
     assert picture.banker == tuple(view.banker) and len(picture.banker) == 2
     assert (picture.player_total, picture.banker_total) == (view.player_total, view.banker_total)
     assert view.next_card == "player3"
-    assert picture.next_card == "PLAYER 3rd CARD"
+    assert (picture.phase, picture.next_card) == ("NO MORE BETS", "PLAYER 3rd CARD")
     assert picture.banner == ""
     image = window.cards.grab().toImage()
     for side in ("player", "banker"):
@@ -64,7 +65,7 @@ def test_result_banner_marks_and_pays(window):
     words = {"player": "PLAYER WINS", "banker": "BANKER WINS", "tie": "TIE"}[last["winner"]]
     assert picture.banner == f"{words} {total}"
     assert picture.player == tuple(last["player"]) and picture.banker == tuple(last["banker"])
-    assert picture.next_card == "NO MORE CARDS"
+    assert picture.phase == "SHOE ENDED: shuffle, then confirm the new shoe"
     assert ("Player Pair" in picture.badges) == last["player_pair"]
     assert ("Banker Pair" in picture.badges) == last["banker_pair"]
     for bet, pay in last["pays"].items():
@@ -188,58 +189,48 @@ def test_a_new_hand_repaints_only_its_cells(window, qtbot):
     assert all(rect.width() <= side + 4 and rect.height() <= side + 4 for rect in spy.rects)
 
 
-def test_shoe_status_cut_card_and_scanner(window):
+def test_header_names_the_table_its_limits_and_the_shoe(window):
     feed(window, played("shoe"))
     fields = window.status.fields
     view = window.view
-    assert fields["profile"].text() == "classic"
+    assert fields["table"].text() == "table-1"
+    assert fields["profile"].text() == "Classic"
+    assert fields["limits"].text() == ("Player, Banker, Tie 0.10 to 10,000.00   "
+                                       "Player Pair, Banker Pair 0.10 to 1,000.00")
     assert fields["cards"].text() == f"cards left {view.cards_left}"
     assert fields["cut"].text() == f"CUT CARD: last round {view.last_round}"
-    assert fields["scanner"].text() == "scanner connected"
+    assert fields["reader"].text() == "card reader connected"
 
 
-def test_live_profile_lists_closed_bets(window):
-    feed(window, played("live"))
-    assert window.view.closed_bets
-    assert window.status.fields["closed"].text().startswith("closed: ")
-    assert "Player Pair" in window.status.fields["closed"].text()
+def test_live_profile_says_when_side_bets_close_and_which_are_closed(qtbot):
+    window = DisplayWindow(profile=load_profile("live"))
+    qtbot.addWidget(window)
+    events = list(played("live"))
+    opened = next(i for i, e in enumerate(events) if e.type == "betting_open" and e.round == 2)
+    feed(window, events[:opened + 1])
+    fields = window.status.fields
+    assert fields["open"].text() == (
+        "Player Pair, Banker Pair 0.10 to 1,000.00, until round 60   "
+        "Lucky Six 0.10 to 500.00, until round 50   "
+        "Player Natural, Banker Natural 0.10 to 1,000.00, until round 50")
+    assert fields["closed"].isHidden()
+    feed(window, events[opened + 1:])
+    assert window.view.round > 61
+    assert fields["open"].isHidden()
+    assert fields["closed"].text() == (
+        "closed: Lucky Six, Player Natural, Banker Natural from round 51; "
+        "Player Pair, Banker Pair from round 61")
 
 
-def test_a_hold_is_a_blocking_banner_with_its_reason_until_cleared(window):
-    events = list(played("hold"))
-    feed(window, events)
-    hold = next(event for event in events if event.type == "hold")
-    assert window.hold_banner.isVisible()
-    assert window.hold_banner.title.text() == "HOLD"
-    assert hold.data["code"] == "impossible_card"
-    assert (f"card {hold.data['card']} cannot come from this shoe"
-            in window.hold_banner.body.text())
-    cleared = type(hold)("hold_cleared", hold.seq + 1, hold.ts, hold.table, hold.shoe,
-                         hold.round, {"by": "supervisor", "action": "void"})
-    state = type(hold)("state", hold.seq + 2, hold.ts, hold.table, hold.shoe, hold.round,
-                       {"state": "betting", "previous": "hold"})
-    feed(window, [cleared, state])
-    assert not window.hold_banner.isVisible()
-
-
-def test_misread_prompts_rescan(window):
+def test_a_refused_action_is_named_in_words(window):
     events = list(played("round"))
-    misread = type(events[-1])("misread", events[-1].seq + 1, events[-1].ts, "table-1",
-                               events[-1].shoe, events[-1].round,
-                               {"position": "player3", "raw": "??", "raw_hex": "3f3f"})
-    feed(window, [*events, misread])
-    assert window.status.prompt.text() == "RESCAN CARD"
-
-
-def test_journal_failure_blocks_the_display_and_takes_no_commands(window):
-    submitted = []
-    window.submit = submitted.append
-    window.block("integrity check failed: page 7")
-    assert window.hold_banner.isVisible()
-    assert "integrity check failed: page 7" in window.hold_banner.body.text()
-    assert "JOURNAL FAILED" in window.status.fields["journal"].text()
-    window.operate("pause")
-    assert submitted == []
+    last = events[-1]
+    refused = type(last)("action_refused", last.seq + 1, last.ts, last.table, last.shoe,
+                         last.round, {"action": "void_round", "by": "supervisor",
+                                      "reason": "wrong supervisor PIN"})
+    feed(window, [*events, refused])
+    assert window.status.fields["refused"].text() == (
+        "refused: void the round: wrong supervisor PIN")
 
 
 def test_layouts_fit_every_screen(qtbot):
@@ -280,8 +271,8 @@ def test_a_journal_failure_while_playing_stops_the_display(qtbot, window):
     with qtbot.waitSignal(bridge.runner_failed):
         bridge.start_runner(SimpleNamespace(runner=FailingRunner())).join(timeout=5)
     qtbot.waitUntil(lambda: window.blocked)
-    assert window.hold_banner.title.text() == "JOURNAL FAILED"
-    assert "disk I/O error" in window.hold_banner.body.text()
+    alert = window.cards.picture.alert
+    assert alert.title == "JOURNAL FAILED" and "disk I/O error" in alert.body
 
 
 def test_hold_reasons_and_prompts_follow_the_display_language(qtbot):
@@ -293,6 +284,6 @@ def test_hold_reasons_and_prompts_follow_the_display_language(qtbot):
         window = DisplayWindow()
         qtbot.addWidget(window)
         feed(window, list(played("hold")))
-        assert "не может быть из этого шуза" in window.hold_banner.body.text()
+        assert "не может быть из этого шуза" in window.cards.picture.alert.body
     finally:
         QCoreApplication.removeTranslator(translator)

@@ -159,7 +159,7 @@ def live_table(qtbot):
     window = DisplayWindow()
     window.dialogs = ScriptedDialogs()
     bridge = EventBridge()
-    bridge.received.connect(window.on_event)
+    bridge.received.connect(window.on_events)
     table = open_table(config, subscribers=(bridge,))
     window.submit = table.runner.submit
     qtbot.addWidget(window)
@@ -180,7 +180,8 @@ def test_keys_drive_a_real_table(qtbot, live_table):
     assert window.roads.big_road.cells == {}
     window.dialogs = ScriptedDialogs(pin="1111")
     qtbot.keyClick(window, Qt.Key.Key_C)  # a wrong PIN is refused, and the dealer sees why
-    qtbot.waitUntil(lambda: "wrong supervisor PIN" in window.status.prompt.text())
+    qtbot.waitUntil(lambda: "wrong supervisor PIN" in window.status.fields["refused"].text())
+    assert window.status.fields["refused"].text().startswith("refused: clear the roads: ")
     qtbot.keyClick(window, Qt.Key.Key_P)
     qtbot.waitUntil(lambda: window.view.paused)
-    assert window.cards.picture.next_card == "PAUSED"
+    assert window.cards.picture.phase == "PAUSED"

@@ -28,7 +28,7 @@ def test_a_full_shoe_plays_through_the_window(qtbot, caplog):
     window.resize(1920, 1080)
     window.show()
     bridge = EventBridge()
-    bridge.received.connect(window.on_event)
+    bridge.received.connect(window.on_events)
     table = open_table(TableConfig(driver_url="sim://?seed=99&rate=0"),
                        subscribers=(bridge,), stop_after_shoes=1)
     window.submit = table.runner.submit

@@ -60,15 +60,25 @@ def limits_text(profile: Profile, closed: Iterable[str]) -> tuple[str, str]:
     return "   ".join(main), "   ".join(side)
 
 
+def by_last_round(profile: Profile | None, bet: str) -> int:
+    terms = profile.bets.get(bet) if profile is not None else None
+    return terms.last_round or 0 if terms is not None else 0
+
+
 def closed_text(profile: Profile | None, closed: list[str]) -> str:
+    """The closed bets, with the round each closed from when the profile says."""
     if not closed:
         return ""
-    rounds = [profile.bets[bet].last_round for bet in closed
-              if profile is not None and bet in profile.bets]
-    if rounds and all(rounds):
-        return translate("display", "closed from round {round}: {bets}").format(
-            round=min(rounds) + 1, bets=bet_names(closed))
-    return translate("display", "closed: {bets}").format(bets=bet_names(closed))
+    if profile is not None:  # in the profile's order, as the open bets are listed
+        order = list(profile.bets)
+        closed = sorted(closed, key=lambda bet: order.index(bet) if bet in order else len(order))
+    by_round: dict[int | None, list[str]] = {}
+    for bet in sorted(closed, key=lambda bet: by_last_round(profile, bet)):
+        by_round.setdefault(by_last_round(profile, bet) or None, []).append(bet)
+    parts = [bet_names(bets) if last is None else translate(
+        "display", "{bets} from round {round}").format(bets=bet_names(bets), round=last + 1)
+        for last, bets in by_round.items()]
+    return translate("display", "closed: {bets}").format(bets="; ".join(parts))
 
 
 class TableHeader(QFrame):
@@ -108,6 +118,7 @@ class TableHeader(QFrame):
         if field.text() != text:
             field.setText(text)
             field.setVisible(bool(text))
+            self.updateGeometry()  # the header may need a line more or less
 
     def _color(self, name: str, ink: str, paper: str = PANEL) -> None:
         """Colours through the palette: a style sheet would stop the font reaching the field."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PyQt6.QtCore import QRectF, Qt
 from PyQt6.QtGui import QFont, QFontMetricsF
@@ -65,7 +64,13 @@ class FittedText:
 
 
 def text_fits(font: QFont, width: float, height: float, text: str, flags: int) -> bool:
-    needed = QFontMetricsF(font).boundingRect(QRectF(0, 0, width, height), flags, text)
+    """Whether the ink of ``text`` stays inside a box of ``width`` x ``height``. One line is
+    measured by its ink: a font for Arabic has a line twice its letters' height."""
+    metrics = QFontMetricsF(font)
+    if "\n" not in text and metrics.horizontalAdvance(text) <= width:
+        ink = metrics.tightBoundingRect(text)
+        return ink.width() <= width + 0.5 and ink.height() <= height + 0.5
+    needed = metrics.boundingRect(QRectF(0, 0, width, height), flags, text)
     return needed.width() <= width + 0.5 and needed.height() <= height + 0.5
 
 
@@ -73,19 +78,25 @@ def fit_font(font: QFont, box: QRectF, text: str, largest: int, smallest: int,
              align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter) -> FittedText:
     """``text`` in ``box`` at the largest size from ``largest`` down to ``smallest`` that fits
     on one line, else wrapped on words; at ``smallest`` wrapped if nothing fits."""
-    px, wrap = _fit(font.toString(), box.width(), box.height(), text, largest, smallest,
-                    align.value)
+    key = (font.toString(), tuple(font.families()), box.width(), box.height(), text, largest,
+           smallest, align.value)
+    found = _FITTED.get(key)
+    if found is None:
+        if len(_FITTED) > 512:  # the same texts come back round after round: paint stays cheap
+            _FITTED.clear()
+        found = _FITTED[key] = _fit(QFont(font), box.width(), box.height(), text, largest,
+                                    smallest, align.value)
+    px, wrap = found
     fitted = QFont(font)
     fitted.setPixelSize(px)
     return FittedText(text, QRectF(box), fitted, align.value | (WRAP if wrap else 0))
 
 
-@lru_cache(maxsize=512)  # the same texts come back round after round: paint stays cheap
-def _fit(description: str, width: float, height: float, text: str, largest: int,
-         smallest: int, align: int) -> tuple[int, bool]:
-    font = QFont()
-    font.fromString(description)
+_FITTED: dict[tuple, tuple[int, bool]] = {}
 
+
+def _fit(font: QFont, width: float, height: float, text: str, largest: int, smallest: int,
+         align: int) -> tuple[int, bool]:
     def fits(px: int, wrap: int) -> bool:
         font.setPixelSize(px)
         return text_fits(font, width, height, text, align | wrap)
