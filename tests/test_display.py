@@ -104,11 +104,12 @@ def test_every_road_cell_and_colour_matches_the_roads_model(window):
         rect = board.big_road.cell_rect(cell.col, cell.row)
         side = rect.width()
         if cell.winner is not None:
+            colour = marks.WINNER_COLORS[cell.winner]
             ring = pixel(image, rect.center() + QPointF(marks.RING_RADIUS * side, 0))
-            assert near(ring, marks.WINNER_COLORS[cell.winner]), cell
-            centre = pixel(image, rect.center() + QPointF(0, 0.15 * side))
-            assert near(centre, marks.NATURAL_YELLOW) == cell.natural, cell
-        on_tie_line = pixel(image, rect.center() + QPointF(0.2 * side, -0.2 * side))
+            assert near(ring, colour), cell
+            inside = pixel(image, rect.center() + QPointF(-0.24 * side, 0.1 * side))
+            assert near(inside, colour if cell.natural else marks.ROAD_PAPER), cell
+        on_tie_line = pixel(image, rect.center() + QPointF(-0.2 * side, 0.2 * side))
         assert near(on_tie_line, marks.TIE_GREEN) == bool(cell.ties), cell
         checked += 1
     for name in DERIVED_NAMES:
@@ -117,12 +118,30 @@ def test_every_road_cell_and_colour_matches_the_roads_model(window):
         image = panel.grab().toImage()
         for mark in visible_cells(panel, roads.derived_road(name)):
             rect = panel.cell_rect(mark.col, mark.row)
-            offset = QPointF(marks.RING_RADIUS * rect.width(), 0) if name == "big_eye_boy" \
-                else QPointF(0, 0)
-            assert near(pixel(image, rect.center() + offset), marks.MARK_COLORS[mark.color]), \
-                (name, mark)
+            shown = pixel(image, rect.center() + mark_spot(name, rect.width()))
+            assert near(shown, marks.MARK_COLORS[mark.color]), (name, mark)
+            assert reads_as(image, name, rect) == mark.color, (name, mark)
             checked += 1
     assert checked > 150
+
+
+def mark_spot(road: str, side: float) -> QPointF:
+    """A point inked in a derived road's mark of either colour."""
+    return QPointF((marks.RING_RADIUS if road == "big_eye_boy" else 0.25 * (
+        road == "small_road")) * side, 0)
+
+
+def reads_as(image, road: str, rect) -> str:
+    """Red or blue, told by the mark's shape alone, as a colour-blind player reads it."""
+    side = rect.width()
+    inked = not near(pixel(image, rect.center()), marks.ROAD_PAPER)
+    if road == "big_eye_boy":  # blue has a centre dot
+        return "blue" if inked else "red"
+    if road == "small_road":  # blue has a hole
+        return "red" if inked else "blue"
+    rising = not near(pixel(image, rect.center() + QPointF(0.2 * side, -0.2 * side)),
+                      marks.ROAD_PAPER)
+    return "red" if rising else "blue"
 
 
 def test_roads_scroll_to_the_newest_column(window):
@@ -146,13 +165,12 @@ def test_ask_road_shows_what_each_derived_road_would_add(window):
     for winner, marks_by_road in ask.items():
         for name, colour in marks_by_road.items():
             rect = panel.mark_rect(winner, name).adjusted(3, 3, -3, -3)
-            offset = QPointF(marks.RING_RADIUS * rect.width(), 0) if name == "big_eye_boy" \
-                else QPointF(0, 0)
-            shown = pixel(image, rect.center() + offset)
+            shown = pixel(image, rect.center() + mark_spot(name, rect.width()))
             if colour is None:
                 assert near(shown, marks.ROAD_PAPER)
             else:
                 assert near(shown, marks.MARK_COLORS[colour]), (winner, name)
+                assert reads_as(image, name, rect) == colour, (winner, name)
 
 
 def test_statistics_show_counts_and_percentages(window):
