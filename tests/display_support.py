@@ -29,7 +29,6 @@ def pixel(image: QImage, point: QPointF) -> QColor:
     return image.pixelColor(round(point.x()), round(point.y()))
 
 
-def follow(previous: TableEvent, type_: str, **data: object) -> TableEvent:
-    """An event as the table would send it next after ``previous`` (same shoe and round)."""
-    return TableEvent(type_, previous.seq + 1, previous.ts, previous.table, previous.shoe,
-                      previous.round, dict(data))
+def follow(last: TableEvent, type_: str, **data: object) -> TableEvent:
+    """An event as the table would send it next after ``last`` (same shoe and round)."""
+    return TableEvent(type_, last.seq + 1, last.ts, last.table, last.shoe, last.round, data)
