@@ -90,6 +90,7 @@ class TableHeader(QFrame):
         palette.setColor(QPalette.ColorRole.Window, QColor(PANEL))
         self.setPalette(palette)
         self.profile: Profile | None = None
+        self._bets_shown: tuple = ()
         self.fields: dict[str, QLabel] = {}
         self._flow = FlowLayout(self)
         self._flow.setContentsMargins(10, 4, 10, 4)
@@ -106,6 +107,8 @@ class TableHeader(QFrame):
         self._refused = QTimer(self)
         self._refused.setSingleShot(True)
         self._refused.timeout.connect(lambda: self._set("refused", ""))
+        self._color("closed", WARN)
+        self._color("refused", WARN)
         self.set_journal(journal)
 
     def set_scale(self, scale: TypeScale) -> None:
@@ -118,12 +121,14 @@ class TableHeader(QFrame):
         if field.text() != text:
             field.setText(text)
             field.setVisible(bool(text))
-            self.updateGeometry()  # the header may need a line more or less
 
     def _color(self, name: str, ink: str, paper: str = PANEL) -> None:
         """Colours through the palette: a style sheet would stop the font reaching the field."""
         field = self.fields[name]
         palette = field.palette()
+        if (palette.color(QPalette.ColorRole.WindowText) == QColor(ink)
+                and palette.color(QPalette.ColorRole.Window) == QColor(paper)):
+            return  # a new palette costs a repaint on every card otherwise
         palette.setColor(QPalette.ColorRole.WindowText, QColor(ink))
         palette.setColor(QPalette.ColorRole.Window, QColor(paper))
         field.setPalette(palette)
@@ -149,7 +154,6 @@ class TableHeader(QFrame):
         self._set("refused", translate("display", "refused: {action}: {reason}").format(
             action=label(ACTIONS, str(refusal.get("action", ""))),
             reason=refusal.get("reason", "")))
-        self._color("refused", WARN)
         self._refused.start(round(seconds * 1000))
 
     def show_view(self, view: TableView) -> None:
@@ -165,14 +169,23 @@ class TableHeader(QFrame):
                   if view.reveal else "")
         self._set("cut", "" if view.last_round is None else translate(
             "display", "CUT CARD: last round {round}").format(round=view.last_round))
-        main, side = limits_text(profile, view.closed_bets) if profile is not None else ("", "")
-        self._set("limits", main)
-        self._set("open", side)
-        self._set("closed", closed_text(profile, view.closed_bets))
-        self._color("closed", WARN)
+        closed = tuple(view.closed_bets)
+        if (profile, closed) != self._bets_shown:  # they change a few times a shoe at most
+            self._bets_shown = (profile, closed)
+            main, side = limits_text(profile, closed) if profile is not None else ("", "")
+            self._set("limits", main)
+            self._set("open", side)
+            self._set("closed", closed_text(profile, view.closed_bets))
         if view.scanner == "connected":
             self._set("reader", translate("display", "card reader connected"))
             self._color("reader", OK)
         else:
             self._set("reader", translate("display", "CARD READER DISCONNECTED"))
             self._color("reader", *BAD)
+        self._fit_lines()
+
+    def _fit_lines(self) -> None:
+        """Ask the window for a line more or less only when the fields need it: a relayout of
+        the whole window on every card would slow the card's frame."""
+        if self._flow.heightForWidth(self.width()) != self.height():
+            self.updateGeometry()

@@ -110,17 +110,18 @@ class DisplayWindow(QWidget):
                 self.roads.apply(self.view.roads, changes[0])
             elif changes:
                 self.roads.reset(self.view.roads)
-            self._show_panels()
+            self._show_panels(roads=bool(changes))
             if refused is not None:
                 self.status.refused(refused)
         except Exception:
             log.exception("the display could not show %d events up to #%d", len(events),
                           events[-1].seq if events else -1)
 
-    def _show_panels(self) -> None:
+    def _show_panels(self, roads: bool = True) -> None:
         view = self.view
-        self.stats.show_stats(view.roads.stats())
-        self.stats.show_streaks(view.streaks)
+        if roads:  # the statistics and streaks change only with the roads
+            self.stats.show_stats(view.roads.stats())
+            self.stats.show_streaks(view.streaks)
         self.cards.show_round(view)
         self.status.show_view(view)
 
