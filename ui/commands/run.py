@@ -48,7 +48,7 @@ def table_config(args: argparse.Namespace) -> TableConfig:
     config = load_config(args.config) if args.config else TableConfig()
     config = with_overrides(config, driver_url=args.driver, profile=args.profile,
                             journal_path=args.journal, events_path=args.events,
-                            language=args.language)
+                            language=getattr(args, "language", None))
     if config.journal_path is None and os.environ.get("STATE_DIRECTORY"):
         # Under systemd a table always keeps a journal, in its StateDirectory.
         config = with_overrides(config, journal_path=str(default_journal_path()))
