@@ -7,8 +7,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from PyQt6.QtCore import QPointF, QRectF, Qt, QTimer
-from PyQt6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QResizeEvent
+from PyQt6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
+from PyQt6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPixmap, QResizeEvent
 from PyQt6.QtWidgets import QSizePolicy, QWidget
 
 from controller.view import TableView
@@ -129,6 +129,7 @@ class CardsPanel(QWidget):
         self.scale = TypeScale(1080)
         self.texts: list[Painted] = []  # what the felt says, laid out (the tests read it)
         self.stopped: felt.Alert | None = None
+        self._faces: dict[tuple[str, int, int], QPixmap] = {}
         self._view = TableView()
         self._deadline: tuple[tuple[int, int], float] | None = None  # (shoe, round), when
         self._ticker = QTimer(self)
@@ -282,7 +283,8 @@ class CardsPanel(QWidget):
         for side in ("player", "banker"):
             codes = picture.player if side == "player" else picture.banker
             for code, rect in zip(codes, self.card_rects(side), strict=False):
-                draw_card(painter, rect, code, self.font())
+                face = self._face(code, rect.size().toSize())
+                painter.drawPixmap(rect, face, QRectF(face.rect()))
         if picture.countdown is not None:
             painter.setPen(QPen(INK, max(2.0, width * 0.004)))
             painter.setBrush(FELT.darker(130))
@@ -292,6 +294,25 @@ class CardsPanel(QWidget):
             painter.setBrush(marks.WINNER_COLORS[picture.winner or "tie"])
             painter.drawRoundedRect(self.band(BANNER), 12, 12)
         self._paint_texts(painter)
+
+    def _face(self, code: str, size: QSize) -> QPixmap:
+        """A card's face, drawn once per size: its big suit is above the size Qt caches glyphs
+        at, and drawing it again on every frame was most of a card's paint."""
+        face = self._faces.get((code, size.width(), size.height()))
+        if face is None:
+            if len(self._faces) > 2 * len(SUIT_SYMBOLS) * 13:  # old sizes after a resize
+                self._faces.clear()
+            face = QPixmap(size)
+            face.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(face)
+            try:
+                painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+                draw_card(painter, QRectF(0.5, 0.5, size.width() - 1, size.height() - 1),
+                          code, self.font())
+            finally:
+                painter.end()
+            self._faces[(code, size.width(), size.height())] = face
+        return face
 
     def _paint_texts(self, painter: QPainter) -> None:
         for painted in self.texts:

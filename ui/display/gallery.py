@@ -61,9 +61,10 @@ def main(folder: str) -> int:
     for name in GALLERY:
         for layout in ("landscape", "portrait"):
             image = render_scenario(name, SIZES[layout])
-            image.save(str(out / f"display-{name}-{layout}.png"), "PNG")
-            if name == "shoe" and layout == "landscape":
-                image.save(str(out / "display.png"), "PNG")  # the README's picture
+            readme = name == "shoe" and layout == "landscape"  # the README's picture
+            image.save(str(out / ("display.png" if readme else f"display-{name}-{layout}.png")),
+                       "PNG")
+            if readme:
                 for kind in CVD_MATRICES:
                     simulate(image, kind).save(str(out / f"display-shoe-{kind}.png"), "PNG")
         print(f"{out}: {name}", flush=True)

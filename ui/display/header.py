@@ -91,6 +91,7 @@ class TableHeader(QFrame):
         self.setPalette(palette)
         self.profile: Profile | None = None
         self._bets_shown: tuple = ()
+        self._shown: tuple = ()
         self.fields: dict[str, QLabel] = {}
         self._flow = FlowLayout(self)
         self._flow.setContentsMargins(10, 4, 10, 4)
@@ -157,6 +158,12 @@ class TableHeader(QFrame):
         self._refused.start(round(seconds * 1000))
 
     def show_view(self, view: TableView) -> None:
+        shown = (view.table, view.profile, view.shoe, view.round, view.cards_left, view.burn,
+                 bool(view.reveal), view.last_round, tuple(view.closed_bets), view.scanner,
+                 self.profile)
+        if shown == self._shown:  # most events (the state moving on) change nothing here
+            return
+        self._shown = shown
         profile = self.profile
         name = view.profile or (profile.name if profile is not None else "")
         self._set("table", view.table)
