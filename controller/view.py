@@ -59,7 +59,6 @@ class TableView:
     paused: bool = False
     scanner: str = "connected"
     misread: dict[str, Any] | None = None
-    prompt: str | None = None
     refusal: dict[str, Any] | None = None  # the last refused action: action, by, reason
     recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RECALL_ROUNDS))
     last_change: RoadsChange | None = None
@@ -102,7 +101,7 @@ class TableView:
 
     def _on_reveal(self, event: TableEvent) -> None:
         self.reveal = event.data["card"]
-        self.prompt = self.misread = None
+        self.misread = None
         self.burn = self.burn_left = event.data["burn"]
         self.cards_left = event.data["cards_left"]
 
@@ -115,7 +114,7 @@ class TableView:
         self.player, self.banker = [], []
         self.closed_bets = event.data["closed_bets"]
         self.betting_seconds = event.data.get("seconds")
-        self.misread = self.prompt = None
+        self.misread = None
 
     def _on_betting_closed(self, event: TableEvent) -> None:
         self.betting_seconds = None
@@ -159,9 +158,6 @@ class TableView:
 
     def _on_scanner(self, event: TableEvent) -> None:
         self.scanner = event.data["status"]
-
-    def _on_prompt(self, event: TableEvent) -> None:
-        self.prompt = event.data["message"]
 
     def _on_action_refused(self, event: TableEvent) -> None:
         self.refusal = event.data

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 
-from PyQt6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
+from PyQt6.QtCore import QPointF, QRectF, Qt, QTimer
 from PyQt6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPixmap, QResizeEvent
 from PyQt6.QtWidgets import QSizePolicy, QWidget
 
@@ -113,11 +114,32 @@ def draw_card(painter: QPainter, rect: QRectF, code: str, font: QFont) -> None:
     inner = rect.adjusted(rect.width() * 0.08, rect.height() * 0.03, -rect.width() * 0.08, 0)
     painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
                      rank_text(code))
-    symbol = QFont(font)
-    symbol.setPixelSize(max(6, round(rect.height() * 0.45)))
-    painter.setFont(symbol)
-    painter.drawText(rect.adjusted(0, rect.height() * 0.2, 0, 0), Qt.AlignmentFlag.AlignCenter,
-                     SUIT_SYMBOLS.get(code[1], code[1]))
+    symbol = suit_symbol(code[1], max(6, round(rect.height() * 0.45)), font.toString())
+    centre = rect.adjusted(0, rect.height() * 0.2, 0, 0).center()
+    painter.drawPixmap(QPointF(centre.x() - symbol.width() / 2, centre.y() - symbol.height() / 2),
+                       symbol)
+
+
+@lru_cache(maxsize=16)  # four suits at the one or two card sizes on screen
+def suit_symbol(suit: str, px: int, font: str) -> QPixmap:
+    """A suit's symbol, drawn once per size: it is bigger than the 64 px up to which Qt caches
+    glyphs, and drawing it again on every frame was most of a card's paint."""
+    side = round(px * 1.5)
+    symbol = QPixmap(side, side)
+    symbol.fill(Qt.GlobalColor.transparent)
+    glyph = QFont()
+    glyph.fromString(font)
+    glyph.setPixelSize(px)
+    painter = QPainter(symbol)
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setFont(glyph)
+        painter.setPen(marks.BANKER_RED if suit in RED_SUITS else QColor("#111111"))
+        painter.drawText(QRectF(0, 0, side, side), Qt.AlignmentFlag.AlignCenter,
+                         SUIT_SYMBOLS.get(suit, suit))
+    finally:
+        painter.end()
+    return symbol
 
 
 class CardsPanel(QWidget):
@@ -129,7 +151,6 @@ class CardsPanel(QWidget):
         self.scale = TypeScale(1080)
         self.texts: list[Painted] = []  # what the felt says, laid out (the tests read it)
         self.stopped: felt.Alert | None = None
-        self._faces: dict[tuple[str, int, int], QPixmap] = {}
         self._view = TableView()
         self._deadline: tuple[tuple[int, int], float] | None = None  # (shoe, round), when
         self._ticker = QTimer(self)
@@ -283,8 +304,7 @@ class CardsPanel(QWidget):
         for side in ("player", "banker"):
             codes = picture.player if side == "player" else picture.banker
             for code, rect in zip(codes, self.card_rects(side), strict=False):
-                face = self._face(code, rect.size().toSize())
-                painter.drawPixmap(rect, face, QRectF(face.rect()))
+                draw_card(painter, rect, code, self.font())
         if picture.countdown is not None:
             painter.setPen(QPen(INK, max(2.0, width * 0.004)))
             painter.setBrush(FELT.darker(130))
@@ -294,25 +314,6 @@ class CardsPanel(QWidget):
             painter.setBrush(marks.WINNER_COLORS[picture.winner or "tie"])
             painter.drawRoundedRect(self.band(BANNER), 12, 12)
         self._paint_texts(painter)
-
-    def _face(self, code: str, size: QSize) -> QPixmap:
-        """A card's face, drawn once per size: its big suit is above the size Qt caches glyphs
-        at, and drawing it again on every frame was most of a card's paint."""
-        face = self._faces.get((code, size.width(), size.height()))
-        if face is None:
-            if len(self._faces) > 2 * len(SUIT_SYMBOLS) * 13:  # old sizes after a resize
-                self._faces.clear()
-            face = QPixmap(size)
-            face.fill(Qt.GlobalColor.transparent)
-            painter = QPainter(face)
-            try:
-                painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-                draw_card(painter, QRectF(0.5, 0.5, size.width() - 1, size.height() - 1),
-                          code, self.font())
-            finally:
-                painter.end()
-            self._faces[(code, size.width(), size.height())] = face
-        return face
 
     def _paint_texts(self, painter: QPainter) -> None:
         for painted in self.texts:

@@ -29,8 +29,9 @@ from ui.display.typescale import TypeScale
 log = logging.getLogger(__name__)
 
 BACKGROUND = QColor("#10161d")
-# Events that change the roads and the statistics.
-ROAD_EVENTS = frozenset({"round_result", "roads_cleared", "shoe_started"})
+# Events that change the roads; and those that change the statistics or the streaks.
+ROAD_EVENTS = frozenset({"round_result", "roads_cleared"})
+STATS_EVENTS = ROAD_EVENTS | {"shoe_started"}
 SHOE_OVER = ("awaiting_shuffle", "shoe_ended")
 
 
@@ -94,6 +95,7 @@ class DisplayWindow(QWidget):
         the display never falls behind the table. An error is logged and the display carries
         on."""
         changes: list[RoadsChange | None] = []
+        stats = False
         refused = None
         for event in events:
             try:
@@ -101,6 +103,7 @@ class DisplayWindow(QWidget):
             except Exception:
                 log.exception("the display could not show %s #%d", event.type, event.seq)
                 continue
+            stats = stats or event.type in STATS_EVENTS
             if event.type in ROAD_EVENTS:
                 changes.append(self.view.last_change)
             elif event.type == "action_refused":
@@ -110,16 +113,16 @@ class DisplayWindow(QWidget):
                 self.roads.apply(self.view.roads, changes[0])
             elif changes:
                 self.roads.reset(self.view.roads)
-            self._show_panels(roads=bool(changes))
+            self._show_panels(stats)
             if refused is not None:
                 self.status.refused(refused)
         except Exception:
             log.exception("the display could not show %d events up to #%d", len(events),
                           events[-1].seq if events else -1)
 
-    def _show_panels(self, roads: bool = True) -> None:
+    def _show_panels(self, stats: bool = True) -> None:
         view = self.view
-        if roads:  # the statistics and streaks change only with the roads
+        if stats:  # they change only with a hand, a clear or a new shoe
             self.stats.show_stats(view.roads.stats())
             self.stats.show_streaks(view.streaks)
         self.cards.show_round(view)
@@ -241,7 +244,7 @@ class DisplayWindow(QWidget):
                       (roads.big_road, 2, 1, 1, 2), (roads.ask, 3, 3, 1, 1)]
             places += [(panel, 3, column, 1, 1) for column, panel in enumerate(derived)]
             stretches = (0, 9, 5, 4)
-            columns = (5, 5, 5, 6)
+            columns = (4, 4, 4, 6)
         for widget, row, column, rows, spanned in places:
             grid.addWidget(widget, row, column, rows, spanned)
         for row in range(grid.rowCount()):
