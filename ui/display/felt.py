@@ -4,6 +4,7 @@ takes the felt over when the table cannot deal (docs/display.md, "The felt")."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from controller.view import TableView
 from ui.display.i18n import translate
@@ -62,7 +63,7 @@ def alert(view: TableView, stopped: Alert | None = None) -> Alert | None:
     return None
 
 
-def hold_text(hold: dict) -> str:
+def hold_text(hold: dict[str, Any]) -> str:
     """The hold's reason in the display's language (the controller's message for a code it does
     not know yet) and who may clear it."""
     reason = HOLD_REASONS.get(hold.get("code") or "")

@@ -5,6 +5,7 @@ refused operator action for a few seconds. Fields wrap onto a second line, never
 from __future__ import annotations
 
 from collections.abc import Iterable
+from decimal import Decimal
 
 from PyQt6.QtCore import QTimer
 from PyQt6.QtGui import QColor, QPalette
@@ -27,7 +28,7 @@ FIELDS = ("table", "profile", "round", "cards", "burn", "cut", "reader", "journa
 BOLD = frozenset({"table", "cut"})
 
 
-def money(amount: object) -> str:
+def money(amount: Decimal) -> str:
     return f"{amount:,}"
 
 
@@ -60,24 +61,25 @@ def limits_text(profile: Profile, closed: Iterable[str]) -> tuple[str, str]:
     return "   ".join(main), "   ".join(side)
 
 
-def by_last_round(profile: Profile | None, bet: str) -> int:
-    terms = profile.bets.get(bet) if profile is not None else None
-    return terms.last_round or 0 if terms is not None else 0
+def closed_text(profile: Profile | None, closed: Iterable[str]) -> str:
+    """The closed bets, with the round each closed from when the profile says, in the
+    profile's order as the open bets are listed."""
+    bets = profile.bets if profile is not None else {}
+    order = list(bets)
 
+    def last_round(bet: str) -> int:
+        terms = bets.get(bet)
+        return (terms.last_round if terms is not None else None) or 0  # 0: never closes
 
-def closed_text(profile: Profile | None, closed: list[str]) -> str:
-    """The closed bets, with the round each closed from when the profile says."""
-    if not closed:
+    by_round: dict[int, list[str]] = {}
+    for bet in sorted(closed, key=lambda bet: (last_round(bet), order.index(bet)
+                                               if bet in order else len(order))):
+        by_round.setdefault(last_round(bet), []).append(bet)
+    if not by_round:
         return ""
-    if profile is not None:  # in the profile's order, as the open bets are listed
-        order = list(profile.bets)
-        closed = sorted(closed, key=lambda bet: order.index(bet) if bet in order else len(order))
-    by_round: dict[int | None, list[str]] = {}
-    for bet in sorted(closed, key=lambda bet: by_last_round(profile, bet)):
-        by_round.setdefault(by_last_round(profile, bet) or None, []).append(bet)
-    parts = [bet_names(bets) if last is None else translate(
-        "display", "{bets} from round {round}").format(bets=bet_names(bets), round=last + 1)
-        for last, bets in by_round.items()]
+    parts = [translate("display", "{bets} from round {round}").format(
+        bets=bet_names(names), round=last + 1) if last else bet_names(names)
+        for last, names in by_round.items()]
     return translate("display", "closed: {bets}").format(bets="; ".join(parts))
 
 
