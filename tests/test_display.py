@@ -3,6 +3,7 @@ status, holds. Real widgets, offscreen, fed with events from a real table on sim
 
 from __future__ import annotations
 
+import threading
 from types import SimpleNamespace
 
 import pytest
@@ -305,3 +306,22 @@ def test_hold_reasons_and_prompts_follow_the_display_language(qtbot):
         assert "не может быть из этого шуза" in window.cards.picture.alert.body
     finally:
         QCoreApplication.removeTranslator(translator)
+
+
+def test_a_flood_of_events_is_shown_in_one_batch_not_one_by_one(qtbot, window):
+    """A rate-0 shoe publishes faster than the window paints: whatever arrived while the GUI
+    thread was busy is applied as one batch, so the display catches up at once."""
+    events = list(played("shoe"))
+    bridge = EventBridge()
+    batches: list[int] = []
+    bridge.received.connect(lambda batch: batches.append(len(batch)))
+    bridge.received.connect(window.on_events)
+    publisher = threading.Thread(target=lambda: [bridge(event) for event in events])
+    publisher.start()
+    publisher.join()  # the GUI thread is busy here: nothing is delivered yet
+    qtbot.waitUntil(lambda: sum(batches) == len(events))
+    assert batches == [len(events)]
+    assert window.view.state == "shoe_ended"
+    assert window.stats.heading.text() == f"Last {window.view.roads.hands()} hands"
+    assert window.roads.big_road.cells == {(c.col, c.row): c
+                                           for c in window.view.roads.big_road()}
