@@ -180,3 +180,19 @@ def test_statistics_say_no_hands_yet_and_streaks_follow_the_shoe(window):
         runs[winner] = max(runs[winner], run)
     assert window.stats.longest.text() == (
         f"Longest: Banker {runs['banker']}  Player {runs['player']}")
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920), (1280, 800)])
+def test_the_countdown_covers_no_card(qtbot, size):
+    window = DisplayWindow()
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    window.on_events(list(played("betting")))
+    felt = window.cards
+    assert len(felt.picture.player) == 3 and len(felt.picture.banker) == 3
+    clock = felt.countdown_rect()
+    for side in ("player", "banker"):
+        for card in felt.card_rects(side):
+            assert not card.intersects(clock) and felt.rect().toRectF().contains(card), (side, card)

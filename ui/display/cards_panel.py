@@ -201,10 +201,14 @@ class CardsPanel(QWidget):
 
     # -- geometry (also used by the tests) ---------------------------------------------
 
+    def centre_gap(self) -> float:
+        """Half the room kept free between the sides: for the live countdown, else none."""
+        return self.countdown_rect().width() * 0.6 if self.picture.countdown is not None else 0
+
     def card_height(self) -> float:
-        half = self.width() / 2
-        # Two upright cards and one sideways card, with gaps, across half the width.
-        by_width = (half * 0.9) / (2 * CARD_RATIO + 1 + 0.2)
+        side = self.width() / 2 - self.centre_gap()
+        # Two upright cards and one sideways card, with gaps, across each side's room.
+        by_width = (side * 0.9) / (2 * CARD_RATIO + 1 + 0.2)
         return min(self.height() * CARDS_HEIGHT, by_width)
 
     def card_rects(self, side: str) -> list[QRectF]:
@@ -213,9 +217,9 @@ class CardsPanel(QWidget):
         width = height * CARD_RATIO
         gap = height * 0.1
         top = self.height() * CARDS_TOP + (self.height() * CARDS_HEIGHT - height) / 2
-        half = self.width() / 2
+        room = self.width() / 2 - self.centre_gap()
         block = 2 * width + gap + gap + height  # two upright, then the sideways card
-        left = (half - block) / 2 + (0 if side == "player" else half)
+        left = (room - block) / 2 + (0 if side == "player" else self.width() - room)
         third_top = top + (height - width) / 2
         if side == "player":  # player's third card on the far left
             third = QRectF(left, third_top, height, width)
