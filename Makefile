@@ -65,3 +65,12 @@ translations: $(STAMP)
 	  $(VENV)/bin/pylupdate6 --no-obsolete --ts ui/display/i18n/display_$$lang.ts ui/display && \
 	  $(LRELEASE) ui/display/i18n/display_$$lang.ts || exit 1; \
 	done
+
+# The display's pictures (docs/display.md, "Screenshots"): every scenario in each orientation,
+# the README's picture, colour-vision simulations, and the image tests/test_display_shoe.py
+# compares against. Look at them before committing.
+.PHONY: screenshots
+screenshots: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m ui.display.gallery docs/images
+	QT_QPA_PLATFORM=offscreen $(VENV)/bin/baccarat-table screenshot \
+	  tests/data/display-round-1280x800.png --scenario round --size laptop

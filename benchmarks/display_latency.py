@@ -53,18 +53,19 @@ def main() -> None:
         pending.clear()
 
     panel.paintEvent = timed_paint  # sip finds the instance attribute for the virtual
-    show = window.on_event
+    show = window.on_events
 
-    def on_event(event) -> None:
-        if event.type in READ:
-            index = len(applied)
-            applied.append((index, event.type))
-            if event.type in SHOWN:
-                pending.append(index)
-        show(event)
+    def on_events(events) -> None:
+        for event in events:
+            if event.type in READ:
+                index = len(applied)
+                applied.append((index, event.type))
+                if event.type in SHOWN:
+                    pending.append(index)
+        show(events)
 
     bridge = EventBridge()
-    bridge.received.connect(on_event)
+    bridge.received.connect(on_events)
     with EmulatedShoe(build_shoe(8, shoe_random(SEED, 0)), INTERVAL) as shoe:
         # Identical reads closer than the debounce are one read: keep it under the interval.
         url = f"serial://{shoe.path}?baud=115200&debounce=10"

@@ -30,8 +30,12 @@ from controller.events import TableEvent
 from ui.display.app import make_application
 from ui.display.window import DisplayWindow
 app = make_application("en")
+def event(line):
+    fields = json.loads(line)
+    envelope = [fields.pop(key) for key in ("type", "seq", "ts", "table", "shoe", "round")]
+    return TableEvent(*envelope, fields)
 with open(sys.argv[1], encoding="utf-8") as lines:
-    events = [TableEvent.from_dict(json.loads(line)) for line in lines]
+    events = [event(line) for line in lines]
 window = DisplayWindow()
 window.resize(1920, 1080)
 window.prime(events)

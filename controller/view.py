@@ -20,8 +20,26 @@ RECALL_ROUNDS = 10
 
 
 @dataclass
+class Streaks:
+    """Runs of wins of the shoe, as table scoreboards show them; a tie breaks no run."""
+
+    side: str | None = None
+    current: int = 0
+    longest: dict[str, int] = field(default_factory=lambda: {"banker": 0, "player": 0})
+
+    def add(self, winner: str) -> None:
+        if winner not in self.longest:
+            return
+        self.current = self.current + 1 if winner == self.side else 1
+        self.side = winner
+        self.longest[winner] = max(self.longest[winner], self.current)
+
+
+@dataclass
 class TableView:
     roads: Roads = field(default_factory=Roads)
+    streaks: Streaks = field(default_factory=Streaks)
+    table: str = ""
     state: str = "awaiting_shuffle"
     shoe: int = 0
     round: int = 0
@@ -41,8 +59,7 @@ class TableView:
     paused: bool = False
     scanner: str = "connected"
     misread: dict[str, Any] | None = None
-    prompt: str | None = None
-    refusal: str | None = None
+    refusal: dict[str, Any] | None = None  # the last refused action: action, by, reason
     recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RECALL_ROUNDS))
     last_change: RoadsChange | None = None
 
@@ -66,7 +83,7 @@ class TableView:
         handler = getattr(self, f"_on_{event.type}", None)
         if handler is not None:
             handler(event)
-        self.shoe, self.round = event.shoe, event.round
+        self.table, self.shoe, self.round = event.table, event.shoe, event.round
 
     def _on_state(self, event: TableEvent) -> None:
         self.state = event.data["state"]
@@ -78,24 +95,26 @@ class TableView:
         self.profile = event.data["profile"]
         self.decks = event.data["decks"]
         self.last_round = None
-        self.result = None
+        self.result = self.misread = None
         self.player, self.banker = [], []
+        self.streaks = Streaks()
 
     def _on_reveal(self, event: TableEvent) -> None:
         self.reveal = event.data["card"]
-        self.prompt = None
+        self.misread = None
         self.burn = self.burn_left = event.data["burn"]
         self.cards_left = event.data["cards_left"]
 
     def _on_burn(self, event: TableEvent) -> None:
         self.burn_left = event.data["burn_left"]
-        self.cards_left = event.data["cards_left"]
+        self.cards_left = event.data.get("cards_left", self.cards_left)
+        self.misread = None  # the burn card was read after all
 
     def _on_betting_open(self, event: TableEvent) -> None:
         self.player, self.banker = [], []
         self.closed_bets = event.data["closed_bets"]
         self.betting_seconds = event.data.get("seconds")
-        self.misread = self.prompt = None
+        self.misread = None
 
     def _on_betting_closed(self, event: TableEvent) -> None:
         self.betting_seconds = None
@@ -116,6 +135,7 @@ class TableView:
     def _on_round_result(self, event: TableEvent) -> None:
         self.result = event.data
         data = event.data
+        self.streaks.add(data["winner"])
         self.last_change = self.roads.add(
             Hand(data["winner"], data["player_pair"], data["banker_pair"], data["natural"])
         )
@@ -128,18 +148,16 @@ class TableView:
 
     def _on_roads_cleared(self, event: TableEvent) -> None:
         self.last_change = self.roads.clear()
+        self.streaks = Streaks()
 
     def _on_hold(self, event: TableEvent) -> None:
         self.hold = event.data
 
+    def _on_hold_cleared(self, event: TableEvent) -> None:
+        self.hold = None
+
     def _on_scanner(self, event: TableEvent) -> None:
         self.scanner = event.data["status"]
 
-    def _on_prompt(self, event: TableEvent) -> None:
-        self.prompt = event.data["message"]
-
     def _on_action_refused(self, event: TableEvent) -> None:
-        self.refusal = f"{event.data['action']}: {event.data['reason']}"
-
-    def _on_shoe_ended(self, event: TableEvent) -> None:
-        self.prompt = "shoe ended: shuffle and deal the reveal card"
+        self.refusal = event.data

@@ -27,3 +27,8 @@ def near(actual: QColor, expected: QColor, tolerance: int = 40) -> bool:
 
 def pixel(image: QImage, point: QPointF) -> QColor:
     return image.pixelColor(round(point.x()), round(point.y()))
+
+
+def follow(last: TableEvent, type_: str, **data: object) -> TableEvent:
+    """An event as the table would send it next after ``last`` (same shoe and round)."""
+    return TableEvent(type_, last.seq + 1, last.ts, last.table, last.shoe, last.round, data)

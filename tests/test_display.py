@@ -3,6 +3,7 @@ status, holds. Real widgets, offscreen, fed with events from a real table on sim
 
 from __future__ import annotations
 
+import threading
 from types import SimpleNamespace
 
 import pytest
@@ -12,6 +13,7 @@ from PyQt6.QtGui import QColor
 from PyQt6.QtWidgets import QApplication
 
 from controller.journal import JournalError
+from controller.profiles import load_profile
 from controller.roads import DERIVED_NAMES
 from ui.display import marks
 from ui.display.bridge import EventBridge
@@ -22,7 +24,7 @@ LANDSCAPE = (1920, 1080)
 
 @pytest.fixture
 def window(qtbot):
-    window = DisplayWindow()
+    window = DisplayWindow(profile=load_profile("classic"))
     qtbot.addWidget(window)
     window.resize(*LANDSCAPE)
     window.show()
@@ -44,7 +46,7 @@ def test_mid_round_shows_cards_totals_and_next_card(window):
     assert picture.banker == tuple(view.banker) and len(picture.banker) == 2
     assert (picture.player_total, picture.banker_total) == (view.player_total, view.banker_total)
     assert view.next_card == "player3"
-    assert picture.next_card == "PLAYER 3rd CARD"
+    assert (picture.phase, picture.next_card) == ("NO MORE BETS", "PLAYER 3rd CARD")
     assert picture.banner == ""
     image = window.cards.grab().toImage()
     for side in ("player", "banker"):
@@ -64,7 +66,7 @@ def test_result_banner_marks_and_pays(window):
     words = {"player": "PLAYER WINS", "banker": "BANKER WINS", "tie": "TIE"}[last["winner"]]
     assert picture.banner == f"{words} {total}"
     assert picture.player == tuple(last["player"]) and picture.banker == tuple(last["banker"])
-    assert picture.next_card == "NO MORE CARDS"
+    assert picture.phase == "SHOE ENDED: shuffle, then confirm the new shoe"
     assert ("Player Pair" in picture.badges) == last["player_pair"]
     assert ("Banker Pair" in picture.badges) == last["banker_pair"]
     for bet, pay in last["pays"].items():
@@ -103,11 +105,12 @@ def test_every_road_cell_and_colour_matches_the_roads_model(window):
         rect = board.big_road.cell_rect(cell.col, cell.row)
         side = rect.width()
         if cell.winner is not None:
+            colour = marks.WINNER_COLORS[cell.winner]
             ring = pixel(image, rect.center() + QPointF(marks.RING_RADIUS * side, 0))
-            assert near(ring, marks.WINNER_COLORS[cell.winner]), cell
-            centre = pixel(image, rect.center() + QPointF(0, 0.15 * side))
-            assert near(centre, marks.NATURAL_YELLOW) == cell.natural, cell
-        on_tie_line = pixel(image, rect.center() + QPointF(0.2 * side, -0.2 * side))
+            assert near(ring, colour), cell
+            inside = pixel(image, rect.center() + QPointF(-0.24 * side, 0.1 * side))
+            assert near(inside, colour if cell.natural else marks.ROAD_PAPER), cell
+        on_tie_line = pixel(image, rect.center() + QPointF(-0.2 * side, 0.2 * side))
         assert near(on_tie_line, marks.TIE_GREEN) == bool(cell.ties), cell
         checked += 1
     for name in DERIVED_NAMES:
@@ -116,12 +119,30 @@ def test_every_road_cell_and_colour_matches_the_roads_model(window):
         image = panel.grab().toImage()
         for mark in visible_cells(panel, roads.derived_road(name)):
             rect = panel.cell_rect(mark.col, mark.row)
-            offset = QPointF(marks.RING_RADIUS * rect.width(), 0) if name == "big_eye_boy" \
-                else QPointF(0, 0)
-            assert near(pixel(image, rect.center() + offset), marks.MARK_COLORS[mark.color]), \
-                (name, mark)
+            shown = pixel(image, rect.center() + mark_spot(name, rect.width()))
+            assert near(shown, marks.MARK_COLORS[mark.color]), (name, mark)
+            assert reads_as(image, name, rect) == mark.color, (name, mark)
             checked += 1
     assert checked > 150
+
+
+def mark_spot(road: str, side: float) -> QPointF:
+    """A point inked in a derived road's mark of either colour."""
+    return QPointF((marks.RING_RADIUS if road == "big_eye_boy" else 0.25 * (
+        road == "small_road")) * side, 0)
+
+
+def reads_as(image, road: str, rect) -> str:
+    """Red or blue, told by the mark's shape alone, as a colour-blind player reads it."""
+    side = rect.width()
+    inked = not near(pixel(image, rect.center()), marks.ROAD_PAPER)
+    if road == "big_eye_boy":  # blue has a centre dot
+        return "blue" if inked else "red"
+    if road == "small_road":  # blue has a hole
+        return "red" if inked else "blue"
+    rising = not near(pixel(image, rect.center() + QPointF(0.2 * side, -0.2 * side)),
+                      marks.ROAD_PAPER)
+    return "red" if rising else "blue"
 
 
 def test_roads_scroll_to_the_newest_column(window):
@@ -145,13 +166,12 @@ def test_ask_road_shows_what_each_derived_road_would_add(window):
     for winner, marks_by_road in ask.items():
         for name, colour in marks_by_road.items():
             rect = panel.mark_rect(winner, name).adjusted(3, 3, -3, -3)
-            offset = QPointF(marks.RING_RADIUS * rect.width(), 0) if name == "big_eye_boy" \
-                else QPointF(0, 0)
-            shown = pixel(image, rect.center() + offset)
+            shown = pixel(image, rect.center() + mark_spot(name, rect.width()))
             if colour is None:
                 assert near(shown, marks.ROAD_PAPER)
             else:
                 assert near(shown, marks.MARK_COLORS[colour]), (winner, name)
+                assert reads_as(image, name, rect) == colour, (winner, name)
 
 
 def test_statistics_show_counts_and_percentages(window):
@@ -188,58 +208,48 @@ def test_a_new_hand_repaints_only_its_cells(window, qtbot):
     assert all(rect.width() <= side + 4 and rect.height() <= side + 4 for rect in spy.rects)
 
 
-def test_shoe_status_cut_card_and_scanner(window):
+def test_header_names_the_table_its_limits_and_the_shoe(window):
     feed(window, played("shoe"))
     fields = window.status.fields
     view = window.view
-    assert fields["profile"].text() == "classic"
+    assert fields["table"].text() == "table-1"
+    assert fields["profile"].text() == "Classic"
+    assert fields["limits"].text() == ("Player, Banker, Tie 0.10 to 10,000.00   "
+                                       "Player Pair, Banker Pair 0.10 to 1,000.00")
     assert fields["cards"].text() == f"cards left {view.cards_left}"
     assert fields["cut"].text() == f"CUT CARD: last round {view.last_round}"
-    assert fields["scanner"].text() == "scanner connected"
+    assert fields["reader"].text() == "card reader connected"
 
 
-def test_live_profile_lists_closed_bets(window):
-    feed(window, played("live"))
-    assert window.view.closed_bets
-    assert window.status.fields["closed"].text().startswith("closed: ")
-    assert "Player Pair" in window.status.fields["closed"].text()
+def test_live_profile_says_when_side_bets_close_and_which_are_closed(qtbot):
+    window = DisplayWindow(profile=load_profile("live"))
+    qtbot.addWidget(window)
+    events = list(played("live"))
+    opened = next(i for i, e in enumerate(events) if e.type == "betting_open" and e.round == 2)
+    feed(window, events[:opened + 1])
+    fields = window.status.fields
+    assert fields["open"].text() == (
+        "Player Pair, Banker Pair 0.10 to 1,000.00, until round 60   "
+        "Lucky Six 0.10 to 500.00, until round 50   "
+        "Player Natural, Banker Natural 0.10 to 1,000.00, until round 50")
+    assert fields["closed"].isHidden()
+    feed(window, events[opened + 1:])
+    assert window.view.round > 61
+    assert fields["open"].isHidden()
+    assert fields["closed"].text() == (
+        "closed: Lucky Six, Player Natural, Banker Natural from round 51; "
+        "Player Pair, Banker Pair from round 61")
 
 
-def test_a_hold_is_a_blocking_banner_with_its_reason_until_cleared(window):
-    events = list(played("hold"))
-    feed(window, events)
-    hold = next(event for event in events if event.type == "hold")
-    assert window.hold_banner.isVisible()
-    assert window.hold_banner.title.text() == "HOLD"
-    assert hold.data["code"] == "impossible_card"
-    assert (f"card {hold.data['card']} cannot come from this shoe"
-            in window.hold_banner.body.text())
-    cleared = type(hold)("hold_cleared", hold.seq + 1, hold.ts, hold.table, hold.shoe,
-                         hold.round, {"by": "supervisor", "action": "void"})
-    state = type(hold)("state", hold.seq + 2, hold.ts, hold.table, hold.shoe, hold.round,
-                       {"state": "betting", "previous": "hold"})
-    feed(window, [cleared, state])
-    assert not window.hold_banner.isVisible()
-
-
-def test_misread_prompts_rescan(window):
+def test_a_refused_action_is_named_in_words(window):
     events = list(played("round"))
-    misread = type(events[-1])("misread", events[-1].seq + 1, events[-1].ts, "table-1",
-                               events[-1].shoe, events[-1].round,
-                               {"position": "player3", "raw": "??", "raw_hex": "3f3f"})
-    feed(window, [*events, misread])
-    assert window.status.prompt.text() == "RESCAN CARD"
-
-
-def test_journal_failure_blocks_the_display_and_takes_no_commands(window):
-    submitted = []
-    window.submit = submitted.append
-    window.block("integrity check failed: page 7")
-    assert window.hold_banner.isVisible()
-    assert "integrity check failed: page 7" in window.hold_banner.body.text()
-    assert "JOURNAL FAILED" in window.status.fields["journal"].text()
-    window.operate("pause")
-    assert submitted == []
+    last = events[-1]
+    refused = type(last)("action_refused", last.seq + 1, last.ts, last.table, last.shoe,
+                         last.round, {"action": "void_round", "by": "supervisor",
+                                      "reason": "wrong supervisor PIN"})
+    feed(window, [*events, refused])
+    assert window.status.fields["refused"].text() == (
+        "refused: void the round: wrong supervisor PIN")
 
 
 def test_layouts_fit_every_screen(qtbot):
@@ -280,8 +290,8 @@ def test_a_journal_failure_while_playing_stops_the_display(qtbot, window):
     with qtbot.waitSignal(bridge.runner_failed):
         bridge.start_runner(SimpleNamespace(runner=FailingRunner())).join(timeout=5)
     qtbot.waitUntil(lambda: window.blocked)
-    assert window.hold_banner.title.text() == "JOURNAL FAILED"
-    assert "disk I/O error" in window.hold_banner.body.text()
+    alert = window.cards.picture.alert
+    assert alert.title == "JOURNAL FAILED" and "disk I/O error" in alert.body
 
 
 def test_hold_reasons_and_prompts_follow_the_display_language(qtbot):
@@ -293,6 +303,25 @@ def test_hold_reasons_and_prompts_follow_the_display_language(qtbot):
         window = DisplayWindow()
         qtbot.addWidget(window)
         feed(window, list(played("hold")))
-        assert "не может быть из этого шуза" in window.hold_banner.body.text()
+        assert "не может быть из этого шуза" in window.cards.picture.alert.body
     finally:
         QCoreApplication.removeTranslator(translator)
+
+
+def test_a_flood_of_events_is_shown_in_one_batch_not_one_by_one(qtbot, window):
+    """A rate-0 shoe publishes faster than the window paints: whatever arrived while the GUI
+    thread was busy is applied as one batch, so the display catches up at once."""
+    events = list(played("shoe"))
+    bridge = EventBridge()
+    batches: list[int] = []
+    bridge.received.connect(lambda batch: batches.append(len(batch)))
+    bridge.received.connect(window.on_events)
+    publisher = threading.Thread(target=lambda: [bridge(event) for event in events])
+    publisher.start()
+    publisher.join()  # the GUI thread is busy here: nothing is delivered yet
+    qtbot.waitUntil(lambda: sum(batches) == len(events))
+    assert batches == [len(events)]
+    assert window.view.state == "shoe_ended"
+    assert window.stats.heading.text() == f"Last {window.view.roads.hands()} hands"
+    assert window.roads.big_road.cells == {(c.col, c.row): c
+                                           for c in window.view.roads.big_road()}

@@ -9,10 +9,13 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from PyQt6.QtCore import Qt
+from display_support import near, pixel, played
+from PyQt6.QtCore import QPointF, Qt
+from PyQt6.QtGui import QColor
 from PyQt6.QtWidgets import QApplication
 
 from ui.display.app import make_application
+from ui.display.fonts import missing_font
 from ui.display.i18n import LANGUAGES, load_translator, ts_path
 from ui.display.window import DisplayWindow
 
@@ -79,3 +82,55 @@ def test_arabic_is_laid_out_right_to_left(qtbot, english):
     assert player.left() < banker.left()
     make_application("en")
     assert QApplication.layoutDirection() == Qt.LayoutDirection.LeftToRight
+
+
+def test_run_takes_the_display_language_from_the_command_line(tmp_path):
+    from ui.cli import build_parser
+    from ui.commands.run import table_config
+
+    config = tmp_path / "table.toml"
+    config.write_text('[table]\nlanguage = "ru"\n', encoding="utf-8")
+    parse = build_parser().parse_args
+    assert table_config(parse(["run", "--config", str(config)])).language == "ru"
+    assert table_config(parse(["run", "--config", str(config), "--language", "zh"])).language \
+        == "zh"
+
+
+def test_run_refuses_an_unknown_language(capsys):
+    from ui.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["run", "--language", "fr"])
+    assert "--language: invalid choice: 'fr'" in capsys.readouterr().err
+
+
+def test_a_missing_font_is_named_at_start_up(qapp):
+    warning = missing_font("zh", families=lambda system: [])
+    assert "install the fonts-noto-cjk package" in warning and "'zh'" in warning
+    assert missing_font("en") is None  # some font on any machine draws Latin
+
+
+def test_cards_read_left_to_right_in_arabic(qtbot, english):
+    make_application("ar")
+    window = DisplayWindow()
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    window.on_events(list(played("round")))
+    image = window.cards.grab().toImage()
+    first = window.cards.card_rects("player")[0]
+    side = first.width()
+    ink = QColor("#fdfdfb")
+    # The rank is in the top left corner of the face, the top right corner is blank.
+    top_left = first.adjusted(side * 0.08, first.height() * 0.03, -side * 0.5,
+                              -first.height() * 0.7)
+    top_right = first.adjusted(side * 0.6, first.height() * 0.03, -side * 0.08,
+                               -first.height() * 0.7)
+
+    def inked(rect) -> bool:
+        return any(not near(pixel(image, QPointF(x, y)), ink)
+                   for x in range(round(rect.left()), round(rect.right()))
+                   for y in range(round(rect.top()), round(rect.bottom())))
+
+    assert inked(top_left) and not inked(top_right)

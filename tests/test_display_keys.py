@@ -67,13 +67,26 @@ def betting(window) -> None:
         window.on_event(event)
 
 
+def reader(window, status: str) -> None:
+    last = window.view
+    window.on_event(type(played("shoe")[0])("scanner", 10_000, "", "table-1", last.shoe,
+                                            last.round, {"status": status, "reason": ""}))
+
+
 def test_dealer_keys_send_commands_without_a_pin(qtbot, window):
+    reader(window, "disconnected")  # a card typed by hand: the dealer's only while it is down
     press(qtbot, window, Qt.Key.Key_B)
     press(qtbot, window, Qt.Key.Key_M)
     press(qtbot, window, Qt.Key.Key_P)
     assert window.submitted == [Command("confirm_burn"), Command("manual_card", card="KD"),
                                 Command("pause")]
     assert "pin" not in window.dialogs.asked
+
+
+def test_a_card_typed_while_the_reader_works_asks_for_the_supervisor_pin(qtbot, window):
+    reader(window, "connected")
+    press(qtbot, window, Qt.Key.Key_M)
+    assert window.submitted == [Command("manual_card", by="supervisor", pin="2468", card="KD")]
 
 
 def test_pause_key_resumes_a_paused_table(qtbot, window):
@@ -159,7 +172,7 @@ def live_table(qtbot):
     window = DisplayWindow()
     window.dialogs = ScriptedDialogs()
     bridge = EventBridge()
-    bridge.received.connect(window.on_event)
+    bridge.received.connect(window.on_events)
     table = open_table(config, subscribers=(bridge,))
     window.submit = table.runner.submit
     qtbot.addWidget(window)
@@ -180,7 +193,8 @@ def test_keys_drive_a_real_table(qtbot, live_table):
     assert window.roads.big_road.cells == {}
     window.dialogs = ScriptedDialogs(pin="1111")
     qtbot.keyClick(window, Qt.Key.Key_C)  # a wrong PIN is refused, and the dealer sees why
-    qtbot.waitUntil(lambda: "wrong supervisor PIN" in window.status.prompt.text())
+    qtbot.waitUntil(lambda: "wrong supervisor PIN" in window.status.fields["refused"].text())
+    assert window.status.fields["refused"].text().startswith("refused: clear the roads: ")
     qtbot.keyClick(window, Qt.Key.Key_P)
     qtbot.waitUntil(lambda: window.view.paused)
-    assert window.cards.picture.next_card == "PAUSED"
+    assert window.cards.picture.phase == "PAUSED"

@@ -14,6 +14,7 @@ from controller.config import TableConfig
 from ui.cli import main
 from ui.display.bridge import EventBridge
 from ui.display.render import render_events
+from ui.display.scenarios import scenario_profile
 from ui.display.window import DisplayWindow
 
 APPROVED = "tests/data/display-round-1280x800.png"
@@ -28,7 +29,7 @@ def test_a_full_shoe_plays_through_the_window(qtbot, caplog):
     window.resize(1920, 1080)
     window.show()
     bridge = EventBridge()
-    bridge.received.connect(window.on_event)
+    bridge.received.connect(window.on_events)
     table = open_table(TableConfig(driver_url="sim://?seed=99&rate=0"),
                        subscribers=(bridge,), stop_after_shoes=1)
     window.submit = table.runner.submit
@@ -61,7 +62,7 @@ def differing_fraction(image: QImage, approved: QImage) -> float:
 def test_rendered_scenario_matches_the_approved_image(qapp):
     if "Noto Sans" not in QFontDatabase.families():
         pytest.skip("the approved image was drawn with Noto Sans (apt: fonts-noto-core)")
-    image = render_events(list(played("round")), (1280, 800))
+    image = render_events(list(played("round")), (1280, 800), scenario_profile("round"))
     approved = QImage(APPROVED)
     assert not approved.isNull(), f"missing {APPROVED}"
     fraction = differing_fraction(image.convertToFormat(approved.format()), approved)

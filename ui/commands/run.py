@@ -9,7 +9,7 @@ import signal
 import sys
 
 from controller.app import open_table, with_overrides
-from controller.config import TableConfig, load_config
+from controller.config import LANGUAGES, TableConfig, load_config
 from controller.events import EventFileError
 from controller.fault_report import write_fault_report
 from controller.journal import JournalError
@@ -42,6 +42,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--journal", metavar="PATH", help="journal database")
     parser.add_argument("--shoes", type=whole_number(1), metavar="N",
                         help="stop after N shoes (1 or more)")
+    parser.add_argument("--language", choices=LANGUAGES,
+                        help="the display's language (default: the config's, else en)")
     parser.set_defaults(handler=run)
 
 
@@ -65,7 +67,8 @@ def x_display_problem() -> str | None:
 def table_config(args: argparse.Namespace) -> TableConfig:
     config = load_config(args.config) if args.config else TableConfig()
     config = with_overrides(config, driver_url=args.driver, profile=args.profile,
-                            journal_path=args.journal, events_path=args.events)
+                            journal_path=args.journal, events_path=args.events,
+                            language=getattr(args, "language", None))
     if config.journal_path is None and os.environ.get("STATE_DIRECTORY"):
         # Under systemd a table always keeps a journal, in its StateDirectory.
         config = with_overrides(config, journal_path=str(default_journal_path()))

@@ -3,6 +3,7 @@ its own thread, the systemd watchdog."""
 
 from __future__ import annotations
 
+import logging
 import signal
 from collections.abc import Sequence
 
@@ -17,13 +18,12 @@ from controller.journal import JournalError
 from controller.sd_notify import SystemdNotifier
 from controller.service_status import ServiceStatus, allow_time_for_journal_check
 from ui.display.bridge import EventBridge
+from ui.display.fonts import FONT_FAMILIES, missing_font
 from ui.display.i18n import RIGHT_TO_LEFT, load_translator
 from ui.display.window import DisplayWindow
 from ui.watchdog import start_watchdog
 
-# Fonts that cover the five languages (Debian: fonts-noto-core, fonts-noto-cjk), with DejaVu
-# as the fallback that is almost always there.
-FONT_FAMILIES = ["Noto Sans", "Noto Sans CJK SC", "Noto Sans Arabic", "DejaVu Sans"]
+log = logging.getLogger(__name__)
 
 
 def make_application(language: str, argv: Sequence[str] = ()) -> QApplication:
@@ -48,8 +48,11 @@ def run_display(config: TableConfig, *, windowed: bool = False,
     """Run the table with the display until the window closes or the runner stops."""
     app = make_application(config.language)
     window = DisplayWindow(journal="ok" if config.journal_path else "")
+    warning = missing_font(config.language)
+    if warning:
+        log.warning("%s", warning)
     bridge = EventBridge()
-    bridge.received.connect(window.on_event)
+    bridge.received.connect(window.on_events)
     notifier = SystemdNotifier()
     start_watchdog(window, notifier)
     allow_time_for_journal_check(notifier, config.journal_path)
@@ -65,6 +68,7 @@ def run_display(config: TableConfig, *, windowed: bool = False,
         notifier.ready(f"refusing to play: {error}")
         return app.exec()
     window.submit = table.runner.submit
+    window.status.set_profile(table.profile)
     window.prime(table.view_events)
     _show(window, windowed)
     QTimer.singleShot(0, lambda: notifier.ready("display up"))

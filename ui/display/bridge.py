@@ -1,14 +1,18 @@
 """The thin bridge between the controller's thread and the GUI thread.
 
-The bridge is an event-bus subscriber: called in the controller's thread, it only emits a
-signal. The bridge lives in the GUI thread, so Qt queues the event there and the window's
-slot runs in the GUI thread; the controller never waits for painting.
+The bridge is an event-bus subscriber: called in the controller's thread, it only appends the
+event to a list and, when the list was empty, wakes the GUI thread with a signal (the bridge
+lives in the GUI thread, so Qt queues it there). The GUI thread then takes every event that
+has arrived as one batch: a flood of events (a rate-0 shoe) is shown in a few repaints instead
+of one each, and the display stays within a batch of the table. The controller never waits
+for painting.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Sequence
 
 from PyQt6.QtCore import QObject, pyqtSignal
 
@@ -20,12 +24,34 @@ log = logging.getLogger(__name__)
 
 
 class EventBridge(QObject):
-    received = pyqtSignal(object)  # a TableEvent
+    received = pyqtSignal(object)  # the TableEvents that arrived since the last batch, in order
     runner_finished = pyqtSignal()  # the loop ended as asked (stop, or the shoes were played)
     runner_failed = pyqtSignal(str, str)  # what failed ("journal" or "table"), and why
+    _arrived = pyqtSignal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._lock = threading.Lock()
+        self._pending: list[TableEvent] = []
+        self._arrived.connect(self._deliver)
 
     def __call__(self, event: TableEvent) -> None:
-        self.received.emit(event)
+        with self._lock:
+            self._pending.append(event)
+            wake = len(self._pending) == 1
+        if wake:
+            self._arrived.emit()
+
+    def _deliver(self) -> None:
+        batch = self.take()
+        if batch:
+            self.received.emit(batch)
+
+    def take(self) -> Sequence[TableEvent]:
+        """Every event not yet delivered (the GUI thread's side)."""
+        with self._lock:
+            batch, self._pending = self._pending, []
+        return batch
 
     def start_runner(self, table: Table) -> threading.Thread:
         """Run the table's loop in its own thread; ``runner_finished`` when it returns, or

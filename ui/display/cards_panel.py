@@ -1,19 +1,23 @@
-"""The round: player cards on the left, banker cards on the right, totals, the next expected
-card and the result banner with its marks and the winning bets' pays."""
+"""The felt: player cards on the left, banker cards on the right, their totals, the phase and
+the card awaited, the result banner with its marks and pays, the live betting countdown, and
+the alert that takes the whole felt over when the table cannot deal (docs/display.md)."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
+from functools import lru_cache
 
-from PyQt6.QtCore import QPointF, QRectF, Qt
-from PyQt6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PyQt6.QtCore import QPointF, QRectF, Qt, QTimer
+from PyQt6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPixmap, QResizeEvent
 from PyQt6.QtWidgets import QSizePolicy, QWidget
 
 from controller.view import TableView
-from ui.display import marks
+from ui.display import felt, marks
 from ui.display.i18n import translate
-from ui.display.labels import BANNERS, BETS, NEXT_CARD, STATES, label
+from ui.display.labels import BANNERS, BETS, label
 from ui.display.painting import guarded_paint
+from ui.display.typescale import FittedText, TypeScale, fit_font
 
 FELT = QColor("#0d3b2a")
 INK = QColor("#f4f1e8")
@@ -22,24 +26,35 @@ CARD_EDGE = QColor("#8d8d8d")
 RED_SUITS = frozenset("HD")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CARD_RATIO = 0.7  # width / height
+# Bands of the felt's height: side names and totals, cards, phase line, banner.
+HEADINGS = (0.0, 0.15)
+CARDS_TOP = 0.17
+CARDS_HEIGHT = 0.42
+PHASE_LINE = (0.61, 0.72)
+BANNER = (0.73, 0.99)
+ALIGN_CENTER = Qt.AlignmentFlag.AlignCenter
 
 
 @dataclass(frozen=True)
 class RoundPicture:
-    """What the panel shows, worked out from the view when an event arrives (not in paint)."""
+    """What the felt shows, worked out from the view when an event arrives (not in paint)."""
 
     player: tuple[str, ...] = ()
     banker: tuple[str, ...] = ()
     player_total: int | None = None
     banker_total: int | None = None
+    phase: str = ""
     next_card: str = ""
     banner: str = ""
     winner: str | None = None
     badges: tuple[str, ...] = ()
     pays: str = ""
+    alert: felt.Alert | None = None
+    countdown: int | None = None
 
     @classmethod
-    def from_view(cls, view: TableView) -> RoundPicture:
+    def from_view(cls, view: TableView, stopped: felt.Alert | None = None,
+                  countdown: int | None = None) -> RoundPicture:
         result = view.result
         if view.player or view.banker or result is None:
             player, banker = tuple(view.player), tuple(view.banker)
@@ -48,16 +63,11 @@ class RoundPicture:
             # The last round stays on show while the next one's bets are taken.
             player, banker = tuple(result["player"]), tuple(result["banker"])
             player_total, banker_total = result["player_total"], result["banker_total"]
-        if view.state in ("paused", "hold"):  # before all else: nothing may be dealt now
-            next_card = label(STATES, view.state)
-        elif view.next_card is not None:
-            next_card = label(NEXT_CARD, view.next_card)
-        elif result is not None or view.state in ("result", "settled"):
-            next_card = translate("display", "NO MORE CARDS")
-        else:
-            next_card = label(STATES, view.state) if view.state in STATES else ""
+        now = felt.phase(view)
+        picture = cls(player, banker, player_total, banker_total, now.line, now.card,
+                      alert=felt.alert(view, stopped), countdown=countdown)
         if result is None:
-            return cls(player, banker, player_total, banker_total, next_card)
+            return picture
         winner = result["winner"]
         total = result["player_total"] if winner != "banker" else result["banker_total"]
         badges = []
@@ -68,8 +78,19 @@ class RoundPicture:
         if result["player_natural"] or result["banker_natural"]:
             badges.append(translate("display", "NATURAL"))
         pays = "   ".join(f"{label(BETS, bet)} {pay}" for bet, pay in result["pays"].items())
-        return cls(player, banker, player_total, banker_total, next_card,
-                   label(BANNERS, winner).format(total=total), winner, tuple(badges), pays)
+        if winner == "tie":
+            pays += "   " + translate("display", "Player and Banker bets are returned")
+        return cls(player, banker, player_total, banker_total, now.line, now.card,
+                   label(BANNERS, winner).format(total=total), winner, tuple(badges),
+                   pays.strip(), picture.alert, countdown)
+
+
+@dataclass(frozen=True)
+class Painted:
+    """One text of the felt, fitted to its box, and its colour."""
+
+    fitted: FittedText
+    color: QColor
 
 
 def rank_text(code: str) -> str:
@@ -77,7 +98,9 @@ def rank_text(code: str) -> str:
 
 
 def draw_card(painter: QPainter, rect: QRectF, code: str, font: QFont) -> None:
-    """A card face: rank in the corners, a big suit symbol, red or black."""
+    """A card face: rank in the corner, a big suit symbol, red or black; left to right in every
+    language (an Arabic display would otherwise put the rank at the top right)."""
+    painter.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
     radius = rect.width() * 0.08
     painter.setPen(QPen(CARD_EDGE, max(1.0, rect.width() * 0.015)))
     painter.setBrush(CARD_FACE)
@@ -91,11 +114,32 @@ def draw_card(painter: QPainter, rect: QRectF, code: str, font: QFont) -> None:
     inner = rect.adjusted(rect.width() * 0.08, rect.height() * 0.03, -rect.width() * 0.08, 0)
     painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
                      rank_text(code))
-    symbol = QFont(font)
-    symbol.setPixelSize(max(6, round(rect.height() * 0.45)))
-    painter.setFont(symbol)
-    painter.drawText(rect.adjusted(0, rect.height() * 0.2, 0, 0), Qt.AlignmentFlag.AlignCenter,
-                     SUIT_SYMBOLS.get(code[1], code[1]))
+    symbol = suit_symbol(code[1], max(6, round(rect.height() * 0.45)), font.toString())
+    centre = rect.adjusted(0, rect.height() * 0.2, 0, 0).center()
+    painter.drawPixmap(QPointF(centre.x() - symbol.width() / 2, centre.y() - symbol.height() / 2),
+                       symbol)
+
+
+@lru_cache(maxsize=16)  # four suits at the one or two card sizes on screen
+def suit_symbol(suit: str, px: int, font: str) -> QPixmap:
+    """A suit's symbol, drawn once per size: it is bigger than the 64 px up to which Qt caches
+    glyphs, and drawing it again on every frame was most of a card's paint."""
+    side = round(px * 1.5)
+    symbol = QPixmap(side, side)
+    symbol.fill(Qt.GlobalColor.transparent)
+    glyph = QFont()
+    glyph.fromString(font)
+    glyph.setPixelSize(px)
+    painter = QPainter(symbol)
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setFont(glyph)
+        painter.setPen(marks.BANKER_RED if suit in RED_SUITS else QColor("#111111"))
+        painter.drawText(QRectF(0, 0, side, side), Qt.AlignmentFlag.AlignCenter,
+                         SUIT_SYMBOLS.get(suit, suit))
+    finally:
+        painter.end()
+    return symbol
 
 
 class CardsPanel(QWidget):
@@ -104,33 +148,78 @@ class CardsPanel(QWidget):
         self.picture = RoundPicture()
         self.side_names = {"player": translate("display", "PLAYER"),
                            "banker": translate("display", "BANKER")}
+        self.scale = TypeScale(1080)
+        self.texts: list[Painted] = []  # what the felt says, laid out (the tests read it)
+        self.stopped: felt.Alert | None = None
+        self._view = TableView()
+        self._deadline: tuple[tuple[int, int], float] | None = None  # (shoe, round), when
+        self._ticker = QTimer(self)
+        self._ticker.setInterval(200)
+        self._ticker.timeout.connect(self._tick)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(200, 120)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
+    def set_scale(self, scale: TypeScale) -> None:
+        if scale != self.scale:
+            self.scale = scale
+            self._lay_out()
+
     def show_round(self, view: TableView) -> None:
-        picture = RoundPicture.from_view(view)
+        self._view = view
+        self._start_countdown(view)
+        self._show(RoundPicture.from_view(view, self.stopped, self.seconds_left()))
+
+    def stop(self, alert: felt.Alert) -> None:
+        """The table cannot play: the felt says why from now on."""
+        self.stopped = alert
+        self.show_round(self._view)
+
+    def _show(self, picture: RoundPicture) -> None:
         if picture != self.picture:
             self.picture = picture
-            self.update()
+            self._lay_out()
+
+    # -- the live betting countdown --------------------------------------------------------
+
+    def _start_countdown(self, view: TableView) -> None:
+        running = view.state == "betting" and view.betting_seconds is not None
+        if not running:
+            self._deadline = None
+            self._ticker.stop()
+        elif self._deadline is None or self._deadline[0] != (view.shoe, view.round):
+            self._deadline = ((view.shoe, view.round), time.monotonic() + view.betting_seconds)
+            self._ticker.start()
+
+    def seconds_left(self) -> int | None:
+        if self._deadline is None:
+            return None
+        return max(0, round(self._deadline[1] - time.monotonic()))
+
+    def _tick(self) -> None:
+        self._show(RoundPicture.from_view(self._view, self.stopped, self.seconds_left()))
 
     # -- geometry (also used by the tests) ---------------------------------------------
 
+    def centre_gap(self) -> float:
+        """Half the room kept free between the sides: for the live countdown, else none."""
+        return self.countdown_rect().width() * 0.6 if self.picture.countdown is not None else 0
+
     def card_height(self) -> float:
-        half = self.width() / 2
-        # Two upright cards and one sideways card, with gaps, across half the width.
-        by_width = (half * 0.9) / (2 * CARD_RATIO + 1 + 0.2)
-        return min(self.height() * 0.5, by_width)
+        side = self.width() / 2 - self.centre_gap()
+        # Two upright cards and one sideways card, with gaps, across each side's room.
+        by_width = (side * 0.9) / (2 * CARD_RATIO + 1 + 0.2)
+        return min(self.height() * CARDS_HEIGHT, by_width)
 
     def card_rects(self, side: str) -> list[QRectF]:
         """Where the 1st, 2nd and 3rd card of ``side`` go; the 3rd lies sideways, outboard."""
         height = self.card_height()
         width = height * CARD_RATIO
         gap = height * 0.1
-        top = self.height() * 0.19
-        half = self.width() / 2
+        top = self.height() * CARDS_TOP + (self.height() * CARDS_HEIGHT - height) / 2
+        room = self.width() / 2 - self.centre_gap()
         block = 2 * width + gap + gap + height  # two upright, then the sideways card
-        left = (half - block) / 2 + (0 if side == "player" else half)
+        left = (room - block) / 2 + (0 if side == "player" else self.width() - room)
         third_top = top + (height - width) / 2
         if side == "player":  # player's third card on the far left
             third = QRectF(left, third_top, height, width)
@@ -141,62 +230,98 @@ class CardsPanel(QWidget):
         second = first.translated(width + gap, 0)
         return [first, second, third]
 
+    def band(self, span: tuple[float, float], inset: float = 0.02) -> QRectF:
+        width, height = self.width(), self.height()
+        return QRectF(width * inset, height * span[0], width * (1 - 2 * inset),
+                      height * (span[1] - span[0]))
+
+    def countdown_rect(self) -> QRectF:
+        side = self.scale.px("countdown") * 1.5
+        centre = QPointF(self.width() / 2, self.height() * (CARDS_TOP + CARDS_HEIGHT / 2))
+        return QRectF(centre.x() - side / 2, centre.y() - side / 2, side, side)
+
+    # -- laying the texts out (on a change, not in paint) -----------------------------------
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._lay_out()
+        super().resizeEvent(event)
+
+    def _text(self, box: QRectF, text: str, role: str, color: QColor,
+              bold: bool = True) -> None:
+        if text:
+            scale = self.scale
+            fitted = fit_font(scale.font(self.font(), role, bold), box, text, scale.px(role),
+                              scale.px("body"))
+            self.texts.append(Painted(fitted, color))
+
+    def _lay_out(self) -> None:
+        self.texts = []
+        picture = self.picture
+        if picture.alert is not None:
+            self._text(self.band((0.05, 0.4)), picture.alert.title, "banner", QColor("white"))
+            self._text(self.band((0.42, 0.95), 0.05), picture.alert.body, "phase",
+                       QColor("white"), bold=False)
+        else:
+            self._lay_out_round(picture)
+        self.update()
+
+    def _lay_out_round(self, picture: RoundPicture) -> None:
+        width = self.width()
+        for side, color in (("player", marks.PLAYER_BLUE), ("banker", marks.BANKER_RED)):
+            total = picture.player_total if side == "player" else picture.banker_total
+            left = 0 if side == "player" else width / 2
+            box = QRectF(left + width * 0.02, 0, width * 0.46, self.band(HEADINGS).height())
+            title = self.side_names[side] + ("" if total is None else f"  {total}")
+            self._text(box, title, "total", color.lighter(150))
+        if picture.countdown is not None:
+            self._text(self.countdown_rect(), str(picture.countdown), "countdown", INK)
+        banner = self.band(BANNER)
+        if picture.banner:
+            self._text(self.band(PHASE_LINE), picture.phase, "phase", INK)
+            top = QRectF(banner.left(), banner.top(), banner.width(), banner.height() * 0.6)
+            self._text(top, picture.banner, "banner", QColor("white"))
+            line = "   ".join(f"[{badge}]" for badge in picture.badges)
+            line = f"{line}      {picture.pays}" if line else picture.pays
+            detail = QRectF(banner.left(), top.bottom(), banner.width(), banner.height() * 0.4)
+            self._text(detail.adjusted(8, 0, -8, 0), line, "body", QColor("white"),
+                       bold=False)
+        elif picture.next_card:
+            self._text(self.band(PHASE_LINE), picture.phase, "phase", INK)
+            self._text(banner, picture.next_card, "banner", INK)
+        else:
+            self._text(self.band((PHASE_LINE[0], BANNER[1])), picture.phase, "banner", INK)
+
     # -- painting ------------------------------------------------------------------------
 
     @guarded_paint
     def paintEvent(self, painter: QPainter, event: QPaintEvent) -> None:
         picture = self.picture
         width, height = self.width(), self.height()
+        if picture.alert is not None:
+            painter.fillRect(self.rect(), QColor(picture.alert.color))
+            self._paint_texts(painter)
+            return
         painter.fillRect(self.rect(), FELT)
         painter.setPen(QPen(QColor("#2f6b52"), 2))
-        painter.drawLine(QPointF(width / 2, height * 0.04), QPointF(width / 2, height * 0.68))
-        heading = QFont(self.font())
-        heading.setBold(True)
-        heading.setPixelSize(max(8, round(height * 0.09)))
-        for side, color in (("player", marks.PLAYER_BLUE), ("banker", marks.BANKER_RED)):
-            left = 0 if side == "player" else width / 2
-            total = picture.player_total if side == "player" else picture.banker_total
-            painter.setFont(heading)
-            painter.setPen(color.lighter(150))
-            title = self.side_names[side] + ("" if total is None else f"  {total}")
-            painter.drawText(QRectF(left, 0, width / 2, height * 0.18),
-                             Qt.AlignmentFlag.AlignCenter, title)
+        painter.drawLine(QPointF(width / 2, height * 0.04),
+                         QPointF(width / 2, height * (CARDS_TOP + CARDS_HEIGHT)))
+        for side in ("player", "banker"):
             codes = picture.player if side == "player" else picture.banker
             for code, rect in zip(codes, self.card_rects(side), strict=False):
                 draw_card(painter, rect, code, self.font())
-        self._paint_footer(painter, QRectF(0, height * 0.7, width, height * 0.3))
+        if picture.countdown is not None:
+            painter.setPen(QPen(INK, max(2.0, width * 0.004)))
+            painter.setBrush(FELT.darker(130))
+            painter.drawEllipse(self.countdown_rect())
+        if picture.banner:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(marks.WINNER_COLORS[picture.winner or "tie"])
+            painter.drawRoundedRect(self.band(BANNER), 12, 12)
+        self._paint_texts(painter)
 
-    def _paint_footer(self, painter: QPainter, box: QRectF) -> None:
-        """The next expected card; under it, once the round is over, the result banner."""
-        picture = self.picture
-        strip = QRectF(box.left(), box.top(), box.width(), box.height() * 0.3)
-        banner = QRectF(box.left() + box.width() * 0.02, strip.bottom(),
-                        box.width() * 0.96, box.height() * 0.66)
-        big = QFont(self.font())
-        big.setBold(True)
-        big.setPixelSize(max(8, round(banner.height() * 0.42)))
-        small = QFont(self.font())
-        small.setBold(True)
-        small.setPixelSize(max(7, round(strip.height() * 0.6)))
-        if not picture.banner:
-            painter.setFont(big)
-            painter.setPen(INK)
-            painter.drawText(banner, Qt.AlignmentFlag.AlignCenter, picture.next_card)
-            return
-        painter.setFont(small)
-        painter.setPen(INK)
-        painter.drawText(strip, Qt.AlignmentFlag.AlignCenter, picture.next_card)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(marks.WINNER_COLORS[picture.winner or "tie"])
-        painter.drawRoundedRect(banner, 12, 12)
-        painter.setFont(big)
-        painter.setPen(QColor("white"))
-        top = QRectF(banner.left(), banner.top(), banner.width(), banner.height() * 0.6)
-        painter.drawText(top, Qt.AlignmentFlag.AlignCenter, picture.banner)
-        detail = QFont(self.font())
-        detail.setPixelSize(max(7, round(banner.height() * 0.2)))
-        painter.setFont(detail)
-        line = "   ".join(f"[{badge}]" for badge in picture.badges)
-        line = f"{line}      {picture.pays}" if line else picture.pays
-        painter.drawText(QRectF(banner.left(), top.bottom(), banner.width(),
-                                banner.height() * 0.4), Qt.AlignmentFlag.AlignCenter, line)
+    def _paint_texts(self, painter: QPainter) -> None:
+        for painted in self.texts:
+            fitted = painted.fitted
+            painter.setFont(fitted.font)
+            painter.setPen(painted.color)
+            painter.drawText(fitted.box, fitted.flags, fitted.text)

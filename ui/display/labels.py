@@ -30,6 +30,8 @@ NEXT_CARD = {
     "banker2": QT_TRANSLATE_NOOP("display", "BANKER 2nd CARD"),
     "player3": QT_TRANSLATE_NOOP("display", "PLAYER 3rd CARD"),
     "banker3": QT_TRANSLATE_NOOP("display", "BANKER 3rd CARD"),
+    "reveal": QT_TRANSLATE_NOOP("display", "REVEAL CARD"),
+    "burn": QT_TRANSLATE_NOOP("display", "BURN CARD"),
 }
 
 BANNERS = {
@@ -48,22 +50,40 @@ STATS = {
     "banker_pair": QT_TRANSLATE_NOOP("display", "Banker pairs"),
 }
 
-STATES = {
-    "awaiting_shuffle": QT_TRANSLATE_NOOP("display", "SHUFFLE: deal the reveal card"),
-    "burning": QT_TRANSLATE_NOOP("display", "BURNING"),
-    "awaiting_burn_confirmation": QT_TRANSLATE_NOOP("display", "BURN, then confirm (B)"),
+# The phase on the felt, by state; a dealing state shows NO MORE BETS and the card it awaits.
+PHASES = {
+    "awaiting_shuffle": QT_TRANSLATE_NOOP("display", "SHUFFLE, then confirm the new shoe (N)"),
+    "awaiting_reveal": QT_TRANSLATE_NOOP("display", "NEW SHOE: deal the reveal card"),
+    "burning": QT_TRANSLATE_NOOP("display", "BURN {burn} CARDS"),
+    "awaiting_burn_confirmation": QT_TRANSLATE_NOOP(
+        "display", "BURN {burn} CARDS, then confirm the burn (B)"),
     "betting": QT_TRANSLATE_NOOP("display", "PLACE YOUR BETS"),
+    "dealing": QT_TRANSLATE_NOOP("display", "NO MORE BETS"),
+    "result": QT_TRANSLATE_NOOP("display", "NO MORE CARDS"),
     "paused": QT_TRANSLATE_NOOP("display", "PAUSED"),
     "hold": QT_TRANSLATE_NOOP("display", "HOLD"),
-    "shoe_ended": QT_TRANSLATE_NOOP("display", "SHOE ENDED"),
+    "shoe_ended": QT_TRANSLATE_NOOP("display", "SHOE ENDED: shuffle, then confirm the new shoe"),
 }
 
-# The prompt line under the status bar, by state (the controller's own prompt is English).
-PROMPTS = {
-    "awaiting_burn_confirmation": QT_TRANSLATE_NOOP(
-        "display", "burn {burn} cards, then confirm the burn (B)"),
-    "awaiting_shuffle": QT_TRANSLATE_NOOP("display", "shuffle, then deal the reveal card"),
-    "shoe_ended": QT_TRANSLATE_NOOP("display", "shoe ended: shuffle, then deal the reveal card"),
+# The shipped profiles' names (controller/profiles/); a site's own profile shows as named.
+PROFILES = {
+    "classic": QT_TRANSLATE_NOOP("display", "Classic"),
+    "live": QT_TRANSLATE_NOOP("display", "Live"),
+    "big-win": QT_TRANSLATE_NOOP("display", "Big Win"),
+    "no-commission": QT_TRANSLATE_NOOP("display", "No Commission"),
+    "tiger": QT_TRANSLATE_NOOP("display", "Tiger"),
+}
+
+# Operator actions (controller.commands.ACTIONS), for "refused: ..." on the header.
+ACTIONS = {
+    "new_shoe": QT_TRANSLATE_NOOP("display", "new shoe"),
+    "confirm_burn": QT_TRANSLATE_NOOP("display", "confirm the burn"),
+    "manual_card": QT_TRANSLATE_NOOP("display", "card by hand"),
+    "void_round": QT_TRANSLATE_NOOP("display", "void the round"),
+    "accept_card": QT_TRANSLATE_NOOP("display", "accept the card"),
+    "pause": QT_TRANSLATE_NOOP("display", "pause"),
+    "resume": QT_TRANSLATE_NOOP("display", "resume"),
+    "clear_roads": QT_TRANSLATE_NOOP("display", "clear the roads"),
 }
 
 # Why the table stopped in a hold, by the hold's code.
@@ -75,6 +95,8 @@ HOLD_REASONS = {
         "display", "card {card} was dealt while the table is stopped"),
     "card_before_burn": QT_TRANSLATE_NOOP(
         "display", "card {card} was dealt before the burn was confirmed"),
+    "card_after_shoe_end": QT_TRANSLATE_NOOP(
+        "display", "card {card} was dealt before the new shoe was confirmed"),
 }
 
 

@@ -1,7 +1,9 @@
 """The marks of the roads, drawn into a cell rectangle (sheet 000's conventions).
 
 Sizes are fractions of the cell so the marks scale with the window. Each function only draws:
-the callers (the road panels) decide what goes where.
+the callers (the road panels) decide what goes where. No mark relies on colour alone (a
+colour-blind player must read the roads too): Banker and Player carry their letter, a natural
+is a filled ring, and a derived road's blue mark has a shape of its own.
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ from PyQt6.QtGui import QColor, QFont, QPainter, QPen
 
 PLAYER_BLUE = QColor("#1f5fd6")
 BANKER_RED = QColor("#d7262b")
-TIE_GREEN = QColor("#17a23b")
+# A blue-green that stays apart from banker red under protanopia and deuteranopia (a plain
+# green and the red both turn olive).
+TIE_GREEN = QColor("#00a08a")
 NATURAL_YELLOW = QColor("#f7c600")
 GRID_LINE = QColor("#c9ced6")
 ROAD_PAPER = QColor("#ffffff")
@@ -33,50 +37,83 @@ def empty_cell(painter: QPainter, rect: QRectF) -> None:
 
 
 def ring(painter: QPainter, rect: QRectF, color: QColor, natural: bool = False) -> None:
-    """A hollow ring; a natural win fills its centre yellow."""
+    """A hollow ring; a natural win's ring is filled with the side's own colour."""
     side = min(rect.width(), rect.height())
     radius = side * RING_RADIUS
-    if natural:
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(NATURAL_YELLOW)
-        painter.drawEllipse(rect.center(), radius, radius)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setBrush(color if natural else Qt.BrushStyle.NoBrush)
     painter.setPen(QPen(color, max(1.5, side * RING_WIDTH)))
     painter.drawEllipse(rect.center(), radius, radius)
 
 
+def letter(painter: QPainter, rect: QRectF, text: str, color: QColor, font: QFont,
+           size: float = 0.42) -> None:
+    """The side's letter in the middle of a cell (B / P, or 庄 / 闲 ...)."""
+    glyph = QFont(font)
+    glyph.setPixelSize(max(6, round(min(rect.width(), rect.height()) * size)))
+    glyph.setBold(True)
+    painter.setFont(glyph)
+    painter.setPen(color)
+    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def win_ring(painter: QPainter, rect: QRectF, color: QColor, natural: bool, text: str,
+             font: QFont) -> None:
+    """A Big Road win: the ring with the side's letter, white on a natural's filled ring."""
+    ring(painter, rect, color, natural)
+    letter(painter, rect, text, QColor("white") if natural else color, font)
+
+
 def dot(painter: QPainter, rect: QRectF, color: QColor, scale: float = RING_RADIUS) -> None:
-    """A filled disc (Small Road)."""
+    """A filled disc."""
     radius = min(rect.width(), rect.height()) * scale
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(color)
     painter.drawEllipse(rect.center(), radius, radius)
 
 
-def slash(painter: QPainter, rect: QRectF, color: QColor) -> None:
-    """A stroke from bottom left to top right (Cockroach Pig)."""
+def slash(painter: QPainter, rect: QRectF, color: QColor, rising: bool = True) -> None:
+    """A stroke, rising from bottom left to top right, or falling from top left."""
     side = min(rect.width(), rect.height())
     inset = side * 0.2
     painter.setPen(QPen(color, max(1.5, side * 0.14), cap=Qt.PenCapStyle.RoundCap))
-    painter.drawLine(QPointF(rect.left() + inset, rect.bottom() - inset),
-                     QPointF(rect.right() - inset, rect.top() + inset))
+    low, high = rect.bottom() - inset, rect.top() + inset
+    painter.drawLine(QPointF(rect.left() + inset, low if rising else high),
+                     QPointF(rect.right() - inset, high if rising else low))
+
+
+def derived_mark(painter: QPainter, rect: QRectF, road: str, color: str) -> None:
+    """A derived road's mark: Big Eye Boy a ring, Small Road a disc, Cockroach Pig a slash;
+    a blue mark has a centre dot, a hole, or falls instead of rising."""
+    ink = MARK_COLORS[color]
+    blue = color == "blue"
+    if road == "big_eye_boy":
+        ring(painter, rect, ink)
+        if blue:
+            dot(painter, rect, ink, 0.12)
+    elif road == "small_road":
+        dot(painter, rect, ink)
+        if blue:
+            dot(painter, rect, ROAD_PAPER, 0.14)
+    else:
+        slash(painter, rect, ink, rising=not blue)
 
 
 def tie_line(painter: QPainter, rect: QRectF, ties: int, font: QFont) -> None:
-    """A green diagonal through the cell; with several ties, their number beside it."""
+    """A diagonal through the cell; with several ties, their number in a badge at the top
+    right, big enough to read from a seat."""
     side = min(rect.width(), rect.height())
     inset = side * 0.12
     painter.setPen(QPen(TIE_GREEN, max(1.5, side * 0.09), cap=Qt.PenCapStyle.RoundCap))
     painter.drawLine(QPointF(rect.left() + inset, rect.bottom() - inset),
                      QPointF(rect.right() - inset, rect.top() + inset))
     if ties > 1:
-        number = QFont(font)
-        number.setPixelSize(max(6, round(side * 0.42)))
-        number.setBold(True)
-        painter.setFont(number)
-        painter.setPen(TIE_GREEN)
-        box = QRectF(rect.left(), rect.top(), rect.width() * 0.55, rect.height() * 0.55)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(ties))
+        radius = side * 0.24
+        centre = QPointF(rect.right() - radius, rect.top() + radius)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(TIE_GREEN)
+        painter.drawEllipse(centre, radius, radius)
+        badge = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+        letter(painter, badge, str(ties), QColor("white"), font, size=0.8)
 
 
 def pair_dots(painter: QPainter, rect: QRectF, player_pair: bool, banker_pair: bool) -> None:
@@ -94,7 +131,7 @@ def pair_dots(painter: QPainter, rect: QRectF, player_pair: bool, banker_pair: b
         painter.drawEllipse(centre + QPointF(offset, offset), radius, radius)
 
 
-def bead(painter: QPainter, rect: QRectF, color: QColor, letter: str, natural: bool,
+def bead(painter: QPainter, rect: QRectF, color: QColor, text: str, natural: bool,
          font: QFont) -> None:
     """A filled disc with the winner's letter; a natural gets a yellow rim."""
     side = min(rect.width(), rect.height())
@@ -105,9 +142,4 @@ def bead(painter: QPainter, rect: QRectF, color: QColor, letter: str, natural: b
     else:
         painter.setPen(Qt.PenStyle.NoPen)
     painter.drawEllipse(rect.center(), radius, radius)
-    text = QFont(font)
-    text.setPixelSize(max(6, round(side * 0.5)))
-    text.setBold(True)
-    painter.setFont(text)
-    painter.setPen(QColor("white"))
-    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, letter)
+    letter(painter, rect, text, QColor("white"), font, size=0.5)

@@ -1,4 +1,4 @@
-"""Messages laid over the whole display: a hold, a failed journal, the operator keys (F1)."""
+"""A message laid over the whole display: the operator keys (F1)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from PyQt6.QtGui import QColor, QPainter, QPaintEvent
 from PyQt6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from ui.display.painting import guarded_paint
+from ui.display.typescale import TypeScale
 
 BACKDROP = QColor(0, 0, 0, 170)
 
@@ -32,6 +33,7 @@ class Overlay(QWidget):
         self._inner.setContentsMargins(32, 24, 32, 24)
         self._inner.addWidget(self.title)
         self._inner.addWidget(self.body)
+        self._scale = TypeScale(1080)
         self.hide()
 
     def show_message(self, title: str, body: str) -> None:
@@ -41,20 +43,15 @@ class Overlay(QWidget):
         self.show()
         self.raise_()
 
-    def fit(self) -> None:
-        """Cover the parent and scale the title with it."""
+    def fit(self, scale: TypeScale | None = None) -> None:
+        """Cover the parent, its text on the display's type scale."""
         parent = self.parentWidget()
         if parent is None:
             return
+        self._scale = scale or self._scale
         self.setGeometry(parent.rect())
-        side = min(parent.width(), parent.height())
-        font = self.title.font()
-        font.setPixelSize(max(14, round(side * 0.06)))
-        font.setBold(True)
-        self.title.setFont(font)
-        font = self.body.font()
-        font.setPixelSize(max(10, round(side * 0.028)))
-        self.body.setFont(font)
+        self.title.setFont(self._scale.font(self.title.font(), "banner", bold=True))
+        self.body.setFont(self._scale.font(self.body.font(), "body"))
         # Sized by hand: a word-wrapped label in a nested layout is given too little height.
         width = round(parent.width() * 0.7)
         height = min(self._inner.totalHeightForWidth(width), parent.height())

@@ -6,14 +6,16 @@ from PyQt6.QtGui import QImage
 from PyQt6.QtWidgets import QApplication
 
 from controller.events import TableEvent
+from controller.profiles import Profile
 from ui.display.app import make_application
-from ui.display.scenarios import scenario_events
+from ui.display.scenarios import scenario_events, scenario_profile
 from ui.display.window import DisplayWindow
 
 
-def render_events(events: list[TableEvent], size: tuple[int, int]) -> QImage:
+def render_events(events: list[TableEvent], size: tuple[int, int],
+                  profile: Profile | None = None) -> QImage:
     """A window of ``size`` that was shown ``events`` one by one, grabbed as an image."""
-    window = DisplayWindow()
+    window = DisplayWindow(profile=profile)
     window.resize(*size)
     window.show()
     QApplication.processEvents()
@@ -28,6 +30,6 @@ def render_events(events: list[TableEvent], size: tuple[int, int]) -> QImage:
 
 def render_scenario(name: str, size: tuple[int, int], language: str = "en") -> QImage:
     app = make_application(language)  # held: a collected QApplication takes Qt down with it
-    image = render_events(scenario_events(name), size)
+    image = render_events(scenario_events(name), size, scenario_profile(name))
     app.processEvents()
     return image

@@ -9,7 +9,7 @@ or the road outgrows it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from PyQt6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
@@ -186,21 +186,15 @@ class BeadPlatePanel(RoadPanel):
 class BigRoadPanel(RoadPanel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(translate("display", "Big Road"), parent=parent)
+        self.letters = {"banker": translate("display", "B"), "player": translate("display", "P")}
 
     def paint_cell(self, painter: QPainter, rect: QRectF, cell: Any) -> None:
         if cell.winner is not None:
-            marks.ring(painter, rect, marks.WINNER_COLORS[cell.winner], cell.natural)
+            marks.win_ring(painter, rect, marks.WINNER_COLORS[cell.winner], cell.natural,
+                           self.letters[cell.winner], self.font())
             marks.pair_dots(painter, rect, cell.player_pair, cell.banker_pair)
         if cell.ties:
             marks.tie_line(painter, rect, cell.ties, self.font())
-
-
-# How each derived road draws a mark: Big Eye Boy rings, Small Road dots, Cockroach Pig slashes.
-DERIVED_MARKS: dict[str, Callable[[QPainter, QRectF, QColor], None]] = {
-    "big_eye_boy": marks.ring,
-    "small_road": marks.dot,
-    "cockroach_pig": marks.slash,
-}
 
 
 def derived_title(name: str) -> str:
@@ -216,10 +210,9 @@ class DerivedRoadPanel(RoadPanel):
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(derived_title(name), parent=parent)
         self.name = name
-        self._draw = DERIVED_MARKS[name]
 
     def paint_cell(self, painter: QPainter, rect: QRectF, cell: Any) -> None:
-        self._draw(painter, rect, marks.MARK_COLORS[cell.color])
+        marks.derived_mark(painter, rect, self.name, cell.color)
 
 
 class AskRoadPanel(QWidget):
@@ -258,7 +251,7 @@ class AskRoadPanel(QWidget):
                 color_name = self.ask.get(winner, {}).get(name)
                 if color_name is not None:
                     rect = self.mark_rect(winner, name).adjusted(3, 3, -3, -3)
-                    DERIVED_MARKS[name](painter, rect, marks.MARK_COLORS[color_name])
+                    marks.derived_mark(painter, rect, name, color_name)
 
 
 class RoadsBoard:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from controller.app import open_table
 from controller.config import TableConfig
 from controller.events import TableEvent
+from controller.profiles import Profile, load_profile
 
 QUIET_SECONDS = 0.5  # a scripted table that stops dealing is done after this long
 
@@ -39,6 +40,34 @@ def before_card(round_: int, position: str) -> Callable[[list[TableEvent]], list
     return cut
 
 
+def then(cut: Callable[[list[TableEvent]], list[TableEvent]],
+         *more: tuple[str, dict]) -> Callable[[list[TableEvent]], list[TableEvent]]:
+    """After ``cut``, the events the table would send next (a misread, a reader unplugged):
+    things a simulated shoe does not do on its own."""
+
+    def cut_then(events: list[TableEvent]) -> list[TableEvent]:
+        shown = cut(events)
+        for type_, data in more:
+            last = shown[-1]
+            shown.append(TableEvent(type_, last.seq + 1, last.ts, last.table, last.shoe,
+                                    last.round, data))
+        return shown
+
+    return cut_then
+
+
+def betting_open(round_: int, seconds: float) -> Callable[[list[TableEvent]], list[TableEvent]]:
+    """Up to the opening of ``round_``'s bets, on a live table (a countdown of ``seconds``)."""
+
+    def cut(events: list[TableEvent]) -> list[TableEvent]:
+        index = next(i for i, event in enumerate(events)
+                     if event.type == "betting_open" and event.round == round_)
+        opened = events[index]
+        return [*events[:index], opened._replace(data={**opened.data, "seconds": seconds})]
+
+    return cut
+
+
 SEEDED_SHOE = "sim://?seed=2024&rate=0"
 # Nine burns take all eight aces of spades; a ninth one cannot come from the shoe: a hold.
 IMPOSSIBLE_CARD = "sim://?script=9S,AS,AS,AS,AS,AS,AS,AS,AS,2C,AS&rate=0"
@@ -52,6 +81,18 @@ SCENARIOS = {
                      before_card(62, "player2")),
     "hold": Scenario("a card that cannot come from the shoe: the table holds",
                      TableConfig(driver_url=IMPOSSIBLE_CARD)),
+    "betting": Scenario("the live profile taking bets for round 20, its countdown running",
+                        TableConfig(driver_url=SEEDED_SHOE, profile="live"),
+                        betting_open(20, 15)),
+    "rescan": Scenario("the reader misreads the player's third card in round 40",
+                       TableConfig(driver_url=SEEDED_SHOE),
+                       then(before_card(40, "player3"), ("misread", {
+                           "raw": "?H", "raw_hex": "3f48", "position": "player3"}))),
+    "disconnected": Scenario("the card reader is unplugged while round 30's bets are taken",
+                             TableConfig(driver_url=SEEDED_SHOE),
+                             then(before_card(30, "player1"),
+                                  ("scanner", {"status": "disconnected", "reason": "unplugged"}),
+                                  ("state", {"state": "paused", "previous": "betting"}))),
 }
 
 
@@ -79,6 +120,10 @@ def play(config: TableConfig, timeout: float = 30.0) -> list[TableEvent]:
         thread.join(timeout=5)
         table.close()
     return events
+
+
+def scenario_profile(name: str) -> Profile:
+    return load_profile(SCENARIOS[name].config.profile)
 
 
 def scenario_events(name: str) -> list[TableEvent]:

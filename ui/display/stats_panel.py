@@ -1,47 +1,92 @@
-"""Statistics over the last 200 hands (or all, if fewer): counts and percentages."""
+"""Statistics over the last 200 hands (or all, if fewer): counts and percentages; and beside
+them the streaks of the shoe (the current one, the longest Banker and Player runs)."""
 
 from __future__ import annotations
 
 from PyQt6.QtCore import Qt
-from PyQt6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
+from PyQt6.QtGui import QColor, QPalette
+from PyQt6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QWidget
 
 from controller.roads import STAT_KEYS, Stats
+from controller.view import Streaks
 from ui.display.i18n import translate
-from ui.display.labels import STATS, label
+from ui.display.labels import BETS, STATS, label
+from ui.display.typescale import TypeScale
 
-KEY_COLORS = {"player": "#6f9dff", "banker": "#ff6b6b", "tie": "#4fd37a"}
+KEY_COLORS = {"player": "#8fb4ff", "banker": "#ff8a8a", "tie": "#4fd3b0"}
+INK = "#f4f1e8"
+PANEL = "#17212b"
 
 
 def key_color(key: str) -> str:
-    return next((color for side, color in KEY_COLORS.items() if key.startswith(side)), "#f4f1e8")
+    return next((color for side, color in KEY_COLORS.items() if key.startswith(side)), INK)
+
+
+def colored(text: str, color: str, wrap: bool = False) -> QLabel:
+    """A label coloured through its palette (a style sheet would stop its font being set)."""
+    widget = QLabel(text)
+    palette = widget.palette()
+    palette.setColor(QPalette.ColorRole.WindowText, QColor(color))
+    widget.setPalette(palette)
+    widget.setWordWrap(wrap)
+    if wrap:
+        widget.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    return widget
 
 
 class StatsPanel(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("stats")
+        self.setAutoFillBackground(True)
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.Window, QColor(PANEL))
+        self.setPalette(palette)
         grid = QGridLayout(self)
-        grid.setContentsMargins(8, 4, 8, 4)
+        grid.setContentsMargins(12, 6, 12, 6)
         grid.setVerticalSpacing(0)
-        self.heading = QLabel()
-        self.heading.setObjectName("statsHeading")
+        grid.setHorizontalSpacing(16)
+        grid.setColumnStretch(0, 1)
+        self.heading = colored("", INK, wrap=True)
         grid.addWidget(self.heading, 0, 0, 1, 3)
         self.counts: dict[str, QLabel] = {}
         self.percents: dict[str, QLabel] = {}
         for row, key in enumerate(STAT_KEYS, start=1):
-            name = QLabel(label(STATS, key))
-            count, percent = QLabel("0"), QLabel("0.00%")
+            color = key_color(key)
+            name = colored(label(STATS, key), color, wrap=True)
+            count, percent = colored("0", color), colored("0.00%", color)
             for column, widget in enumerate((name, count, percent)):
-                widget.setStyleSheet(f"color: {key_color(key)}")
                 if column:
                     widget.setAlignment(Qt.AlignmentFlag.AlignRight
                                         | Qt.AlignmentFlag.AlignVCenter)
                 grid.addWidget(widget, row, column)
             self.counts[key], self.percents[key] = count, percent
+        rows = len(STAT_KEYS) + 1
+        self.streak = colored("", INK, wrap=True)
+        self.longest = colored("", INK, wrap=True)
+        grid.addWidget(self.streak, rows, 0, 1, 3)
+        grid.addWidget(self.longest, rows + 1, 0, 1, 3)
+        grid.setRowStretch(rows + 2, 1)
         self.show_stats(Stats(0, dict.fromkeys(STAT_KEYS, 0)))
+        self.show_streaks(Streaks())
+
+    def labels(self) -> list[QLabel]:
+        return self.findChildren(QLabel)
+
+    def set_scale(self, scale: TypeScale) -> None:
+        for widget in self.labels():
+            widget.setFont(scale.font(self.font(), "stats", bold=widget is self.heading))
 
     def show_stats(self, stats: Stats) -> None:
-        self.heading.setText(translate("display", "Last {hands} hands").format(hands=stats.hands))
+        self.heading.setText(translate("display", "Last {hands} hands").format(hands=stats.hands)
+                             if stats.hands else translate("display", "No hands yet"))
         for key in STAT_KEYS:
             self.counts[key].setText(str(stats.counts[key]))
             self.percents[key].setText(f"{stats.percent(key):.2f}%")
+
+    def show_streaks(self, streaks: Streaks) -> None:
+        self.streak.setText(translate("display", "Streak: {side} {count}").format(
+            side=label(BETS, streaks.side), count=streaks.current) if streaks.side else
+            translate("display", "Streak: none yet"))
+        self.longest.setText(translate("display", "Longest: Banker {banker}  Player {player}")
+                             .format(**streaks.longest))

@@ -4,36 +4,34 @@ and commands."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from PyQt6.QtCore import QEvent, Qt, pyqtSlot
-from PyQt6.QtGui import QKeyEvent, QResizeEvent
+from PyQt6.QtGui import QColor, QKeyEvent, QPalette, QResizeEvent
 from PyQt6.QtWidgets import QGridLayout, QWidget
 
 from controller.commands import DEALER_ACTIONS, Command
 from controller.events import TableEvent
+from controller.profiles import Profile
+from controller.roads import RoadsChange
 from controller.view import TableView
 from ui.display.cards_panel import CardsPanel
 from ui.display.dialogs import Dialogs
+from ui.display.felt import stopped_alert
+from ui.display.header import TableHeader
 from ui.display.i18n import translate
 from ui.display.keys import help_text, key_action
-from ui.display.labels import HOLD_REASONS
 from ui.display.overlays import Overlay
 from ui.display.roads_panels import RoadsBoard
 from ui.display.stats_panel import StatsPanel
-from ui.display.status_bar import StatusBar
+from ui.display.typescale import TypeScale
 
 log = logging.getLogger(__name__)
 
-STYLE = """
-DisplayWindow { background: #10161d; }
-QLabel { color: #f4f1e8; }
-#stats { background: #17212b; border-radius: 8px; }
-#status { background: #17212b; }
-#prompt { font-weight: bold; padding: 2px 8px; }
-"""
-# Events that change the roads and the statistics.
+BACKGROUND = QColor("#10161d")
+# Events that change the roads; and those that change the statistics or the streaks.
 ROAD_EVENTS = frozenset({"round_result", "roads_cleared"})
+STATS_EVENTS = ROAD_EVENTS | {"shoe_started"}
 SHOE_OVER = ("awaiting_shuffle", "shoe_ended")
 
 
@@ -43,24 +41,29 @@ class DisplayWindow(QWidget):
         submit: Callable[[object], None] | None = None,
         *,
         journal: str = "",
+        profile: Profile | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("display")
         self.setWindowTitle(translate("display", "Baccarat table"))
-        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
-        self.setStyleSheet(STYLE)
+        self.setAutoFillBackground(True)
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.Window, BACKGROUND)
+        self.setPalette(palette)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.submit = submit or (lambda item: None)
         self.view = TableView()
         self.dialogs = Dialogs(self)
         self.blocked = False
-        self.status = StatusBar(journal, self)
+        self.status = TableHeader(journal, self)
+        if profile is not None:
+            self.status.set_profile(profile)
         self.cards = CardsPanel(self)
         self.stats = StatsPanel(self)
         self.roads = RoadsBoard(self)
-        self.hold_banner = Overlay(self, "#b3261e")
         self.help = Overlay(self, "#263445")
+        self.scale = TypeScale(1080)
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(6, 6, 6, 6)
         self._grid.setSpacing(6)
@@ -77,46 +80,53 @@ class DisplayWindow(QWidget):
 
     def refresh(self) -> None:
         """Show everything the view holds (after priming, or to recover from an error)."""
-        view = self.view
-        self.roads.reset(view.roads)
-        self.stats.show_stats(view.roads.stats())
-        self.cards.show_round(view)
-        self.status.show_view(view)
-        self._show_hold()
+        self.roads.reset(self.view.roads)
+        self._show_panels()
 
     @pyqtSlot(object)
     def on_event(self, event: TableEvent) -> None:
-        """One event, in the GUI thread. An error is logged and the display carries on."""
-        try:
-            self.view.apply(event)
-            view = self.view
-            if event.type in ROAD_EVENTS:
-                self.roads.apply(view.roads, view.last_change)
-                self.stats.show_stats(view.roads.stats())
-            elif event.type == "action_refused":
-                self.status.flash(translate("display", "refused: {what}").format(
-                    what=view.refusal))
-            self.cards.show_round(view)
-            self.status.show_view(view)
-            if event.type in ("hold", "hold_cleared", "state"):
-                self._show_hold()
-        except Exception:
-            log.exception("the display could not show %s #%d", event.type, event.seq)
+        """One event, in the GUI thread."""
+        self.on_events((event,))
 
-    def _show_hold(self) -> None:
-        hold = self.view.hold
-        if self.blocked:
-            return
-        if hold is None:
-            self.hold_banner.hide()
-            return
-        card = hold.get("card", "?")
-        reason = HOLD_REASONS.get(hold.get("code", ""))
-        message = translate("display", reason).format(card=card) if reason else hold.get(
-            "message", "")
-        body = translate("display", "{message}\nA supervisor must accept the card (A) or void "
-                         "the round (V).").format(message=message)
-        self.hold_banner.show_message(translate("display", "HOLD"), body)
+    @pyqtSlot(object)
+    def on_events(self, events: Sequence[TableEvent]) -> None:
+        """The events that arrived since the last batch, in the GUI thread: each is applied to
+        the view, then the panels are shown once, so a flood of events costs one repaint and
+        the display never falls behind the table. An error is logged and the display carries
+        on."""
+        changes: list[RoadsChange | None] = []
+        stats = False
+        refused = None
+        for event in events:
+            try:
+                self.view.apply(event)
+            except Exception:
+                log.exception("the display could not show %s #%d", event.type, event.seq)
+                continue
+            stats = stats or event.type in STATS_EVENTS
+            if event.type in ROAD_EVENTS:
+                changes.append(self.view.last_change)
+            elif event.type == "action_refused":
+                refused = self.view.refusal
+        try:
+            if len(changes) == 1:
+                self.roads.apply(self.view.roads, changes[0])
+            elif changes:
+                self.roads.reset(self.view.roads)
+            self._show_panels(stats)
+            if refused is not None:
+                self.status.refused(refused)
+        except Exception:
+            log.exception("the display could not show %d events up to #%d", len(events),
+                          events[-1].seq if events else -1)
+
+    def _show_panels(self, stats: bool = True) -> None:
+        view = self.view
+        if stats:  # they change only with a hand, a clear or a new shoe
+            self.stats.show_stats(view.roads.stats())
+            self.stats.show_streaks(view.streaks)
+        self.cards.show_round(view)
+        self.status.show_view(view)
 
     def block(self, reason: str) -> None:
         """The journal failed (its self-test, or a write): say why and take no commands."""
@@ -128,12 +138,7 @@ class DisplayWindow(QWidget):
         self.blocked = True
         if what == "journal":
             self.status.set_journal(reason)
-            title = translate("display", "JOURNAL FAILED")
-        else:
-            title = translate("display", "TABLE STOPPED")
-        self.hold_banner.show_message(title, translate(
-            "display", "{reason}\nThe table cannot play until this is fixed: call "
-            "a technician.").format(reason=reason))
+        self.cards.stop(stopped_alert(what, reason))
 
     # -- operator keys -----------------------------------------------------------------
 
@@ -174,8 +179,15 @@ class DisplayWindow(QWidget):
             if reason is None:
                 return None
             fields["reason"] = reason
-        if action not in DEALER_ACTIONS and not (
-                action == "new_shoe" and self.view.state in SHOE_OVER):
+        # As the controller authorises: a new shoe needs no PIN when none is in play, a card
+        # typed by hand needs one unless the reader is down.
+        if action == "new_shoe":
+            needs_pin = self.view.state not in SHOE_OVER
+        elif action == "manual_card":
+            needs_pin = self.view.scanner != "disconnected"
+        else:
+            needs_pin = action not in DEALER_ACTIONS
+        if needs_pin:
             pin = self.dialogs.pin()
             if pin is None:
                 return None
@@ -197,19 +209,24 @@ class DisplayWindow(QWidget):
         return super().event(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
+        self.set_scale(TypeScale.for_size(self.width(), self.height()))
         self._arrange()
-        font = self.font()
-        font.setPixelSize(max(10, round(min(self.width(), self.height()) / 1080 * 26)))
-        self.setFont(font)
-        stats_font = self.stats.font()
-        stats_font.setPixelSize(round(font.pixelSize() * 1.4))
-        self.stats.setFont(stats_font)
-        for overlay in (self.hold_banner, self.help):
-            overlay.fit()
+        self.help.fit(self.scale)
         super().resizeEvent(event)
 
+    def set_scale(self, scale: TypeScale) -> None:
+        """Every panel's text from one type scale (docs/display.md, "Text")."""
+        self.scale = scale
+        font = scale.font(self.font(), "body")
+        self.setFont(font)
+        self.status.set_scale(scale)
+        self.stats.set_scale(scale)
+        self.cards.set_scale(scale)
+        for panel in (*self.roads.panels(), self.roads.ask):
+            panel.setFont(font)
+
     def _arrange(self) -> None:
-        """Landscape: cards and statistics over the roads; portrait: everything stacked."""
+        """Landscape: the felt over the roads, the statistics beside them; portrait: stacked."""
         portrait = self.height() > self.width()
         if portrait == self._portrait:
             return
@@ -220,26 +237,24 @@ class DisplayWindow(QWidget):
                    *roads.derived.values(), roads.ask)
         for widget in widgets:
             grid.removeWidget(widget)
-        for index in range(grid.rowCount()):
-            grid.setRowStretch(index, 0)
         derived = list(roads.derived.values())
         if portrait:
             places = [(self.status, 0, 0, 1, 3), (self.cards, 1, 0, 1, 3),
                       (self.stats, 2, 0, 1, 2), (roads.ask, 2, 2, 1, 1),
                       (roads.bead_plate, 3, 0, 1, 3), (roads.big_road, 4, 0, 1, 3)]
             places += [(panel, 5, column, 1, 1) for column, panel in enumerate(derived)]
-            stretches = (0, 8, 3, 3, 4, 3)
-            self.status.set_columns(5)
-        else:
+            stretches = (0, 7, 5, 3, 3, 3)
+            columns = (1, 1, 1, 0)
+        else:  # the statistics in a column of their own, beside the felt and the Big Road
             places = [(self.status, 0, 0, 1, 4), (self.cards, 1, 0, 1, 3),
-                      (self.stats, 1, 3, 1, 1), (roads.bead_plate, 2, 0, 1, 1),
-                      (roads.big_road, 2, 1, 1, 3), (roads.ask, 3, 3, 1, 1)]
+                      (self.stats, 1, 3, 2, 1), (roads.bead_plate, 2, 0, 1, 1),
+                      (roads.big_road, 2, 1, 1, 2), (roads.ask, 3, 3, 1, 1)]
             places += [(panel, 3, column, 1, 1) for column, panel in enumerate(derived)]
             stretches = (0, 9, 5, 4)
-            self.status.set_columns(9)
-        for widget, row, column, rows, columns in places:
-            grid.addWidget(widget, row, column, rows, columns)
-        for row, stretch in enumerate(stretches):
-            grid.setRowStretch(row, stretch)
-        for column in range(4):
-            grid.setColumnStretch(column, 1 if column < (3 if portrait else 4) else 0)
+            columns = (4, 4, 4, 6)
+        for widget, row, column, rows, spanned in places:
+            grid.addWidget(widget, row, column, rows, spanned)
+        for row in range(grid.rowCount()):
+            grid.setRowStretch(row, stretches[row] if row < len(stretches) else 0)
+        for column, stretch in enumerate(columns):
+            grid.setColumnStretch(column, stretch)

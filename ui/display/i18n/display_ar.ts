@@ -4,9 +4,79 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../stats_panel.py" line="44" />
+        <location filename="../header.py" line="192" />
+        <location filename="../felt.py" line="52" />
+        <source>CARD READER DISCONNECTED</source>
+        <translation>قارئ الأوراق غير متصل</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="53" />
+        <source>Dealing waits until the reader is connected again.</source>
+        <translation>التوزيع متوقف حتى يعود القارئ للاتصال.</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="57" />
+        <source>Rescan the card: {card}</source>
+        <translation>أعد مسح الورقة: {card}</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="61" />
+        <source>{count} misreads</source>
+        <translation>{count} قراءات فاشلة</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="62" />
+        <source>RESCAN</source>
+        <translation>أعد المسح</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="73" />
+        <source>{message}
+A supervisor must accept the card (A) or void the round (V).</source>
+        <translation>{message}
+يجب على المشرف قبول الورقة (A) أو إلغاء الجولة (V).</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="79" />
+        <source>JOURNAL FAILED</source>
+        <translation>فشل السجل</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="80" />
+        <source>TABLE STOPPED</source>
+        <translation>توقفت الطاولة</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="81" />
+        <source>{reason}
+The table cannot play until this is fixed: call a technician.</source>
+        <translation>{reason}
+لا يمكن للطاولة اللعب حتى يتم إصلاح ذلك: اتصل بفني.</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="81" />
         <source>Last {hands} hands</source>
         <translation>آخر {hands} يد</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="82" />
+        <source>No hands yet</source>
+        <translation>لا جولات بعد</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="88" />
+        <source>Streak: {side} {count}</source>
+        <translation>السلسلة: {side} {count}</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="90" />
+        <source>Streak: none yet</source>
+        <translation>السلسلة: لا شيء بعد</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="91" />
+        <source>Longest: Banker {banker}  Player {player}</source>
+        <translation>الأطول: البانكر {banker}  اللاعب {player}</translation>
     </message>
     <message>
         <location filename="../roads_panels.py" line="173" />
@@ -14,13 +84,15 @@
         <translation>لوحة الخرز</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="232" />
+        <location filename="../roads_panels.py" line="225" />
+        <location filename="../roads_panels.py" line="189" />
         <location filename="../roads_panels.py" line="175" />
         <source>B</source>
         <translation>ب</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="232" />
+        <location filename="../roads_panels.py" line="225" />
+        <location filename="../roads_panels.py" line="189" />
         <location filename="../roads_panels.py" line="176" />
         <source>P</source>
         <translation>ل</translation>
@@ -36,151 +108,121 @@
         <translation>الطريق الكبير</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="208" />
+        <location filename="../roads_panels.py" line="202" />
         <source>Big Eye Boy</source>
         <translation>العين الكبيرة</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="209" />
+        <location filename="../roads_panels.py" line="203" />
         <source>Small Road</source>
         <translation>الطريق الصغير</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="210" />
+        <location filename="../roads_panels.py" line="204" />
         <source>Cockroach Pig</source>
         <translation>الصرصور</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="233" />
+        <location filename="../roads_panels.py" line="226" />
         <source>Next hand</source>
         <translation>اليد التالية</translation>
     </message>
     <message>
-        <location filename="../window.py" line="50" />
+        <location filename="../window.py" line="49" />
         <source>Baccarat table</source>
         <translation>طاولة باكارات</translation>
     </message>
     <message>
-        <location filename="../window.py" line="97" />
-        <source>refused: {what}</source>
-        <translation>مرفوض: {what}</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="117" />
-        <source>{message}
-A supervisor must accept the card (A) or void the round (V).</source>
-        <translation>{message}
-يجب على المشرف قبول الورقة (A) أو إلغاء الجولة (V).</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="57" />
-        <location filename="../window.py" line="119" />
-        <source>HOLD</source>
-        <translation>إيقاف</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="131" />
-        <source>JOURNAL FAILED</source>
-        <translation>فشل السجل</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="133" />
-        <source>TABLE STOPPED</source>
-        <translation>توقفت الطاولة</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="134" />
-        <source>{reason}
-The table cannot play until this is fixed: call a technician.</source>
-        <translation>{reason}
-لا يمكن للطاولة اللعب حتى يتم إصلاح ذلك: اتصل بفني.</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="189" />
+        <location filename="../window.py" line="201" />
         <source>Operator keys</source>
         <translation>مفاتيح المشغل</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="56" />
-        <source>NO MORE CARDS</source>
-        <translation>لا مزيد من البطاقات</translation>
-    </message>
-    <message>
-        <location filename="../cards_panel.py" line="69" />
+        <location filename="../cards_panel.py" line="79" />
         <source>NATURAL</source>
         <translation>طبيعي</translation>
     </message>
     <message>
+        <location filename="../cards_panel.py" line="82" />
+        <source>Player and Banker bets are returned</source>
+        <translation>تُعاد رهانات اللاعب والبانكر</translation>
+    </message>
+    <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="105" />
+        <location filename="../cards_panel.py" line="149" />
         <source>PLAYER</source>
         <translation>اللاعب</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="106" />
+        <location filename="../cards_panel.py" line="150" />
         <source>BANKER</source>
         <translation>البانكر</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="84" />
-        <source>journal: none</source>
-        <translation>السجل: لا يوجد</translation>
+        <location filename="../header.py" line="54" />
+        <source>{bets} {min} to {max}</source>
+        <translation>{bets} من {min} إلى {max}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="87" />
-        <source>journal: ok</source>
-        <translation>السجل: سليم</translation>
+        <location filename="../header.py" line="59" />
+        <source>{bets}, until round {round}</source>
+        <translation>{bets}، حتى الجولة {round}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="90" />
-        <source>JOURNAL FAILED: {reason}</source>
-        <translation>فشل السجل: {reason}</translation>
+        <location filename="../header.py" line="80" />
+        <source>{bets} from round {round}</source>
+        <translation>{bets} من الجولة {round}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="97" />
-        <source>shoe {shoe}  round {round}</source>
-        <translation>الحذاء {shoe}  الجولة {round}</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="99" />
-        <source>cards left {count}</source>
-        <translation>البطاقات المتبقية {count}</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="101" />
-        <source>burn {burn}</source>
-        <translation>حرق {burn}</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="103" />
-        <source>CUT CARD: last round {round}</source>
-        <translation>البطاقة القاطعة: الجولة الأخيرة {round}</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="105" />
+        <location filename="../header.py" line="83" />
         <source>closed: {bets}</source>
         <translation>مغلق: {bets}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="110" />
-        <source>scanner connected</source>
-        <translation>الماسح متصل</translation>
+        <location filename="../header.py" line="142" />
+        <source>journal: none</source>
+        <translation>السجل: لا يوجد</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="113" />
-        <source>SCANNER DISCONNECTED</source>
-        <translation>الماسح غير متصل</translation>
+        <location filename="../header.py" line="145" />
+        <source>journal: ok</source>
+        <translation>السجل: سليم</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="120" />
-        <source>RESCAN CARD</source>
-        <translation>أعد مسح البطاقة</translation>
+        <location filename="../header.py" line="148" />
+        <source>JOURNAL FAILED: {reason}</source>
+        <translation>فشل السجل: {reason}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="147" />
-        <source>bets close in {seconds} s</source>
-        <translation>تغلق الرهانات خلال {seconds} ث</translation>
+        <location filename="../header.py" line="157" />
+        <source>refused: {action}: {reason}</source>
+        <translation>مرفوض: {action}: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="173" />
+        <source>shoe {shoe}  round {round}</source>
+        <translation>الصندوق {shoe}  الجولة {round}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="175" />
+        <source>cards left {count}</source>
+        <translation>الأوراق المتبقية {count}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="177" />
+        <source>burn {burn}</source>
+        <translation>حرق {burn}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="179" />
+        <source>CUT CARD: last round {round}</source>
+        <translation>ورقة القطع: الجولة الأخيرة {round}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="189" />
+        <source>card reader connected</source>
+        <translation>قارئ الأوراق متصل</translation>
     </message>
     <message>
         <location filename="../labels.py" line="13" />
@@ -240,157 +282,238 @@ The table cannot play until this is fixed: call a technician.</source>
     <message>
         <location filename="../labels.py" line="27" />
         <source>PLAYER 1st CARD</source>
-        <translation>اللاعب البطاقة 1</translation>
+        <translation>اللاعب الورقة 1</translation>
     </message>
     <message>
         <location filename="../labels.py" line="28" />
         <source>BANKER 1st CARD</source>
-        <translation>البانكر البطاقة 1</translation>
+        <translation>البانكر الورقة 1</translation>
     </message>
     <message>
         <location filename="../labels.py" line="29" />
         <source>PLAYER 2nd CARD</source>
-        <translation>اللاعب البطاقة 2</translation>
+        <translation>اللاعب الورقة 2</translation>
     </message>
     <message>
         <location filename="../labels.py" line="30" />
         <source>BANKER 2nd CARD</source>
-        <translation>البانكر البطاقة 2</translation>
+        <translation>البانكر الورقة 2</translation>
     </message>
     <message>
         <location filename="../labels.py" line="31" />
         <source>PLAYER 3rd CARD</source>
-        <translation>اللاعب البطاقة 3</translation>
+        <translation>اللاعب الورقة 3</translation>
     </message>
     <message>
         <location filename="../labels.py" line="32" />
         <source>BANKER 3rd CARD</source>
-        <translation>البانكر البطاقة 3</translation>
+        <translation>البانكر الورقة 3</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="36" />
+        <location filename="../labels.py" line="33" />
+        <source>REVEAL CARD</source>
+        <translation>ورقة الكشف</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="34" />
+        <source>BURN CARD</source>
+        <translation>ورقة الحرق</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="38" />
         <source>PLAYER WINS {total}</source>
         <translation>فوز اللاعب {total}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="37" />
+        <location filename="../labels.py" line="39" />
         <source>BANKER WINS {total}</source>
         <translation>فوز البانكر {total}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="38" />
+        <location filename="../labels.py" line="40" />
         <source>TIE {total}</source>
         <translation>تعادل {total}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="42" />
+        <location filename="../labels.py" line="44" />
         <source>Player wins</source>
         <translation>فوز اللاعب</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="43" />
+        <location filename="../labels.py" line="45" />
         <source>Player naturals</source>
         <translation>طبيعي اللاعب</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="44" />
+        <location filename="../labels.py" line="46" />
         <source>Banker wins</source>
         <translation>فوز البانكر</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="45" />
+        <location filename="../labels.py" line="47" />
         <source>Banker naturals</source>
         <translation>طبيعي البانكر</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="46" />
+        <location filename="../labels.py" line="48" />
         <source>Ties</source>
         <translation>التعادلات</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="47" />
+        <location filename="../labels.py" line="49" />
         <source>Player pairs</source>
         <translation>أزواج اللاعب</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="48" />
+        <location filename="../labels.py" line="50" />
         <source>Banker pairs</source>
         <translation>أزواج البانكر</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="52" />
-        <source>SHUFFLE: deal the reveal card</source>
-        <translation>الخلط: اسحب بطاقة الكشف</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="53" />
-        <source>BURNING</source>
-        <translation>الحرق</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="54" />
-        <source>BURN, then confirm (B)</source>
-        <translation>احرق ثم أكد (B)</translation>
-    </message>
-    <message>
         <location filename="../labels.py" line="55" />
+        <source>SHUFFLE, then confirm the new shoe (N)</source>
+        <translation>اخلط، ثم أكّد الصندوق الجديد (N)</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="56" />
+        <source>NEW SHOE: deal the reveal card</source>
+        <translation>صندوق جديد: اكشف الورقة الأولى</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="57" />
+        <source>BURN {burn} CARDS</source>
+        <translation>احرق {burn} أوراق</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="58" />
+        <source>BURN {burn} CARDS, then confirm the burn (B)</source>
+        <translation>احرق {burn} أوراق، ثم أكّد الحرق (B)</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="60" />
         <source>PLACE YOUR BETS</source>
         <translation>ضعوا رهاناتكم</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="56" />
+        <location filename="../labels.py" line="61" />
+        <source>NO MORE BETS</source>
+        <translation>لا مزيد من الرهانات</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="62" />
+        <source>NO MORE CARDS</source>
+        <translation>لا مزيد من البطاقات</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="63" />
         <source>PAUSED</source>
         <translation>متوقف مؤقتًا</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="58" />
-        <source>SHOE ENDED</source>
-        <translation>انتهى الحذاء</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="63" />
-        <source>burn {burn} cards, then confirm the burn (B)</source>
-        <translation>احرق {burn} ورقات ثم أكّد الحرق (B)</translation>
+        <location filename="../labels.py" line="64" />
+        <source>HOLD</source>
+        <translation>إيقاف</translation>
     </message>
     <message>
         <location filename="../labels.py" line="65" />
-        <source>shuffle, then deal the reveal card</source>
-        <translation>اخلط الأوراق ثم اكشف الورقة الأولى</translation>
+        <source>SHOE ENDED: shuffle, then confirm the new shoe</source>
+        <translation>انتهى الصندوق: اخلط، ثم أكّد الصندوق الجديد</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="66" />
-        <source>shoe ended: shuffle, then deal the reveal card</source>
-        <translation>انتهى الصندوق: اخلط الأوراق ثم اكشف الورقة الأولى</translation>
+        <location filename="../labels.py" line="70" />
+        <source>Classic</source>
+        <translation>كلاسيكي</translation>
     </message>
     <message>
         <location filename="../labels.py" line="71" />
+        <source>Live</source>
+        <translation>مباشر</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="72" />
+        <source>Big Win</source>
+        <translation>الفوز الكبير</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="73" />
+        <source>No Commission</source>
+        <translation>بدون عمولة</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="74" />
+        <source>Tiger</source>
+        <translation>النمر</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="79" />
+        <source>new shoe</source>
+        <translation>صندوق جديد</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="27" />
+        <location filename="../labels.py" line="80" />
+        <source>confirm the burn</source>
+        <translation>تأكيد الحرق</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="81" />
+        <source>card by hand</source>
+        <translation>ورقة يدويًا</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="82" />
+        <source>void the round</source>
+        <translation>إلغاء الجولة</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="83" />
+        <source>accept the card</source>
+        <translation>قبول الورقة</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="84" />
+        <source>pause</source>
+        <translation>إيقاف مؤقت</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="85" />
+        <source>resume</source>
+        <translation>استئناف</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="86" />
+        <source>clear the roads</source>
+        <translation>مسح الطرق</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="91" />
         <source>card {card} cannot come from this shoe</source>
         <translation>الورقة {card} لا يمكن أن تكون من هذا الصندوق</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="72" />
+        <location filename="../labels.py" line="92" />
         <source>card {card} was dealt while betting is open</source>
         <translation>وُزّعت الورقة {card} والرهان مفتوح</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="74" />
+        <location filename="../labels.py" line="94" />
         <source>card {card} was dealt while the table is stopped</source>
         <translation>وُزّعت الورقة {card} والطاولة متوقفة</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="76" />
+        <location filename="../labels.py" line="96" />
         <source>card {card} was dealt before the burn was confirmed</source>
         <translation>وُزّعت الورقة {card} قبل تأكيد الحرق</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="98" />
+        <source>card {card} was dealt before the new shoe was confirmed</source>
+        <translation>وُزّعت الورقة {card} قبل تأكيد الصندوق الجديد</translation>
     </message>
     <message>
         <location filename="../keys.py" line="25" />
         <source>show or hide this help</source>
         <translation>إظهار أو إخفاء هذه المساعدة</translation>
-    </message>
-    <message>
-        <location filename="../keys.py" line="27" />
-        <source>confirm the burn</source>
-        <translation>تأكيد الحرق</translation>
     </message>
     <message>
         <location filename="../keys.py" line="29" />
@@ -410,7 +533,7 @@ The table cannot play until this is fixed: call a technician.</source>
     <message>
         <location filename="../keys.py" line="35" />
         <source>new shoe (supervisor PIN while a shoe is in play)</source>
-        <translation>حذاء جديد (رمز المشرف أثناء اللعب)</translation>
+        <translation>صندوق جديد (رمز المشرف أثناء اللعب)</translation>
     </message>
     <message>
         <location filename="../keys.py" line="37" />
@@ -420,7 +543,7 @@ The table cannot play until this is fixed: call a technician.</source>
     <message>
         <location filename="../keys.py" line="39" />
         <source>accept the held card, clearing the hold (supervisor PIN)</source>
-        <translation>قبول البطاقة المعلقة (رمز المشرف)</translation>
+        <translation>قبول الورقة المعلقة (رمز المشرف)</translation>
     </message>
     <message>
         <location filename="../keys.py" line="42" />
@@ -460,7 +583,7 @@ The table cannot play until this is fixed: call a technician.</source>
     <message>
         <location filename="../dialogs.py" line="80" />
         <source>Card (rank and suit, e.g. KD, 10H, AS):</source>
-        <translation>البطاقة (الرتبة والنوع، مثل KD, 10H, AS):</translation>
+        <translation>الورقة (الرتبة والنوع، مثل KD, 10H, AS):</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="97" />
@@ -480,7 +603,7 @@ The table cannot play until this is fixed: call a technician.</source>
     <message>
         <location filename="../dialogs.py" line="107" />
         <source>Shoe</source>
-        <translation>الحذاء</translation>
+        <translation>الصندوق</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="107" />

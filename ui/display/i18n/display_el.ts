@@ -4,9 +4,79 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../stats_panel.py" line="44" />
+        <location filename="../header.py" line="192" />
+        <location filename="../felt.py" line="52" />
+        <source>CARD READER DISCONNECTED</source>
+        <translation>ΑΝΑΓΝΩΣΤΗΣ ΑΠΟΣΥΝΔΕΘΗΚΕ</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="53" />
+        <source>Dealing waits until the reader is connected again.</source>
+        <translation>Το μοίρασμα περιμένει να συνδεθεί ξανά ο αναγνώστης.</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="57" />
+        <source>Rescan the card: {card}</source>
+        <translation>Σαρώστε ξανά: {card}</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="61" />
+        <source>{count} misreads</source>
+        <translation>{count} αποτυχημένες αναγνώσεις</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="62" />
+        <source>RESCAN</source>
+        <translation>ΝΕΑ ΣΑΡΩΣΗ</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="73" />
+        <source>{message}
+A supervisor must accept the card (A) or void the round (V).</source>
+        <translation>{message}
+Ο επόπτης πρέπει να αποδεχθεί το φύλλο (A) ή να ακυρώσει τον γύρο (V).</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="79" />
+        <source>JOURNAL FAILED</source>
+        <translation>ΒΛΑΒΗ ΗΜΕΡΟΛΟΓΙΟΥ</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="80" />
+        <source>TABLE STOPPED</source>
+        <translation>ΤΟ ΤΡΑΠΕΖΙ ΣΤΑΜΑΤΗΣΕ</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="81" />
+        <source>{reason}
+The table cannot play until this is fixed: call a technician.</source>
+        <translation>{reason}
+Το τραπέζι δεν μπορεί να παίξει μέχρι να διορθωθεί: καλέστε τεχνικό.</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="81" />
         <source>Last {hands} hands</source>
         <translation>Τελευταία {hands} χέρια</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="82" />
+        <source>No hands yet</source>
+        <translation>Κανένα χέρι ακόμα</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="88" />
+        <source>Streak: {side} {count}</source>
+        <translation>Σερί: {side} {count}</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="90" />
+        <source>Streak: none yet</source>
+        <translation>Σερί: κανένα ακόμα</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="91" />
+        <source>Longest: Banker {banker}  Player {player}</source>
+        <translation>Μέγιστο: Τρ. {banker}  Π. {player}</translation>
     </message>
     <message>
         <location filename="../roads_panels.py" line="173" />
@@ -14,13 +84,15 @@
         <translation>Πίνακας χαντρών</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="232" />
+        <location filename="../roads_panels.py" line="225" />
+        <location filename="../roads_panels.py" line="189" />
         <location filename="../roads_panels.py" line="175" />
         <source>B</source>
         <translation>Τ</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="232" />
+        <location filename="../roads_panels.py" line="225" />
+        <location filename="../roads_panels.py" line="189" />
         <location filename="../roads_panels.py" line="176" />
         <source>P</source>
         <translation>Π</translation>
@@ -36,151 +108,121 @@
         <translation>Μεγάλος δρόμος</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="208" />
+        <location filename="../roads_panels.py" line="202" />
         <source>Big Eye Boy</source>
         <translation>Μεγάλο μάτι</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="209" />
+        <location filename="../roads_panels.py" line="203" />
         <source>Small Road</source>
         <translation>Μικρός δρόμος</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="210" />
+        <location filename="../roads_panels.py" line="204" />
         <source>Cockroach Pig</source>
         <translation>Κατσαρίδα</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="233" />
+        <location filename="../roads_panels.py" line="226" />
         <source>Next hand</source>
         <translation>Επόμενο χέρι</translation>
     </message>
     <message>
-        <location filename="../window.py" line="50" />
+        <location filename="../window.py" line="49" />
         <source>Baccarat table</source>
         <translation>Τραπέζι μπακαρά</translation>
     </message>
     <message>
-        <location filename="../window.py" line="97" />
-        <source>refused: {what}</source>
-        <translation>απορρίφθηκε: {what}</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="117" />
-        <source>{message}
-A supervisor must accept the card (A) or void the round (V).</source>
-        <translation>{message}
-Ο επόπτης πρέπει να αποδεχθεί το φύλλο (A) ή να ακυρώσει τον γύρο (V).</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="57" />
-        <location filename="../window.py" line="119" />
-        <source>HOLD</source>
-        <translation>ΑΝΑΜΟΝΗ</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="131" />
-        <source>JOURNAL FAILED</source>
-        <translation>ΒΛΑΒΗ ΗΜΕΡΟΛΟΓΙΟΥ</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="133" />
-        <source>TABLE STOPPED</source>
-        <translation>ΤΟ ΤΡΑΠΕΖΙ ΣΤΑΜΑΤΗΣΕ</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="134" />
-        <source>{reason}
-The table cannot play until this is fixed: call a technician.</source>
-        <translation>{reason}
-Το τραπέζι δεν μπορεί να παίξει μέχρι να διορθωθεί: καλέστε τεχνικό.</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="189" />
+        <location filename="../window.py" line="201" />
         <source>Operator keys</source>
         <translation>Πλήκτρα χειριστή</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="56" />
-        <source>NO MORE CARDS</source>
-        <translation>ΟΧΙ ΑΛΛΑ ΦΥΛΛΑ</translation>
-    </message>
-    <message>
-        <location filename="../cards_panel.py" line="69" />
+        <location filename="../cards_panel.py" line="79" />
         <source>NATURAL</source>
         <translation>ΦΥΣΙΚΟ</translation>
     </message>
     <message>
+        <location filename="../cards_panel.py" line="82" />
+        <source>Player and Banker bets are returned</source>
+        <translation>Τα πονταρίσματα Παίκτη και Τραπεζίτη επιστρέφονται</translation>
+    </message>
+    <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="105" />
+        <location filename="../cards_panel.py" line="149" />
         <source>PLAYER</source>
         <translation>ΠΑΙΚΤΗΣ</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="106" />
+        <location filename="../cards_panel.py" line="150" />
         <source>BANKER</source>
         <translation>ΤΡΑΠΕΖΙΤΗΣ</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="84" />
-        <source>journal: none</source>
-        <translation>ημερολόγιο: κανένα</translation>
+        <location filename="../header.py" line="54" />
+        <source>{bets} {min} to {max}</source>
+        <translation>{bets} {min} έως {max}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="87" />
-        <source>journal: ok</source>
-        <translation>ημερολόγιο: εντάξει</translation>
+        <location filename="../header.py" line="59" />
+        <source>{bets}, until round {round}</source>
+        <translation>{bets}, έως τον γύρο {round}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="90" />
-        <source>JOURNAL FAILED: {reason}</source>
-        <translation>ΒΛΑΒΗ ΗΜΕΡΟΛΟΓΙΟΥ: {reason}</translation>
+        <location filename="../header.py" line="80" />
+        <source>{bets} from round {round}</source>
+        <translation>{bets} από τον γύρο {round}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="97" />
-        <source>shoe {shoe}  round {round}</source>
-        <translation>σαμπό {shoe}  γύρος {round}</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="99" />
-        <source>cards left {count}</source>
-        <translation>απομένουν {count} φύλλα</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="101" />
-        <source>burn {burn}</source>
-        <translation>κάψιμο {burn}</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="103" />
-        <source>CUT CARD: last round {round}</source>
-        <translation>ΚΑΡΤΑ ΚΟΠΗΣ: τελευταίος γύρος {round}</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="105" />
+        <location filename="../header.py" line="83" />
         <source>closed: {bets}</source>
         <translation>κλειστά: {bets}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="110" />
-        <source>scanner connected</source>
-        <translation>σαρωτής συνδεδεμένος</translation>
+        <location filename="../header.py" line="142" />
+        <source>journal: none</source>
+        <translation>ημερολόγιο: κανένα</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="113" />
-        <source>SCANNER DISCONNECTED</source>
-        <translation>ΣΑΡΩΤΗΣ ΑΠΟΣΥΝΔΕΔΕΜΕΝΟΣ</translation>
+        <location filename="../header.py" line="145" />
+        <source>journal: ok</source>
+        <translation>ημερολόγιο: εντάξει</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="120" />
-        <source>RESCAN CARD</source>
-        <translation>ΣΑΡΩΣΤΕ ΞΑΝΑ</translation>
+        <location filename="../header.py" line="148" />
+        <source>JOURNAL FAILED: {reason}</source>
+        <translation>ΒΛΑΒΗ ΗΜΕΡΟΛΟΓΙΟΥ: {reason}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="147" />
-        <source>bets close in {seconds} s</source>
-        <translation>κλείσιμο στοιχημάτων σε {seconds} s</translation>
+        <location filename="../header.py" line="157" />
+        <source>refused: {action}: {reason}</source>
+        <translation>απορρίφθηκε: {action}: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="173" />
+        <source>shoe {shoe}  round {round}</source>
+        <translation>σαμπό {shoe}  γύρος {round}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="175" />
+        <source>cards left {count}</source>
+        <translation>απομένουν {count} φύλλα</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="177" />
+        <source>burn {burn}</source>
+        <translation>κάψιμο {burn}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="179" />
+        <source>CUT CARD: last round {round}</source>
+        <translation>ΚΑΡΤΑ ΚΟΠΗΣ: τελευταίος γύρος {round}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="189" />
+        <source>card reader connected</source>
+        <translation>αναγνώστης συνδεδεμένος</translation>
     </message>
     <message>
         <location filename="../labels.py" line="13" />
@@ -268,129 +310,210 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>ΤΡΑΠΕΖΙΤΗΣ 3ο ΦΥΛΛΟ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="36" />
+        <location filename="../labels.py" line="33" />
+        <source>REVEAL CARD</source>
+        <translation>ΦΥΛΛΟ ΑΠΟΚΑΛΥΨΗΣ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="34" />
+        <source>BURN CARD</source>
+        <translation>ΦΥΛΛΟ ΚΑΨΙΜΑΤΟΣ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="38" />
         <source>PLAYER WINS {total}</source>
         <translation>ΚΕΡΔΙΖΕΙ Ο ΠΑΙΚΤΗΣ {total}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="37" />
+        <location filename="../labels.py" line="39" />
         <source>BANKER WINS {total}</source>
         <translation>ΚΕΡΔΙΖΕΙ Ο ΤΡΑΠΕΖΙΤΗΣ {total}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="38" />
+        <location filename="../labels.py" line="40" />
         <source>TIE {total}</source>
         <translation>ΙΣΟΠΑΛΙΑ {total}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="42" />
+        <location filename="../labels.py" line="44" />
         <source>Player wins</source>
         <translation>Νίκες Παίκτη</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="43" />
+        <location filename="../labels.py" line="45" />
         <source>Player naturals</source>
         <translation>Φυσικά Παίκτη</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="44" />
+        <location filename="../labels.py" line="46" />
         <source>Banker wins</source>
         <translation>Νίκες Τραπεζίτη</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="45" />
+        <location filename="../labels.py" line="47" />
         <source>Banker naturals</source>
         <translation>Φυσικά Τραπεζίτη</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="46" />
+        <location filename="../labels.py" line="48" />
         <source>Ties</source>
         <translation>Ισοπαλίες</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="47" />
+        <location filename="../labels.py" line="49" />
         <source>Player pairs</source>
         <translation>Ζεύγη Παίκτη</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="48" />
+        <location filename="../labels.py" line="50" />
         <source>Banker pairs</source>
         <translation>Ζεύγη Τραπεζίτη</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="52" />
-        <source>SHUFFLE: deal the reveal card</source>
-        <translation>ΑΝΑΚΑΤΕΜΑ: γυρίστε το πρώτο φύλλο</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="53" />
-        <source>BURNING</source>
-        <translation>ΚΑΨΙΜΟ</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="54" />
-        <source>BURN, then confirm (B)</source>
-        <translation>ΚΑΨΤΕ, μετά επιβεβαιώστε (B)</translation>
-    </message>
-    <message>
         <location filename="../labels.py" line="55" />
+        <source>SHUFFLE, then confirm the new shoe (N)</source>
+        <translation>ΑΝΑΚΑΤΕΜΑ, μετά επιβεβαίωση νέου σαμπό (N)</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="56" />
+        <source>NEW SHOE: deal the reveal card</source>
+        <translation>ΝΕΟ ΣΑΜΠΟ: ανοίξτε το πρώτο φύλλο</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="57" />
+        <source>BURN {burn} CARDS</source>
+        <translation>ΚΑΨΙΜΟ {burn} ΦΥΛΛΩΝ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="58" />
+        <source>BURN {burn} CARDS, then confirm the burn (B)</source>
+        <translation>ΚΑΨΙΜΟ {burn} ΦΥΛΛΩΝ, μετά επιβεβαίωση (B)</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="60" />
         <source>PLACE YOUR BETS</source>
         <translation>ΠΟΝΤΑΡΕΤΕ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="56" />
+        <location filename="../labels.py" line="61" />
+        <source>NO MORE BETS</source>
+        <translation>ΤΕΛΟΣ ΠΟΝΤΑΡΙΣΜΑΤΩΝ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="62" />
+        <source>NO MORE CARDS</source>
+        <translation>ΟΧΙ ΑΛΛΑ ΦΥΛΛΑ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="63" />
         <source>PAUSED</source>
         <translation>ΣΕ ΠΑΥΣΗ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="58" />
-        <source>SHOE ENDED</source>
-        <translation>ΤΕΛΟΣ ΣΑΜΠΟ</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="63" />
-        <source>burn {burn} cards, then confirm the burn (B)</source>
-        <translation>κάψτε {burn} φύλλα και επιβεβαιώστε το κάψιμο (B)</translation>
+        <location filename="../labels.py" line="64" />
+        <source>HOLD</source>
+        <translation>ΑΝΑΜΟΝΗ</translation>
     </message>
     <message>
         <location filename="../labels.py" line="65" />
-        <source>shuffle, then deal the reveal card</source>
-        <translation>ανακατέψτε και μοιράστε το φύλλο αποκάλυψης</translation>
+        <source>SHOE ENDED: shuffle, then confirm the new shoe</source>
+        <translation>ΤΕΛΟΣ ΣΑΜΠΟ: ανακάτεμα, μετά επιβεβαίωση νέου σαμπό</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="66" />
-        <source>shoe ended: shuffle, then deal the reveal card</source>
-        <translation>τέλος του σαμπό: ανακατέψτε και μοιράστε το φύλλο αποκάλυψης</translation>
+        <location filename="../labels.py" line="70" />
+        <source>Classic</source>
+        <translation>Κλασικό</translation>
     </message>
     <message>
         <location filename="../labels.py" line="71" />
+        <source>Live</source>
+        <translation>Ζωντανό</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="72" />
+        <source>Big Win</source>
+        <translation>Μεγάλη νίκη</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="73" />
+        <source>No Commission</source>
+        <translation>Χωρίς προμήθεια</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="74" />
+        <source>Tiger</source>
+        <translation>Τίγρης</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="79" />
+        <source>new shoe</source>
+        <translation>νέο σαμπό</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="27" />
+        <location filename="../labels.py" line="80" />
+        <source>confirm the burn</source>
+        <translation>επιβεβαίωση καψίματος</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="81" />
+        <source>card by hand</source>
+        <translation>φύλλο με το χέρι</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="82" />
+        <source>void the round</source>
+        <translation>ακύρωση γύρου</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="83" />
+        <source>accept the card</source>
+        <translation>αποδοχή φύλλου</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="84" />
+        <source>pause</source>
+        <translation>παύση</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="85" />
+        <source>resume</source>
+        <translation>συνέχεια</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="86" />
+        <source>clear the roads</source>
+        <translation>καθαρισμός δρόμων</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="91" />
         <source>card {card} cannot come from this shoe</source>
         <translation>το φύλλο {card} δεν μπορεί να προέρχεται από αυτό το σαμπό</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="72" />
+        <location filename="../labels.py" line="92" />
         <source>card {card} was dealt while betting is open</source>
         <translation>το φύλλο {card} μοιράστηκε ενώ οι στοιχηματισμοί είναι ανοιχτοί</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="74" />
+        <location filename="../labels.py" line="94" />
         <source>card {card} was dealt while the table is stopped</source>
         <translation>το φύλλο {card} μοιράστηκε ενώ το τραπέζι είναι σταματημένο</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="76" />
+        <location filename="../labels.py" line="96" />
         <source>card {card} was dealt before the burn was confirmed</source>
         <translation>το φύλλο {card} μοιράστηκε πριν επιβεβαιωθεί το κάψιμο</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="98" />
+        <source>card {card} was dealt before the new shoe was confirmed</source>
+        <translation>το φύλλο {card} μοιράστηκε πριν επιβεβαιωθεί το νέο σαμπό</translation>
     </message>
     <message>
         <location filename="../keys.py" line="25" />
         <source>show or hide this help</source>
         <translation>εμφάνιση ή απόκρυψη βοήθειας</translation>
-    </message>
-    <message>
-        <location filename="../keys.py" line="27" />
-        <source>confirm the burn</source>
-        <translation>επιβεβαίωση καψίματος</translation>
     </message>
     <message>
         <location filename="../keys.py" line="29" />

@@ -4,9 +4,79 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../stats_panel.py" line="44" />
+        <location filename="../header.py" line="192" />
+        <location filename="../felt.py" line="52" />
+        <source>CARD READER DISCONNECTED</source>
+        <translation>СЧИТЫВАТЕЛЬ ОТКЛЮЧЁН</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="53" />
+        <source>Dealing waits until the reader is connected again.</source>
+        <translation>Сдача ждёт, пока считыватель не подключится снова.</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="57" />
+        <source>Rescan the card: {card}</source>
+        <translation>Отсканируйте снова: {card}</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="61" />
+        <source>{count} misreads</source>
+        <translation>{count} ошибок чтения</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="62" />
+        <source>RESCAN</source>
+        <translation>ПЕРЕСКАН</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="73" />
+        <source>{message}
+A supervisor must accept the card (A) or void the round (V).</source>
+        <translation>{message}
+Супервайзер должен принять карту (A) или аннулировать раунд (V).</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="79" />
+        <source>JOURNAL FAILED</source>
+        <translation>СБОЙ ЖУРНАЛА</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="80" />
+        <source>TABLE STOPPED</source>
+        <translation>СТОЛ ОСТАНОВЛЕН</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="81" />
+        <source>{reason}
+The table cannot play until this is fixed: call a technician.</source>
+        <translation>{reason}
+Стол не может работать, пока это не исправлено: вызовите техника.</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="81" />
         <source>Last {hands} hands</source>
         <translation>Последние {hands} раздач</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="82" />
+        <source>No hands yet</source>
+        <translation>Раздач ещё нет</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="88" />
+        <source>Streak: {side} {count}</source>
+        <translation>Серия: {side} {count}</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="90" />
+        <source>Streak: none yet</source>
+        <translation>Серия: пока нет</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="91" />
+        <source>Longest: Banker {banker}  Player {player}</source>
+        <translation>Макс.: Банкир {banker}  Игрок {player}</translation>
     </message>
     <message>
         <location filename="../roads_panels.py" line="173" />
@@ -14,13 +84,15 @@
         <translation>Бисерная дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="232" />
+        <location filename="../roads_panels.py" line="225" />
+        <location filename="../roads_panels.py" line="189" />
         <location filename="../roads_panels.py" line="175" />
         <source>B</source>
         <translation>Б</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="232" />
+        <location filename="../roads_panels.py" line="225" />
+        <location filename="../roads_panels.py" line="189" />
         <location filename="../roads_panels.py" line="176" />
         <source>P</source>
         <translation>И</translation>
@@ -36,151 +108,121 @@
         <translation>Большая дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="208" />
+        <location filename="../roads_panels.py" line="202" />
         <source>Big Eye Boy</source>
         <translation>Большой глаз</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="209" />
+        <location filename="../roads_panels.py" line="203" />
         <source>Small Road</source>
         <translation>Малая дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="210" />
+        <location filename="../roads_panels.py" line="204" />
         <source>Cockroach Pig</source>
         <translation>Таракан</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="233" />
+        <location filename="../roads_panels.py" line="226" />
         <source>Next hand</source>
         <translation>Следующая раздача</translation>
     </message>
     <message>
-        <location filename="../window.py" line="50" />
+        <location filename="../window.py" line="49" />
         <source>Baccarat table</source>
         <translation>Стол баккара</translation>
     </message>
     <message>
-        <location filename="../window.py" line="97" />
-        <source>refused: {what}</source>
-        <translation>отказано: {what}</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="117" />
-        <source>{message}
-A supervisor must accept the card (A) or void the round (V).</source>
-        <translation>{message}
-Супервайзер должен принять карту (A) или аннулировать раунд (V).</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="57" />
-        <location filename="../window.py" line="119" />
-        <source>HOLD</source>
-        <translation>ОСТАНОВКА</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="131" />
-        <source>JOURNAL FAILED</source>
-        <translation>СБОЙ ЖУРНАЛА</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="133" />
-        <source>TABLE STOPPED</source>
-        <translation>СТОЛ ОСТАНОВЛЕН</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="134" />
-        <source>{reason}
-The table cannot play until this is fixed: call a technician.</source>
-        <translation>{reason}
-Стол не может работать, пока это не исправлено: вызовите техника.</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="189" />
+        <location filename="../window.py" line="201" />
         <source>Operator keys</source>
         <translation>Клавиши оператора</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="56" />
-        <source>NO MORE CARDS</source>
-        <translation>КАРТ БОЛЬШЕ НЕТ</translation>
-    </message>
-    <message>
-        <location filename="../cards_panel.py" line="69" />
+        <location filename="../cards_panel.py" line="79" />
         <source>NATURAL</source>
         <translation>НАТУРАЛЬНАЯ</translation>
     </message>
     <message>
+        <location filename="../cards_panel.py" line="82" />
+        <source>Player and Banker bets are returned</source>
+        <translation>Ставки на игрока и банкира возвращаются</translation>
+    </message>
+    <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="105" />
+        <location filename="../cards_panel.py" line="149" />
         <source>PLAYER</source>
         <translation>ИГРОК</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="106" />
+        <location filename="../cards_panel.py" line="150" />
         <source>BANKER</source>
         <translation>БАНКИР</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="84" />
-        <source>journal: none</source>
-        <translation>журнал: нет</translation>
+        <location filename="../header.py" line="54" />
+        <source>{bets} {min} to {max}</source>
+        <translation>{bets} от {min} до {max}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="87" />
-        <source>journal: ok</source>
-        <translation>журнал: в порядке</translation>
+        <location filename="../header.py" line="59" />
+        <source>{bets}, until round {round}</source>
+        <translation>{bets}, до раунда {round}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="90" />
-        <source>JOURNAL FAILED: {reason}</source>
-        <translation>СБОЙ ЖУРНАЛА: {reason}</translation>
+        <location filename="../header.py" line="80" />
+        <source>{bets} from round {round}</source>
+        <translation>{bets} с раунда {round}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="97" />
-        <source>shoe {shoe}  round {round}</source>
-        <translation>шуз {shoe}  раунд {round}</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="99" />
-        <source>cards left {count}</source>
-        <translation>осталось карт {count}</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="101" />
-        <source>burn {burn}</source>
-        <translation>сжечь {burn}</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="103" />
-        <source>CUT CARD: last round {round}</source>
-        <translation>КАРТА ОТРЕЗА: последний раунд {round}</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="105" />
+        <location filename="../header.py" line="83" />
         <source>closed: {bets}</source>
         <translation>закрыто: {bets}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="110" />
-        <source>scanner connected</source>
-        <translation>сканер подключён</translation>
+        <location filename="../header.py" line="142" />
+        <source>journal: none</source>
+        <translation>журнал: нет</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="113" />
-        <source>SCANNER DISCONNECTED</source>
-        <translation>СКАНЕР ОТКЛЮЧЁН</translation>
+        <location filename="../header.py" line="145" />
+        <source>journal: ok</source>
+        <translation>журнал: в порядке</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="120" />
-        <source>RESCAN CARD</source>
-        <translation>ПОВТОРИТЕ СКАНИРОВАНИЕ</translation>
+        <location filename="../header.py" line="148" />
+        <source>JOURNAL FAILED: {reason}</source>
+        <translation>СБОЙ ЖУРНАЛА: {reason}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="147" />
-        <source>bets close in {seconds} s</source>
-        <translation>ставки закроются через {seconds} с</translation>
+        <location filename="../header.py" line="157" />
+        <source>refused: {action}: {reason}</source>
+        <translation>отказано: {action}: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="173" />
+        <source>shoe {shoe}  round {round}</source>
+        <translation>шуз {shoe}  раунд {round}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="175" />
+        <source>cards left {count}</source>
+        <translation>осталось карт {count}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="177" />
+        <source>burn {burn}</source>
+        <translation>сжечь {burn}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="179" />
+        <source>CUT CARD: last round {round}</source>
+        <translation>КАРТА ОТРЕЗА: последний раунд {round}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="189" />
+        <source>card reader connected</source>
+        <translation>считыватель подключён</translation>
     </message>
     <message>
         <location filename="../labels.py" line="13" />
@@ -268,129 +310,210 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>БАНКИР 3-я КАРТА</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="36" />
+        <location filename="../labels.py" line="33" />
+        <source>REVEAL CARD</source>
+        <translation>КАРТА ОТКРЫТИЯ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="34" />
+        <source>BURN CARD</source>
+        <translation>СЖИГАЕМАЯ КАРТА</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="38" />
         <source>PLAYER WINS {total}</source>
         <translation>ВЫИГРАЛ ИГРОК {total}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="37" />
+        <location filename="../labels.py" line="39" />
         <source>BANKER WINS {total}</source>
         <translation>ВЫИГРАЛ БАНКИР {total}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="38" />
+        <location filename="../labels.py" line="40" />
         <source>TIE {total}</source>
         <translation>НИЧЬЯ {total}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="42" />
+        <location filename="../labels.py" line="44" />
         <source>Player wins</source>
         <translation>Победы игрока</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="43" />
+        <location filename="../labels.py" line="45" />
         <source>Player naturals</source>
         <translation>Натуральные игрока</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="44" />
+        <location filename="../labels.py" line="46" />
         <source>Banker wins</source>
         <translation>Победы банкира</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="45" />
+        <location filename="../labels.py" line="47" />
         <source>Banker naturals</source>
         <translation>Натуральные банкира</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="46" />
+        <location filename="../labels.py" line="48" />
         <source>Ties</source>
         <translation>Ничьи</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="47" />
+        <location filename="../labels.py" line="49" />
         <source>Player pairs</source>
         <translation>Пары игрока</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="48" />
+        <location filename="../labels.py" line="50" />
         <source>Banker pairs</source>
         <translation>Пары банкира</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="52" />
-        <source>SHUFFLE: deal the reveal card</source>
-        <translation>ТАСОВКА: откройте первую карту</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="53" />
-        <source>BURNING</source>
-        <translation>СЖИГАНИЕ</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="54" />
-        <source>BURN, then confirm (B)</source>
-        <translation>СОЖГИТЕ и подтвердите (B)</translation>
-    </message>
-    <message>
         <location filename="../labels.py" line="55" />
+        <source>SHUFFLE, then confirm the new shoe (N)</source>
+        <translation>ПЕРЕТАСУЙТЕ и подтвердите новый шуз (N)</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="56" />
+        <source>NEW SHOE: deal the reveal card</source>
+        <translation>НОВЫЙ ШУЗ: откройте первую карту</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="57" />
+        <source>BURN {burn} CARDS</source>
+        <translation>СЖЕЧЬ {burn} КАРТ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="58" />
+        <source>BURN {burn} CARDS, then confirm the burn (B)</source>
+        <translation>СЖЕЧЬ {burn} КАРТ, затем подтвердить (B)</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="60" />
         <source>PLACE YOUR BETS</source>
         <translation>ДЕЛАЙТЕ СТАВКИ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="56" />
+        <location filename="../labels.py" line="61" />
+        <source>NO MORE BETS</source>
+        <translation>СТАВКИ СДЕЛАНЫ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="62" />
+        <source>NO MORE CARDS</source>
+        <translation>КАРТ БОЛЬШЕ НЕТ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="63" />
         <source>PAUSED</source>
         <translation>ПАУЗА</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="58" />
-        <source>SHOE ENDED</source>
-        <translation>ШУЗ ЗАКОНЧЕН</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="63" />
-        <source>burn {burn} cards, then confirm the burn (B)</source>
-        <translation>сожгите {burn} карт, затем подтвердите (B)</translation>
+        <location filename="../labels.py" line="64" />
+        <source>HOLD</source>
+        <translation>ОСТАНОВКА</translation>
     </message>
     <message>
         <location filename="../labels.py" line="65" />
-        <source>shuffle, then deal the reveal card</source>
-        <translation>перетасуйте и откройте первую карту</translation>
+        <source>SHOE ENDED: shuffle, then confirm the new shoe</source>
+        <translation>ШУЗ ЗАКОНЧЕН: перетасуйте и подтвердите новый шуз</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="66" />
-        <source>shoe ended: shuffle, then deal the reveal card</source>
-        <translation>шуз окончен: перетасуйте и откройте первую карту</translation>
+        <location filename="../labels.py" line="70" />
+        <source>Classic</source>
+        <translation>Классика</translation>
     </message>
     <message>
         <location filename="../labels.py" line="71" />
+        <source>Live</source>
+        <translation>Живая игра</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="72" />
+        <source>Big Win</source>
+        <translation>Крупный выигрыш</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="73" />
+        <source>No Commission</source>
+        <translation>Без комиссии</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="74" />
+        <source>Tiger</source>
+        <translation>Тигр</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="79" />
+        <source>new shoe</source>
+        <translation>новый шуз</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="27" />
+        <location filename="../labels.py" line="80" />
+        <source>confirm the burn</source>
+        <translation>подтвердить сжигание</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="81" />
+        <source>card by hand</source>
+        <translation>карта вручную</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="82" />
+        <source>void the round</source>
+        <translation>аннулировать раунд</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="83" />
+        <source>accept the card</source>
+        <translation>принять карту</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="84" />
+        <source>pause</source>
+        <translation>пауза</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="85" />
+        <source>resume</source>
+        <translation>продолжить</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="86" />
+        <source>clear the roads</source>
+        <translation>очистить дороги</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="91" />
         <source>card {card} cannot come from this shoe</source>
         <translation>карта {card} не может быть из этого шуза</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="72" />
+        <location filename="../labels.py" line="92" />
         <source>card {card} was dealt while betting is open</source>
         <translation>карта {card} сдана, пока открыт приём ставок</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="74" />
+        <location filename="../labels.py" line="94" />
         <source>card {card} was dealt while the table is stopped</source>
         <translation>карта {card} сдана, когда стол остановлен</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="76" />
+        <location filename="../labels.py" line="96" />
         <source>card {card} was dealt before the burn was confirmed</source>
         <translation>карта {card} сдана до подтверждения сжигания</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="98" />
+        <source>card {card} was dealt before the new shoe was confirmed</source>
+        <translation>карта {card} сдана до подтверждения нового шуза</translation>
     </message>
     <message>
         <location filename="../keys.py" line="25" />
         <source>show or hide this help</source>
         <translation>показать или скрыть справку</translation>
-    </message>
-    <message>
-        <location filename="../keys.py" line="27" />
-        <source>confirm the burn</source>
-        <translation>подтвердить сжигание</translation>
     </message>
     <message>
         <location filename="../keys.py" line="29" />

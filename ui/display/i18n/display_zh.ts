@@ -4,9 +4,79 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../stats_panel.py" line="44" />
+        <location filename="../header.py" line="192" />
+        <location filename="../felt.py" line="52" />
+        <source>CARD READER DISCONNECTED</source>
+        <translation>读牌器已断开</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="53" />
+        <source>Dealing waits until the reader is connected again.</source>
+        <translation>读牌器重新连接前暂停发牌。</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="57" />
+        <source>Rescan the card: {card}</source>
+        <translation>请重新扫描: {card}</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="61" />
+        <source>{count} misreads</source>
+        <translation>{count} 次读取失败</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="62" />
+        <source>RESCAN</source>
+        <translation>重新扫描</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="73" />
+        <source>{message}
+A supervisor must accept the card (A) or void the round (V).</source>
+        <translation>{message}
+须由主管接受此牌 (A) 或作废本局 (V)。</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="79" />
+        <source>JOURNAL FAILED</source>
+        <translation>日志故障</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="80" />
+        <source>TABLE STOPPED</source>
+        <translation>牌桌已停止</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="81" />
+        <source>{reason}
+The table cannot play until this is fixed: call a technician.</source>
+        <translation>{reason}
+修复前本台不能进行游戏：请联系技术人员。</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="81" />
         <source>Last {hands} hands</source>
         <translation>最近 {hands} 局</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="82" />
+        <source>No hands yet</source>
+        <translation>尚无牌局</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="88" />
+        <source>Streak: {side} {count}</source>
+        <translation>连胜: {side} {count}</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="90" />
+        <source>Streak: none yet</source>
+        <translation>连胜: 暂无</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="91" />
+        <source>Longest: Banker {banker}  Player {player}</source>
+        <translation>最长: 庄 {banker}  闲 {player}</translation>
     </message>
     <message>
         <location filename="../roads_panels.py" line="173" />
@@ -14,13 +84,15 @@
         <translation>珠盘路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="232" />
+        <location filename="../roads_panels.py" line="225" />
+        <location filename="../roads_panels.py" line="189" />
         <location filename="../roads_panels.py" line="175" />
         <source>B</source>
         <translation>庄</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="232" />
+        <location filename="../roads_panels.py" line="225" />
+        <location filename="../roads_panels.py" line="189" />
         <location filename="../roads_panels.py" line="176" />
         <source>P</source>
         <translation>闲</translation>
@@ -36,151 +108,121 @@
         <translation>大路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="208" />
+        <location filename="../roads_panels.py" line="202" />
         <source>Big Eye Boy</source>
         <translation>大眼仔</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="209" />
+        <location filename="../roads_panels.py" line="203" />
         <source>Small Road</source>
         <translation>小路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="210" />
+        <location filename="../roads_panels.py" line="204" />
         <source>Cockroach Pig</source>
         <translation>曱甴路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="233" />
+        <location filename="../roads_panels.py" line="226" />
         <source>Next hand</source>
         <translation>问路</translation>
     </message>
     <message>
-        <location filename="../window.py" line="50" />
+        <location filename="../window.py" line="49" />
         <source>Baccarat table</source>
         <translation>百家乐台</translation>
     </message>
     <message>
-        <location filename="../window.py" line="97" />
-        <source>refused: {what}</source>
-        <translation>已拒绝: {what}</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="117" />
-        <source>{message}
-A supervisor must accept the card (A) or void the round (V).</source>
-        <translation>{message}
-须由主管接受此牌 (A) 或作废本局 (V)。</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="57" />
-        <location filename="../window.py" line="119" />
-        <source>HOLD</source>
-        <translation>暂停处理</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="131" />
-        <source>JOURNAL FAILED</source>
-        <translation>日志故障</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="133" />
-        <source>TABLE STOPPED</source>
-        <translation>牌桌已停止</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="134" />
-        <source>{reason}
-The table cannot play until this is fixed: call a technician.</source>
-        <translation>{reason}
-修复前本台不能进行游戏：请联系技术人员。</translation>
-    </message>
-    <message>
-        <location filename="../window.py" line="189" />
+        <location filename="../window.py" line="201" />
         <source>Operator keys</source>
         <translation>操作按键</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="56" />
-        <source>NO MORE CARDS</source>
-        <translation>不再发牌</translation>
-    </message>
-    <message>
-        <location filename="../cards_panel.py" line="69" />
+        <location filename="../cards_panel.py" line="79" />
         <source>NATURAL</source>
         <translation>例牌</translation>
     </message>
     <message>
+        <location filename="../cards_panel.py" line="82" />
+        <source>Player and Banker bets are returned</source>
+        <translation>闲、庄投注退回</translation>
+    </message>
+    <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="105" />
+        <location filename="../cards_panel.py" line="149" />
         <source>PLAYER</source>
         <translation>闲</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="106" />
+        <location filename="../cards_panel.py" line="150" />
         <source>BANKER</source>
         <translation>庄</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="84" />
-        <source>journal: none</source>
-        <translation>日志: 无</translation>
+        <location filename="../header.py" line="54" />
+        <source>{bets} {min} to {max}</source>
+        <translation>{bets} {min} 至 {max}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="87" />
-        <source>journal: ok</source>
-        <translation>日志: 正常</translation>
+        <location filename="../header.py" line="59" />
+        <source>{bets}, until round {round}</source>
+        <translation>{bets}, 至第 {round} 局</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="90" />
-        <source>JOURNAL FAILED: {reason}</source>
-        <translation>日志故障: {reason}</translation>
+        <location filename="../header.py" line="80" />
+        <source>{bets} from round {round}</source>
+        <translation>{bets} 自第 {round} 局</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="97" />
-        <source>shoe {shoe}  round {round}</source>
-        <translation>第 {shoe} 靴  第 {round} 局</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="99" />
-        <source>cards left {count}</source>
-        <translation>剩余 {count} 张</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="101" />
-        <source>burn {burn}</source>
-        <translation>烧牌 {burn}</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="103" />
-        <source>CUT CARD: last round {round}</source>
-        <translation>切牌已出: 最后一局 {round}</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="105" />
+        <location filename="../header.py" line="83" />
         <source>closed: {bets}</source>
         <translation>已停止投注: {bets}</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="110" />
-        <source>scanner connected</source>
+        <location filename="../header.py" line="142" />
+        <source>journal: none</source>
+        <translation>日志: 无</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="145" />
+        <source>journal: ok</source>
+        <translation>日志: 正常</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="148" />
+        <source>JOURNAL FAILED: {reason}</source>
+        <translation>日志故障: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="157" />
+        <source>refused: {action}: {reason}</source>
+        <translation>已拒绝: {action}: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="173" />
+        <source>shoe {shoe}  round {round}</source>
+        <translation>第 {shoe} 靴  第 {round} 局</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="175" />
+        <source>cards left {count}</source>
+        <translation>剩余 {count} 张</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="177" />
+        <source>burn {burn}</source>
+        <translation>烧牌 {burn}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="179" />
+        <source>CUT CARD: last round {round}</source>
+        <translation>切牌已出: 最后一局 {round}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="189" />
+        <source>card reader connected</source>
         <translation>读牌器已连接</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="113" />
-        <source>SCANNER DISCONNECTED</source>
-        <translation>读牌器已断开</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="120" />
-        <source>RESCAN CARD</source>
-        <translation>请重新扫描</translation>
-    </message>
-    <message>
-        <location filename="../status_bar.py" line="147" />
-        <source>bets close in {seconds} s</source>
-        <translation>{seconds} 秒后停止投注</translation>
     </message>
     <message>
         <location filename="../labels.py" line="13" />
@@ -268,129 +310,210 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>庄 第3张</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="36" />
+        <location filename="../labels.py" line="33" />
+        <source>REVEAL CARD</source>
+        <translation>翻开首张牌</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="34" />
+        <source>BURN CARD</source>
+        <translation>烧牌</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="38" />
         <source>PLAYER WINS {total}</source>
         <translation>闲赢 {total} 点</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="37" />
+        <location filename="../labels.py" line="39" />
         <source>BANKER WINS {total}</source>
         <translation>庄赢 {total} 点</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="38" />
+        <location filename="../labels.py" line="40" />
         <source>TIE {total}</source>
         <translation>和 {total} 点</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="42" />
+        <location filename="../labels.py" line="44" />
         <source>Player wins</source>
         <translation>闲赢</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="43" />
+        <location filename="../labels.py" line="45" />
         <source>Player naturals</source>
         <translation>闲例牌赢</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="44" />
+        <location filename="../labels.py" line="46" />
         <source>Banker wins</source>
         <translation>庄赢</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="45" />
+        <location filename="../labels.py" line="47" />
         <source>Banker naturals</source>
         <translation>庄例牌赢</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="46" />
+        <location filename="../labels.py" line="48" />
         <source>Ties</source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="47" />
+        <location filename="../labels.py" line="49" />
         <source>Player pairs</source>
         <translation>闲对</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="48" />
+        <location filename="../labels.py" line="50" />
         <source>Banker pairs</source>
         <translation>庄对</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="52" />
-        <source>SHUFFLE: deal the reveal card</source>
-        <translation>洗牌: 请翻开第一张牌</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="53" />
-        <source>BURNING</source>
-        <translation>烧牌中</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="54" />
-        <source>BURN, then confirm (B)</source>
-        <translation>烧牌后确认 (B)</translation>
-    </message>
-    <message>
         <location filename="../labels.py" line="55" />
+        <source>SHUFFLE, then confirm the new shoe (N)</source>
+        <translation>洗牌, 然后确认新牌靴 (N)</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="56" />
+        <source>NEW SHOE: deal the reveal card</source>
+        <translation>新牌靴: 翻开首张牌</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="57" />
+        <source>BURN {burn} CARDS</source>
+        <translation>烧 {burn} 张牌</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="58" />
+        <source>BURN {burn} CARDS, then confirm the burn (B)</source>
+        <translation>烧 {burn} 张牌, 然后确认烧牌 (B)</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="60" />
         <source>PLACE YOUR BETS</source>
         <translation>请下注</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="56" />
+        <location filename="../labels.py" line="61" />
+        <source>NO MORE BETS</source>
+        <translation>停止下注</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="62" />
+        <source>NO MORE CARDS</source>
+        <translation>不再发牌</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="63" />
         <source>PAUSED</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="58" />
-        <source>SHOE ENDED</source>
-        <translation>本靴结束</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="63" />
-        <source>burn {burn} cards, then confirm the burn (B)</source>
-        <translation>烧 {burn} 张牌，然后确认烧牌 (B)</translation>
+        <location filename="../labels.py" line="64" />
+        <source>HOLD</source>
+        <translation>暂停处理</translation>
     </message>
     <message>
         <location filename="../labels.py" line="65" />
-        <source>shuffle, then deal the reveal card</source>
-        <translation>洗牌，然后发出翻示牌</translation>
+        <source>SHOE ENDED: shuffle, then confirm the new shoe</source>
+        <translation>牌靴结束: 洗牌, 然后确认新牌靴</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="66" />
-        <source>shoe ended: shuffle, then deal the reveal card</source>
-        <translation>牌靴结束：洗牌，然后发出翻示牌</translation>
+        <location filename="../labels.py" line="70" />
+        <source>Classic</source>
+        <translation>经典</translation>
     </message>
     <message>
         <location filename="../labels.py" line="71" />
+        <source>Live</source>
+        <translation>现场</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="72" />
+        <source>Big Win</source>
+        <translation>大赢</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="73" />
+        <source>No Commission</source>
+        <translation>免佣</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="74" />
+        <source>Tiger</source>
+        <translation>老虎</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="79" />
+        <source>new shoe</source>
+        <translation>新牌靴</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="27" />
+        <location filename="../labels.py" line="80" />
+        <source>confirm the burn</source>
+        <translation>确认烧牌</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="81" />
+        <source>card by hand</source>
+        <translation>手动输入牌</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="82" />
+        <source>void the round</source>
+        <translation>作废本局</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="83" />
+        <source>accept the card</source>
+        <translation>接受该牌</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="84" />
+        <source>pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="85" />
+        <source>resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="86" />
+        <source>clear the roads</source>
+        <translation>清除路单</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="91" />
         <source>card {card} cannot come from this shoe</source>
         <translation>牌 {card} 不可能来自此牌靴</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="72" />
+        <location filename="../labels.py" line="92" />
         <source>card {card} was dealt while betting is open</source>
         <translation>下注期间发出了牌 {card}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="74" />
+        <location filename="../labels.py" line="94" />
         <source>card {card} was dealt while the table is stopped</source>
         <translation>牌桌暂停时发出了牌 {card}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="76" />
+        <location filename="../labels.py" line="96" />
         <source>card {card} was dealt before the burn was confirmed</source>
         <translation>确认烧牌前发出了牌 {card}</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="98" />
+        <source>card {card} was dealt before the new shoe was confirmed</source>
+        <translation>确认新牌靴前发出了牌 {card}</translation>
     </message>
     <message>
         <location filename="../keys.py" line="25" />
         <source>show or hide this help</source>
         <translation>显示或隐藏本帮助</translation>
-    </message>
-    <message>
-        <location filename="../keys.py" line="27" />
-        <source>confirm the burn</source>
-        <translation>确认烧牌</translation>
     </message>
     <message>
         <location filename="../keys.py" line="29" />

@@ -1,0 +1,85 @@
+"""How far the display falls behind the table under a flood of events: rate-0 shoes.
+
+The simulated shoe at rate 0 deals as fast as the controller takes cards (thousands of events
+a second), in the controller's thread, while the display (1920x1080, offscreen) shows them in
+the GUI thread through the real bridge. Each event's publish time is noted as the bus hands it
+to the bridge; it counts as shown when the felt has painted after the batch that carried it.
+The lag is the time between the two. Target: never more than 1 s.
+
+Run: .venv/bin/python benchmarks/display_lag.py [--shoes N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from controller.app import open_table
+from controller.config import TableConfig
+from controller.events import TableEvent
+from ui.display.app import make_application
+from ui.display.bridge import EventBridge
+from ui.display.window import DisplayWindow
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shoes", type=int, default=20)
+    shoes = parser.parse_args().shoes
+    app = make_application("en")
+    window = DisplayWindow()
+    window.resize(1920, 1080)
+    window.show()
+    app.processEvents()
+    published: dict[int, float] = {}  # seq -> when the bus handed it over
+    waiting: list[int] = []  # applied, not yet painted
+    lags: list[float] = []
+    batches: list[int] = []
+    bridge = EventBridge()
+
+    def publish(event: TableEvent) -> None:
+        published[event.seq] = time.monotonic()
+        bridge(event)
+
+    def show(events) -> None:
+        batches.append(len(events))
+        window.on_events(events)
+        waiting.extend(event.seq for event in events)
+
+    paint = window.cards.paintEvent
+
+    def timed_paint(event) -> None:
+        paint(event)
+        now = time.monotonic()
+        lags.extend(now - published.pop(seq) for seq in waiting)
+        waiting.clear()
+
+    window.cards.paintEvent = timed_paint  # sip finds the instance attribute for the virtual
+    bridge.received.connect(show)
+    table = open_table(TableConfig(driver_url="sim://?seed=11&rate=0"), subscribers=(publish,),
+                       stop_after_shoes=shoes)
+    bridge.runner_finished.connect(app.quit)
+    start = time.monotonic()
+    thread = bridge.start_runner(table)
+    app.exec()
+    thread.join(timeout=5)
+    table.close()
+    app.processEvents()
+    window.grab()  # the last batch paints
+    elapsed = time.monotonic() - start
+    rounds = window.view.roads.hands()
+    cuts = statistics.quantiles(lags, n=100)
+    print(f"{shoes} rate-0 shoes, {len(lags)} events in {elapsed:.1f} s, display 1920x1080 "
+          f"offscreen; the last shoe's roads hold {rounds} hands")
+    print(f"{len(batches)} batches: median {statistics.median(batches):.0f} events, "
+          f"largest {max(batches)}")
+    print(f"event published -> felt painted: p50 {cuts[49] * 1000:.1f} ms  "
+          f"p99 {cuts[98] * 1000:.1f} ms  max {max(lags) * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,199 @@
+"""The felt always says what the table is doing, and an alert takes it over, in the display's
+language, from the event that raises it to the one that clears it (docs/display.md)."""
+
+from __future__ import annotations
+
+import pytest
+from display_support import follow, played
+from PyQt6.QtCore import QCoreApplication
+
+from controller.config import TableConfig
+from controller.machine import STATES
+from ui.display.i18n import load_translator
+from ui.display.scenarios import play
+from ui.display.window import DisplayWindow
+
+
+@pytest.fixture
+def window(qtbot):
+    window = DisplayWindow()
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def alert(window):
+    return window.cards.picture.alert
+
+
+def test_rescan_names_the_card_and_clears_when_it_is_read(window):
+    events = list(played("round"))
+    window.on_events(events)
+    window.on_event(follow(events[-1], "misread", raw="?H", raw_hex="3f48", position="player3"))
+    assert alert(window).title == "RESCAN"
+    assert "PLAYER 3rd CARD" in alert(window).body
+    window.on_event(follow(events[-1], "misread", raw="?H", raw_hex="3f48", position="player3",
+                           count=4))  # a burst of misreads as one fact
+    assert "4 misreads" in alert(window).body
+    window.on_event(follow(events[-1], "card", card="5C", position="player3", raw="5C",
+                           source="reader", cards_left=200))
+    assert alert(window) is None
+    assert window.cards.picture.player[-1] == "5C"
+
+
+def test_rescan_after_a_burn_misread_clears_on_the_next_burn_card(window):
+    # The reveal 2S asks for two burn cards; the first burn card is misread, then read.
+    events = play(TableConfig(driver_url="sim://?script=2S,NR,3H,4H,5C,6D,7C,8D&rate=0"))
+    misread = next(i for i, event in enumerate(events) if event.type == "misread")
+    assert events[misread].data["position"] == "burn"
+    window.on_events(events[:misread + 1])
+    assert alert(window).title == "RESCAN" and "BURN CARD" in alert(window).body
+    burn = next(i for i in range(misread, len(events)) if events[i].type == "burn")
+    window.on_events(events[misread + 1:burn + 1])
+    assert alert(window) is None
+
+
+def test_reader_disconnected_says_dealing_waits_until_it_is_back(window):
+    events = list(played("round"))
+    window.on_events(events)
+    window.on_events([follow(events[-1], "scanner", status="disconnected", reason="unplugged"),
+                      follow(events[-1], "state", state="paused", previous="player3")])
+    assert alert(window).title == "CARD READER DISCONNECTED"
+    assert "Dealing waits" in alert(window).body
+    assert window.status.fields["reader"].text() == "CARD READER DISCONNECTED"
+    window.on_events([follow(events[-1], "scanner", status="connected"),
+                      follow(events[-1], "state", state="player3", previous="paused")])
+    assert alert(window) is None
+    assert window.cards.picture.next_card == "PLAYER 3rd CARD"
+
+
+@pytest.mark.parametrize(("code", "message", "says"), [
+    ("impossible_card", "", "card KD cannot come from this shoe"),
+    ("card_after_shoe_end", "", "card KD was dealt before the new shoe was confirmed"),
+    ("a_code_from_a_newer_controller", "card KD came too early", "card KD came too early"),
+])
+def test_a_hold_gives_its_reason_and_who_clears_it_until_cleared(window, code, message, says):
+    events = list(played("round"))
+    window.on_events(events)
+    window.on_event(follow(events[-1], "hold", code=code, message=message, card="KD", raw="KD",
+                           source="reader", unknown_field=1))
+    assert alert(window).title == "HOLD"
+    assert says in alert(window).body
+    assert "A supervisor must accept the card (A) or void the round (V)." in alert(window).body
+    window.on_event(follow(events[-1], "hold_cleared", by="supervisor", action="accept"))
+    assert alert(window) is None
+
+
+def test_a_hold_follows_the_display_language(qtbot):
+    translator = load_translator("ru")
+    QCoreApplication.installTranslator(translator)
+    try:
+        window = DisplayWindow()
+        qtbot.addWidget(window)
+        window.on_events(list(played("hold")))
+        assert alert(window).title == "ОСТАНОВКА"
+        assert "не может быть из этого шуза" in alert(window).body
+    finally:
+        QCoreApplication.removeTranslator(translator)
+
+
+def test_a_failed_journal_takes_the_felt_and_the_keys(window):
+    submitted = []
+    window.submit = submitted.append
+    window.block("integrity check failed: page 7")
+    assert alert(window).title == "JOURNAL FAILED"
+    assert "integrity check failed: page 7" in alert(window).body
+    assert "JOURNAL FAILED" in window.status.fields["journal"].text()
+    window.operate("pause")
+    assert submitted == []
+
+
+PHASES = {
+    "awaiting_shuffle": ("SHUFFLE, then confirm the new shoe (N)", ""),
+    "awaiting_reveal": ("NEW SHOE: deal the reveal card", ""),
+    "burning": ("BURN 10 CARDS", ""),
+    "awaiting_burn_confirmation": ("BURN 10 CARDS, then confirm the burn (B)", ""),
+    "shoe_ended": ("SHOE ENDED: shuffle, then confirm the new shoe", ""),
+    "betting": ("PLACE YOUR BETS", ""),
+    "player1": ("NO MORE BETS", "PLAYER 1st CARD"),
+    "banker1": ("NO MORE BETS", "BANKER 1st CARD"),
+    "player2": ("NO MORE BETS", "PLAYER 2nd CARD"),
+    "banker2": ("NO MORE BETS", "BANKER 2nd CARD"),
+    "player3": ("NO MORE BETS", "PLAYER 3rd CARD"),
+    "banker3": ("NO MORE BETS", "BANKER 3rd CARD"),
+    "result": ("NO MORE CARDS", ""),
+    "settled": ("NO MORE CARDS", ""),
+    "paused": ("PAUSED", ""),
+    "hold": ("HOLD", ""),
+}
+
+
+def test_the_felt_names_the_phase_in_every_state(window):
+    assert set(PHASES) == set(STATES)
+    events = list(played("round"))
+    window.on_events(events)
+    for state, (phase, card) in PHASES.items():
+        window.on_event(follow(events[-1], "state", state=state, previous="betting"))
+        assert (window.cards.picture.phase, window.cards.picture.next_card) == (phase, card)
+        shown = [painted.fitted.text for painted in window.cards.texts]
+        assert phase in shown and (not card or card in shown), state
+    window.on_event(follow(events[-1], "state", state="a_state_from_a_newer_controller",
+                           previous="betting"))
+    assert window.cards.picture.phase == "a state from a newer controller"
+
+
+def test_a_live_table_counts_down_large_on_the_felt(window):
+    events = list(played("betting"))
+    window.on_events(events)
+    assert window.cards.picture.phase == "PLACE YOUR BETS"
+    assert window.cards.picture.countdown == 15
+    shown = {painted.fitted.text: painted.fitted.pixel_size for painted in window.cards.texts}
+    assert shown["15"] >= window.scale.px("countdown") * 0.9
+    window.on_event(follow(events[-1], "betting_closed", reason="timer", closed_bets=[]))
+    window.on_event(follow(events[-1], "state", state="player1", previous="betting"))
+    assert window.cards.picture.countdown is None
+    assert window.cards.picture.phase == "NO MORE BETS"
+
+
+def test_the_tie_banner_says_player_and_banker_bets_are_returned(window):
+    events = list(played("shoe"))
+    tie = next(i for i, event in enumerate(events)
+               if event.type == "round_result" and event.data["winner"] == "tie")
+    window.on_events(events[:tie + 1])
+    assert window.cards.picture.banner.startswith("TIE")
+    assert "Player and Banker bets are returned" in window.cards.picture.pays
+
+
+def test_statistics_say_no_hands_yet_and_streaks_follow_the_shoe(window):
+    assert window.stats.heading.text() == "No hands yet"
+    events = list(played("shoe"))
+    window.on_events(events)
+    winners = [e.data["winner"] for e in events if e.type == "round_result"]
+    wins = [winner for winner in winners if winner != "tie"]
+    current = next(i for i, winner in enumerate(reversed(wins)) if winner != wins[-1])
+    assert window.stats.streak.text() == f"Streak: {wins[-1].title()} {current}"
+    runs = {"banker": 0, "player": 0}
+    run = 0
+    for before, winner in zip([None, *wins], wins, strict=False):
+        run = run + 1 if winner == before else 1
+        runs[winner] = max(runs[winner], run)
+    assert window.stats.longest.text() == (
+        f"Longest: Banker {runs['banker']}  Player {runs['player']}")
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920), (1280, 800)])
+def test_the_countdown_covers_no_card(qtbot, size):
+    window = DisplayWindow()
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    window.on_events(list(played("betting")))
+    felt = window.cards
+    assert len(felt.picture.player) == 3 and len(felt.picture.banker) == 3
+    clock = felt.countdown_rect()
+    for side in ("player", "banker"):
+        for card in felt.card_rects(side):
+            assert not card.intersects(clock) and felt.rect().toRectF().contains(card), (side, card)

@@ -1,0 +1,125 @@
+"""Text readable from the table: every text on the display's one type scale, and none cut, in
+all five languages at 1920x1080, 1080x1920 and 1280x800 (docs/display.md, "Text").
+
+Each case plays the live profile (the longest header: open and closed side bets) to a moment
+with a result banner and its pays, then with side bets closed, then an alert on the felt; at
+each, every visible label and every text painted on the felt is measured."""
+
+from __future__ import annotations
+
+import pytest
+from display_support import follow, played
+from PyQt6.QtCore import QRect
+from PyQt6.QtGui import QFontInfo, QFontMetrics
+from PyQt6.QtWidgets import QApplication, QLabel
+
+from controller.profiles import load_profile
+from ui.display.app import make_application
+from ui.display.i18n import LANGUAGES
+from ui.display.window import DisplayWindow
+
+SIZES = ((1920, 1080), (1080, 1920), (1280, 800))
+
+
+def cut_label(label: QLabel) -> str | None:
+    """Why ``label``'s text does not all show, or None."""
+    inside = label.contentsRect()
+    flags = int(label.alignment().value) | (0x1000 if label.wordWrap() else 0)  # TextWordWrap
+    needed = QFontMetrics(label.font()).boundingRect(inside, flags, label.text())
+    if needed.width() > inside.width() + 1 or needed.height() > inside.height() + 1:
+        return f"needs {needed.width()}x{needed.height()}, has {inside.width()}x{inside.height()}"
+    window = label.window()
+    where = QRect(label.mapTo(window, inside.topLeft()), inside.size())
+    if not window.rect().contains(where):
+        return f"at {where} outside the window {window.rect()}"
+    parent = label.parentWidget()
+    if not parent.rect().contains(label.geometry()):
+        return f"at {label.geometry()} outside its panel {parent.rect()}"
+    return None
+
+
+def check_text(window: DisplayWindow, moment: str) -> list[str]:
+    """Every problem with the window's text at ``moment``, as lines naming the text."""
+    QApplication.processEvents()
+    scale = window.scale
+    problems = []
+    stats_labels = set(window.stats.labels())
+    for label in window.findChildren(QLabel):
+        if not label.isVisible() or not label.text():
+            continue
+        floor = scale.px("stats" if label in stats_labels else "body")
+        shown = QFontInfo(label.font()).pixelSize()
+        if shown < floor:
+            problems.append(f"{moment}: {label.text()!r} at {shown} px, below {floor}")
+        why = cut_label(label)
+        if why:
+            problems.append(f"{moment}: {label.text()!r} is cut: {why}")
+    for painted in window.cards.texts:
+        fitted = painted.fitted
+        if fitted.pixel_size < scale.px("body"):
+            problems.append(f"{moment}: felt {fitted.text!r} at {fitted.pixel_size} px")
+        if not fitted.fits():
+            problems.append(f"{moment}: felt {fitted.text!r} does not fit {fitted.box}")
+    for panel in (*window.roads.panels(), window.roads.ask):
+        title_px = QFontInfo(panel.font()).pixelSize()
+        room = panel.width() - 12
+        if title_px < scale.px("body") or panel.fontMetrics().horizontalAdvance(
+                panel.title) > room:
+            problems.append(f"{moment}: road title {panel.title!r} at {title_px} px in {room}")
+    return problems
+
+
+@pytest.fixture
+def english(qapp):
+    yield
+    make_application("en")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_text_is_on_the_scale_and_whole(qtbot, english, language):
+    make_application(language)
+    events = list(played("live"))
+    banner = next(i for i, e in enumerate(events) if e.type == "betting_open" and e.round == 52)
+    problems = []
+    for size in SIZES:
+        window = DisplayWindow(journal="ok", profile=load_profile("live"))
+        qtbot.addWidget(window)
+        window.resize(*size)
+        window.show()
+        qtbot.waitExposed(window)
+        for event in events[:banner + 1]:
+            window.on_event(event)
+        assert window.cards.picture.banner and window.status.fields["open"].text()
+        problems += check_text(window, f"{language} {size} betting, last result shown")
+        window.on_events(events[banner + 1:])
+        assert window.status.fields["closed"].text()
+        problems += check_text(window, f"{language} {size} side bets closed")
+        last = events[-1]
+        window.on_event(follow(last, "hold", code="card_while_stopped", message="", card="KD",
+                               raw="KD", source="reader"))
+        problems += check_text(window, f"{language} {size} hold")
+        window.on_event(follow(last, "scanner", status="disconnected", reason="unplugged"))
+        window.on_event(follow(last, "hold_cleared", by="supervisor", action="void"))
+        problems += check_text(window, f"{language} {size} reader disconnected")
+        window.close()
+    assert problems == []
+
+
+def test_the_scale_follows_the_short_side(qtbot):
+    """26 px text and 36 px statistics on a 1080-line panel, landscape or portrait; the totals
+    and the banner larger than the statistics."""
+    for size in ((1920, 1080), (1080, 1920)):
+        window = DisplayWindow()
+        qtbot.addWidget(window)
+        window.resize(*size)
+        window.show()
+        qtbot.waitExposed(window)
+        window.on_events(list(played("shoe")))
+        QApplication.processEvents()
+        assert QFontInfo(window.status.fields["round"].font()).pixelSize() == 26
+        assert QFontInfo(window.stats.heading.font()).pixelSize() == 36
+        sizes = {painted.fitted.text: painted.fitted.pixel_size for painted in window.cards.texts}
+        banner = window.cards.picture.banner
+        assert sizes[banner] > 36
+        assert all(size > 36 for text, size in sizes.items() if text.startswith("PLAYER  "))
+        window.close()

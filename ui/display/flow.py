@@ -1,0 +1,90 @@
+"""A layout that places its widgets left to right and wraps them onto the next line, so a long
+header in Greek takes two lines instead of being cut (Qt ships no such layout)."""
+
+from __future__ import annotations
+
+from PyQt6.QtCore import QPoint, QRect, QSize, Qt
+from PyQt6.QtWidgets import QLabel, QLayout, QLayoutItem, QWidget
+
+
+def natural_width(item: QLayoutItem) -> int:
+    """A label's width on one line: a word-wrapped QLabel's size hint is already wrapped."""
+    widget = item.widget()
+    if not isinstance(widget, QLabel):
+        return item.sizeHint().width()
+    margins = widget.contentsMargins()
+    text = widget.fontMetrics().boundingRect(QRect(0, 0, 100_000, 10_000), 0, widget.text())
+    return text.width() + 2 + margins.left() + margins.right() + 2 * max(0, widget.indent())
+
+
+class FlowLayout(QLayout):
+    def __init__(self, parent: QWidget | None = None, spacing: int = 24) -> None:
+        super().__init__(parent)
+        self._items: list[QLayoutItem] = []
+        self._gap = spacing
+
+    def set_gap(self, gap: int) -> None:
+        self._gap = gap
+        self.invalidate()
+
+    # -- QLayout ---------------------------------------------------------------------------
+
+    def addItem(self, item: QLayoutItem) -> None:
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self) -> Qt.Orientation:
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._place(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect: QRect) -> None:
+        super().setGeometry(rect)
+        self._place(rect, move=True)
+
+    def sizeHint(self) -> QSize:
+        return self.minimumSize()
+
+    def minimumSize(self) -> QSize:
+        size = QSize()
+        for item in self._items:
+            size = size.expandedTo(item.minimumSize())
+        margins = self.contentsMargins()
+        return size + QSize(margins.left() + margins.right(), margins.top() + margins.bottom())
+
+    # -- placing ---------------------------------------------------------------------------
+
+    def _place(self, rect: QRect, move: bool) -> int:
+        """Lay the visible items out in ``rect`` (or only measure); the height they take."""
+        margins = self.contentsMargins()
+        area = rect.adjusted(margins.left(), margins.top(), -margins.right(), -margins.bottom())
+        x, y, line = area.x(), area.y(), 0
+        right_to_left = self.parentWidget() is not None and (
+            self.parentWidget().layoutDirection() == Qt.LayoutDirection.RightToLeft)
+        for item in self._items:
+            widget = item.widget()
+            if widget is not None and widget.isHidden():
+                continue
+            width = min(natural_width(item), area.width())
+            height = (item.heightForWidth(width) if item.hasHeightForWidth()
+                      else item.sizeHint().height())
+            if x > area.x() and x + width > area.x() + area.width():
+                x, y, line = area.x(), y + line, 0
+            if move:
+                left = x if not right_to_left else 2 * area.x() + area.width() - x - width
+                item.setGeometry(QRect(QPoint(left, y), QSize(width, height)))
+            x += width + self._gap
+            line = max(line, height)
+        return y + line - rect.y() + margins.bottom()
