@@ -16,8 +16,9 @@ $(STAMP): pyproject.toml
 # as root; otherwise a note names them (docs/display.md).
 SYSTEM_PACKAGES := fontconfig fonts-noto-core fonts-noto-cjk \
 	libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxkbcommon-x11-0
-# The tests also run the display on a real X server.
-TEST_SYSTEM_PACKAGES := $(SYSTEM_PACKAGES) xvfb
+# The tests also run the display on a real X server, and the floor feed against a real MQTT
+# broker they start on a loopback port (docs/feed.md).
+TEST_SYSTEM_PACKAGES := $(SYSTEM_PACKAGES) xvfb mosquitto
 SYSTEM_STAMP := $(VENV)/.system-packages
 TEST_SYSTEM_STAMP := $(VENV)/.test-system-packages
 $(SYSTEM_STAMP): PACKAGES := $(SYSTEM_PACKAGES)

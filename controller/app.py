@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from controller.config import TableConfig
 from controller.events import EventBus, EventFile, EventFileError, Subscriber, TableEvent
+from controller.feed.relay import FeedRelay, open_feed
 from controller.journal import Journal
 from controller.journal.resume import prime_driver, rebuilt, restore_driver, resume
 from controller.profiles import Profile, load_profile
@@ -32,10 +33,13 @@ class Table:
     journal: Journal | None = None
     # What a view applies before the first live event to show the table as the journal left it.
     view_events: list[TableEvent] = field(default_factory=list)
+    feed: FeedRelay | None = None
 
     def close(self) -> None:
         """Stop the driver, close the journal and flush the event file; safe to call twice."""
         self.driver.close()
+        if self.feed is not None:
+            self.feed.stop()
         if self.journal is not None:
             self.journal.close()
         if self.event_file is not None:
@@ -56,11 +60,19 @@ def open_table(
     profile = load_profile(config.profile)
     journal = Journal.open(config.journal_path) if config.journal_path else None
     try:
-        return _assemble(config, profile, journal, subscribers, stop_after_shoes)
+        table = _assemble(config, profile, journal, subscribers, stop_after_shoes)
     except BaseException:
         if journal is not None:
             journal.close()
         raise
+    if config.feed is not None:  # the floor feed reads the journal: it starts once that is open
+        try:
+            table.feed = open_feed(config.feed, journal and journal.path, table.bus,
+                                   table.view_events)
+        except BaseException:
+            table.close()
+            raise
+    return table
 
 
 def _assemble(

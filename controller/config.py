@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import math
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from controller.feed.settings import FeedSettings, FeedSettingsError, parse_feed
 from controller.profiles import looks_like_path
 from controller.supervisor import check_pin_hash
 
@@ -31,6 +32,7 @@ class TableConfig:
     journal_path: str | None = None
     events_path: str | None = None
     pin_hash: str | None = None
+    feed: FeedSettings | None = None  # None: no floor feed (the default)
 
     @property
     def live(self) -> bool:
@@ -73,12 +75,14 @@ def load_config(path: str | Path) -> TableConfig:
         raise ConfigError(f"{path}: not UTF-8 text (byte {error.object[error.start:error.end]!r}"
                           f" at offset {error.start})") from None
     values: dict[str, Any] = {}
-    sections = sorted({section for section, _ in _KEYS})
+    sections = sorted({section for section, _ in _KEYS} | {"feed"})
     for section, table in document.items():
         if section not in sections:
             raise ConfigError(f"{path}: unknown section [{section}] (valid: {', '.join(sections)})")
         if not isinstance(table, dict):
             raise ConfigError(f"{path}: {section} must be a [{section}] table")
+        if section == "feed":
+            continue  # checked as a whole below, once the table id is known
         for key, value in table.items():
             spec = _KEYS.get((section, key))
             if spec is None:
@@ -95,7 +99,17 @@ def load_config(path: str | Path) -> TableConfig:
         values["profile"] = str(path.parent / profile)
     config = TableConfig(**values)
     _check_values(path, config)
+    if "feed" in document:
+        config = replace(config, feed=_feed(path, document["feed"], config.table_id))
     return config
+
+
+def _feed(path: Path, section: dict[str, Any], table_id: str) -> FeedSettings:
+    try:
+        return parse_feed(section, table_id, path.parent)
+    except FeedSettingsError as error:
+        value = f" = {_shown(error.value)}" if error.shown and error.value is not None else ""
+        raise ConfigError(f"{path}: feed.{error.key}{value}: {error.reason}") from None
 
 
 def _shown(value: Any) -> str:

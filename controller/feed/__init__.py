@@ -1,0 +1,1 @@
+"""The floor feed: the journal's events relayed to an MQTT broker (docs/feed.md)."""

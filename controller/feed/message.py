@@ -1,0 +1,78 @@
+"""What one event looks like on the feed, and what a receiver checks in it.
+
+A message is the event as docs/events.md defines it (envelope and fields, ``seq`` and ``table``
+included) plus its hash-chain link: ``prev_hash`` and ``hash``, hex, exactly as the journal
+holds them. A field that must not leave the table (``FEED_WITHHELD``) is left out and named in
+``withheld``: the receiver still checks the link, but cannot recompute that row's hash.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from controller.events import TableEvent
+from controller.journal.chain import GENESIS, canonical_data, row_hash
+
+ENVELOPE = ("type", "seq", "ts", "table", "shoe", "round")
+LINK = ("prev_hash", "hash", "withheld")
+# A simulated shoe's snapshot holds the order of every card still in it: never on the feed.
+FEED_WITHHELD: dict[str, tuple[str, ...]] = {"shoe_started": ("snapshot",)}
+
+
+def event_message(event: TableEvent, prev_hash: bytes, digest: bytes) -> bytes:
+    """The payload for a journaled event and its row's two hashes."""
+    withheld = [name for name in FEED_WITHHELD.get(event.type, ()) if name in event.data]
+    message = event.to_dict()
+    for name in withheld:
+        del message[name]
+    message["prev_hash"], message["hash"] = prev_hash.hex(), digest.hex()
+    if withheld:
+        message["withheld"] = withheld
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+@dataclass
+class Verdict:
+    """What a receiver does with one message: ``keep`` it (new, in order) or not (a repeat),
+    and the ``problems`` it found (a gap, a broken link, a hash that does not match)."""
+
+    keep: bool
+    problems: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ChainCheck:
+    """A receiver's check of one table's stream: drops repeats, reports gaps and a broken
+    chain. ``last_seq``/``last_hash`` anchor the journal's end away from the table."""
+
+    last_seq: int = 0
+    last_hash: str | None = None
+
+    def check(self, message: dict[str, Any]) -> Verdict:
+        seq = message["seq"]
+        if seq <= self.last_seq:
+            return Verdict(keep=False)  # QoS 1 may deliver a message twice: a repeat
+        problems = []
+        if seq > self.last_seq + 1 and self.last_seq:
+            problems.append(f"gap: seq {self.last_seq + 1} to {seq - 1} missing")
+        # The link is checked from the first message on (seq 1 links to GENESIS) and then
+        # to the message before it; a receiver that joins later starts checking at once.
+        expected = GENESIS.hex() if seq == 1 else (
+            self.last_hash if seq == self.last_seq + 1 else None)
+        if expected is not None and message["prev_hash"] != expected:
+            problems.append(f"chain broken at seq {seq}: prev_hash {message['prev_hash']} "
+                            f"is not the hash of seq {seq - 1} ({expected})")
+        if not message.get("withheld") and recomputed_hash(message) != message["hash"]:
+            problems.append(f"hash of seq {seq} does not match its content")
+        self.last_seq, self.last_hash = seq, message["hash"]
+        return Verdict(keep=True, problems=problems)
+
+
+def recomputed_hash(message: dict[str, Any]) -> str:
+    """The row hash the journal computed, from a message's content (docs/journal.md)."""
+    data = {key: value for key, value in message.items() if key not in ENVELOPE + LINK}
+    return row_hash(bytes.fromhex(message["prev_hash"]), message["seq"], message["ts"],
+                    message["type"], message["table"], message["shoe"], message["round"],
+                    canonical_data(data)).hex()

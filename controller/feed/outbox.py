@@ -1,0 +1,99 @@
+"""The journal as the feed's outbox: its rows read in seq order after the last one the broker
+acknowledged, and that acknowledgement kept durably beside it.
+
+The relay reads through a read-only connection of its own (WAL readers never block the
+table's writer, nor it them). The acknowledgement is ``PATH.feed`` beside the journal: one
+JSON object, replaced whole (written, synced, renamed), holding the last acknowledged seq and
+its hash, and the relay's connection state for ``feed status``. It is never in the journal,
+whose chain records what happened at the table, not what a broker received. Its hash ties it
+to the journal: a journal set aside and started anew does not inherit an old acknowledgement.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sqlite3
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from controller.journal.verify import open_read_only
+
+log = logging.getLogger(__name__)
+
+SUFFIX = ".feed"
+_ROWS = ("SELECT seq, ts, type, table_id, shoe, round, data, prev_hash, hash FROM events "
+         "WHERE seq > ? ORDER BY seq LIMIT ?")
+
+
+def ack_path(journal: Path) -> Path:
+    return journal.resolve().with_name(journal.resolve().name + SUFFIX)
+
+
+@dataclass
+class FeedRecord:
+    """What ``PATH.feed`` holds."""
+
+    acked_seq: int = 0
+    acked_hash: str = ""
+    broker: str = ""
+    connection: str = "not started"  # connected, or why not
+    since: str = ""  # when the connection state last changed (UTC)
+    pid: int = 0  # the table process writing it
+
+
+def read_record(journal: Path) -> FeedRecord | None:
+    """The record beside ``journal``; None if there is none. A damaged one is logged and read
+    as none: the feed then starts from the beginning (repeats, never a loss)."""
+    path = ack_path(journal)
+    try:
+        return FeedRecord(**json.loads(path.read_text(encoding="utf-8")))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, TypeError) as error:
+        log.warning("feed: %s is unreadable (%s); publishing again from the journal's start",
+                    path, error)
+        return None
+
+
+def write_record(journal: Path, record: FeedRecord) -> None:
+    path = ack_path(journal)
+    temporary = path.with_name(path.name + ".new")
+    with open(temporary, "w", encoding="utf-8") as stream:
+        json.dump(asdict(record), stream)
+        stream.flush()
+        os.fdatasync(stream.fileno())
+    temporary.replace(path)
+
+
+class Outbox:
+    """The journal's rows after the acknowledged seq, read on a connection of its own."""
+
+    def __init__(self, journal: Path) -> None:
+        self.journal = journal
+        self._db: sqlite3.Connection = open_read_only(journal)
+
+    def rows(self, after: int, limit: int) -> list[tuple]:
+        """Up to ``limit`` rows after seq ``after``, in order."""
+        return self._db.execute(_ROWS, (after, limit)).fetchall()
+
+    def last_seq(self) -> int:
+        return self._db.execute("SELECT max(seq) FROM events").fetchone()[0] or 0
+
+    def hash_of(self, seq: int) -> str | None:
+        row = self._db.execute("SELECT hash FROM events WHERE seq = ?", (seq,)).fetchone()
+        return row[0].hex() if row else None
+
+    def resume_after(self, record: FeedRecord | None) -> int:
+        """The seq the broker acknowledged last, if the record belongs to this journal."""
+        if record is None or record.acked_seq == 0:
+            return 0
+        if self.hash_of(record.acked_seq) == record.acked_hash:
+            return record.acked_seq
+        log.warning("feed: %s acknowledges seq %d of another journal; publishing this one "
+                    "from its start", ack_path(self.journal), record.acked_seq)
+        return 0
+
+    def close(self) -> None:
+        self._db.close()

@@ -1,0 +1,135 @@
+"""The ``[feed]`` section of the table config: where the broker is and how to log in.
+
+Checked when the config is read, so a bad setting stops the table at start with the key named.
+The password is never held in the config: ``password_file`` names a file the relay reads when
+it connects, and no error line, log line or event shows its content.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+DEFAULT_PREFIX = "baccarat"
+PORTS = {"mqtt": 1883, "mqtts": 8883}
+
+# key -> what is expected (for the error line)
+KEYS: dict[str, str] = {
+    "url": "mqtt://HOST[:PORT] or mqtts://HOST[:PORT]",
+    "ca_file": "a path to the CA certificate(s) the broker's certificate is checked against",
+    "cert_file": "a path to the table's client certificate (PEM)",
+    "key_file": "a path to the client certificate's private key (PEM)",
+    "username": "a user name",
+    "password_file": "a path to a file holding the password",
+    "client_id": "an MQTT client id",
+    "topic_prefix": "a topic prefix such as 'casino/floor1'",
+}
+_FILES = ("ca_file", "cert_file", "key_file", "password_file")
+
+
+class FeedSettingsError(ValueError):
+    """A ``[feed]`` setting that cannot be used: ``key`` and a one-line ``reason``."""
+
+    def __init__(self, key: str, reason: str, value: Any = None, shown: bool = True) -> None:
+        super().__init__(f"feed.{key}: {reason}")
+        self.key, self.reason, self.value, self.shown = key, reason, value, shown
+
+
+@dataclass(frozen=True)
+class FeedSettings:
+    host: str
+    port: int
+    tls: bool
+    client_id: str
+    topic_prefix: str = DEFAULT_PREFIX
+    ca_file: str | None = None
+    cert_file: str | None = None
+    key_file: str | None = None
+    username: str | None = None
+    password_file: str | None = None
+
+    @property
+    def url(self) -> str:
+        """The broker as logs and ``feed status`` show it: no user, no password."""
+        return f"{'mqtts' if self.tls else 'mqtt'}://{self.host}:{self.port}"
+
+    def topic(self, table: str, leaf: str) -> str:
+        return f"{self.topic_prefix}/{table}/{leaf}"
+
+    def password(self) -> str | None:
+        """Read when connecting, so a rotated password needs no restart of the config."""
+        if self.password_file is None:
+            return None
+        return Path(self.password_file).read_text(encoding="utf-8").rstrip("\r\n")
+
+
+def parse_feed(section: dict[str, Any], table_id: str, base: Path) -> FeedSettings:
+    """The ``[feed]`` table of a config file, checked; relative paths are taken from ``base``
+    (the config's folder). Raises FeedSettingsError naming the first bad key."""
+    for key, value in section.items():
+        if key not in KEYS:
+            raise FeedSettingsError(key, f"unknown key (valid: {', '.join(KEYS)})", value)
+        if not isinstance(value, str) or not value.strip():
+            raise FeedSettingsError(key, f"expected {KEYS[key]}", value)
+    if "url" not in section:
+        raise FeedSettingsError("url", f"missing: expected {KEYS['url']} (leave out [feed] for "
+                                "no feed)")
+    tls, host, port = _broker(section["url"])
+    files = {key: str(base / section[key]) for key in _FILES if key in section}
+    for key, path in files.items():
+        _check_readable(key, path)
+    if ("cert_file" in files) != ("key_file" in files):
+        missing = "key_file" if "cert_file" in files else "cert_file"
+        raise FeedSettingsError(missing, "missing: a client certificate needs both cert_file "
+                                "and key_file")
+    if not tls:
+        for key in ("ca_file", "cert_file"):
+            if key in files:
+                raise FeedSettingsError(key, "needs an mqtts:// url (TLS)", files[key])
+    if ("username" in section) != ("password_file" in files):
+        missing = "password_file" if "username" in section else "username"
+        raise FeedSettingsError(missing, "missing: username and password_file go together")
+    client_id = section.get("client_id", table_id)
+    if not (client_id.isascii() and client_id.isprintable()):
+        raise FeedSettingsError("client_id", "expected printable ASCII characters (the table id "
+                                "is the default)", client_id)
+    prefix = section.get("topic_prefix", DEFAULT_PREFIX)
+    if any(mark in prefix for mark in "+#\0") or prefix.startswith("/") or prefix.endswith("/"):
+        raise FeedSettingsError("topic_prefix", "expected topic levels without +, # or a "
+                                "leading or trailing /", prefix)
+    if any(mark in table_id for mark in "+#/"):
+        raise FeedSettingsError("url", f"the table id {table_id!r} cannot name an MQTT topic "
+                                "level (no +, # or /): change table.id")
+    return FeedSettings(host, port, tls, client_id, prefix, files.get("ca_file"),
+                        files.get("cert_file"), files.get("key_file"), section.get("username"),
+                        files.get("password_file"))
+
+
+def _broker(url: str) -> tuple[bool, str, int]:
+    parts = urlsplit(url)
+    if parts.scheme not in PORTS:
+        raise FeedSettingsError("url", f"expected {KEYS['url']}", url)
+    if parts.username is not None or parts.password is not None:
+        # Not echoed: the password would be in the error line and the log.
+        raise FeedSettingsError("url", "holds a user or password: use username and "
+                                "password_file instead", shown=False)
+    if parts.path not in ("", "/") or parts.query or parts.fragment:
+        raise FeedSettingsError("url", "expected no path or query after the host and port "
+                                "(topics come from topic_prefix)", url)
+    try:
+        port = parts.port or PORTS[parts.scheme]
+    except ValueError:
+        raise FeedSettingsError("url", "expected a port from 1 to 65535", url) from None
+    if not parts.hostname:
+        raise FeedSettingsError("url", "expected a host name or address", url)
+    return parts.scheme == "mqtts", parts.hostname, port
+
+
+def _check_readable(key: str, path: str) -> None:
+    if not Path(path).is_file():
+        raise FeedSettingsError(key, "no such file", path)
+    if not os.access(path, os.R_OK):
+        raise FeedSettingsError(key, "cannot be read by this user", path)
