@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "ui.commands.screenshot",
     "ui.commands.journal",
     "ui.commands.history",
+    "ui.commands.feed",
 )
 
 # Errors that mean "the input was wrong", not "the program is broken": shown as one line.

@@ -24,10 +24,10 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.reasoncodes import ReasonCode
 
 from controller.events import EventBus, TableEvent, utc_timestamp
+from controller.feed.client import FeedError, make_client
 from controller.feed.message import event_message
 from controller.feed.outbox import FeedRecord, Outbox, read_record, write_record
 from controller.feed.settings import FeedSettings
@@ -41,12 +41,9 @@ WINDOW = 1000  # published but not yet acknowledged, at most (the rest wait in t
 POLL = 1.0  # seconds: the journal is read at least this often, notified or not
 RECORD_EVERY = 1.0  # seconds between writes of PATH.feed while acknowledgements come in
 STOP_WAIT = 2.0  # seconds a clean stop gives the broker to take the "offline" status
+RECONNECT_MAX = 10  # seconds: the longest wait between attempts while the broker is away
 REFUSED_RETRY = 5.0  # seconds before publishing again after the broker refused an event
 UNSUPPORTED_PROTOCOL = (1, 132)  # CONNACK codes: 3.1.1's and 5's "unacceptable version"
-
-
-class FeedError(ValueError):
-    """The feed cannot start (a certificate or password file it cannot use): one line."""
 
 
 class FeedRelay:
@@ -98,19 +95,9 @@ class FeedRelay:
         return self.settings.topic(self.table, leaf)
 
     def _new_client(self) -> mqtt.Client:
-        settings = self.settings
-        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=settings.client_id,
-                             protocol=self._protocol)
+        client = make_client(self.settings, self.settings.client_id, self._protocol)
         client.will_set(self._topic("status"), "offline", qos=1, retain=True)
-        try:
-            if settings.tls:
-                client.tls_set(ca_certs=settings.ca_file, certfile=settings.cert_file,
-                               keyfile=settings.key_file)
-            if settings.username is not None:
-                client.username_pw_set(settings.username, settings.password())
-        except (OSError, ValueError) as error:  # never the password itself: only its file
-            raise FeedError(f"feed: cannot use the TLS or password files: {error}") from None
-        client.reconnect_delay_set(1, 30)
+        client.reconnect_delay_set(1, RECONNECT_MAX)
         client.on_connect = lambda _c, _u, _f, code, props: self._callback("connect", code, props)
         client.on_connect_fail = lambda _c, _u: self._callback("connect_fail")
         client.on_disconnect = lambda _c, _u, _f, code, _p: self._callback("disconnect", code)

@@ -1,0 +1,27 @@
+"""A paho client set up from ``[feed]``: TLS, client certificate and login, used by the relay
+and by ``feed tail``."""
+
+from __future__ import annotations
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
+from controller.feed.settings import FeedSettings
+
+
+class FeedError(ValueError):
+    """The feed cannot start (a certificate or password file it cannot use): one line."""
+
+
+def make_client(settings: FeedSettings, client_id: str,
+                protocol: int = mqtt.MQTTv5) -> mqtt.Client:
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=protocol)
+    try:
+        if settings.tls:
+            client.tls_set(ca_certs=settings.ca_file, certfile=settings.cert_file,
+                           keyfile=settings.key_file)
+        if settings.username is not None:
+            client.username_pw_set(settings.username, settings.password())
+    except (OSError, ValueError) as error:  # names a file, never the password in it
+        raise FeedError(f"feed: cannot use the TLS or password files: {error}") from None
+    return client

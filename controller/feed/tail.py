@@ -1,0 +1,67 @@
+"""Following a table's events on the broker (``feed tail``): subscribe, drop repeats, and
+with ``verify`` report gaps and a broken chain as they arrive."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from controller.feed.client import make_client
+from controller.feed.message import LINK, ChainCheck
+from controller.feed.settings import FeedSettings
+
+CONNECT_TIMEOUT = 10.0  # seconds to wait for the broker's answer
+
+
+@dataclass
+class Arrival:
+    """One new event (``event``, without its link fields), or a ``problem`` line."""
+
+    event: dict | None = None
+    problems: list[str] = field(default_factory=list)
+
+
+def follow(settings: FeedSettings, table: str, verify: bool) -> Iterator[Arrival]:
+    """Events of ``table`` (``+``: every table) as they arrive, each once; forever."""
+    inbox: queue.SimpleQueue[tuple[str, object]] = queue.SimpleQueue()
+    client = make_client(settings, f"{settings.client_id}-tail-{os.getpid()}")
+    client.on_connect = lambda _c, _u, _f, code, _p: inbox.put(("connect", code))
+    client.on_message = lambda _c, _u, message: inbox.put(("message", message.payload))
+    client.connect(settings.host, settings.port, keepalive=30)  # OSError: cannot reach it
+    client.loop_start()
+    try:
+        kind, code = inbox.get(timeout=CONNECT_TIMEOUT)
+        if code.is_failure:
+            raise ConnectionRefusedError(f"the broker at {settings.url} refused the login: "
+                                         f"{code}")
+        client.subscribe(settings.topic(table, "events"), qos=1)
+        checks: dict[str, ChainCheck] = {}
+        while True:
+            kind, payload = inbox.get()
+            if kind != "message":
+                continue
+            yield _arrival(payload, checks, verify)
+    except queue.Empty:
+        raise TimeoutError(f"no answer from the broker at {settings.url}") from None
+    finally:
+        client.disconnect()
+        client.loop_stop()
+
+
+def _arrival(payload: bytes, checks: dict[str, ChainCheck], verify: bool) -> Arrival:
+    try:
+        message = json.loads(payload)
+        table = message["table"]
+        if not isinstance(message["seq"], int):
+            raise TypeError("seq is not a whole number")
+    except (ValueError, KeyError, TypeError) as error:
+        return Arrival(problems=[f"not an event ({error}): {payload[:120]!r}"])
+    verdict = checks.setdefault(table, ChainCheck()).check(message)
+    if not verdict.keep:
+        return Arrival()
+    event = {key: value for key, value in message.items() if key not in LINK}
+    problems = [f"table {table}: {problem}" for problem in verdict.problems] if verify else []
+    return Arrival(event, problems)

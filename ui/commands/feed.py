@@ -1,0 +1,106 @@
+"""``baccarat-table feed status|tail``: how far the floor feed has got, and a table's events
+as the broker delivers them (docs/feed.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from controller.config import TableConfig, load_config
+from controller.feed.outbox import read_record
+from controller.feed.tail import follow
+from controller.journal.paths import default_journal_path
+from controller.journal.verify import open_read_only
+from ui.commands.arguments import whole_number
+
+INSTALLED_CONFIG = "/etc/baccarat-table/table.toml"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "feed", help="the floor feed: its status, or a table's events from the broker",
+        description="The floor feed (docs/feed.md). --config defaults to "
+                    f"{INSTALLED_CONFIG}.")
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    status = actions.add_parser(
+        "status", help="events waiting, the last acknowledged seq, the broker connection",
+        description="Read-only: what the table's relay last recorded beside its journal.")
+    status.add_argument("path", nargs="?", metavar="PATH",
+                        help="the journal database (default: the config's)")
+    tail = actions.add_parser(
+        "tail", help="print a table's events as they arrive at the broker, each once",
+        description="Subscribes to the table's events and prints each as one JSON line, "
+                    "repeats dropped. Stop with Ctrl-C.")
+    tail.add_argument("--table", metavar="T", help="the table id (default: the config's; "
+                      "'+' for every table)")
+    tail.add_argument("--verify", action="store_true",
+                      help="check seq continuity and the hash chain; problems go to stderr")
+    tail.add_argument("--count", type=whole_number(1), metavar="N",
+                      help="stop after N events")
+    for each in (status, tail):
+        each.add_argument("--config", metavar="FILE", help="the table config")
+    status.set_defaults(handler=run_status)
+    tail.set_defaults(handler=run_tail)
+
+
+def config(args: argparse.Namespace) -> TableConfig:
+    if args.config:
+        return load_config(args.config)
+    if Path(INSTALLED_CONFIG).is_file():
+        return load_config(INSTALLED_CONFIG)
+    return TableConfig()
+
+
+def run_status(args: argparse.Namespace) -> int:
+    settings = config(args)
+    path = Path(args.path or settings.journal_path or default_journal_path())
+    if not path.is_file():
+        raise FileNotFoundError(f"no journal at {path}")
+    connection = open_read_only(path)
+    try:
+        last = connection.execute("SELECT max(seq) FROM events").fetchone()[0] or 0
+    finally:
+        connection.close()
+    record = read_record(path)
+    if record is None:
+        print(f"{path}: the feed has not run for this journal; {last} events waiting")
+        return 0
+    acked = record.acked_seq
+    running = record.connection != "stopped" and _alive(record.pid)
+    state = record.connection if running else f"table not running (last: {record.connection})"
+    print(f"broker: {record.broker}")
+    print(f"connection: {state} (since {record.since})")
+    print(f"last acknowledged seq: {acked}")
+    print(f"outbox: {max(0, last - acked)} events waiting (journal's last seq {last})")
+    return 0
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: it exists
+        return True
+    return pid > 0
+
+
+def run_tail(args: argparse.Namespace) -> int:
+    table_config = config(args)
+    if table_config.feed is None:
+        raise ValueError(f"{args.config or INSTALLED_CONFIG}: no [feed] section: it names the "
+                         "broker to read from")
+    count = 0
+    for arrival in follow(table_config.feed, args.table or table_config.table_id, args.verify):
+        for problem in arrival.problems:
+            print(f"baccarat-table feed tail: {problem}", file=sys.stderr, flush=True)
+        if arrival.event is not None:
+            print(json.dumps(arrival.event, ensure_ascii=False, separators=(",", ":")),
+                  flush=True)
+            count += 1
+            if args.count is not None and count >= args.count:
+                return 0
+    return 0
