@@ -43,6 +43,8 @@ RECORD_EVERY = 1.0  # seconds between writes of PATH.feed while acknowledgements
 STOP_WAIT = 2.0  # seconds a clean stop gives the broker to take the "offline" status
 RECONNECT_MAX = 10  # seconds: the longest wait between attempts while the broker is away
 REFUSED_RETRY = 5.0  # seconds before publishing again after the broker refused an event
+LOGIN_REFUSED = (4, 5, 134, 135)  # CONNACK codes: bad user name or password, not authorized
+LOGIN_ADVICE = "check feed.username and feed.password_file against the broker's; retrying"
 UNSUPPORTED_PROTOCOL = (1, 132)  # CONNACK codes: 3.1.1's and 5's "unacceptable version"
 
 
@@ -161,7 +163,8 @@ class FeedRelay:
         if code.value in UNSUPPORTED_PROTOCOL and self._protocol == mqtt.MQTTv5:
             self._fall_back()
             return
-        self._set_connection(f"refused by the broker: {code}")
+        advice = LOGIN_ADVICE if code.value in LOGIN_REFUSED else "retrying"
+        self._set_connection(f"refused by the broker: {code}; {advice}")
 
     def _fall_back(self) -> None:
         """A broker without MQTT 5: a new 3.1.1 client, publishing again from the last
@@ -246,7 +249,10 @@ class FeedRelay:
         client = self._client
         deadline = time.monotonic() + STOP_WAIT
         status = None
-        while self.connected and time.monotonic() < deadline:
+        # A table that stops before its first attempt to connect has an answer still waits
+        # for it: a short run's events go out now rather than at the next start.
+        while (self.connected or self.connection == "connecting") and (
+                time.monotonic() < deadline):
             self._handle_callbacks()
             if status is None and self._acked >= self._outbox.last_seq():
                 status = client.publish(self._topic("status"), "offline", qos=1, retain=True)

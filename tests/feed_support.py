@@ -1,0 +1,153 @@
+"""A real Mosquitto on a loopback port, and a subscriber that records what it delivers.
+
+The feed tests skip, saying why, where the ``mosquitto`` binary is missing (``make test``
+installs it: the Debian package ``mosquitto``).
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import paho.mqtt.client as mqtt
+import pytest
+from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
+
+from tests.journal_support import ROOT, wait_for
+
+MOSQUITTO = shutil.which("mosquitto") or next(
+    (path for path in ("/usr/sbin/mosquitto", "/usr/local/sbin/mosquitto")
+     if os.access(path, os.X_OK)), None)
+needs_mosquitto = pytest.mark.skipif(
+    MOSQUITTO is None, reason="no mosquitto binary: install the Debian package 'mosquitto' "
+    "(make test does)")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Broker:
+    """Mosquitto in a process of its own; ``stop`` and ``start`` again on the same port, its
+    sessions kept in a persistence file (a floor consumer's queued messages survive)."""
+
+    def __init__(self, folder: Path, extra: str = "", tls: bool = False) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"{'mqtts' if tls else 'mqtt'}://127.0.0.1:{self.port}"
+        self.config = folder / "mosquitto.conf"
+        self.config.write_text(
+            # Run as root, Mosquitto would switch to its own user, who cannot read here.
+            f"user {getpass.getuser()}\nlistener {self.port} 127.0.0.1\n"
+            f"persistence true\npersistence_location {folder}/\n"
+            f"{extra if extra else 'allow_anonymous true'}\n", encoding="utf-8")
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        with (self.folder / "mosquitto.log").open("ab") as log:
+            self.process = subprocess.Popen([MOSQUITTO, "-c", str(self.config)],
+                                            stdout=log, stderr=log)
+        wait_for(self._listening, timeout=20)
+
+    def _listening(self) -> bool:
+        assert self.process.poll() is None, (self.folder / "mosquitto.log").read_text()
+        try:
+            socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+        except OSError:
+            return False
+        return True
+
+    def stop(self) -> None:
+        """SIGTERM: Mosquitto writes its sessions down and exits."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            self.process.wait(timeout=20)
+        self.process = None
+
+
+class Subscriber:
+    """Every message on ``topic`` in arrival order, repeats included. A persistent session:
+    what the broker queued for it while it was away arrives when it is back."""
+
+    def __init__(self, broker: Broker, topic: str, client_id: str = "floor-test",
+                 tls: dict | None = None, **login: str) -> None:
+        self.messages: list[tuple[str, bytes, bool]] = []  # (topic, payload, retained)
+        self._lock = threading.Lock()
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
+                                  protocol=mqtt.MQTTv5)
+        if tls:
+            self.client.tls_set(**tls)
+        if login:
+            self.client.username_pw_set(login["username"], login["password"])
+        self.client.on_message = self._on_message
+        self.client.on_connect = lambda client, *_: client.subscribe(topic, qos=1)
+        self.client.reconnect_delay_set(1, 2)
+        properties = Properties(PacketTypes.CONNECT)
+        properties.SessionExpiryInterval = 3600
+        self.client.connect("127.0.0.1", broker.port, clean_start=False,
+                            properties=properties)
+        self.client.loop_start()
+
+    def _on_message(self, _client, _userdata, message) -> None:
+        with self._lock:
+            self.messages.append((message.topic, message.payload, message.retain))
+
+    def events(self) -> list[dict]:
+        with self._lock:
+            return [json.loads(payload) for topic, payload, _ in self.messages
+                    if topic.endswith("/events")]
+
+    def seqs(self) -> list[int]:
+        return [event["seq"] for event in self.events()]
+
+    def close(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+
+
+def retained(broker: Broker, topic: str, timeout: float = 10.0) -> bytes:
+    """The message the broker keeps on ``topic``, as a newcomer receives it."""
+    got: list[bytes] = []
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"probe-{time.monotonic_ns()}")
+    client.on_connect = lambda c, *_: c.subscribe(topic, qos=1)
+    client.on_message = lambda _c, _u, message: got.append(message.payload)
+    client.connect("127.0.0.1", broker.port)
+    client.loop_start()
+    try:
+        wait_for(lambda: got, timeout=timeout)
+    finally:
+        client.disconnect()
+        client.loop_stop()
+    return got[0]
+
+
+def feed_config(folder: Path, broker: Broker, table: str = "t1", extra: str = "") -> Path:
+    path = folder / f"{table}.toml"
+    path.write_text(f'[table]\nid = "{table}"\n[feed]\nurl = "{broker.url}"\n{extra}',
+                    encoding="utf-8")
+    return path
+
+
+def table_process(config: Path, journal: Path, driver: str) -> subprocess.Popen:
+    """A headless table with the feed, in its own process; its stderr in JOURNAL.log."""
+    with journal.with_name(journal.name + ".log").open("ab") as log:
+        return subprocess.Popen(
+            [*CLI, "run", "--headless", "--config", str(config), "--journal", str(journal),
+             "--driver", driver], cwd=ROOT, stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=log)
+
+
+CLI = [sys.executable, "-m", "ui.cli"]
