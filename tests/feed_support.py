@@ -53,6 +53,8 @@ class Broker:
             # Run as root, Mosquitto would switch to its own user, who cannot read here.
             f"user {getpass.getuser()}\nlistener {self.port} 127.0.0.1\n"
             f"persistence true\npersistence_location {folder}/\n"
+            "log_type error\nlog_type warning\nlog_type notice\nlog_type information\n"
+            "log_type subscribe\n"  # so that a test sees when a subscriber is in place
             f"{extra if extra else 'allow_anonymous true'}\n", encoding="utf-8")
         self.process: subprocess.Popen | None = None
 
@@ -63,12 +65,15 @@ class Broker:
         wait_for(self._listening, timeout=20)
 
     def _listening(self) -> bool:
-        assert self.process.poll() is None, (self.folder / "mosquitto.log").read_text()
+        assert self.process.poll() is None, self.log()
         try:
             socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
         except OSError:
             return False
         return True
+
+    def log(self) -> str:
+        return (self.folder / "mosquitto.log").read_text(encoding="utf-8", errors="replace")
 
     def stop(self) -> None:
         """SIGTERM: Mosquitto writes its sessions down and exits."""

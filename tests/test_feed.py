@@ -11,7 +11,7 @@ import subprocess
 import pytest
 
 from controller.config import ConfigError, load_config
-from controller.feed.message import ChainCheck
+from controller.feed.message import ChainCheck, recomputed_hash
 from controller.feed.outbox import read_record
 from tests.feed_support import (
     CLI,
@@ -177,3 +177,76 @@ def test_no_feed_section_means_no_feed(tmp_path):
     path = tmp_path / "table.toml"
     path.write_text('[table]\nid = "t9"\n', encoding="utf-8")
     assert load_config(path).feed is None
+
+
+def make_certificates(folder) -> dict[str, str]:
+    """A throwaway CA, a server certificate for 127.0.0.1 and a client certificate."""
+    def openssl(*args: str) -> None:
+        subprocess.run(["openssl", *args], cwd=folder, check=True, capture_output=True)
+
+    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=test-ca",
+            "-keyout", "ca.key", "-out", "ca.pem")
+    for name, extra in (("server", "subjectAltName=IP:127.0.0.1"), ("client", "")):
+        openssl("req", "-newkey", "rsa:2048", "-nodes", "-subj", f"/CN={name}", "-keyout",
+                f"{name}.key", "-out", f"{name}.csr")
+        (folder / f"{name}.ext").write_text(extra + "\n", encoding="utf-8")
+        openssl("x509", "-req", "-in", f"{name}.csr", "-CA", "ca.pem", "-CAkey", "ca.key",
+                "-CAcreateserial", "-days", "2", "-out", f"{name}.pem",
+                *(("-extfile", f"{name}.ext") if extra else ()))
+    return {name: str(folder / name) for name in ("ca.pem", "server.pem", "server.key",
+                                                  "client.pem", "client.key")}
+
+
+def test_tls_with_a_client_certificate(tmp_path):
+    folder = tmp_path / "broker"
+    folder.mkdir()
+    files = make_certificates(folder)
+    secured = Broker(folder, tls=True, extra=(
+        f"allow_anonymous true\ncafile {files['ca.pem']}\ncertfile {files['server.pem']}\n"
+        f"keyfile {files['server.key']}\nrequire_certificate true"))
+    secured.start()
+    try:
+        tls = {"ca_certs": files["ca.pem"], "certfile": files["client.pem"],
+               "keyfile": files["client.key"]}
+        subscriber = Subscriber(secured, "baccarat/t1/events", tls=tls)
+        config = feed_config(tmp_path, secured, extra=(
+            f'ca_file = "{files["ca.pem"]}"\ncert_file = "{files["client.pem"]}"\n'
+            f'key_file = "{files["client.key"]}"\n'))
+        journal = tmp_path / "t1.db"
+        table = table_process(config, journal, f"sim://?seed={SEED}&rate=40")
+        wait_for(lambda: len(subscriber.seqs()) >= 30, timeout=60)
+        stop(table)
+        wait_for(lambda: subscriber.seqs()[-1] == last_seq(journal), timeout=30)
+        subscriber.close()
+        assert subscriber.seqs() == list(range(1, last_seq(journal) + 1))
+        assert _status(journal) == "stopped"
+    finally:
+        secured.stop()
+
+
+def test_tail_prints_each_event_once_and_verify_names_a_gap_and_a_broken_link(broker, tmp_path):
+    config = feed_config(tmp_path, broker)
+    tail = subprocess.Popen([*CLI, "feed", "tail", "--config", str(config), "--verify",
+                             "--count", "4"], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    wait_for(lambda: "-tail-" in broker.log() and " baccarat/t1/events" in broker.log(),
+             timeout=30)
+    genesis = "0" * 64
+    sent = [{"type": "prompt", "seq": seq, "ts": "2026-11-30T12:00:00.000000Z", "table": "t1",
+             "shoe": 1, "round": 0, "message": f"m{seq}"} for seq in (1, 2, 4, 5)]
+    previous = genesis
+    for event in sent:
+        event["prev_hash"] = previous
+        event["hash"] = recomputed_hash(event)
+        previous = event["hash"] if event["seq"] != 2 else "f" * 64  # breaks 5's link too
+    sent[3]["prev_hash"] = "e" * 64
+    publisher = Subscriber(broker, "unused/topic", client_id="fake-table")
+    for event in (sent[0], sent[1], sent[1], sent[2], sent[3]):  # seq 2 twice, 3 missing
+        publisher.client.publish("baccarat/t1/events", json.dumps(event), qos=1).wait_for_publish()
+    publisher.close()
+    out, err = tail.communicate(timeout=60)
+    assert tail.returncode == 0, err
+    assert [json.loads(line)["seq"] for line in out.splitlines()] == [1, 2, 4, 5]
+    assert "prev_hash" not in out
+    assert "table t1: gap: seq 3 missing" in err
+    assert "table t1: chain broken at seq 5" in err

@@ -56,7 +56,9 @@ class ChainCheck:
             return Verdict(keep=False)  # QoS 1 may deliver a message twice: a repeat
         problems = []
         if seq > self.last_seq + 1 and self.last_seq:
-            problems.append(f"gap: seq {self.last_seq + 1} to {seq - 1} missing")
+            missing = self.last_seq + 1
+            problems.append(f"gap: seq {missing} missing" if missing == seq - 1 else
+                            f"gap: seqs {missing} to {seq - 1} missing")
         # The link is checked from the first message on (seq 1 links to GENESIS) and then
         # to the message before it; a receiver that joins later starts checking at once.
         expected = GENESIS.hex() if seq == 1 else (
