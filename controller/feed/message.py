@@ -49,12 +49,17 @@ class ChainCheck:
 
     last_seq: int = 0
     last_hash: str | None = None
+    first_hash: str | None = None  # seq 1's, once seen
 
     def check(self, message: dict[str, Any]) -> Verdict:
         seq = message["seq"]
-        if seq <= self.last_seq:
-            return Verdict(keep=False)  # QoS 1 may deliver a message twice: a repeat
         problems = []
+        if seq == 1 and self.first_hash not in (None, message["hash"]):
+            # Not a repeat: another seq 1, the first row of a journal started anew.
+            problems.append(f"a new journal starts at seq 1 after seq {self.last_seq}")
+            self.last_seq, self.last_hash = 0, None
+        elif seq <= self.last_seq:
+            return Verdict(keep=False)  # QoS 1 may deliver a message twice: a repeat
         if seq > self.last_seq + 1 and self.last_seq:
             missing = self.last_seq + 1
             problems.append(f"gap: seq {missing} missing" if missing == seq - 1 else
@@ -69,6 +74,8 @@ class ChainCheck:
         if not message.get("withheld") and recomputed_hash(message) != message["hash"]:
             problems.append(f"hash of seq {seq} does not match its content")
         self.last_seq, self.last_hash = seq, message["hash"]
+        if seq == 1:
+            self.first_hash = message["hash"]
         return Verdict(keep=True, problems=problems)
 
 
