@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 BATCH = 200  # rows read from the journal at a time
 WINDOW = 1000  # published but not yet acknowledged, at most (the rest wait in the journal)
 POLL = 1.0  # seconds: the journal is read at least this often, notified or not
+COUNT_EVERY = 0.5  # seconds between counts of the events waiting (for status and display)
 RECORD_EVERY = 1.0  # seconds between writes of PATH.feed while acknowledgements come in
 STOP_WAIT = 2.0  # seconds a clean stop gives the broker to take the "offline" status
 RECONNECT_MAX = 10  # seconds: the longest wait between attempts while the broker is away
@@ -121,7 +122,7 @@ class FeedRelay:
         self._sent = self._acked  # the last seq handed to paho
         self._retry_at = 0.0  # after a refused event, publishing waits until then
         self._connect()
-        last_write = 0.0
+        last_write = counted = 0.0
         try:
             while not self._stopping:
                 self._wake.wait(POLL)
@@ -129,8 +130,10 @@ class FeedRelay:
                 self._handle_callbacks()
                 if self.connected and time.monotonic() >= self._retry_at:
                     self._publish_waiting()
-                self.waiting = max(0, self._outbox.last_seq() - self._acked)
                 now = time.monotonic()
+                if now - counted >= COUNT_EVERY:  # not per event: a broker away costs nothing
+                    self.waiting = max(0, self._outbox.last_seq() - self._acked)
+                    counted = now
                 if self._record.acked_seq != self._acked and now - last_write >= RECORD_EVERY:
                     self._write_record()
                     last_write = now
