@@ -14,6 +14,7 @@ from PyQt6.QtWidgets import QApplication
 from controller.app import open_table
 from controller.config import TableConfig
 from controller.events import EventFileError
+from controller.feed.relay import FeedRelay
 from controller.journal import JournalError
 from controller.sd_notify import SystemdNotifier
 from controller.service_status import ServiceStatus, allow_time_for_journal_check
@@ -69,6 +70,8 @@ def run_display(config: TableConfig, *, windowed: bool = False,
         return app.exec()
     window.submit = table.runner.submit
     window.status.set_profile(table.profile)
+    if table.feed is not None:
+        show_feed(window, table.feed)
     window.prime(table.view_events)
     _show(window, windowed)
     QTimer.singleShot(0, lambda: notifier.ready("display up"))
@@ -83,6 +86,14 @@ def run_display(config: TableConfig, *, windowed: bool = False,
         table.runner.stop()
         thread.join(timeout=5)
         table.close()
+
+
+def show_feed(window: DisplayWindow, feed: FeedRelay) -> None:
+    """The feed's state in the header, read once a second from the relay (never waited on)."""
+    timer = QTimer(window)
+    timer.timeout.connect(lambda: window.status.set_feed(feed.connected, feed.waiting))
+    timer.start(1000)
+    window.status.set_feed(feed.connected, feed.waiting)
 
 
 def _show(window: DisplayWindow, windowed: bool) -> None:

@@ -23,8 +23,8 @@ OK = "#4fd37a"
 WARN = "#ffb347"
 BAD = "#ffffff", "#c0392b"  # ink, paper
 PANEL = "#17212b"
-FIELDS = ("table", "profile", "round", "cards", "burn", "cut", "reader", "journal", "refused",
-          "limits", "open", "closed")
+FIELDS = ("table", "profile", "round", "cards", "burn", "cut", "reader", "journal", "feed",
+          "refused", "limits", "open", "closed")
 BOLD = frozenset({"table", "cut"})
 
 
@@ -148,6 +148,20 @@ class TableHeader(QFrame):
             self._set("journal", translate("display", "JOURNAL FAILED: {reason}").format(
                 reason=health))
             self._color("journal", *BAD)
+
+    def set_feed(self, connected: bool, waiting: int) -> None:
+        """The floor feed (docs/feed.md): connected with nothing waiting, or how many journaled
+        events wait for the broker. Not shown for a table without a feed."""
+        if connected and not waiting:
+            self._set("feed", translate("display", "feed: connected"))
+            self._color("feed", OK)
+        elif connected:
+            self._set("feed", translate("display", "feed: {count} waiting").format(count=waiting))
+            self._color("feed", INK)
+        else:
+            self._set("feed", translate("display", "feed: offline, {count} waiting").format(
+                count=waiting))
+            self._color("feed", WARN)
 
     def set_profile(self, profile: Profile) -> None:
         self.profile = profile

@@ -4,7 +4,7 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="192" />
+        <location filename="../header.py" line="206" />
         <location filename="../felt.py" line="52" />
         <source>CARD READER DISCONNECTED</source>
         <translation>قارئ الأوراق غير متصل</translation>
@@ -195,32 +195,47 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>فشل السجل: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="157" />
+        <location filename="../header.py" line="156" />
+        <source>feed: connected</source>
+        <translation>البث: متصل</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="159" />
+        <source>feed: {count} waiting</source>
+        <translation>البث: {count} في الانتظار</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="162" />
+        <source>feed: offline, {count} waiting</source>
+        <translation>البث: غير متصل، {count} في الانتظار</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="171" />
         <source>refused: {action}: {reason}</source>
         <translation>مرفوض: {action}: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="173" />
+        <location filename="../header.py" line="187" />
         <source>shoe {shoe}  round {round}</source>
         <translation>الصندوق {shoe}  الجولة {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="175" />
+        <location filename="../header.py" line="189" />
         <source>cards left {count}</source>
         <translation>الأوراق المتبقية {count}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="177" />
+        <location filename="../header.py" line="191" />
         <source>burn {burn}</source>
         <translation>حرق {burn}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="179" />
+        <location filename="../header.py" line="193" />
         <source>CUT CARD: last round {round}</source>
         <translation>ورقة القطع: الجولة الأخيرة {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="189" />
+        <location filename="../header.py" line="203" />
         <source>card reader connected</source>
         <translation>قارئ الأوراق متصل</translation>
     </message>

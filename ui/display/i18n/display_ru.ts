@@ -4,7 +4,7 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="192" />
+        <location filename="../header.py" line="206" />
         <location filename="../felt.py" line="52" />
         <source>CARD READER DISCONNECTED</source>
         <translation>СЧИТЫВАТЕЛЬ ОТКЛЮЧЁН</translation>
@@ -195,32 +195,47 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>СБОЙ ЖУРНАЛА: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="157" />
+        <location filename="../header.py" line="156" />
+        <source>feed: connected</source>
+        <translation>трансляция: подключена</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="159" />
+        <source>feed: {count} waiting</source>
+        <translation>трансляция: ожидают {count}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="162" />
+        <source>feed: offline, {count} waiting</source>
+        <translation>трансляция: нет связи, ожидают {count}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="171" />
         <source>refused: {action}: {reason}</source>
         <translation>отказано: {action}: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="173" />
+        <location filename="../header.py" line="187" />
         <source>shoe {shoe}  round {round}</source>
         <translation>шуз {shoe}  раунд {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="175" />
+        <location filename="../header.py" line="189" />
         <source>cards left {count}</source>
         <translation>осталось карт {count}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="177" />
+        <location filename="../header.py" line="191" />
         <source>burn {burn}</source>
         <translation>сжечь {burn}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="179" />
+        <location filename="../header.py" line="193" />
         <source>CUT CARD: last round {round}</source>
         <translation>КАРТА ОТРЕЗА: последний раунд {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="189" />
+        <location filename="../header.py" line="203" />
         <source>card reader connected</source>
         <translation>считыватель подключён</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="192" />
+        <location filename="../header.py" line="206" />
         <location filename="../felt.py" line="52" />
         <source>CARD READER DISCONNECTED</source>
         <translation>读牌器已断开</translation>
@@ -195,32 +195,47 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>日志故障: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="157" />
+        <location filename="../header.py" line="156" />
+        <source>feed: connected</source>
+        <translation>推送: 已连接</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="159" />
+        <source>feed: {count} waiting</source>
+        <translation>推送: {count} 条待发</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="162" />
+        <source>feed: offline, {count} waiting</source>
+        <translation>推送: 离线, {count} 条待发</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="171" />
         <source>refused: {action}: {reason}</source>
         <translation>已拒绝: {action}: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="173" />
+        <location filename="../header.py" line="187" />
         <source>shoe {shoe}  round {round}</source>
         <translation>第 {shoe} 靴  第 {round} 局</translation>
     </message>
     <message>
-        <location filename="../header.py" line="175" />
+        <location filename="../header.py" line="189" />
         <source>cards left {count}</source>
         <translation>剩余 {count} 张</translation>
     </message>
     <message>
-        <location filename="../header.py" line="177" />
+        <location filename="../header.py" line="191" />
         <source>burn {burn}</source>
         <translation>烧牌 {burn}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="179" />
+        <location filename="../header.py" line="193" />
         <source>CUT CARD: last round {round}</source>
         <translation>切牌已出: 最后一局 {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="189" />
+        <location filename="../header.py" line="203" />
         <source>card reader connected</source>
         <translation>读牌器已连接</translation>
     </message>

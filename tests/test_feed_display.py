@@ -1,0 +1,72 @@
+"""The display's header shows the floor feed's state: connected, or how many events wait."""
+
+from __future__ import annotations
+
+import pytest
+
+from controller.app import open_table
+from controller.config import TableConfig
+from controller.feed.relay import FeedRelay
+from controller.feed.settings import FeedSettings
+from tests.feed_support import Broker, free_port, needs_mosquitto
+from tests.journal_support import last_seq
+from ui.display.app import show_feed
+from ui.display.window import DisplayWindow
+
+
+def journal_of_a_shoe(folder) -> object:
+    """A journal holding one simulated shoe, played with no feed (as during an outage)."""
+    journal = folder / "t1.db"
+    table = open_table(TableConfig(table_id="t1", driver_url="sim://?seed=5&rate=0",
+                                   journal_path=str(journal)), stop_after_shoes=1)
+    try:
+        table.runner.run()
+    finally:
+        table.close()
+    return journal
+
+
+def feed_field(qtbot, port: int, journal) -> tuple[FeedRelay, DisplayWindow]:
+    relay = FeedRelay(FeedSettings("127.0.0.1", port, False, "t1"), journal, "t1")
+    relay.start()
+    window = DisplayWindow(journal="ok")
+    qtbot.addWidget(window)
+    show_feed(window, relay)
+    return relay, window
+
+
+def test_a_broker_away_shows_the_events_waiting(qtbot, tmp_path):
+    journal = journal_of_a_shoe(tmp_path)
+    relay, window = feed_field(qtbot, free_port(), journal)  # nothing listens there
+    field = window.status.fields["feed"]
+    try:
+        qtbot.waitUntil(lambda: field.text() == f"feed: offline, {last_seq(journal)} waiting",
+                        timeout=20000)
+    finally:
+        relay.stop()
+
+
+@needs_mosquitto
+def test_connected_once_everything_is_acknowledged(qtbot, tmp_path):
+    journal = journal_of_a_shoe(tmp_path)
+    folder = tmp_path / "broker"
+    folder.mkdir()
+    broker = Broker(folder)
+    broker.start()
+    try:
+        relay, window = feed_field(qtbot, broker.port, journal)
+        field = window.status.fields["feed"]
+        qtbot.waitUntil(lambda: field.text() == "feed: connected", timeout=20000)
+        assert not field.isHidden()
+        relay.stop()
+    finally:
+        broker.stop()
+
+
+def test_no_feed_no_field(qtbot):
+    window = DisplayWindow(journal="ok")
+    qtbot.addWidget(window)
+    assert window.status.fields["feed"].isHidden()
+
+
+pytestmark = pytest.mark.timeout(120)
