@@ -6,6 +6,7 @@ installs it: the Debian package ``mosquitto``).
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import json
 import os
@@ -156,3 +157,56 @@ def table_process(config: Path, journal: Path, driver: str) -> subprocess.Popen:
 
 
 CLI = [sys.executable, "-m", "ui.cli"]
+
+
+class Mqtt311Only:
+    """A broker as one without MQTT 5 looks: a proxy in front of ``broker`` that answers an
+    MQTT 5 CONNECT with 3.1.1's "unacceptable protocol version" and passes 3.1.1 through."""
+
+    def __init__(self, broker: Broker) -> None:
+        self.broker = broker
+        self.refused = 0
+        self._listener = socket.socket()
+        self._listener.bind(("127.0.0.1", 0))
+        self._listener.listen()
+        self.port = self._listener.getsockname()[1]
+        self.url = f"mqtt://127.0.0.1:{self.port}"
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self._listener.accept()
+            except OSError:  # closed
+                return
+            threading.Thread(target=self._serve, args=(client,), daemon=True).start()
+
+    def _serve(self, client: socket.socket) -> None:
+        connect = client.recv(65536)
+        length_end = 1
+        while connect[length_end] & 0x80:  # the remaining length's bytes
+            length_end += 1
+        if connect[length_end + 7] == 5:  # after the name "MQTT": the protocol level
+            self.refused += 1
+            client.sendall(bytes([0x20, 0x02, 0x00, 0x01]))
+            client.close()
+            return
+        upstream = socket.create_connection(("127.0.0.1", self.broker.port))
+        upstream.sendall(connect)
+        threading.Thread(target=_pump, args=(upstream, client), daemon=True).start()
+        _pump(client, upstream)
+
+    def close(self) -> None:
+        self._listener.close()
+
+
+def _pump(source: socket.socket, target: socket.socket) -> None:
+    try:
+        while data := source.recv(65536):
+            target.sendall(data)
+    except OSError:
+        pass
+    finally:
+        for end in (source, target):
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)

@@ -17,6 +17,7 @@ from tests.feed_support import (
     CLI,
     ROOT,
     Broker,
+    Mqtt311Only,
     Subscriber,
     feed_config,
     needs_mosquitto,
@@ -250,3 +251,23 @@ def test_tail_prints_each_event_once_and_verify_names_a_gap_and_a_broken_link(br
     assert "prev_hash" not in out
     assert "table t1: gap: seq 3 missing" in err
     assert "table t1: chain broken at seq 5" in err
+
+
+def test_a_broker_without_mqtt_5_gets_every_event_over_3_1_1(broker, tmp_path):
+    subscriber = Subscriber(broker, "baccarat/t1/events")
+    old_broker = Mqtt311Only(broker)
+    try:
+        config = tmp_path / "t1.toml"
+        config.write_text(f'[table]\nid = "t1"\n[feed]\nurl = "{old_broker.url}"\n',
+                          encoding="utf-8")
+        journal = tmp_path / "t1.db"
+        table = table_process(config, journal, f"sim://?seed={SEED}&rate=40")
+        wait_for(lambda: _status(journal) == "connected (MQTT 3.1.1)", timeout=60)
+        wait_for(lambda: len(subscriber.seqs()) >= 20, timeout=60)
+        stop(table)
+        wait_for(lambda: subscriber.seqs()[-1] == last_seq(journal), timeout=30)
+        assert subscriber.seqs() == list(range(1, last_seq(journal) + 1))
+        assert old_broker.refused >= 1
+    finally:
+        subscriber.close()
+        old_broker.close()
