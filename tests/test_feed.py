@@ -10,7 +10,6 @@ import subprocess
 
 import pytest
 
-from controller.config import ConfigError, load_config
 from controller.feed.message import ChainCheck, recomputed_hash
 from controller.feed.outbox import read_record
 from tests.feed_support import (
@@ -153,31 +152,6 @@ def test_wrong_credentials_give_a_clear_status_and_the_table_plays_on(tmp_path):
         assert "wrong" not in log and "Traceback" not in log
     finally:
         locked.stop()
-
-
-@pytest.mark.parametrize(("feed", "named"), [
-    ('url = "http://broker"', "feed.url = 'http://broker': expected mqtt://"),
-    ('url = "mqtt://pit:secret@broker"', "feed.url: holds a user or password"),
-    ('url = "mqtt://broker"\nusername = "pit"', "feed.password_file: missing"),
-    ('url = "mqtts://broker"\ncert_file = "missing.pem"', "feed.cert_file = "),
-    ('url = "mqtt://broker"\ntopic_prefix = "casino/#"', "feed.topic_prefix = 'casino/#'"),
-    ('url = "mqtt://broker:99999"', "feed.url = 'mqtt://broker:99999': expected a port"),
-    ('url = "mqtt://broker"\nqos = 2', "feed.qos = 2: unknown key"),
-    ('topic_prefix = "casino"', "feed.url: missing"),
-])
-def test_bad_feed_settings_are_refused_naming_the_key(tmp_path, feed, named):
-    path = tmp_path / "table.toml"
-    path.write_text(f"[feed]\n{feed}\n", encoding="utf-8")
-    with pytest.raises(ConfigError) as refused:
-        load_config(path)
-    assert named in str(refused.value) and str(path) in str(refused.value)
-    assert "secret" not in str(refused.value)
-
-
-def test_no_feed_section_means_no_feed(tmp_path):
-    path = tmp_path / "table.toml"
-    path.write_text('[table]\nid = "t9"\n', encoding="utf-8")
-    assert load_config(path).feed is None
 
 
 def make_certificates(folder) -> dict[str, str]:

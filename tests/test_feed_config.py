@@ -1,0 +1,63 @@
+"""``[feed]`` in the table config: off by default, every bad setting refused at start with the
+file and the key named, and no secret in the line."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from controller.config import ConfigError, load_config
+from tests.feed_support import CLI
+from tests.journal_support import ROOT
+
+
+@pytest.mark.parametrize(("feed", "named"), [
+    ('url = "http://broker"', "feed.url = 'http://broker': expected mqtt://"),
+    ('url = "mqtt://pit:secret@broker"', "feed.url: holds a user or password"),
+    ('url = "mqtt://broker"\nusername = "pit"', "feed.password_file: missing"),
+    ('url = "mqtts://broker"\ncert_file = "missing.pem"', "feed.cert_file = "),
+    ('url = "mqtt://broker"\ntopic_prefix = "casino/#"', "feed.topic_prefix = 'casino/#'"),
+    ('url = "mqtt://broker:99999"', "feed.url = 'mqtt://broker:99999': expected a port"),
+    ('url = "mqtt://broker"\nqos = 2', "feed.qos = 2: unknown key"),
+    ('topic_prefix = "casino"', "feed.url: missing"),
+])
+def test_bad_feed_settings_are_refused_naming_the_key(tmp_path, feed, named):
+    path = tmp_path / "table.toml"
+    path.write_text(f"[feed]\n{feed}\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as refused:
+        load_config(path)
+    assert named in str(refused.value) and str(path) in str(refused.value)
+    assert "secret" not in str(refused.value)
+
+
+def test_no_feed_section_means_no_feed(tmp_path):
+    path = tmp_path / "table.toml"
+    path.write_text('[table]\nid = "t9"\n', encoding="utf-8")
+    assert load_config(path).feed is None
+
+
+def test_a_good_feed_section_is_read_with_paths_from_the_configs_folder(tmp_path):
+    (tmp_path / "password").write_text("s3cret\n", encoding="utf-8")
+    path = tmp_path / "table.toml"
+    path.write_text('[table]\nid = "t7"\n[feed]\nurl = "mqtt://broker.floor:1884"\n'
+                    'username = "t7"\npassword_file = "password"\ntopic_prefix = "casino/f1"\n',
+                    encoding="utf-8")
+    feed = load_config(path).feed
+    assert (feed.host, feed.port, feed.tls, feed.client_id) == ("broker.floor", 1884, False, "t7")
+    assert feed.topic("t7", "events") == "casino/f1/t7/events"
+    assert feed.password() == "s3cret" and "s3cret" not in repr(feed)
+    assert feed.url == "mqtt://broker.floor:1884"
+
+
+def test_a_feed_without_a_journal_is_refused_in_one_line(tmp_path):
+    path = tmp_path / "table.toml"
+    path.write_text('[feed]\nurl = "mqtt://127.0.0.1:1"\n', encoding="utf-8")
+    done = subprocess.run([*CLI, "run", "--headless", "--config", str(path), "--driver",
+                           "sim://?rate=0"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1] == (
+        "baccarat-table run: error: feed: [feed] needs a journal ([journal] path or "
+        "--journal): the feed publishes what the journal holds")
+    assert "Traceback" not in done.stderr
