@@ -1,7 +1,7 @@
 """The floor feed's cost and speed against a real local Mosquitto:
 
-1. card-to-subscriber latency of the table's own bus with the feed off, and with the feed on
-   and the broker down (the feed must not slow the card path);
+1. card-to-subscriber latency of the table's own bus with the feed off, with the feed on and
+   the broker down, up, and up while a backlog drains (the feed must not slow the card path);
 2. a burst of journaled events draining after an outage: events per second until a subscriber
    has the last one;
 3. many simulated tables publishing to one broker at dealing pace: card-to-subscriber p50/p99
@@ -135,18 +135,34 @@ def play(config: TableConfig, seconds: float | None = None, shoes: int | None = 
         table.close()
 
 
-def card_path(folder: Path, shoes: int) -> None:
+def backlog(journal: Path, events: int) -> int:
+    """Shoes played with no feed (an outage) until ``journal`` holds ``events``; the shoes."""
+    shoes = 0
+    while not journal.exists() or last_seq(journal) < events:
+        shoes += 1
+        play(TableConfig(table_id=journal.stem, driver_url="sim://?rate=0&seed=3",
+                         journal_path=str(journal)), shoes=1)
+    return shoes
+
+
+def card_path(folder: Path, shoes: int, port: int, burst: int) -> None:
     print("1. The table's own card-to-subscriber latency (a bus subscriber, after the commit):")
     dead_port = free_port()  # nothing listens there: the broker is down
-    for label, feed in (("feed off", None), ("feed on, broker down", settings(dead_port, "t"))):
+    draining = folder / "draining.db"
+    backlog(draining, burst)
+    for label, feed, journal in (
+            ("feed off", None, folder / "off.db"),
+            ("feed on, broker down", settings(dead_port, "down"), folder / "down.db"),
+            ("feed on, broker up", settings(port, "up"), folder / "up.db"),
+            (f"feed on, draining a {burst:,}-event backlog meanwhile", settings(port, "draining"),
+             draining)):
         latencies: list[float] = []
 
         def timed(event: TableEvent, latencies=latencies) -> None:
             if event.type == "card":
                 latencies.append(seconds_since(event.ts))
 
-        journal = folder / f"card-path-{'off' if feed is None else 'down'}.db"
-        play(TableConfig(table_id="t", driver_url="sim://?rate=200&seed=7",
+        play(TableConfig(table_id=journal.stem, driver_url="sim://?rate=200&seed=7",
                          journal_path=str(journal), feed=feed), shoes=shoes, on_event=timed)
         print(f"   {label}: {percentiles(latencies)}")
 
@@ -154,13 +170,7 @@ def card_path(folder: Path, shoes: int) -> None:
 def drain(folder: Path, port: int, burst: int) -> None:
     print(f"2. A burst of {burst:,} journaled events draining after an outage:")
     journal = folder / "burst.db"
-    shoes = 0
-    while True:  # the outage: events journaled, none published
-        shoes += 1
-        play(TableConfig(table_id="burst", driver_url="sim://?rate=0&seed=3",
-                         journal_path=str(journal)), shoes=1)
-        if last_seq(journal) >= burst:
-            break
+    shoes = backlog(journal, burst)
     last = last_seq(journal)
     subscriber = Subscriber(port, "bench/burst/events")
     time.sleep(0.5)
@@ -237,10 +247,10 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory(dir=args.dir) as directory:
         folder = Path(directory)
-        card_path(folder, args.shoes)
         port = free_port()
         broker = start_broker(folder, port)
         try:
+            card_path(folder, args.shoes, port, args.burst)
             drain(folder, port, args.burst)
             floor(folder, port, broker, args.tables, args.workers, args.rate, args.seconds)
         finally:

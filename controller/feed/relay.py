@@ -36,7 +36,8 @@ from controller.view import TableView
 
 log = logging.getLogger(__name__)
 
-BATCH = 200  # rows read from the journal at a time
+BATCH = 25  # rows read and published at a time
+DRAIN_PAUSE = 0.002  # seconds between batches of a backlog, the interpreter lock let go
 WINDOW = 1000  # published but not yet acknowledged, at most (the rest wait in the journal)
 POLL = 1.0  # seconds: the journal is read at least this often, notified or not
 COUNT_EVERY = 0.5  # seconds between counts of the events waiting (for status and display)
@@ -207,8 +208,13 @@ class FeedRelay:
             self._acked_hash = self._acked_early.pop(self._acked)
 
     def _publish_waiting(self, stopping: bool = False) -> None:
+        """Publish what the journal holds after the last seq sent, while the window has room.
+        A backlog goes in small batches with a pause between them: the relay shares the
+        table's process, and a long run of its work would hold the interpreter lock the card
+        path needs (benchmarks/feed.py, "draining a backlog meanwhile")."""
         while len(self._outstanding) < WINDOW and (stopping or not self._stopping):
-            rows = self._outbox.rows(self._sent, min(BATCH, WINDOW - len(self._outstanding)))
+            limit = min(BATCH, WINDOW - len(self._outstanding))
+            rows = self._outbox.rows(self._sent, limit)
             for row in rows:
                 seq, ts, type_, table, shoe, round_, data, prev_hash, digest = row
                 event = TableEvent(type_, seq, ts, table, shoe, round_, json.loads(data))
@@ -219,9 +225,11 @@ class FeedRelay:
                 if seq > self._view_seq:
                     self._view.apply(event)
                     self._view_seq = seq
-            if len(rows) < BATCH:  # the journal's end: the table's picture is current
+            if len(rows) < limit:  # the journal's end: the table's picture is current
                 self._publish_state()
                 return
+            time.sleep(DRAIN_PAUSE)
+            self._handle_callbacks()  # acknowledgements make room in the window
 
     def _publish_state(self) -> None:
         if not at_rest(self._view) or self._view_seq == 0:
