@@ -60,7 +60,7 @@ class FeedSettings:
         return f"{self.topic_prefix}/{table}/{leaf}"
 
     def password(self) -> str | None:
-        """Read when connecting, so a rotated password needs no restart of the config."""
+        """The password, read from its file (when the relay sets up its client, at start)."""
         if self.password_file is None:
             return None
         return Path(self.password_file).read_text(encoding="utf-8").rstrip("\r\n")
