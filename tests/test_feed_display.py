@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
+from PyQt6.QtWidgets import QLabel
 
 from controller.app import open_table
 from controller.config import TableConfig
@@ -26,24 +30,26 @@ def journal_of_a_shoe(folder) -> object:
     return journal
 
 
-def feed_field(qtbot, port: int, journal) -> tuple[FeedRelay, DisplayWindow]:
+@contextmanager
+def feed_field(qtbot, port: int, journal) -> Iterator[QLabel]:
+    """The header's feed field of a window showing a relay's state; both stopped after."""
     relay = FeedRelay(FeedSettings("127.0.0.1", port, False, "t1"), journal, "t1")
     relay.start()
     window = DisplayWindow(journal="ok")
     qtbot.addWidget(window)
-    show_feed(window, relay)
-    return relay, window
+    timer = show_feed(window, relay)
+    try:
+        yield window.status.fields["feed"]
+    finally:
+        timer.stop()
+        relay.stop()
 
 
 def test_a_broker_away_shows_the_events_waiting(qtbot, tmp_path):
     journal = journal_of_a_shoe(tmp_path)
-    relay, window = feed_field(qtbot, free_port(), journal)  # nothing listens there
-    field = window.status.fields["feed"]
-    try:
+    with feed_field(qtbot, free_port(), journal) as field:  # nothing listens there
         qtbot.waitUntil(lambda: field.text() == f"feed: offline, {last_seq(journal)} waiting",
                         timeout=20000)
-    finally:
-        relay.stop()
 
 
 @needs_mosquitto
@@ -54,11 +60,9 @@ def test_connected_once_everything_is_acknowledged(qtbot, tmp_path):
     broker = Broker(folder)
     broker.start()
     try:
-        relay, window = feed_field(qtbot, broker.port, journal)
-        field = window.status.fields["feed"]
-        qtbot.waitUntil(lambda: field.text() == "feed: connected", timeout=20000)
-        assert not field.isHidden()
-        relay.stop()
+        with feed_field(qtbot, broker.port, journal) as field:
+            qtbot.waitUntil(lambda: field.text() == "feed: connected", timeout=20000)
+            assert not field.isHidden()
     finally:
         broker.stop()
 

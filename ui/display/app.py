@@ -88,12 +88,15 @@ def run_display(config: TableConfig, *, windowed: bool = False,
         table.close()
 
 
-def show_feed(window: DisplayWindow, feed: FeedRelay) -> None:
-    """The feed's state in the header, read once a second from the relay (never waited on)."""
-    timer = QTimer(window)
-    timer.timeout.connect(lambda: window.status.set_feed(feed.connected, feed.waiting))
+def show_feed(window: DisplayWindow, feed: FeedRelay) -> QTimer:
+    """The feed's state in the header, read once a second from the relay (never waited on);
+    the timer doing it, which goes with the header."""
+    header = window.status
+    timer = QTimer(header)
+    timer.timeout.connect(lambda: header.set_feed(feed.connected, feed.waiting))
     timer.start(1000)
-    window.status.set_feed(feed.connected, feed.waiting)
+    header.set_feed(feed.connected, feed.waiting)
+    return timer
 
 
 def _show(window: DisplayWindow, windowed: bool) -> None:
