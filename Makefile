@@ -31,7 +31,7 @@ $(SYSTEM_STAMP) $(TEST_SYSTEM_STAMP): $(STAMP)
 	  elif [ "$$(id -u)" = 0 ]; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 	      --no-install-recommends $$missing >/dev/null; \
-	  else echo "note: the display needs these packages:" $$missing; fi; \
+	  else echo "note: install these packages (docs/display.md, docs/feed.md):" $$missing; fi; \
 	fi
 	touch $@
 

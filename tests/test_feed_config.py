@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 from controller.config import ConfigError, load_config
-from tests.feed_support import CLI
+from tests.feed_support import CLI, free_port
 from tests.journal_support import ROOT
 
 
@@ -61,3 +61,14 @@ def test_a_feed_without_a_journal_is_refused_in_one_line(tmp_path):
         "baccarat-table run: error: feed: [feed] needs a journal ([journal] path or "
         "--journal): the feed publishes what the journal holds")
     assert "Traceback" not in done.stderr
+
+
+def test_tail_names_a_broker_it_cannot_reach(tmp_path):
+    port = free_port()  # nothing listens there
+    path = tmp_path / "table.toml"
+    path.write_text(f'[feed]\nurl = "mqtt://127.0.0.1:{port}"\n', encoding="utf-8")
+    done = subprocess.run([*CLI, "feed", "tail", "--config", str(path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == (f"baccarat-table feed: error: cannot reach the broker at "
+                           f"mqtt://127.0.0.1:{port}: Connection refused\n")

@@ -30,7 +30,11 @@ def follow(settings: FeedSettings, table: str, verify: bool) -> Iterator[Arrival
     client = make_client(settings, f"{settings.client_id}-tail-{os.getpid()}")
     client.on_connect = lambda _c, _u, _f, code, _p: inbox.put(("connect", code))
     client.on_message = lambda _c, _u, message: inbox.put(("message", message.payload))
-    client.connect(settings.host, settings.port, keepalive=30)  # OSError: cannot reach it
+    try:
+        client.connect(settings.host, settings.port, keepalive=30)
+    except OSError as error:
+        raise ConnectionError(f"cannot reach the broker at {settings.url}: "
+                              f"{error.strerror or error}") from None
     client.loop_start()
     try:
         kind, code = inbox.get(timeout=CONNECT_TIMEOUT)
