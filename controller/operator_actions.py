@@ -12,7 +12,7 @@ from typing import Any
 
 from controller.cards import Card
 from controller.commands import ACTIONS, DEALER_ACTIONS, Command, CommandRefused
-from controller.machine import NO_SHOE_STATES, POSITIONS, RESUMABLE_STATES
+from controller.machine import NO_SHOE_STATES, POSITIONS
 from controller.supervisor import verify_pin
 
 PIN_ATTEMPTS = 5
@@ -82,18 +82,10 @@ class OperatorActions:
                      reason=command.reason, **facts)
 
     def _do_confirm_burn(self, command: Command) -> None:
-        if self.state != "awaiting_burn_confirmation":
+        if not self.may_confirm_burn():
             raise CommandRefused("there is no burn to confirm")
         self._record_action(command)
-        self._burn_confirmed()
-
-    def _burn_confirmed(self) -> None:
-        for burned in range(1, self.burn_left + 1):
-            self.publish("burn", card=None, burn_left=self.burn_left - burned,
-                         cards_left=self.composition.cards_left)
-        self.burn_left = 0
         self.confirm_burn()
-        self._open_round()
 
     def _do_manual_card(self, command: Command) -> None:
         try:
@@ -101,11 +93,9 @@ class OperatorActions:
         except ValueError as error:
             raise CommandRefused(str(error)) from error
         self._record_action(command, card=card.code)
-        self._card_in(card.code, b"", "manual", None)
+        self.typed_card(card)
 
     def _do_pause(self, command: Command) -> None:
-        if self.state not in (*RESUMABLE_STATES, "paused", "hold"):
-            raise CommandRefused(f"cannot pause while {self.state}")
         self._record_action(command)
         self._add_pause("operator")
 
@@ -117,7 +107,7 @@ class OperatorActions:
 
     def _do_void_round(self, command: Command) -> None:
         in_round = self.round is not None and self._round_state() in ("betting", *POSITIONS)
-        if not in_round and self.state == "hold":
+        if not in_round and self.is_hold():
             # Cards held outside a round (before the burn was confirmed, before a new shoe):
             # voiding discards them and the table goes back to where it was.
             self._record_action(command)
@@ -130,22 +120,9 @@ class OperatorActions:
         if not in_round:
             raise CommandRefused("there is no round to void")
         self._record_action(command)
-        if self.state == "hold":
+        if self.is_hold():
             self.publish("hold_cleared", by=command.by, action="void")
-        self._void_round(command.reason or "voided by the supervisor", command.by)
-
-    def _void_round(self, reason: str, by: str) -> None:
-        """Void the round in play: its cards stay recorded as discarded, bets are refunded,
-        the roads are untouched; then the next round (or the end of the shoe)."""
-        discarded = [card.code for card in self.round.dealt]
-        discarded += [held.code for held in self.held_cards]
-        self.held_cards.clear()
-        self.publish("round_voided", reason=reason, by=by, discarded=discarded, refund=True)
-        self.void()
-        if self.state == "betting":
-            self._open_round()
-        else:
-            self._shoe_over("last round voided")
+        self.void(reason=command.reason or "voided by the supervisor", by=command.by)
         self._restore_pause()
 
     def _restore_pause(self) -> None:
@@ -153,7 +130,7 @@ class OperatorActions:
             self._add_pause(next(iter(self.pause_reasons)))
 
     def _do_accept_card(self, command: Command) -> None:
-        if self.state != "hold":
+        if not self.is_hold():
             raise CommandRefused("there is no held card to accept")
         self._record_action(command)
         self.publish("hold_cleared", by=command.by, action="accept")
@@ -161,29 +138,29 @@ class OperatorActions:
         self.resume()
         # Accepting a card means it goes where the table waits for one: past a burn the
         # scanner could not see, or as the reveal card of a new shoe.
-        if self.state == "awaiting_burn_confirmation":
-            self._burn_confirmed()
-        elif self.state in NO_SHOE_STATES:
-            self.start_shoe(by=command.by)
+        if self.may_confirm_burn():
+            self.confirm_burn()
+        elif self.may_shuffled():
+            self.shuffled(by=command.by)
         for card in held:
-            self._accept_card(Card(card.code), card.raw, card.source, from_hold=True)
+            self.accept_held(card)
         self._restore_pause()
 
     def _do_new_shoe(self, command: Command) -> None:
         where = self._round_state()
         if where in NO_SHOE_STATES:
-            if self.state == "hold":
+            if self.is_hold():
                 raise CommandRefused("a card is held: a supervisor accepts it (as the new "
                                      "shoe's reveal card) or voids it")
-            if self.state == "paused" and "operator" in self.pause_reasons:
+            if self.is_paused() and "operator" in self.pause_reasons:
                 raise CommandRefused("the table is paused: resume it first")
             self._record_action(command)
-            if self.state == "paused":  # the reader is away: the dealer carries on by hand
+            if self.is_paused():  # the reader is away: the dealer carries on by hand
                 self.resume()
-                self.start_shoe(by=command.by)
+                self.shuffled(by=command.by)
                 self._add_pause("scanner")
             else:
-                self.start_shoe(by=command.by)
+                self.shuffled(by=command.by)
             return
         if where == "awaiting_reveal":
             raise CommandRefused("a new shoe is already confirmed: deal the reveal card")

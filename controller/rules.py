@@ -15,6 +15,7 @@ Position = Literal["player1", "banker1", "player2", "banker2", "player3", "banke
 NextStep = Literal["player1", "banker1", "player2", "banker2", "player3", "banker3", "complete"]
 INITIAL_DEAL: tuple[Position, ...] = ("player1", "banker1", "player2", "banker2")
 POSITIONS: tuple[Position, ...] = (*INITIAL_DEAL, "player3", "banker3")
+PLAYER_POSITIONS: tuple[Position, ...] = ("player1", "player2", "player3")
 
 
 def hand_total(hand: Sequence[Card]) -> int:

@@ -28,7 +28,7 @@ from controller.machine import NO_SHOE_STATES, RESUMABLE_STATES, STATES, TRANSIT
 from controller.operator_actions import OperatorActions
 from controller.outcome import RoundOutcome, judge_round
 from controller.profiles import Profile
-from controller.rules import banker_third_due, player_third_due
+from controller.rules import PLAYER_POSITIONS, next_step
 from drivers.base import (
     CardRead,
     Connected,
@@ -50,7 +50,7 @@ class RoundInProgress:
     dealt: list[Card] = field(default_factory=list)  # in deal order
 
     def deal(self, position: str, card: Card) -> None:
-        (self.player if position.startswith("player") else self.banker).append(card)
+        (self.player if position in PLAYER_POSITIONS else self.banker).append(card)
         self.dealt.append(card)
 
 
@@ -92,6 +92,13 @@ class InputFailed(Exception):
         self.item = item
 
 
+def _position(event: EventData) -> str:
+    """Where the card of a dealing transition goes: the position the table waited for, or
+    player1 for the card that closes a land table's betting."""
+    source: str = event.transition.source
+    return "player1" if source == "betting" else source
+
+
 def _frame_facts(read: CardRead) -> dict[str, Any]:
     facts: dict[str, Any] = {"raw": read.raw.decode("ascii", "replace")}
     if read.seq is not None:
@@ -114,7 +121,7 @@ class TableController(OperatorActions):
         self.config = config
         self.configured = ShoeSettings(profile, config.live, config.profile)
         self.profile = profile  # the shoe in play's (ShoeSettings)
-        self.live = config.live
+        self.live_betting = config.live  # the shoe in play's (ShoeSettings)
         # Set by a replay: the settings the shoe in play was started with.
         self.replayed_shoe_settings: ShoeSettings | None = None
         self.bus = bus
@@ -144,7 +151,6 @@ class TableController(OperatorActions):
             initial="awaiting_shuffle",
             send_event=True,
             auto_transitions=False,
-            after_state_change="_publish_state",
         )
 
     # -- the one entry point -------------------------------------------------------------
@@ -152,8 +158,11 @@ class TableController(OperatorActions):
     def handle(self, item: object) -> None:
         """Handle one driver event, operator command or timer expiry, all or nothing: an input
         that fails leaves no trace in the journal or the subscribers (InputFailed)."""
+        before = self.state
         try:
             self._handle(item)
+            if self.state != before:  # one state event, where the input left the table
+                self.publish("state", state=self.state, previous=before)
             self.bus.flush()
         except JournalError:
             self._unacknowledged.clear()
@@ -188,9 +197,10 @@ class TableController(OperatorActions):
             self._count_wrong_pin(item.locked_until)
         elif isinstance(item, FaultHold):
             self._hold("internal_error", item.message, item.held)
+            if self.may_hold():
+                self.hold()
         elif isinstance(item, TimerExpired):
-            if self.state == "betting" and self.betting_deadline is not None:
-                self._betting_closed("timer")
+            if self.betting_deadline is not None and self.may_close_betting():
                 self.close_betting()
         else:
             raise TypeError(f"the controller cannot handle {item!r}")
@@ -209,7 +219,7 @@ class TableController(OperatorActions):
     def _tell_dealer(self) -> None:
         """Let a simulated dealer know whether to deal: not in a hold, a pause or live betting."""
         allowed = self.state not in ("hold", "paused") and not (
-            self.state == "betting" and self.live
+            self.state == "betting" and self.live_betting
         )
         if allowed != self.dealing_allowed:
             self.dealing_allowed = allowed
@@ -228,36 +238,48 @@ class TableController(OperatorActions):
 
     def deadline(self) -> float | None:
         """When the next timer is due (monotonic seconds), or None."""
-        return self.betting_deadline if self.state == "betting" else None
+        return self.betting_deadline if self.is_betting() else None
 
     # -- publishing ----------------------------------------------------------------------
 
     def publish(self, type_: str, **data: Any) -> None:
         self.bus.publish(type_, self.shoe_number, self.round_number, **data)
 
-    def _publish_state(self, event: EventData) -> None:
-        if event.transition.dest != event.transition.source:
-            self.publish("state", state=self.state, previous=event.transition.source)
-
     # -- conditions used by the machine --------------------------------------------------
 
     def burn_scanned(self, event: EventData) -> bool:
         return self.config.burn_scanned
 
-    def burn_cards_left(self, event: EventData) -> bool:
-        return self.burn_left > 0
+    def more_burns_due(self, event: EventData) -> bool:
+        return self.burn_left > 1  # after this one
 
-    def player_third_due(self, event: EventData) -> bool:
-        return player_third_due(self.round.player, self.round.banker)
+    def live(self, event: EventData) -> bool:
+        return self.live_betting
 
-    def banker_third_due(self, event: EventData) -> bool:
-        return banker_third_due(self.round.player, self.round.banker)
+    def accepted_from_hold(self, event: EventData) -> bool:
+        return bool(event.kwargs.get("from_hold"))
+
+    def in_shoe(self, event: EventData) -> bool:
+        return self.composition.holds(event.kwargs["card"])
+
+    def player_draws(self, event: EventData) -> bool:
+        return self._next_after(event) == "player3"
+
+    def banker_draws(self, event: EventData) -> bool:
+        return self._next_after(event) == "banker3"
 
     def was_last_round(self, event: EventData) -> bool:
         return self.last_round is not None and self.round_number >= self.last_round
 
     def returns_to_saved_state(self, event: EventData) -> bool:
         return event.transition.dest == self.saved_state
+
+    def _next_after(self, event: EventData) -> str:
+        """What the round needs next once this card is in its hand."""
+        player, banker = list(self.round.player), list(self.round.banker)
+        side = player if _position(event) in PLAYER_POSITIONS else banker
+        side.append(event.kwargs["card"])
+        return next_step(player, banker)
 
     # -- cards ---------------------------------------------------------------------------
 
@@ -267,92 +289,104 @@ class TableController(OperatorActions):
                   and read.seq == (self.last_frame_seq + 1) % SEQ_MODULO)
         if read.seq is not None:
             self.last_frame_seq = read.seq
+        self._unacknowledged.append(read)  # once recorded, held or not: the journal has it
         if typed and resent and read.code == typed[0]:
             # The shoe kept the frame it could not deliver while unplugged, and the dealer
             # typed that same card meanwhile: it is one card, already dealt.
             self.publish("duplicate_card", card=read.code, **_frame_facts(read),
                          reason=f"the reader's copy of {read.code}, entered by hand while the "
                                 "reader was down")
-            self._unacknowledged.append(read)
             return
-        self._card_in(read.code, read.raw, "reader", read)
+        self.card(card=Card(read.code), raw=read.raw, source="reader", seq=read.seq)
 
-    def _card_in(self, code: str, raw: bytes, source: str, read: CardRead | None) -> None:
-        card = Card(code)
-        if source == "manual" and self.state == "paused" and self.pause_reasons == {"scanner"}:
-            # The reader is gone: the dealer carries on by hand, the table stays paused for it.
-            self.typed_while_down.append(code)
+    def typed_card(self, card: Card) -> None:
+        """A card the dealer typed; while the reader is away the table stays paused for it and
+        the dealer carries on by hand."""
+        if self.is_paused() and self.pause_reasons == {"scanner"}:
+            self.typed_while_down.append(card.code)
             self.resume()
-            self._card_in(code, raw, source, read)
+            self.card(card=card, raw=b"", source="manual")
             self._add_pause("scanner")
-            return
-        refusal = self._refusal(card)
-        if refusal is None:
-            self._accept_card(card, raw, source, read)
         else:
-            self._hold(*refusal, HeldCard(code, raw, source, None if read is None else read.seq))
-        # Acknowledged once recorded, held or not: the journal has it either way.
-        if read is not None and self.driver is not None:
-            self._unacknowledged.append(read)
+            self.card(card=card, raw=b"", source="manual")
 
-    def _refusal(self, card: Card) -> tuple[str, str] | None:
-        """Why ``card`` cannot be taken where the table is (hold code, message), or None."""
-        state = self.state
-        if state in ("hold", "paused"):
-            stopped = "on hold" if state == "hold" else "paused"
-            return "card_while_stopped", f"card {card} arrived while the table is {stopped}"
-        if state == "betting" and self.live:
-            return "card_while_betting", f"card {card} arrived while betting is open"
-        if state == "awaiting_burn_confirmation":
-            return "card_before_burn", f"card {card} arrived before the burn was confirmed"
-        if state in NO_SHOE_STATES:
-            return "card_before_new_shoe", (f"card {card} arrived before a new shoe was "
-                                            "confirmed: shuffle, confirm the new shoe, then "
-                                            "deal the reveal card")
-        if state != "awaiting_reveal" and not self.composition.holds(card):
-            return "impossible_card", (f"card {card} cannot come from this shoe: all "
-                                       f"{self.composition.decks} of its kind are already out")
-        return None
-
-    def _accept_card(self, card: Card, raw: bytes, source: str,
-                     read: CardRead | None = None, from_hold: bool = False) -> None:
-        """Record ``card`` where the table expects it and let the machine move on. A card
-        ``from_hold`` was recorded as read when it was held: this is not a second reading."""
+    def _card_facts(self, event: EventData) -> dict[str, Any]:
+        """What is recorded with a card taken where the table expects it."""
+        card: Card = event.kwargs["card"]
         if self.composition.holds(card):  # a card a supervisor accepted may not be in the shoe
             self.composition.remove(card)
-        where = self.state
-        if where == "betting":
-            self._betting_closed("first_card")
-            where = "player1"
-        facts = {"card": card.code, "raw": raw.decode("ascii", "replace"), "source": source,
-                 "cards_left": self.composition.cards_left}
-        if read is not None and read.seq is not None:
-            facts["frame_seq"] = read.seq
-        if from_hold:
-            facts["from_hold"] = True
-        if where == "awaiting_reveal":
-            self.burn_left = card.burn_count
-            self.publish("reveal", burn=card.burn_count, **facts)
-        elif where == "burning":
-            self.burn_left -= 1
-            self.publish("burn", burn_left=self.burn_left, **facts)
-        else:
-            self.round.deal(where, card)
-            self.publish("card", position=where, **facts)
-        self.card()
-        if self.state == "awaiting_burn_confirmation":
-            self.publish("prompt", message=f"burn {self.burn_left} cards, then confirm the burn")
-        elif self.state == "betting":
-            self._open_round()
-        elif self.state == "result":
-            self._finish_round()
+        facts: dict[str, Any] = {
+            "card": card.code, "raw": event.kwargs["raw"].decode("ascii", "replace"),
+            "source": event.kwargs["source"], "cards_left": self.composition.cards_left}
+        if event.kwargs.get("seq") is not None:
+            facts["frame_seq"] = event.kwargs["seq"]
+        if event.kwargs.get("from_hold"):
+            facts["from_hold"] = True  # read once already, as the hold: not a second reading
+        return facts
 
-    def start_shoe(self, by: str) -> None:
+    def reveal(self, event: EventData) -> None:
+        facts = self._card_facts(event)
+        self.burn_left = event.kwargs["card"].burn_count
+        self.publish("reveal", burn=self.burn_left, **facts)
+
+    def prompt_burn(self, event: EventData) -> None:
+        self.publish("prompt", message=f"burn {self.burn_left} cards, then confirm the burn")
+
+    def burn(self, event: EventData) -> None:
+        facts = self._card_facts(event)
+        self.burn_left -= 1
+        self.publish("burn", burn_left=self.burn_left, **facts)
+
+    def burn_confirmed(self, event: EventData) -> None:
+        for burned in range(1, self.burn_left + 1):
+            self.publish("burn", card=None, burn_left=self.burn_left - burned,
+                         cards_left=self.composition.cards_left)
+        self.burn_left = 0
+
+    def deal(self, event: EventData) -> None:
+        position = _position(event)
+        facts = self._card_facts(event)
+        self.round.deal(position, event.kwargs["card"])
+        self.publish("card", position=position, **facts)
+
+    # -- holds on a card -----------------------------------------------------------------
+
+    def hold_card_while_stopped(self, event: EventData) -> None:
+        stopped = "on hold" if self.is_hold() else "paused"
+        self._hold_card(event, "card_while_stopped", "arrived while the table is " + stopped)
+
+    def hold_card_before_new_shoe(self, event: EventData) -> None:
+        self._hold_card(event, "card_before_new_shoe", "arrived before a new shoe was "
+                        "confirmed: shuffle, confirm the new shoe, then deal the reveal card")
+
+    def hold_card_before_burn(self, event: EventData) -> None:
+        self._hold_card(event, "card_before_burn", "arrived before the burn was confirmed")
+
+    def hold_card_while_betting(self, event: EventData) -> None:
+        self._hold_card(event, "card_while_betting", "arrived while betting is open")
+
+    def hold_impossible_card(self, event: EventData) -> None:
+        self._hold_card(event, "impossible_card", "cannot come from this shoe: all "
+                        f"{self.composition.decks} of its kind are already out")
+
+    def _hold_card(self, event: EventData, code: str, why: str) -> None:
+        card: Card = event.kwargs["card"]
+        self.save_state(event)
+        self._hold(code, f"card {card} {why}", HeldCard(
+            card.code, event.kwargs["raw"], event.kwargs["source"], event.kwargs.get("seq")))
+
+    def accept_held(self, held: HeldCard) -> None:
+        """Deal a held card a supervisor accepted where the table waits for one."""
+        self.card(card=Card(held.code), raw=held.raw, source=held.source, from_hold=True)
+
+    # -- the shoe and its rounds ---------------------------------------------------------
+
+    def start_shoe(self, event: EventData) -> None:
         """A new, shuffled shoe is in: the next card is its reveal card. The shoe is played
         under the settings configured now (or, replayed, those it was started with)."""
         settings = self.replayed_shoe_settings or self.configured
         self.replayed_shoe_settings = None
-        self.profile, self.live = settings.profile, settings.live
+        self.profile, self.live_betting = settings.profile, settings.live
         self.shoe_number += 1
         self.composition = ShoeComposition(self.profile.decks)
         self.round_number = 0
@@ -360,36 +394,45 @@ class TableController(OperatorActions):
         self.last_round = 1 if self.cut_before_shoe else None
         self.cut_before_shoe = False
         self.publish("shoe_started", decks=self.profile.decks, profile=self.profile.name,
-                     profile_source=settings.source, betting="live" if self.live else "land",
-                     by=by, snapshot=self.driver.snapshot() if self.driver else None)
+                     profile_source=settings.source,
+                     betting="live" if self.live_betting else "land", by=event.kwargs["by"],
+                     snapshot=self.driver.snapshot() if self.driver else None)
         if self.config.new_shoe_resets_roads:
             self.publish("roads_cleared", reason="new shoe")
-        self.shuffled()
 
-    def _open_round(self) -> None:
+    def open_round(self, event: EventData) -> None:
         self.round_number += 1
         self.round = RoundInProgress(self.round_number)
         closed = sorted(self.profile.closed_bets(self.round_number))
-        if self.live:
+        if self.live_betting:
             self.betting_deadline = time.monotonic() + self.config.betting_seconds
             self.publish("betting_open", closed_bets=closed, seconds=self.config.betting_seconds)
         else:
             self.publish("betting_open", closed_bets=closed)
+
+    def close_betting_on_timer(self, event: EventData) -> None:
+        self._betting_closed("timer")
+
+    def close_betting_on_first_card(self, event: EventData) -> None:
+        self._betting_closed("first_card")
 
     def _betting_closed(self, reason: str) -> None:
         self.betting_deadline = None
         self.publish("betting_closed", reason=reason,
                      closed_bets=sorted(self.profile.closed_bets(self.round_number)))
 
-    def _finish_round(self) -> None:
+    def restart_countdown(self, event: EventData) -> None:
+        """Betting was interrupted by a pause: a live table's countdown starts again."""
+        if self.live_betting:
+            self.betting_deadline = time.monotonic() + self.config.betting_seconds
+
+    def finish_round(self, event: EventData) -> None:
         outcome = judge_round(self.round.player, self.round.banker)
         self.publish("round_result", **self._result_facts(outcome))
-        self.settle()
-        self.next_round()
-        if self.state == "betting":
-            self._open_round()
-        else:
-            self._shoe_over("last round played")
+
+    def end_shoe_after_last_round(self, event: EventData) -> None:
+        self._shoe_over("last round voided" if event.event.name == "void"
+                        else "last round played")
 
     def _result_facts(self, outcome: RoundOutcome) -> dict[str, Any]:
         decisions = {bet: BET_RULES[bet].decide(outcome) for bet in self.profile.bets}
@@ -444,8 +487,8 @@ class TableController(OperatorActions):
         new shoe; with one in play, only a supervisor may end it (``new_shoe``)."""
         self.publish("shoe_shuffled", raw=signal.raw.decode("ascii", "replace"))
         self._unacknowledged.append(signal)
-        if self.state in NO_SHOE_STATES:
-            self.start_shoe(by="shoe")
+        if self.may_shuffled():
+            self.shuffled(by="shoe")
         elif self.shoe_in_play and self._round_state() != "awaiting_reveal":
             self.publish("prompt", message=f"the shoe reports a new shoe loaded while shoe "
                          f"{self.shoe_number} is in play: a supervisor ends this shoe first")
@@ -471,9 +514,9 @@ class TableController(OperatorActions):
         self.reader_down = True
         self.typed_while_down = []
         self.publish("scanner", status="disconnected", reason=item.reason)
-        if self.live and self._round_not_dealt():
+        if self.live_betting and self._round_not_dealt():
             # Live rules: a round that had not started is cancelled and its bets refunded.
-            self._void_round("scanner disconnected before the deal", by="system")
+            self.void(reason="scanner disconnected before the deal", by="system")
         self._add_pause("scanner")
 
     def _round_not_dealt(self) -> bool:
@@ -488,20 +531,29 @@ class TableController(OperatorActions):
 
     def _add_pause(self, reason: str) -> None:
         self.pause_reasons.add(reason)
-        if self.state in RESUMABLE_STATES:
-            self.saved_state = self.state
+        if self.may_pause():
             self.pause()
 
     def _lift_pause(self, reason: str) -> None:
         self.pause_reasons.discard(reason)
-        if self.state == "paused" and not self.pause_reasons:
+        if self.is_paused() and not self.pause_reasons:
             self.resume()
-            if self.state == "betting" and self.live:
-                self.betting_deadline = time.monotonic() + self.config.betting_seconds
+
+    def save_state(self, event: EventData) -> None:
+        """Where a pause or a hold interrupted the table, to return there."""
+        if event.transition.source in RESUMABLE_STATES:
+            self.saved_state = event.transition.source
+
+    def void_round(self, event: EventData) -> None:
+        """The round in play is void: its cards stay recorded as discarded, bets are refunded,
+        the roads are untouched."""
+        discarded = [card.code for card in self.round.dealt]
+        discarded += [held.code for held in self.held_cards]
+        self.held_cards.clear()
+        self.publish("round_voided", reason=event.kwargs["reason"], by=event.kwargs["by"],
+                     discarded=discarded, refund=True)
 
     def _hold(self, code: str, message: str, held: HeldCard | None) -> None:
-        if self.state in RESUMABLE_STATES:
-            self.saved_state = self.state
         facts: dict[str, Any] = {"card": None, "raw": "", "source": "system"}
         if held is not None:
             self.held_cards.append(held)
@@ -510,5 +562,3 @@ class TableController(OperatorActions):
             if held.frame_seq is not None:
                 facts["frame_seq"] = held.frame_seq
         self.publish("hold", code=code, message=message, **facts)
-        if self.state != "hold":
-            self.hold()

@@ -431,7 +431,8 @@ def test_a_scripted_shoe_through_the_driver_with_a_misread_and_the_cut_card():
         (["9S", "TC"], ["KH", "2D"], "player"),
         (["2S", "3H", "5D"], ["3C", "4C"], "banker"),
     ]
-    assert events[-1].type == "shoe_ended" and events[-1].data["rounds"] == 2
+    facts = [event for event in events if event.type != "state"]
+    assert facts[-1].type == "shoe_ended" and facts[-1].data["rounds"] == 2
     assert "8D" not in [event.data.get("card") for event in events]  # nothing dealt after it
 
 

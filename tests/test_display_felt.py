@@ -123,8 +123,6 @@ PHASES = {
     "banker2": ("NO MORE BETS", "BANKER 2nd CARD"),
     "player3": ("NO MORE BETS", "PLAYER 3rd CARD"),
     "banker3": ("NO MORE BETS", "BANKER 3rd CARD"),
-    "result": ("NO MORE CARDS", ""),
-    "settled": ("NO MORE CARDS", ""),
     "paused": ("PAUSED", ""),
     "hold": ("HOLD", ""),
 }

@@ -85,10 +85,10 @@ def test_a_shoe_keeps_its_profile_and_betting_mode_when_the_config_changes_at_re
     replay(restarted.controller, table.events)
     assert _state_of(restarted) == _state_of(table)
     assert restarted.controller.profile.name == table.controller.profile.name
-    assert not restarted.controller.live
+    assert not restarted.controller.live_betting
     restarted.supervisor("new_shoe", reason="end of session")  # ends the shoe in play
     restarted.new_shoe()
-    assert restarted.controller.profile.decks == 6 and restarted.controller.live
+    assert restarted.controller.profile.decks == 6 and restarted.controller.live_betting
     assert restarted.last("shoe_started").data["betting"] == "live"
 
 

@@ -34,8 +34,6 @@ def phase(view: TableView) -> Phase:
     state = view.state
     if view.next_card is not None:
         return Phase(label(PHASES, "dealing"), label(NEXT_CARD, view.next_card))
-    if state in ("result", "settled"):
-        return Phase(label(PHASES, "result"))
     if state in ("burning", "awaiting_burn_confirmation"):
         return Phase(label(PHASES, state).format(burn=view.burn_left or view.burn))
     return Phase(label(PHASES, state))

@@ -59,7 +59,6 @@ PHASES = {
         "display", "BURN {burn} CARDS, then confirm the burn (B)"),
     "betting": QT_TRANSLATE_NOOP("display", "PLACE YOUR BETS"),
     "dealing": QT_TRANSLATE_NOOP("display", "NO MORE BETS"),
-    "result": QT_TRANSLATE_NOOP("display", "NO MORE CARDS"),
     "paused": QT_TRANSLATE_NOOP("display", "PAUSED"),
     "hold": QT_TRANSLATE_NOOP("display", "HOLD"),
     "shoe_ended": QT_TRANSLATE_NOOP("display", "SHOE ENDED: shuffle, then confirm the new shoe"),

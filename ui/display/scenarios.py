@@ -63,7 +63,10 @@ def betting_open(round_: int, seconds: float) -> Callable[[list[TableEvent]], li
         index = next(i for i, event in enumerate(events)
                      if event.type == "betting_open" and event.round == round_)
         opened = events[index]
-        return [*events[:index], opened._replace(data={**opened.data, "seconds": seconds})]
+        # The same input leaves the table at rest in betting: its state event follows.
+        rest = [event for event in events[index + 1:index + 2] if event.type == "state"]
+        return [*events[:index], opened._replace(data={**opened.data, "seconds": seconds}),
+                *rest]
 
     return cut
 
