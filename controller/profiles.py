@@ -15,7 +15,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from controller.bets import BET_NAMES, BET_RULES, DEFAULT_PAY
 from controller.cards import MAX_DECKS, MIN_DECKS
@@ -37,7 +37,6 @@ _LIMIT_KEYS = ("min", "max")
 _SIDES = ("player", "banker")
 # How the player and banker limits apply: to each bet, or (rules sheet 003) to the difference
 # between the amounts on the two sides, the table's net exposure on the pair.
-PLAYER_BANKER_LIMITS = ("each", "difference")
 PlayerBankerLimit = Literal["each", "difference"]
 _BET_EXTRA_KEYS = ("last_round", *_LIMIT_KEYS)
 _AMOUNT = 'an amount as a string like "10.00" or an integer (floats are inexact)'
@@ -141,15 +140,19 @@ class Profile:
         if terms.closed_at(round_number):
             raise StakeError(f"stake on {bet}: the bet is closed after round "
                              f"{terms.last_round} of the shoe; this is round {round_number}")
-        if stake % self.minor_unit:
-            raise StakeError(f"stake on {bet}: {stake} is not a whole number of {self.minor_unit}")
         if self.player_banker_limit == "difference" and bet in _SIDES:
-            if stake < terms.min_stake:  # the maximum bounds the difference (_check_difference)
-                raise StakeError(f"stake on {bet}: {stake} is below the table minimum "
-                                 f"{terms.min_stake}")
+            # The bet's maximum bounds the difference (_check_difference); MAX_AMOUNT keeps
+            # a stake within what the arithmetic settles exactly.
+            if not terms.min_stake <= stake <= MAX_AMOUNT:
+                raise StakeError(f"stake on {bet}: {stake} is outside {terms.min_stake} to "
+                                 f"{_text(MAX_AMOUNT)} (the table maximum {terms.max_stake} "
+                                 "bounds the difference between player and banker)")
         elif not terms.min_stake <= stake <= terms.max_stake:
             raise StakeError(f"stake on {bet}: {stake} is outside the table limits "
                              f"{terms.min_stake} to {terms.max_stake}")
+        # Only after the limits: a huge stake would overflow the decimal context here.
+        if stake % self.minor_unit:
+            raise StakeError(f"stake on {bet}: {stake} is not a whole number of {self.minor_unit}")
 
     def _check_difference(self, stakes: Mapping[str, Decimal]) -> None:
         """The net exposure of player against banker within the maximum of the side ahead
@@ -288,9 +291,8 @@ class _Reader:
             "minor_unit" in data) else DEFAULT_MINOR_UNIT
         limits = self.table(data, "limits", (*_LIMIT_KEYS, "player_banker"))
         table_min, table_max = self.limits(limits, "limits", None, minor_unit)
-        player_banker = self.get(limits, "limits.player_banker", str,
-                                 '"each" or "difference"') if "player_banker" in limits else "each"
-        if player_banker not in PLAYER_BANKER_LIMITS:
+        player_banker = limits.get("player_banker", "each")
+        if player_banker not in get_args(PlayerBankerLimit):
             raise self.fail("limits.player_banker", '"each" or "difference"', player_banker)
         bets = self.table(data, "bets", BET_NAMES, "bet")
         if not bets:

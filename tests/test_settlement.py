@@ -198,8 +198,11 @@ def test_player_and_banker_limit_the_difference_on_a_sheet_003_table():
         settle(live, {"player": D("25000.01"), "banker": D("15000")})
     with pytest.raises(StakeError, match=r"difference 10000\.01 is above the banker limit"):
         settle(live, {"banker": D("10000.01")})
-    with pytest.raises(StakeError, match=r"stake on banker: 0\.05 is below the table minimum"):
+    with pytest.raises(StakeError, match=r"stake on banker: 0\.05 is outside 0\.10 to 1000000000 "
+                                         r"\(the table maximum 10000\.00 bounds the difference"):
         settle(live, {"player": D("5"), "banker": D("0.05")})
+    with pytest.raises(StakeError, match=r"stake on player: 1E\+27 is outside 0\.10 to 1000000000"):
+        settle(live, {"player": D("1e27"), "banker": D("1e27")})
     # The classic table limits each bet on its own.
     classic = decide_round(load_profile("classic"), PLAYER_NINE, 1)
     with pytest.raises(StakeError, match="stake on player: 25000 is outside the table limits"):
@@ -212,6 +215,7 @@ def test_player_and_banker_limit_the_difference_on_a_sheet_003_table():
         ({"player": D("20000")}, "stake on player: 20000 is outside the table limits"),
         ({"player": D("0.05")}, "stake on player: 0.05 is outside the table limits"),
         ({"player": D("1.234")}, "not a whole number of 0.01"),
+        ({"player": D("1e30")}, r"stake on player: 1E\+30 is outside the table limits"),
         ({"player": 10.0}, "expected a Decimal amount"),
         ({"lucky_six": D("1")}, "profile classic does not offer 'lucky_six'"),
     ],
