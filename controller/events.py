@@ -20,6 +20,8 @@ import time
 from collections.abc import Callable
 from typing import Any, BinaryIO, NamedTuple, Protocol, TextIO
 
+from controller.event_schema import check_event
+
 log = logging.getLogger(__name__)
 
 
@@ -94,6 +96,7 @@ class EventBus:
 
     def publish(self, type_: str, shoe: int, round_: int, **data: Any) -> TableEvent:
         """Make and record an event; subscribers get it at the next ``flush``."""
+        check_event(type_, data)
         event = TableEvent(type_, self.next_seq, utc_timestamp(), self.table, shoe, round_, data)
         if self.store is not None:
             try:

@@ -50,7 +50,7 @@ def stream_is_journal(stream: TextIO, environ: Mapping[str, str] | None = None) 
     return f"{status.st_dev}:{status.st_ino}" == f"{device}:{inode}"
 
 
-class _OurHandler(logging.StreamHandler):
+class _OurHandler(logging.StreamHandler):  # type: ignore[type-arg]  # its stream varies
     """Marks the handler configure_logging installed, so a second call replaces it."""
 
 

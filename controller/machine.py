@@ -12,6 +12,8 @@ controller.rules. The same tables draw the state diagram
 
 from __future__ import annotations
 
+from typing import Any
+
 from controller.rules import POSITIONS
 
 SHOE_STATES = [
@@ -30,7 +32,7 @@ RESUMABLE_STATES = [
     *POSITIONS,
 ]
 
-TRANSITIONS: list[dict] = [
+TRANSITIONS: list[dict[str, Any]] = [
     # A new shoe, confirmed by the device or the dealer; its first card is the reveal card,
     # whose value is the number of burn cards.
     {"trigger": "shuffled", "source": list(NO_SHOE_STATES), "dest": "awaiting_reveal"},

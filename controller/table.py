@@ -102,6 +102,8 @@ def _frame_facts(read: CardRead) -> dict[str, Any]:
 class TableController(OperatorActions):
     """Runs the shoe and its rounds. Imports no Qt and starts no threads."""
 
+    state: str  # the machine's, set by ``transitions``
+
     def __init__(
         self,
         config: TableConfig,

@@ -27,7 +27,7 @@ def parse_card_code(text: str) -> str:
         code = "T" + code[2:]
     if len(code) != 2:
         raise CardCodeError(text, "expected a rank (A 2-9 T/10 J Q K) then a suit (S H D C)")
-    rank, suit = code
+    rank, suit = code[0], code[1]
     if rank not in RANKS:
         raise CardCodeError(text, f"unknown rank {rank!r} (expected one of {' '.join(RANKS)})")
     if suit not in SUITS:

@@ -69,6 +69,14 @@ def rows(journal: Path, sql: str) -> list[tuple]:
         connection.close()
 
 
+def last_seq(journal: Path) -> int:
+    """The journal's last seq; 0 while the table has not made it (or its tables) yet."""
+    try:
+        return rows(journal, "SELECT max(seq) FROM events")[0][0] or 0
+    except sqlite3.OperationalError:
+        return 0
+
+
 def has_event(journal: Path, type_: str) -> bool:
     try:
         return bool(rows(journal, f"SELECT 1 FROM events WHERE type = '{type_}' LIMIT 1"))

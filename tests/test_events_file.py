@@ -14,7 +14,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.journal_support import ROOT, kill, log_path, play, rows, start_table, wait_for
+from tests.journal_support import (
+    ROOT,
+    kill,
+    last_seq,
+    log_path,
+    play,
+    rows,
+    start_table,
+    wait_for,
+)
 from ui.cli import main
 
 SEED = 20261130
@@ -22,15 +31,6 @@ SLOW = f"sim://?seed={SEED}&rate=30"
 FAST = f"sim://?seed={SEED}&rate=0"
 
 pytestmark = pytest.mark.timeout(300)
-
-
-def last_seq(journal: Path) -> int:
-    if not journal.exists():
-        return 0
-    try:
-        return rows(journal, "SELECT max(seq) FROM events")[0][0] or 0
-    except Exception:  # the first start has not made the table yet
-        return 0
 
 
 def file_events(path: Path) -> list[dict]:

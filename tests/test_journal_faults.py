@@ -25,7 +25,7 @@ from controller.config import TableConfig
 from controller.journal import Journal, JournalError
 from controller.journal.head import head_path
 from controller.journal.verify import self_test
-from tests.journal_support import ROOT, play, rows, wait_for
+from tests.journal_support import ROOT, last_seq, play, rows, wait_for
 from ui.cli import main
 from ui.commands.run import REFUSED
 
@@ -48,10 +48,6 @@ def said(done: subprocess.CompletedProcess) -> str:
     assert "Traceback" not in done.stderr, done.stderr
     assert len(lines) == 1, done.stderr
     return lines[0]
-
-
-def last_seq(journal: Path) -> int:
-    return rows(journal, "SELECT max(seq) FROM events")[0][0] or 0
 
 
 @contextmanager

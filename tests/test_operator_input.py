@@ -95,3 +95,20 @@ def paused(journal: Path) -> bool:
     except Exception:  # the journal is not created yet
         return False
     return any(json.loads(data)["action"] == "pause" for (data,) in actions)
+
+
+def test_text_mode_answers_every_action_it_carried_out():
+    from tests.table_harness import Table
+
+    out = io.StringIO()
+    table = Table()
+    table.bus.subscribe(HeadlessPrinter(out))
+    table.start_shoe()
+    table.command("pause", reason="break")
+    table.command("resume")
+    table.supervisor("clear_roads", reason="new session")
+    table.supervisor("manual_card", card="9s")
+    lines = out.getvalue().splitlines()
+    for said in ("pause by dealer: break", "resume by dealer", "clear roads by sup: new session",
+                 "manual card 9S by sup"):
+        assert said in lines

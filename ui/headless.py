@@ -146,7 +146,16 @@ class HeadlessPrinter:
             case "round_voided":
                 return f"round {event.round} VOIDED by {data['by']}: {data['reason']}"
             case "misread":
-                return f"RESCAN CARD ({data['position']}, read {data['raw']!r})"
+                count = data.get("count", 1)
+                return f"RESCAN CARD ({data['position']}, read {data['raw']!r}" + (
+                    f", {count} misreads)" if count > 1 else ")")
+            case "duplicate_card":
+                return f"{data['card']} from the reader again: {data['reason']}; counted once"
+            case "operator_action":
+                done = data["action"].replace("_", " ") + (
+                    f" {data['card']}" if data.get("card") else "")
+                return f"{done} by {data['by']}" + (f": {data['reason']}" if data.get(
+                    "reason") else "")
             case "cut_card":
                 return f"cut card: round {data['last_round']} is the last"
             case "hold":
@@ -161,7 +170,8 @@ class HeadlessPrinter:
             case "action_refused":
                 return f"refused {data['action']}: {data['reason']}"
             case "shoe_ended":
-                return f"== shoe {event.shoe} ended after {data['rounds']} rounds"
+                return (f"== shoe {event.shoe} ended after {data['rounds']} rounds: shuffle, "
+                        "then confirm the new shoe (newshoe)")
         return None
 
     def history(self) -> str:

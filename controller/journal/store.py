@@ -25,7 +25,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from controller.events import TableEvent
 from controller.journal.chain import GENESIS, canonical_data, row_hash
@@ -101,6 +101,12 @@ class Journal:
         real = path.resolve()
         self._files = {name: _identity(name) for name in (real, real.with_name(real.name + "-wal"))}
 
+    @property
+    def _connection(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise JournalError(self.path, "closed")
+        return self._db
+
     @classmethod
     def open(cls, path: str | Path, allow_unchecked_end: bool = False) -> Journal:
         """Lock, self-test and open the journal at ``path`` (creating it if absent), and
@@ -150,7 +156,7 @@ class Journal:
         data = canonical_data(event.data)
         digest = row_hash(self._hash, event.seq, event.ts, event.type, event.table, event.shoe,
                           event.round, data)
-        db = self._db
+        db = self._connection
         try:
             if not self._pending:
                 db.execute("BEGIN IMMEDIATE")
@@ -169,14 +175,15 @@ class Journal:
                              error) from error
 
     def _index(self, event: TableEvent) -> None:
+        db, data = self._connection, event.data
         if event.type == "shoe_started":
-            self._db.execute(_INSERT_SHOE, (event.shoe, event.seq, event.data.get("profile", ""),
-                                            event.data.get("decks", 0)))
+            db.execute(_INSERT_SHOE, (event.shoe, event.seq, data.get("profile", ""),
+                                      data.get("decks", 0)))
         elif event.type == "round_result":
-            self._db.execute(_INSERT_ROUND, (event.shoe, event.round, "result",
-                                             event.data.get("winner"), event.seq))
+            db.execute(_INSERT_ROUND, (event.shoe, event.round, "result", data.get("winner"),
+                                       event.seq))
         elif event.type == "round_voided":
-            self._db.execute(_INSERT_ROUND, (event.shoe, event.round, "void", None, event.seq))
+            db.execute(_INSERT_ROUND, (event.shoe, event.round, "void", None, event.seq))
 
     def commit(self) -> None:
         """Make every appended event durable (a no-op when none is waiting). On failure
@@ -191,7 +198,7 @@ class Journal:
             if passing_bound:  # first move the synced bound past this commit
                 self._bound = self._seq + BOUND_AHEAD
                 self._head.write(*self._committed, self._bound, sync=True)
-            self._db.execute("COMMIT")
+            self._connection.execute("COMMIT")
         except JournalError:
             self.rollback()
             raise
@@ -228,15 +235,15 @@ class Journal:
 
     def events(self, since_seq: int = 1) -> list[TableEvent]:
         """The recorded events from ``since_seq`` on, in order."""
-        return read_events(self._db, since_seq)
+        return read_events(self._connection, since_seq)
 
     def iter_events(self, since_seq: int = 1) -> Iterator[TableEvent]:
         """The same, read as they are used: a year of events need not fit in memory."""
-        return iter_events(self._db, since_seq)
+        return iter_events(self._connection, since_seq)
 
     def event(self, seq: int) -> TableEvent | None:
         """The event recorded as ``seq``, if there is one."""
-        row = self._db.execute(_SELECT_ONE, (seq,)).fetchone()
+        row = self._connection.execute(_SELECT_ONE, (seq,)).fetchone()
         return _event(row) if row else None
 
     def restart_events(self) -> list[TableEvent]:
@@ -252,12 +259,12 @@ class Journal:
             others = (self._last_seq_of(kind) for kind in ("shoe_started", "roads_cleared"))
             start = min((ended, *(seq for seq in others if seq)))
         scanner = self._last_seq_of("scanner", before=start)
-        head = read_events(self._db, scanner)[:1] if scanner else []
-        return head + read_events(self._db, start)
+        head = read_events(self._connection, scanner)[:1] if scanner else []
+        return head + read_events(self._connection, start)
 
     def _last_seq_of(self, type_: str, before: int | None = None) -> int | None:
         # A reverse scan of the rowid table that stops at the first match: near the end.
-        row = self._db.execute(
+        row = self._connection.execute(
             "SELECT seq FROM events WHERE type = ? AND seq < ? ORDER BY seq DESC LIMIT 1",
             (type_, before if before is not None else self._seq + 1)).fetchone()
         return row[0] if row else None
@@ -297,7 +304,7 @@ def iter_events(connection: sqlite3.Connection, since_seq: int = 1) -> Iterator[
         yield _event(row)
 
 
-def _event(row: tuple) -> TableEvent:
+def _event(row: tuple[Any, ...]) -> TableEvent:
     seq, ts, type_, table, shoe, round_, data = row
     return TableEvent(type_, seq, ts, table, shoe, round_, json.loads(data))
 
