@@ -275,7 +275,7 @@ class _Reader:
 
     def whole(self, data: Mapping[str, Any], key: str, low: int, high: int) -> int:
         expected = f"a whole number {low} to {high}"
-        value = self.get(data, key, int, expected)
+        value: int = self.get(data, key, int, expected)
         if not low <= value <= high:
             raise self.fail(key, expected, value)
         return value
