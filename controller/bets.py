@@ -30,7 +30,8 @@ EVENTS: dict[str, Callable[[RoundOutcome], bool]] = {
 }
 
 DEFAULT_PAY = "pays"
-Result = Literal["win", "lose", "push"]
+# A bet's decision on a round, in the words round_result publishes (docs/events.md).
+Result = Literal["won", "lost", "pushed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,13 +53,13 @@ class BetRule:
         return tuple(key for key, _ in self.wins)
 
     def decide(self, outcome: RoundOutcome) -> tuple[Result, str | None]:
-        """``("win", pay key)``, ``("push", None)`` or ``("lose", None)`` for this outcome."""
+        """``("won", pay key)``, ``("pushed", None)`` or ``("lost", None)`` for this outcome."""
         for key, events in self.wins:
             if any(EVENTS[event](outcome) for event in events):
-                return "win", key
+                return "won", key
         if any(EVENTS[event](outcome) for event in self.push):
-            return "push", None
-        return "lose", None
+            return "pushed", None
+        return "lost", None
 
 
 _BANKER_SIX = ("banker_six_two_cards", "banker_six_three_cards")

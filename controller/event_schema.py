@@ -99,7 +99,7 @@ SCHEMA: dict[str, EventSpec] = {spec.type: spec for spec in (
           Field("player_pair", bool), Field("banker_pair", bool),
           Field("player_natural", bool), Field("banker_natural", bool), Field("natural", bool),
           Field("banker_six_cards", int | NoneType), Field("winning_bets", list),
-          Field("pushed_bets", list), Field("pays", dict)),
+          Field("pushed_bets", list), Field("pays", dict), Field("bets", dict)),
     _spec(EventType.ROUND_VOIDED, Field("reason", str), Field("by", str),
           Field("discarded", list), Field("refund", bool)),
     _spec(EventType.HOLD, Field("code", str), Field("message", str),

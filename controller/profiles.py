@@ -15,11 +15,10 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 from controller.bets import BET_NAMES, BET_RULES, DEFAULT_PAY
 from controller.cards import MAX_DECKS, MIN_DECKS
-from controller.outcome import RoundOutcome
 
 DEFAULT_MINOR_UNIT = Decimal("0.01")
 # Bounds on what a profile may say: wide enough for any real table, narrow enough that a typo
@@ -35,6 +34,10 @@ _PAY_EXPECTED = (f'a pay ratio "x:y" with x and y above 0, like "11:1" (at most 
                  f"each, and at most {MAX_PAY}:1)")
 _TOP_KEYS = ("name", "decks", "commission", "minor_unit", "limits", "bets")
 _LIMIT_KEYS = ("min", "max")
+_SIDES = ("player", "banker")
+# How the player and banker limits apply: to each bet, or (rules sheet 003) to the difference
+# between the amounts on the two sides, the table's net exposure on the pair.
+PlayerBankerLimit = Literal["each", "difference"]
 _BET_EXTRA_KEYS = ("last_round", *_LIMIT_KEYS)
 _AMOUNT = 'an amount as a string like "10.00" or an integer (floats are inexact)'
 
@@ -94,6 +97,10 @@ class BetTerms:
     max_stake: Decimal
     last_round: int | None
 
+    def closed_at(self, round_number: int) -> bool:
+        """Taken no more at ``round_number`` (counted from 1 in each shoe)."""
+        return self.last_round is not None and round_number > self.last_round
+
 
 @dataclass(frozen=True)
 class Profile:
@@ -101,6 +108,7 @@ class Profile:
     decks: int
     commission: Decimal  # the rate taken off banker wins; 0 for a no-commission table
     minor_unit: Decimal
+    player_banker_limit: PlayerBankerLimit
     bets: Mapping[str, BetTerms]  # in the order the file lists them
     source: str
 
@@ -111,42 +119,55 @@ class Profile:
         ratio = pays[pay_key] if pay_key in pays else pays[DEFAULT_PAY]
         return ratio.less(self.commission) if bet == "banker" else ratio
 
-    def winning_bets(self, outcome: RoundOutcome) -> list[str]:
-        """The bets of this profile that win on ``outcome`` (pushes are not wins)."""
-        return [bet for bet in self.bets if BET_RULES[bet].decide(outcome)[0] == "win"]
-
-    def pay_text(self, bet: str, outcome: RoundOutcome) -> str:
-        """The pay ``bet`` receives on ``outcome``, as "x:y"; ValueError if it does not win."""
-        result, pay_key = BET_RULES[bet].decide(outcome)
-        if result != "win" or pay_key is None:
-            raise ValueError(f"bet {bet} does not win this round ({result})")
-        return str(self.pay(bet, pay_key))
-
-    def pays(self, outcome: RoundOutcome) -> dict[str, str]:
-        """``{bet: "x:y"}`` for every bet of this profile that wins on ``outcome``."""
-        return {bet: self.pay_text(bet, outcome) for bet in self.winning_bets(outcome)}
-
     def closed_bets(self, round_number: int) -> frozenset[str]:
         """The bets taken no more at ``round_number`` (counted from 1 in each shoe)."""
-        return frozenset(
-            bet.name
-            for bet in self.bets.values()
-            if bet.last_round is not None and round_number > bet.last_round
-        )
+        return frozenset(bet.name for bet in self.bets.values() if bet.closed_at(round_number))
 
-    def check_stake(self, bet: str, stake: Decimal) -> None:
-        """Raise StakeError unless ``stake`` is a stake this table takes on ``bet``."""
+    def check_stakes(self, stakes: Mapping[str, Decimal], round_number: int) -> None:
+        """Raise StakeError unless the table takes every one of ``stakes`` (bet -> amount) on
+        round ``round_number`` of the shoe: a bet it offers and has not closed, whole minor
+        units, within the limits (on a "difference" table, player and banker's maximum bounds
+        the difference between the two sides instead of each bet)."""
+        for bet, stake in stakes.items():
+            self._check_stake(bet, stake, round_number)
+        if self.player_banker_limit == "difference":
+            self._check_difference(stakes)
+
+    def _check_stake(self, bet: str, stake: Decimal, round_number: int) -> None:
         terms = self._terms(bet)
         if not isinstance(stake, Decimal) or not stake.is_finite():
             raise StakeError(f"stake on {bet}: expected a Decimal amount, got {stake!r}")
+        if terms.closed_at(round_number):
+            raise StakeError(f"stake on {bet}: the bet is closed after round "
+                             f"{terms.last_round} of the shoe; this is round {round_number}")
+        if self.player_banker_limit == "difference" and bet in _SIDES:
+            # The bet's maximum bounds the difference (_check_difference); MAX_AMOUNT keeps
+            # a stake within what the arithmetic settles exactly.
+            if not terms.min_stake <= stake <= MAX_AMOUNT:
+                raise StakeError(f"stake on {bet}: {stake} is outside {terms.min_stake} to "
+                                 f"{_text(MAX_AMOUNT)} (the table maximum {terms.max_stake} "
+                                 "bounds the difference between player and banker)")
+        elif not terms.min_stake <= stake <= terms.max_stake:
+            raise StakeError(f"stake on {bet}: {stake} is outside the table limits "
+                             f"{terms.min_stake} to {terms.max_stake}")
+        # Only after the limits: a huge stake would overflow the decimal context here.
         if stake % self.minor_unit:
+            raise StakeError(f"stake on {bet}: {stake} is not a whole number of {self.minor_unit}")
+
+    def _check_difference(self, stakes: Mapping[str, Decimal]) -> None:
+        """The net exposure of player against banker within the maximum of the side ahead
+        (that side has a stake, already checked to be on an offered bet)."""
+        player, banker = (stakes.get(side, Decimal(0)) for side in _SIDES)
+        difference = abs(player - banker)
+        if not difference:
+            return
+        ahead = "player" if player > banker else "banker"
+        limit = self.bets[ahead].max_stake
+        if difference > limit:
             raise StakeError(
-                f"stake on {bet}: {stake} is not a whole number of {self.minor_unit}"
-            )
-        if not terms.min_stake <= stake <= terms.max_stake:
-            raise StakeError(
-                f"stake on {bet}: {stake} is outside the table limits "
-                f"{terms.min_stake} to {terms.max_stake}"
+                f"stakes on player {player} and banker {banker}: the difference {difference} "
+                f"is above the {ahead} limit {limit} (this table limits the difference between "
+                "the two sides)"
             )
 
     def _terms(self, bet: str) -> BetTerms:
@@ -254,7 +275,7 @@ class _Reader:
 
     def whole(self, data: Mapping[str, Any], key: str, low: int, high: int) -> int:
         expected = f"a whole number {low} to {high}"
-        value = self.get(data, key, int, expected)
+        value: int = self.get(data, key, int, expected)
         if not low <= value <= high:
             raise self.fail(key, expected, value)
         return value
@@ -268,8 +289,11 @@ class _Reader:
         commission = self.commission(data)
         minor_unit = self.amount(data, "minor_unit", MINOR_UNIT_RANGE) if (
             "minor_unit" in data) else DEFAULT_MINOR_UNIT
-        limits = self.table(data, "limits", _LIMIT_KEYS)
+        limits = self.table(data, "limits", (*_LIMIT_KEYS, "player_banker"))
         table_min, table_max = self.limits(limits, "limits", None, minor_unit)
+        player_banker = limits.get("player_banker", "each")
+        if player_banker not in get_args(PlayerBankerLimit):
+            raise self.fail("limits.player_banker", '"each" or "difference"', player_banker)
         bets = self.table(data, "bets", BET_NAMES, "bet")
         if not bets:
             raise self.fail("bets", f"at least one bet of {', '.join(BET_NAMES)}", {})
@@ -278,6 +302,7 @@ class _Reader:
             decks=decks,
             commission=commission,
             minor_unit=minor_unit,
+            player_banker_limit=player_banker,
             bets={bet: self.bet(bets, bet, (table_min, table_max), minor_unit, decks)
                   for bet in bets},
             source=self.source,

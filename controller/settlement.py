@@ -1,4 +1,10 @@
-"""Settling a round's bets: win, lose or push, and the amount handed back for each."""
+"""The one settlement path: every offered bet's decision on a round, and the money it returns.
+
+The table calls ``decide_round`` once per judged round and publishes the decisions in
+``round_result`` (``RoundDecisions.event_fields``); ``settle`` turns the same decisions and a
+stake per bet into the amounts handed back. So what the event stream says a bet won is what it
+pays, and a bet closed by its cut-off round is never a winner.
+"""
 
 from __future__ import annotations
 
@@ -7,41 +13,78 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any, Literal
 
-from controller.bets import BET_RULES, Result
+from controller.bets import BET_RULES
 from controller.outcome import RoundOutcome
-from controller.profiles import Profile
+from controller.profiles import Profile, Ratio
+
+# "closed": the table took no bets on it this round (its cut-off round had passed).
+BetOutcome = Literal["won", "lost", "pushed", "closed"]
 
 
 @dataclass(frozen=True, slots=True)
-class Settlement:
-    bet: str
-    stake: Decimal
-    result: Result
-    returned: Decimal  # stake plus winnings on a win, the stake on a push, 0 on a loss
-    pays: str | None  # the pay applied to a win, as "x:y"
+class BetDecision:
+    outcome: BetOutcome
+    pay: Ratio | None = None  # what a win pays, after commission; None unless won
 
 
-def settle(profile: Profile, outcome: RoundOutcome, stakes: Mapping[str, Decimal]
-           ) -> dict[str, Settlement]:
-    """Settle ``stakes`` (bet name -> stake) on ``outcome`` under ``profile``.
+@dataclass(frozen=True)
+class RoundDecisions:
+    """The decision on every bet the profile offers (in its order) for one round of a shoe."""
 
-    Every stake is checked first (StakeError for a bet the table does not offer or a stake
-    outside its limits), so a bad one settles nothing. Winnings are rounded down to the
-    profile's minor unit: a 0.10 banker bet at 0.95:1 wins 0.09 and returns 0.19.
+    profile: Profile
+    round_number: int
+    bets: Mapping[str, BetDecision]
+
+    def with_outcome(self, outcome: BetOutcome) -> list[str]:
+        return [bet for bet, decision in self.bets.items() if decision.outcome == outcome]
+
+    def event_fields(self) -> dict[str, Any]:
+        """The settlement fields of ``round_result`` (docs/events.md)."""
+        pays = {bet: str(decision.pay) for bet, decision in self.bets.items()
+                if decision.pay is not None}
+        return {
+            "winning_bets": self.with_outcome("won"),
+            "pushed_bets": self.with_outcome("pushed"),
+            "pays": pays,
+            "bets": {bet: {"outcome": decision.outcome, "pays": pays.get(bet)}
+                     for bet, decision in self.bets.items()},
+        }
+
+
+def decide_round(profile: Profile, outcome: RoundOutcome, round_number: int) -> RoundDecisions:
+    """Each bet of ``profile`` on ``outcome``, dealt as round ``round_number`` of its shoe."""
+    closed = profile.closed_bets(round_number)
+    decisions = {}
+    for bet in profile.bets:
+        if bet in closed:
+            decisions[bet] = BetDecision("closed")
+            continue
+        result, pay_key = BET_RULES[bet].decide(outcome)
+        pay = profile.pay(bet, pay_key) if pay_key is not None else None
+        decisions[bet] = BetDecision(result, pay)
+    return RoundDecisions(profile, round_number, decisions)
+
+
+def settle(round_decisions: RoundDecisions, stakes: Mapping[str, Decimal]) -> dict[str, Decimal]:
+    """The amount handed back per bet for ``stakes`` (bet -> stake) on a decided round.
+
+    Every stake is checked first (Profile.check_stakes: StakeError for a bet not offered or
+    closed this round, a stake outside the limits), so a bad one settles nothing. A win returns
+    the stake plus the winnings rounded down to the profile's minor unit (a 0.10 banker bet at
+    0.95:1 wins 0.09 and returns 0.19); a push returns the stake; a loss returns 0.
     """
-    for bet, stake in stakes.items():
-        profile.check_stake(bet, stake)
-    return {bet: _settle_one(profile, outcome, bet, stake) for bet, stake in stakes.items()}
+    profile = round_decisions.profile
+    profile.check_stakes(stakes, round_decisions.round_number)
+    return {bet: _returned(profile.minor_unit, round_decisions.bets[bet], stake)
+            for bet, stake in stakes.items()}
 
 
-def _settle_one(profile: Profile, outcome: RoundOutcome, bet: str, stake: Decimal
-                ) -> Settlement:
-    result, pay_key = BET_RULES[bet].decide(outcome)
-    if result == "push":
-        return Settlement(bet, stake, result, stake, None)
-    if pay_key is None:
-        return Settlement(bet, stake, result, Decimal(0).quantize(profile.minor_unit), None)
-    pay = profile.pay(bet, pay_key)
-    units = math.floor(Fraction(stake) * pay.value / Fraction(profile.minor_unit))
-    return Settlement(bet, stake, result, stake + units * profile.minor_unit, str(pay))
+def _returned(minor_unit: Decimal, decision: BetDecision, stake: Decimal) -> Decimal:
+    if decision.outcome == "pushed":
+        return stake.quantize(minor_unit)
+    if decision.pay is None:
+        return Decimal(0).quantize(minor_unit)
+    units = math.floor(Fraction(stake) * decision.pay.value / Fraction(minor_unit))
+    return (stake + units * minor_unit).quantize(minor_unit)

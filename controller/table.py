@@ -18,7 +18,6 @@ from typing import Any
 
 from transitions import EventData, Machine
 
-from controller.bets import BET_RULES
 from controller.cards import Card, ShoeComposition
 from controller.commands import Command, MisreadBurst, PinFailure, TimerExpired
 from controller.config import TableConfig
@@ -29,6 +28,7 @@ from controller.operator_actions import OperatorActions
 from controller.outcome import RoundOutcome, judge_round
 from controller.profiles import Profile
 from controller.rules import PLAYER_POSITIONS, next_step
+from controller.settlement import decide_round
 from drivers.base import (
     CardRead,
     Connected,
@@ -428,14 +428,13 @@ class TableController(OperatorActions):
 
     def finish_round(self, event: EventData) -> None:
         outcome = judge_round(self.round.player, self.round.banker)
-        self.publish("round_result", **self._result_facts(outcome))
+        self.publish("round_result", **self._result_facts(outcome, self.round.number))
 
     def end_shoe_after_last_round(self, event: EventData) -> None:
         self._shoe_over("last round voided" if event.event.name == "void"
                         else "last round played")
 
-    def _result_facts(self, outcome: RoundOutcome) -> dict[str, Any]:
-        decisions = {bet: BET_RULES[bet].decide(outcome) for bet in self.profile.bets}
+    def _result_facts(self, outcome: RoundOutcome, round_number: int) -> dict[str, Any]:
         return {
             "player": [card.code for card in outcome.player],
             "banker": [card.code for card in outcome.banker],
@@ -448,10 +447,7 @@ class TableController(OperatorActions):
             "banker_natural": outcome.banker_natural,
             "natural": outcome.natural,
             "banker_six_cards": len(outcome.banker) if outcome.banker_six else None,
-            "winning_bets": [bet for bet, (result, _) in decisions.items() if result == "win"],
-            "pushed_bets": [bet for bet, (result, _) in decisions.items() if result == "push"],
-            "pays": {bet: str(self.profile.pay(bet, pay_key))
-                     for bet, (result, pay_key) in decisions.items() if result == "win"},
+            **decide_round(self.profile, outcome, round_number).event_fields(),
         }
 
     def _shoe_over(self, reason: str) -> None:

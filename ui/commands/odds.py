@@ -44,6 +44,7 @@ def _as_json(profile: str, decks: int, result: Odds) -> dict:
         "cards_left": result.cards_left,
         "probabilities": {event: float(p) for event, p in result.probabilities.items()},
         "wins": {bet: float(bet_odds.wins) for bet, bet_odds in result.bets.items()},
+        "pushes": {bet: float(bet_odds.pushes) for bet, bet_odds in result.bets.items()},
         "rtp": {bet: float(bet_odds.rtp) for bet, bet_odds in result.bets.items()},
     }
 
