@@ -65,7 +65,8 @@ def rest_of_shoe(decks: int, dealt: Sequence[str], rng: random.Random,
     card (unless ``cut_seen``) where it can still be: ``cut_from_end`` cards before the end,
     or at random among the places in the last deck not yet passed. With no card dealt this
     is ``build_shoe``."""
-    order = items_left([code for _ in range(decks) for code in ALL_CODES], dealt, False)
+    full = [code for _ in range(decks) for code in ALL_CODES]
+    order = items_left(full, dealt, cut_seen=False)
     fisher_yates(order, rng)
     if not cut_seen:
         if cut_from_end is None:
@@ -80,7 +81,7 @@ def items_left(order: Sequence[str], dealt: Sequence[str], cut_seen: bool) -> li
     """``order`` less the cards ``dealt`` (each taken once, the first of its kind) and, if
     ``cut_seen``, the cut card; no-reads stay."""
     taken = Counter(dealt)
-    taken[CUT] = cut_seen
+    taken[CUT] = int(cut_seen)
     left = []
     for item in order:
         if taken[item] > 0 and item != NO_READ:

@@ -151,10 +151,10 @@ class SimDriver(Driver):
     def _continue(self, number: int, dealt: Sequence[str], cut_seen: bool) -> str | None:
         """Set the order and position that continue shoe ``number`` (loaded); a line for the
         log when the journal's cards do not fit its order."""
+        rng = shoe_random(self.seed, number - 1, "resume")  # the system's, without a seed
         if self.seed is None and self.script is None:
             # Its order was never recorded: the rest, freshly shuffled, is as good.
-            self._order = rest_of_shoe(self.decks, dealt, shoe_random(None, 0), self.cut,
-                                       cut_seen)
+            self._order = rest_of_shoe(self.decks, dealt, rng, self.cut, cut_seen)
             return None
         try:
             self._position = resume_position(self._order, dealt, cut_seen)
@@ -165,7 +165,6 @@ class SimDriver(Driver):
         if self.script is not None:
             self._order = items_left(self.script, dealt, cut_seen)
             return f"{mismatch}; dealing the script's items not yet dealt"
-        rng = shoe_random(self.seed, number - 1, "resume")
         self._order = rest_of_shoe(self.decks, dealt, rng, self.cut, cut_seen)
         return f"{mismatch}; dealing the cards left in a fresh order"
 

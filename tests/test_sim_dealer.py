@@ -184,10 +184,12 @@ def test_a_seeded_shoe_restarted_between_and_within_shoes_deals_what_it_would_ha
     url = f"sim://?seed={SEED}&decks=1&cut=20&rate=0"
     straight = Witness(monkeypatch)
     play(replace(TableConfig(driver_url=url), journal_path=str(tmp_path / "straight.db")),
-         straight, shoes=2)
+         straight, shoes=3)
     config = replace(TableConfig(driver_url=url), journal_path=str(tmp_path / "table.db"))
     restarted = Witness(monkeypatch)
-    for stop_after_cards in (5, None, 12, None):  # shoe 1 interrupted; shoe 2 interrupted
+    # Shoe 1 interrupted, shoe 2 whole (a restart before and after it), shoe 3 interrupted.
+    for stop_after_cards in (5, None, None, 12, None):
         play(config, restarted, stop_after_cards)
     assert restarted.reader_cards() == straight.reader_cards()
-    assert [event.shoe for event in restarted.events if event.type == "shoe_started"] == [1, 2]
+    assert [event.shoe for event in restarted.events if event.type == "shoe_started"] == [
+        1, 2, 3]
