@@ -6,18 +6,25 @@ path is built one way only.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from controller.config import TableConfig
 from controller.events import EventBus, EventFile, EventFileError, Subscriber, TableEvent
 from controller.journal import Journal
-from controller.journal.resume import prime_driver, rebuilt, restore_driver, resume
+from controller.journal.resume import prime_driver, rebuilt, resume
 from controller.profiles import Profile, load_profile
+from controller.recovery import shoe_in_play
 from controller.runner import TableRunner
 from controller.table import TableController
 from drivers import open_driver
 from drivers.base import Driver
+from drivers.sim import SimDriver
+from drivers.sim_dealer import SimulatedDealer
 from drivers.url import DriverUrl
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -92,7 +99,8 @@ def _assemble(
     try:
         if journal is not None:
             prime_driver(driver, journal, journal.restart_events())
-        restore_driver(driver, controller, view_events)
+        if isinstance(driver, SimDriver):
+            bus.subscribe(simulated_dealer(driver, view_events))
         driver.start()
     except BaseException:
         driver.close()
@@ -101,6 +109,21 @@ def _assemble(
         raise
     return Table(config, profile, bus, controller, runner, driver, event_file, journal,
                  view_events)
+
+
+def simulated_dealer(sim: SimDriver, events: Sequence[TableEvent]) -> SimulatedDealer:
+    """The simulated shoe's dealer (a bus subscriber), caught up with the journal's ``events``:
+    dealing held if the table is in a hold, paused or taking live bets, and the shoe in play
+    continued after the cards the journal shows dealt from it."""
+    dealer = SimulatedDealer(sim)
+    for event in events:
+        dealer(event)
+    in_play = shoe_in_play(events)
+    if in_play is not None:
+        note = sim.resume_shoe(in_play.shoe, in_play.dealt, in_play.cut_seen)
+        if note is not None:
+            log.warning("simulated shoe: %s", note)
+    return dealer
 
 
 def open_event_file(path: str | None, journal: Journal | None) -> EventFile | None:

@@ -75,8 +75,7 @@ SCHEMA: dict[str, EventSpec] = {spec.type: spec for spec in (
     _spec(EventType.STATE, Field("state", str), Field("previous", str)),
     _spec(EventType.SHOE_SHUFFLED, Field("raw", str)),
     _spec(EventType.SHOE_STARTED, Field("decks", int), Field("profile", str),
-          Field("profile_source", str), Field("betting", str), Field("by", str),
-          Field("snapshot", dict | NoneType)),
+          Field("profile_source", str), Field("betting", str), Field("by", str)),
     _spec(EventType.ROADS_CLEARED, Field("reason", str)),
     _spec(EventType.REVEAL, Field("card", str), Field("burn", int), *_READ),
     # A burn the dealer confirmed by hand (the scanner cannot see burns) was read by nobody.

@@ -10,7 +10,7 @@ Only the shoe in play is replayed: a shoe starts from a full composition.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import NamedTuple
 
 from controller.commands import Command, MisreadBurst, PinFailure, TimerExpired
 from controller.events import EventBus, TableEvent
@@ -137,11 +137,28 @@ def scanner_was_down(events: Iterable[TableEvent]) -> bool:
     return status == "disconnected"
 
 
-def driver_position(events: Sequence[TableEvent]) -> tuple[dict[str, Any] | None, int, bool]:
-    """Where a simulated shoe stood: its snapshot, cards taken, and whether the cut card came."""
+class ShoeInPlay(NamedTuple):
+    """How far the shoe in play has been dealt, as the journal shows it."""
+
+    shoe: int
+    dealt: list[str]  # the cards the reader read from it, in order
+    cut_seen: bool
+
+
+def shoe_in_play(events: Sequence[TableEvent]) -> ShoeInPlay | None:
+    """The shoe in play at the end of ``events`` (the restart events), or None when the last
+    shoe ended or none started."""
     shoe_events = current_shoe_events(events)
     if not shoe_events or shoe_events[0].type != "shoe_started":
-        return None, 0, False
-    taken = sum(1 for event in shoe_events if isinstance(input_of(event), CardRead))
+        return None
+    dealt = []
+    for event in shoe_events:
+        if event.type == "shoe_ended":
+            return None
+        item = input_of(event)
+        if isinstance(item, CardRead):
+            dealt.append(item.code)
+        elif isinstance(item, FaultHold) and item.held and item.held.source == "reader":
+            dealt.append(item.held.code)  # the card the table failed on was read all the same
     cut_seen = any(event.type == "cut_card" for event in shoe_events)
-    return shoe_events[0].data.get("snapshot"), taken, cut_seen
+    return ShoeInPlay(shoe_events[0].shoe, dealt, cut_seen)

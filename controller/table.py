@@ -142,7 +142,6 @@ class TableController(OperatorActions):
         self.pause_reasons: set[str] = set()
         self.held_cards: list[HeldCard] = []
         self.betting_deadline: float | None = None
-        self.dealing_allowed = True
         self._unacknowledged: list[Recordable] = []
         self.machine = Machine(
             model=self,
@@ -176,7 +175,6 @@ class TableController(OperatorActions):
             for read in self._unacknowledged:
                 self.driver.acknowledge(read)
         self._unacknowledged.clear()
-        self._tell_dealer()
 
     def _handle(self, item: object) -> None:
         if isinstance(item, CardRead):
@@ -215,16 +213,6 @@ class TableController(OperatorActions):
         self.handle(FaultHold(str(failed), held))
         if isinstance(item, CardRead):
             self.driver.acknowledge(item)  # recorded as held: the shoe may move on
-
-    def _tell_dealer(self) -> None:
-        """Let a simulated dealer know whether to deal: not in a hold, a pause or live betting."""
-        allowed = self.state not in ("hold", "paused") and not (
-            self.state == "betting" and self.live_betting
-        )
-        if allowed != self.dealing_allowed:
-            self.dealing_allowed = allowed
-            if self.driver is not None:
-                self.driver.set_dealing(allowed)
 
     @property
     def shoe_in_play(self) -> bool:
@@ -395,8 +383,7 @@ class TableController(OperatorActions):
         self.cut_before_shoe = False
         self.publish("shoe_started", decks=self.profile.decks, profile=self.profile.name,
                      profile_source=settings.source,
-                     betting="live" if self.live_betting else "land", by=event.kwargs["by"],
-                     snapshot=self.driver.snapshot() if self.driver else None)
+                     betting="live" if self.live_betting else "land", by=event.kwargs["by"])
         if self.config.new_shoe_resets_roads:
             self.publish("roads_cleared", reason="new shoe")
 
@@ -451,12 +438,10 @@ class TableController(OperatorActions):
         }
 
     def _shoe_over(self, reason: str) -> None:
-        """The shoe is done: say so and let the dealer (or the simulated shoe) reshuffle."""
+        """The shoe is done: say so, so that the dealer (or the simulated shoe) reshuffles."""
         self.publish("shoe_ended", rounds=self.round_number, reason=reason)
         self.round = None
         self.betting_deadline = None
-        if self.driver is not None:
-            self.driver.new_shoe()
 
     # -- other driver events -------------------------------------------------------------
 

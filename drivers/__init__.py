@@ -7,7 +7,7 @@
 - ``serial:///dev/ttyUSB0?baud=9600&protocol=scanner|shoe`` a real serial device;
 - ``replay://PATH?rate=2`` a recorded card sequence.
 
-The driver comes back unstarted: restore a snapshot if needed, then ``start()``.
+The driver comes back unstarted: prime it if needed, then ``start()``.
 Driver modules are imported only when their scheme is used, so a missing optional
 dependency of one driver never stops another. This package imports nothing from
 ``controller`` or ``ui``.

@@ -32,12 +32,6 @@ class RecordingDriver(Driver):
     def request_rescan(self) -> None:
         self.calls.append(("request_rescan", None))
 
-    def set_dealing(self, allowed: bool) -> None:
-        self.calls.append(("set_dealing", allowed))
-
-    def new_shoe(self) -> None:
-        self.calls.append(("new_shoe", None))
-
     def _close(self) -> None:
         pass
 

@@ -1,6 +1,6 @@
 """Replaying journaled inputs rebuilds the controller exactly."""
 
-from controller.recovery import driver_position, replay
+from controller.recovery import replay, shoe_in_play
 from tests.table_harness import Table
 
 ROUNDS = "9S KH TC 2D  2S 3C 3H 4C 5D  2S KS 3H 5H 5C AD"
@@ -63,7 +63,7 @@ def test_replay_covers_supervisor_actions_manual_cards_and_misreads():
     assert twin.controller.last_round == 2
 
 
-def test_only_the_current_shoe_is_replayed_and_the_sim_position_is_known():
+def test_only_the_current_shoe_is_replayed_and_the_shoe_position_is_known():
     table = Table()
     table.start_shoe()
     table.deal("CUT 9S KH TC 2D")
@@ -73,8 +73,12 @@ def test_only_the_current_shoe_is_replayed_and_the_sim_position_is_known():
     twin = _twin(table)
     assert _state_of(twin) == _state_of(table)
     assert twin.controller.shoe_number == 2
-    snapshot, taken, cut_seen = driver_position(table.events)
-    assert snapshot is None and taken == 7 and not cut_seen  # no simulated shoe here
+    dealt = ["4C", "2S", "2H", "2D", "2C", "9S", "KH"]
+    assert shoe_in_play(table.events) == (2, dealt, False)
+    table.deal("CUT TC")
+    assert shoe_in_play(table.events) == (2, [*dealt, "TC"], True)
+    table.deal("2D")
+    assert shoe_in_play(table.events) is None  # that round was the last: the shoe ended
 
 
 def test_a_shoe_keeps_its_profile_and_betting_mode_when_the_config_changes_at_restart():

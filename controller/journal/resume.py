@@ -3,7 +3,8 @@
 ``resume`` replays the journal into the controller (controller.recovery), records a
 configuration change, and returns the events a display needs to rebuild its view. A crash
 loses whole inputs or nothing (controller.journal.store), so there is nothing to mend.
-``restore_driver`` then puts a simulated shoe back where it was, so it deals the same cards.
+``prime_driver`` tells the driver the last frame recorded from its device. (A simulated shoe
+learns where it was from the same events: controller.app.)
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from controller.events import TableEvent, utc_timestamp
 from controller.journal.store import Journal
-from controller.recovery import driver_position, last_device_frame, replay
+from controller.recovery import last_device_frame, replay
 from controller.table import TableController
 from drivers.base import Driver
 
@@ -93,15 +94,3 @@ def prime_driver(driver: Driver, journal: Journal, events: Sequence[TableEvent])
         frame = last_device_frame(journal.events(max(1, events[0].seq - FRAME_LOOKBACK)))
     if frame is not None:
         driver.prime(frame)
-
-
-def restore_driver(driver: Driver, controller: TableController,
-                   events: Sequence[TableEvent]) -> None:
-    """Put a simulated shoe back where the journal left it; hardware ignores all this."""
-    snapshot, taken, cut_seen = driver_position(events)
-    if snapshot is not None:
-        driver.restore(snapshot, taken, cut_seen)
-    if controller.shoe_ended:
-        driver.new_shoe()
-    if not controller.dealing_allowed:
-        driver.set_dealing(False)
