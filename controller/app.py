@@ -13,9 +13,9 @@ from dataclasses import dataclass, field, replace
 from controller.config import TableConfig
 from controller.events import EventBus, EventFile, EventFileError, Subscriber, TableEvent
 from controller.journal import Journal
-from controller.journal.resume import prime_driver, rebuilt, resume
 from controller.profiles import Profile, load_profile
 from controller.recovery import shoe_in_play
+from controller.restart import prime_driver, rebuilt, resume
 from controller.runner import TableRunner
 from controller.table import TableController
 from drivers import open_driver

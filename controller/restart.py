@@ -1,4 +1,5 @@
-"""Bringing a table back from its journal at start, before the driver runs.
+"""Bringing a table back from its journal at start, before the driver runs (outside the
+journal package, which depends on nothing that runs the table).
 
 ``resume`` replays the journal into the controller (controller.recovery), records a
 configuration change, and returns the events a display needs to rebuild its view. A crash
