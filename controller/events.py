@@ -20,6 +20,8 @@ import time
 from collections.abc import Callable
 from typing import Any, BinaryIO, NamedTuple, Protocol, TextIO
 
+from drivers.errors import UserError
+
 log = logging.getLogger(__name__)
 
 
@@ -134,7 +136,7 @@ class EventBus:
             self.store.rollback()
 
 
-class EventFileError(ValueError):
+class EventFileError(UserError):
     """The event file cannot be continued; the message names the file and what is wrong."""
 
 

@@ -25,13 +25,10 @@ from ui.x_server import x_server_problem
 log = logging.getLogger(__name__)
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "run", help="run a table (the main job)",
-        description="Run a table. Without a screen, or with --headless, rounds are printed as "
-                    "text and operator commands are read from standard input (see "
-                    "docs/operator.md).",
-    )
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = ("Run a table. Without a screen, or with --headless, rounds are "
+                          "printed as text and operator commands are read from standard input "
+                          "(see docs/operator.md).")
     parser.add_argument("--driver", metavar="URL", help="card source (default: sim://)")
     parser.add_argument("--profile", metavar="NAME|FILE", help="table profile")
     parser.add_argument("--config", metavar="FILE", help="table config (TOML)")
