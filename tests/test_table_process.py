@@ -134,3 +134,52 @@ def test_opening_a_serial_driver_leaves_the_switch_interval_alone():
             assert sys.getswitchinterval() == 0.005
     with TableProcess(TableConfig()):
         assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL)
+
+
+def test_supervisor_pins_are_hashed_outside_the_loop_which_keeps_the_count_and_lockout(
+        monkeypatch):
+    import controller.supervisor as supervisor
+    from controller.app import open_table
+    from controller.commands import Command
+
+    hashed_in: list[str] = []
+    real_hash = supervisor.hash_pin
+
+    def hash_pin(*args, **kwargs):
+        hashed_in.append(threading.current_thread().name)
+        return real_hash(*args, **kwargs)
+
+    monkeypatch.setattr(supervisor, "hash_pin", hash_pin)
+    answers: list[tuple[str, str]] = []
+    answered = threading.Semaphore(0)
+
+    def collect(event):
+        if event.type in ("operator_action", "action_refused"):
+            answers.append((event.type, event.data.get("reason", "")))
+            answered.release()
+
+    config = TableConfig(driver_url="sim://?seed=9", pin_hash=real_hash("2468", iterations=10_000))
+    table = open_table(config, subscribers=(collect,))
+    loop = threading.Thread(target=table.run, name="table-loop")
+    loop.start()
+    try:
+        for pin in ["2468", *["1111"] * 5, "2468"]:
+            table.runner.submit(Command("clear_roads", by="sup", pin=pin))
+            assert answered.acquire(timeout=30)
+    finally:
+        table.close()
+        loop.join()
+    assert answers[0][0] == "operator_action"  # the right PIN
+    assert [reason for _, reason in answers[1:5]] == ["wrong supervisor PIN"] * 4
+    assert "locked for 60 s" in answers[5][1]
+    assert answers[6][0] == "action_refused" and "locked" in answers[6][1]  # even the right one
+    assert hashed_in and "table-loop" not in hashed_in
+
+
+def test_a_pin_verdict_counts_only_against_the_hash_it_was_checked_against():
+    from controller.supervisor import CheckedPin, hash_pin, verify_pin
+
+    first, second = (hash_pin("2468", iterations=10_000) for _ in range(2))  # two salts
+    assert verify_pin(CheckedPin.of("2468", first), first)
+    assert not verify_pin(CheckedPin.of("2468", first), second)
+    assert not verify_pin(CheckedPin.of("1357", first), first)
