@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
+from controller.config import LANGUAGES
 from drivers.errors import UserError
 from ui.display.scenarios import SCENARIOS
 
@@ -22,7 +23,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", default="landscape", metavar="WxH|NAME",
                         help="window size: landscape (1920x1080), laptop (1280x800), "
                              "portrait (1080x1920) or WIDTHxHEIGHT")
-    parser.add_argument("--language", default="en", help="en, zh, el, ru or ar")
+    parser.add_argument("--language", default="en", choices=LANGUAGES,
+                        help="the display's language (default: en)")
     parser.set_defaults(handler=screenshot)
 
 
