@@ -77,7 +77,7 @@ def _run_display(process: TableProcess, windowed: bool) -> int:
     # The window closes on SIGTERM/SIGINT even after the loop failed; quitting stops the loop.
     process.stop_on_signals(app.quit)
     _run_signal_handlers(app)
-    bridge.start_runner(process)
+    bridge.start_runner(table)
     return app.exec()  # leaving the with block stops the runner and waits for it
 
 
