@@ -75,7 +75,8 @@ class TableProcess:
 
     def close(self) -> None:
         """Tell systemd the table is stopping, stop the loop and wait for it to close the table
-        (the journal last of all), then close the notifier. Once; later calls do nothing."""
+        (or close a table whose loop never ran), then close the notifier. Once; later calls do
+        nothing."""
         if self._closed:
             return
         self._closed = True
