@@ -7,7 +7,8 @@ path is built one way only.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from controller.config import TableConfig
@@ -39,9 +40,41 @@ class Table:
     journal: Journal | None = None
     # What a view applies before the first live event to show the table as the journal left it.
     view_events: list[TableEvent] = field(default_factory=list)
+    # open, running (a thread is in run()), closed; guarded: run() and close() may race.
+    _state: str = field(default="open", init=False, repr=False)
+    _state_lock: threading.Lock = field(default_factory=threading.Lock, init=False,
+                                         repr=False)
+    _loop_ended: threading.Event = field(default_factory=threading.Event, init=False,
+                                          repr=False)
+
+    def run(self, heartbeat: Callable[[], None] | None = None,
+            heartbeat_every: float | None = None) -> None:
+        """The loop (``TableRunner.run``) in the calling thread until it is stopped or has
+        played its shoes; then this thread closes the table: the thread that writes the
+        journal closes it, never in the middle of an input."""
+        with self._state_lock:
+            if self._state != "open":  # closed before this thread got going
+                return
+            self._state = "running"
+        try:
+            self.runner.run(heartbeat, heartbeat_every)
+        finally:
+            self._close_files()
+            self._loop_ended.set()
 
     def close(self) -> None:
-        """Stop the driver, close the journal and flush the event file; safe to call twice."""
+        """Stop a running loop and wait, however long its input takes, for it to close the
+        table; otherwise close it here. Safe to call twice, and from any thread."""
+        with self._state_lock:
+            state, self._state = self._state, "closed"
+        if state == "running":
+            self.runner.stop()
+            self._loop_ended.wait()
+        elif state == "open":
+            self._close_files()
+
+    def _close_files(self) -> None:
+        """Stop the driver, close the journal and flush the event file."""
         self.driver.close()
         if self.journal is not None:
             self.journal.close()

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from drivers.card_codes import ALL_CODES, RANKS, parse_card_code
+from drivers.errors import UserError
 
 # Baccarat points by rank: A=1, 2-9 face value, T J Q K = 0.
 RANK_POINTS = {rank: (index + 1) % 10 if index < 9 else 0 for index, rank in enumerate(RANKS)}
@@ -53,7 +54,7 @@ def cards(codes: str | Iterable[str]) -> list[Card]:
     return [Card.parse(code) for code in codes]
 
 
-class ShoeError(ValueError):
+class ShoeError(UserError):
     """A card the shoe cannot hold, or a shoe that cannot exist."""
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from controller.supervisor import CheckedPin
 from drivers.base import Misread
 
 # Every action, with what it needs; docs/operator.md explains each.
@@ -29,7 +30,7 @@ class Command:
     action: str
     by: str = "dealer"
     reason: str = ""
-    pin: str | None = None
+    pin: str | CheckedPin | None = None  # CheckedPin: hashed on its way in (runner)
     card: str | None = None
     # Replayed from the journal at recovery: it was authorised when it was first given.
     replayed: bool = False

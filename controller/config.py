@@ -14,6 +14,7 @@ from typing import Any
 
 from controller.profiles import looks_like_path
 from controller.supervisor import check_pin_hash
+from drivers.errors import UserError
 
 DEFAULT_DRIVER = "sim://?rate=4"  # a watchable demo: four cards a second
 
@@ -37,7 +38,7 @@ class TableConfig:
         return self.betting == "live"
 
 
-class ConfigError(ValueError):
+class ConfigError(UserError):
     """A config file that cannot be used; the message names the file and the key."""
 
 

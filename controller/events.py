@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any, BinaryIO, NamedTuple, Protocol, TextIO
 
 from controller.event_schema import check_event
+from drivers.errors import UserError
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +138,7 @@ class EventBus:
             self.store.rollback()
 
 
-class EventFileError(ValueError):
+class EventFileError(UserError):
     """The event file cannot be continued; the message names the file and what is wrong."""
 
 

@@ -19,6 +19,7 @@ from typing import Any, Literal, get_args
 
 from controller.bets import BET_NAMES, BET_RULES, DEFAULT_PAY
 from controller.cards import MAX_DECKS, MIN_DECKS
+from drivers.errors import UserError
 
 DEFAULT_MINOR_UNIT = Decimal("0.01")
 # Bounds on what a profile may say: wide enough for any real table, narrow enough that a typo
@@ -42,11 +43,11 @@ _BET_EXTRA_KEYS = ("last_round", *_LIMIT_KEYS)
 _AMOUNT = 'an amount as a string like "10.00" or an integer (floats are inexact)'
 
 
-class ProfileError(ValueError):
+class ProfileError(UserError):
     """A profile that cannot be used; the message names the file, the key and the expectation."""
 
 
-class StakeError(ValueError):
+class StakeError(UserError):
     """A stake the table does not take: outside its limits, not whole minor units, or a bet it
     does not offer."""
 

@@ -3,6 +3,11 @@
 Driver events (from the driver's reader thread), operator commands (from the display or
 standard input) and timer expiries all arrive on one queue and are handled in order by the
 thread that calls ``run()``. Nothing else touches the controller, so it needs no lock.
+
+A supervisor PIN is hashed (about 0.2 s, on purpose) by the thread that submits the command:
+the display's or the operator input's, so the loop never makes the cards wait for it. The loop
+still decides on the verdict, and keeps the count of wrong PINs and the lockout
+(docs/operator.md).
 """
 
 from __future__ import annotations
@@ -11,11 +16,13 @@ import logging
 import queue
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
-from controller.commands import MisreadBurst, TimerExpired
+from controller.commands import Command, MisreadBurst, TimerExpired
 from controller.events import TableEvent
 from controller.fault_report import write_fault_report
+from controller.supervisor import CheckedPin
 from controller.table import InputFailed, TableController
 from drivers.base import Misread
 
@@ -43,8 +50,19 @@ class TableRunner:
         controller.bus.subscribe(self._count_shoes)
 
     def submit(self, item: object) -> None:
-        """Queue a driver event or a command; safe from any thread."""
+        """Queue a driver event or a command; safe from any thread. A command's supervisor
+        PIN is hashed here, in the thread that submits it, never in the loop's."""
+        if isinstance(item, Command):
+            item = self._with_checked_pin(item)
         self.inbox.put(item)
+
+    def _with_checked_pin(self, command: Command) -> Command:
+        """The command with its PIN's verdict against the configured hash (without one
+        configured it goes on as it is: the loop refuses it)."""
+        stored = self.controller.config.pin_hash
+        if not isinstance(command.pin, str) or stored is None:
+            return command
+        return replace(command, pin=CheckedPin.of(command.pin, stored))
 
     def stop(self) -> None:
         """Ask ``run()`` to return after the item in hand; safe from any thread or a signal."""

@@ -16,6 +16,8 @@ import os
 import socket
 from collections.abc import Mapping
 
+from drivers.errors import UserError
+
 log = logging.getLogger(__name__)
 
 
@@ -37,7 +39,7 @@ def watchdog_interval(environ: Mapping[str, str] | None = None) -> float | None:
     except ValueError:
         usec = 0
     if usec <= 0:
-        raise ValueError(f"WATCHDOG_USEC={raw_usec!r}: expected a positive number of microseconds")
+        raise UserError(f"WATCHDOG_USEC={raw_usec!r}: expected a positive number of microseconds")
     return usec / 2 / 1_000_000
 
 
@@ -58,7 +60,7 @@ class SystemdNotifier:
         environ = os.environ if environ is None else environ
         raw = environ.get("NOTIFY_SOCKET", "")
         if raw and not raw.startswith(("/", "@")):
-            raise ValueError(f"NOTIFY_SOCKET={raw!r}: expected an absolute path or @abstract name")
+            raise UserError(f"NOTIFY_SOCKET={raw!r}: expected an absolute path or @abstract name")
         self._address = _socket_address(raw) if raw else None
         self._interval = watchdog_interval(environ)
         # Made once, here: the GUI and controller threads may both send.

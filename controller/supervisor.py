@@ -6,6 +6,7 @@ import hashlib
 import hmac
 import re
 import secrets
+from dataclasses import dataclass
 
 SCHEME = "pbkdf2_sha256"
 ITERATIONS = 200_000
@@ -46,8 +47,25 @@ def check_pin_hash(stored: str) -> None:
                              f"({size} bytes); {_REMAKE}")
 
 
-def verify_pin(pin: str, stored: str) -> bool:
-    """True when ``pin`` matches the stored hash (constant-time comparison)."""
+@dataclass(frozen=True, slots=True)
+class CheckedPin:
+    """A typed PIN already hashed against ``stored``, off the controller's thread (the hash
+    takes about 0.2 s, which would hold up the cards): the verdict instead of the digits. The
+    controller still decides, and keeps the count of wrong PINs and the lockout."""
+
+    stored: str
+    matches: bool
+
+    @classmethod
+    def of(cls, pin: str, stored: str) -> CheckedPin:
+        return cls(stored, verify_pin(pin, stored))
+
+
+def verify_pin(pin: str | CheckedPin, stored: str) -> bool:
+    """True when ``pin`` matches the stored hash (constant-time comparison); a CheckedPin
+    gives its verdict, when it was reached against this same stored hash."""
+    if isinstance(pin, CheckedPin):
+        return pin.stored == stored and pin.matches
     _, iterations, salt, _ = stored.split("$")
     candidate = hash_pin(pin, bytes.fromhex(salt), int(iterations))
     return hmac.compare_digest(candidate, stored)

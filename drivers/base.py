@@ -35,6 +35,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from drivers.errors import UserError
+
 
 def _now() -> float:
     return time.monotonic()
@@ -89,8 +91,8 @@ Recordable = CardRead | CutCardSeen | ShoeShuffled
 EventSink = Callable[[DriverEvent], None]
 
 
-class DriverError(ValueError):
-    """A driver could not be opened: bad URL, unknown option, unreadable file. A ValueError,
+class DriverError(UserError):
+    """A driver could not be opened: bad URL, unknown option, unreadable file. A UserError,
     so the command line shows it as one clean error line."""
 
 

@@ -5,12 +5,14 @@ case-insensitive (ASCII only), surrounding blanks ignored. The canonical form is
 with ``T``: ``AS``, ``TH``, ``KD``.
 """
 
+from drivers.errors import UserError
+
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 ALL_CODES = tuple(rank + suit for rank in RANKS for suit in SUITS)
 
 
-class CardCodeError(ValueError):
+class CardCodeError(UserError):
     """A text that is not a card code; the message quotes it."""
 
     def __init__(self, text: str, reason: str) -> None:

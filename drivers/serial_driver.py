@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 import termios
 import threading
 import time
@@ -45,11 +44,6 @@ SERIAL_OPTIONS = {
 BACKOFF_FIRST, BACKOFF_MAX = 0.25, 5.0
 READ_TIMEOUT_DS = 1  # tenths of a second a read waits for the first byte
 WRITE_TIMEOUT = 1.0
-# A thread waking on input waits for the GIL up to the switch interval (5 ms by default)
-# while the main thread computes; 10 µs keeps a card's p99 latency under 0.5 ms. It costs
-# nothing while the reader waits, and at most a few percent while two threads compute flat
-# out (benchmarks/serial_latency.py, docs/performance.md).
-SWITCH_INTERVAL = 0.00001
 
 
 class SerialDriver(Driver):
@@ -62,8 +56,8 @@ class SerialDriver(Driver):
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        if sys.getswitchinterval() > SWITCH_INTERVAL:
-            sys.setswitchinterval(SWITCH_INTERVAL)
+        # The reader's wake-up latency also depends on the interpreter's switch interval, a
+        # process-wide setting the application makes at start-up (ui/table_process.py).
         self._thread = threading.Thread(target=self._run, name=f"serial {self.path}", daemon=True)
         self._thread.start()
 

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from drivers.card_codes import ALL_CODES, CardCodeError, parse_card_code
+from drivers.errors import UserError
 
 CUT = "CUT"
 NO_READ = "NR"
@@ -25,15 +26,15 @@ MIN_CARDS_AFTER_CUT = 6
 
 
 def check_cut(cut_from_end: int, decks: int, name: str = "cut") -> None:
-    """Raise ValueError saying why a cut card ``cut_from_end`` cards from the end of a
+    """Raise UserError saying why a cut card ``cut_from_end`` cards from the end of a
     ``decks``-deck shoe is impossible, or cannot let the last round complete; ``name`` is
     what the message calls the setting (``cut``, ``--cut``)."""
     if cut_from_end > decks * DECK_SIZE:
-        raise ValueError(
+        raise UserError(
             f"{name} {cut_from_end}: a {decks}-deck shoe has {decks * DECK_SIZE} cards"
         )
     if cut_from_end < MIN_CARDS_AFTER_CUT:
-        raise ValueError(
+        raise UserError(
             f"{name} {cut_from_end}: the cut card must be at least {MIN_CARDS_AFTER_CUT} cards "
             f"from the end (the last round needs up to {MIN_CARDS_AFTER_CUT} cards after it)"
         )
@@ -128,7 +129,7 @@ def parse_items(texts: Sequence[str], where: Sequence[str] | None = None) -> lis
             items.append(parse_card_code(text))
         except CardCodeError as error:
             place = where[index] if where else f"item {index + 1}"
-            raise ValueError(f"{place}: {error} (or CUT, NR)") from None
+            raise UserError(f"{place}: {error} (or CUT, NR)") from None
     return items
 
 

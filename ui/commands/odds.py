@@ -10,12 +10,9 @@ from controller.odds import Odds, analyse
 from controller.profiles import load_profile
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "odds",
-        help="exact odds and return to player of each bet for a shoe",
-        description="Exact combinatorial odds of one round dealt from the shoe (no simulation).",
-    )
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = ("Exact combinatorial odds of one round dealt from the shoe "
+                          "(no simulation).")
     parser.add_argument("--profile", default="classic",
                         help="shipped profile name or path to a profile TOML (default: classic)")
     parser.add_argument("--decks", type=int,

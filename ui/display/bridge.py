@@ -54,12 +54,13 @@ class EventBridge(QObject):
         return batch
 
     def start_runner(self, table: Table) -> threading.Thread:
-        """Run the table's loop in its own thread; ``runner_finished`` when it returns, or
-        ``runner_failed`` when it stops on an error (the display then says why and stays)."""
+        """Run the table's loop in its own thread, which closes the table when the loop ends;
+        ``runner_finished`` when it returns, or ``runner_failed`` when it stops on an error
+        (the display then says why and stays)."""
 
         def run() -> None:
             try:
-                table.runner.run()
+                table.run()
             except JournalError as error:
                 log.exception("the journal failed")
                 self.runner_failed.emit("journal", error.reason)
