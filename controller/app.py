@@ -10,6 +10,7 @@ import logging
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from controller.config import TableConfig
 from controller.events import EventBus, EventFile, EventFileError, Subscriber, TableEvent
@@ -117,7 +118,9 @@ def _assemble(
         view_events = resume(controller, journal) if journal is not None else []
         if event_file is not None:
             catch_up(event_file, journal, bus)
-        for subscriber in (event_file, *subscribers) if event_file else subscribers:
+        if event_file is not None:
+            bus.subscribe(event_file)
+        for subscriber in subscribers:
             bus.subscribe(subscriber)
         runner = TableRunner(controller, stop_after_shoes)
         driver = open_driver(sim_with_profile_decks(config.driver_url, profile), runner.submit)
@@ -207,6 +210,6 @@ def sim_with_profile_decks(url: str, profile: Profile) -> str:
     return f"{url}{'&' if '?' in url else '?'}decks={profile.decks}"
 
 
-def with_overrides(config: TableConfig, **overrides: object) -> TableConfig:
+def with_overrides(config: TableConfig, **overrides: Any) -> TableConfig:
     """The config with the command line's options (those not None) taking precedence."""
     return replace(config, **{key: value for key, value in overrides.items() if value is not None})

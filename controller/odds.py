@@ -17,10 +17,12 @@ every ordered card sequence.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from operator import itemgetter, mul
+from typing import Any
 
 from controller.bets import BET_RULES, EVENTS
 from controller.cards import ShoeComposition, ShoeError
@@ -55,8 +57,8 @@ class _Tables:
 
     # Per size s >= 1: getters picking, for each multiset, its parent (one value fewer) from
     # the level below and its new factor (c_v - m, m = copies of v already in the parent).
-    parents: tuple[itemgetter, ...]
-    factors: tuple[itemgetter, ...]
+    parents: tuple[itemgetter[Any], ...]
+    factors: tuple[itemgetter[Any], ...]
     # Per event: (size, orderings of each multiset of that size giving the event), for the
     # sizes where the event can happen.
     weights: dict[str, tuple[tuple[int, tuple[int, ...]], ...]]
@@ -100,7 +102,7 @@ def _tables() -> _Tables:
     )
 
 
-def _rounds_by_value():
+def _rounds_by_value() -> Iterator[tuple[tuple[int, ...], int, tuple[str, ...]]]:
     """Every round as card values: (values, orderings, drawn events it has). Player's two cards
     and banker's two are taken as unordered pairs, counted twice when the two values differ."""
     for p1 in range(10):
@@ -112,7 +114,7 @@ def _rounds_by_value():
                         yield (p1, p2, b1, b2, *extra), orderings, events
 
 
-def _third_cards(player: int, banker: int):
+def _third_cards(player: int, banker: int) -> Iterator[tuple[tuple[int, ...], tuple[str, ...]]]:
     """(third-card values, events) for every way a round with these two-card totals ends."""
     if player >= 8 or banker >= 8:
         yield (), _events(player, banker, 2)

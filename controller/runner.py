@@ -77,12 +77,13 @@ class TableRunner:
         (systemd's watchdog in headless mode: a stuck loop stops the pings).
         """
         controller = self.controller
-        next_beat = time.monotonic() if heartbeat_every else None
+        beat = (heartbeat, heartbeat_every) if heartbeat and heartbeat_every else None
+        next_beat = time.monotonic() if beat else None
         while not self._stopping:
             now = time.monotonic()
-            if next_beat is not None and now >= next_beat:
-                heartbeat()
-                next_beat = now + heartbeat_every
+            if beat is not None and next_beat is not None and now >= next_beat:
+                beat[0]()
+                next_beat = now + beat[1]
             deadline = controller.deadline()
             wake = deadline
             if next_beat is not None and (wake is None or next_beat < wake):

@@ -6,6 +6,7 @@ import hashlib
 import hmac
 import re
 import secrets
+import time
 from dataclasses import dataclass
 
 SCHEME = "pbkdf2_sha256"
@@ -69,3 +70,62 @@ def verify_pin(pin: str | CheckedPin, stored: str) -> bool:
     _, iterations, salt, _ = stored.split("$")
     candidate = hash_pin(pin, bytes.fromhex(salt), int(iterations))
     return hmac.compare_digest(candidate, stored)
+
+
+PIN_ATTEMPTS = 5
+PIN_LOCKOUT_SECONDS = 60
+
+
+class PinRefused(Exception):
+    """A supervisor action refused at the PIN: the reason, and the facts to record with it
+    (``wrong_pin``, ``locked_until``) so a restart keeps the count and the lockout."""
+
+    def __init__(self, reason: str, **facts: object) -> None:
+        super().__init__(reason)
+        self.facts = facts
+
+
+class SupervisorGate:
+    """Who may give a supervisor action: the PIN, and the lockout after guessing at it.
+
+    Five wrong PINs in a row lock supervisor actions for a minute, in wall-clock time and
+    counted from the journaled refusals (``count_wrong_pin`` replays one), so a restart clears
+    neither. A missing PIN is refused without counting: a dealer pressing a key cannot lock the
+    supervisors out."""
+
+    def __init__(self, pin_hash: str | None) -> None:
+        self.pin_hash = pin_hash
+        self._wrong_in_row = 0
+        self._locked_until = 0.0
+
+    def check(self, pin: str | CheckedPin | None, what: str = "this action") -> None:
+        """Raise PinRefused unless ``pin`` is the supervisor's and no lockout is running."""
+        if self.pin_hash is None:
+            raise PinRefused("no supervisor PIN is configured (see 'baccarat-table hash-pin')")
+        now = time.time()
+        if now < self._locked_until:
+            raise PinRefused(f"too many wrong PINs: supervisor actions locked for "
+                             f"{self._locked_until - now:.0f} s more")
+        if not pin:
+            raise PinRefused(f"{what} needs the supervisor PIN")
+        if not verify_pin(pin, self.pin_hash):
+            if self._wrong_in_row + 1 >= PIN_ATTEMPTS:
+                locked_until = now + PIN_LOCKOUT_SECONDS
+                self.count_wrong_pin(locked_until)
+                raise PinRefused(f"wrong supervisor PIN, {PIN_ATTEMPTS} in a row: supervisor "
+                                 f"actions locked for {PIN_LOCKOUT_SECONDS} s",
+                                 wrong_pin=True, locked_until=locked_until)
+            self.count_wrong_pin(None)
+            raise PinRefused("wrong supervisor PIN", wrong_pin=True)
+        self.passed()
+
+    def passed(self) -> None:
+        """A right PIN (now, or replayed from the journal) ends a run of wrong ones."""
+        self._wrong_in_row = 0
+
+    def count_wrong_pin(self, locked_until: float | None) -> None:
+        """One wrong PIN; ``locked_until`` when it was the one that started a lockout."""
+        if locked_until is None:
+            self._wrong_in_row += 1
+        else:
+            self._wrong_in_row, self._locked_until = 0, locked_until

@@ -13,6 +13,7 @@ those events through ``handle()`` rebuilds the exact state (see controller.recov
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,11 +25,12 @@ from controller.config import TableConfig
 from controller.events import EventBus
 from controller.journal.store import JournalError
 from controller.machine import NO_SHOE_STATES, RESUMABLE_STATES, STATES, TRANSITIONS
-from controller.operator_actions import OperatorActions
+from controller.operator import OperatorDesk
 from controller.outcome import RoundOutcome, judge_round
 from controller.profiles import Profile
 from controller.rules import PLAYER_POSITIONS, next_step
 from controller.settlement import decide_round
+from controller.supervisor import SupervisorGate
 from drivers.base import (
     CardRead,
     Connected,
@@ -92,10 +94,17 @@ class InputFailed(Exception):
         self.item = item
 
 
+def _source(event: EventData) -> str:
+    """The state a move starts from (every callback runs on a move)."""
+    assert event.transition is not None
+    source: str = event.transition.source
+    return source
+
+
 def _position(event: EventData) -> str:
     """Where the card of a dealing transition goes: the position the table waited for, or
     player1 for the card that closes a land table's betting."""
-    source: str = event.transition.source
+    source = _source(event)
     return "player1" if source == "betting" else source
 
 
@@ -106,10 +115,29 @@ def _frame_facts(read: CardRead) -> dict[str, Any]:
     return facts
 
 
-class TableController(OperatorActions):
+class TableController:
     """Runs the shoe and its rounds. Imports no Qt and starts no threads."""
 
-    state: str  # the machine's, set by ``transitions``
+    # Set by ``transitions`` from controller.machine: the state, each trigger (it returns
+    # whether a move was made), may_<trigger>() and is_<state>().
+    state: str
+    card: Callable[..., bool]
+    shuffled: Callable[..., bool]
+    confirm_burn: Callable[..., bool]
+    close_betting: Callable[..., bool]
+    void: Callable[..., bool]
+    end_shoe: Callable[..., bool]
+    pause: Callable[..., bool]
+    hold: Callable[..., bool]
+    resume: Callable[..., bool]
+    may_confirm_burn: Callable[[], bool]
+    may_shuffled: Callable[[], bool]
+    may_close_betting: Callable[[], bool]
+    may_pause: Callable[[], bool]
+    may_hold: Callable[[], bool]
+    is_betting: Callable[[], bool]
+    is_paused: Callable[[], bool]
+    is_hold: Callable[[], bool]
 
     def __init__(
         self,
@@ -126,6 +154,8 @@ class TableController(OperatorActions):
         self.replayed_shoe_settings: ShoeSettings | None = None
         self.bus = bus
         self.driver = driver
+        self.gate = SupervisorGate(config.pin_hash)
+        self.operator = OperatorDesk(self, self.gate)
         self.shoe_number = 0
         self.composition = ShoeComposition(profile.decks)
         self.round: RoundInProgress | None = None
@@ -190,9 +220,9 @@ class TableController(OperatorActions):
         elif isinstance(item, Connected | Disconnected):
             self._scanner(item)
         elif isinstance(item, Command):
-            self._command(item)
+            self.operator.handle(item)
         elif isinstance(item, PinFailure):
-            self._count_wrong_pin(item.locked_until)
+            self.gate.count_wrong_pin(item.locked_until)
         elif isinstance(item, FaultHold):
             self._hold("internal_error", item.message, item.held)
             if self.may_hold():
@@ -211,18 +241,24 @@ class TableController(OperatorActions):
         if isinstance(item, CardRead):
             held = HeldCard(item.code, item.raw, "reader", item.seq)
         self.handle(FaultHold(str(failed), held))
-        if isinstance(item, CardRead):
+        if isinstance(item, CardRead) and self.driver is not None:
             self.driver.acknowledge(item)  # recorded as held: the shoe may move on
+
+    @property
+    def in_play(self) -> RoundInProgress:
+        """The round being dealt (only asked for where the machine is in one)."""
+        assert self.round is not None, "no round in play"
+        return self.round
 
     @property
     def shoe_in_play(self) -> bool:
         """A shoe has been confirmed and has not ended (a pause or a hold changes nothing)."""
-        return self._round_state() not in NO_SHOE_STATES
+        return self.round_state not in NO_SHOE_STATES
 
     @property
     def shoe_ended(self) -> bool:
         """A shoe ended and no new one is confirmed yet (a pause or a hold changes nothing)."""
-        return self._round_state() == "shoe_ended"
+        return self.round_state == "shoe_ended"
 
     def deadline(self) -> float | None:
         """When the next timer is due (monotonic seconds), or None."""
@@ -260,11 +296,12 @@ class TableController(OperatorActions):
         return self.last_round is not None and self.round_number >= self.last_round
 
     def returns_to_saved_state(self, event: EventData) -> bool:
+        assert event.transition is not None
         return event.transition.dest == self.saved_state
 
     def _next_after(self, event: EventData) -> str:
         """What the round needs next once this card is in its hand."""
-        player, banker = list(self.round.player), list(self.round.banker)
+        player, banker = list(self.in_play.player), list(self.in_play.banker)
         side = player if _position(event) in PLAYER_POSITIONS else banker
         side.append(event.kwargs["card"])
         return next_step(player, banker)
@@ -294,7 +331,7 @@ class TableController(OperatorActions):
             self.typed_while_down.append(card.code)
             self.resume()
             self.card(card=card, raw=b"", source="manual")
-            self._add_pause("scanner")
+            self.add_pause("scanner")
         else:
             self.card(card=card, raw=b"", source="manual")
 
@@ -334,7 +371,7 @@ class TableController(OperatorActions):
     def deal(self, event: EventData) -> None:
         position = _position(event)
         facts = self._card_facts(event)
-        self.round.deal(position, event.kwargs["card"])
+        self.in_play.deal(position, event.kwargs["card"])
         self.publish("card", position=position, **facts)
 
     # -- holds on a card -----------------------------------------------------------------
@@ -414,8 +451,8 @@ class TableController(OperatorActions):
             self.betting_deadline = time.monotonic() + self.config.betting_seconds
 
     def finish_round(self, event: EventData) -> None:
-        outcome = judge_round(self.round.player, self.round.banker)
-        self.publish("round_result", **self._result_facts(outcome, self.round.number))
+        outcome = judge_round(self.in_play.player, self.in_play.banker)
+        self.publish("round_result", **self._result_facts(outcome, self.in_play.number))
 
     def end_shoe_after_last_round(self, event: EventData) -> None:
         self._shoe_over("last round voided" if event.event.name == "void"
@@ -456,7 +493,7 @@ class TableController(OperatorActions):
             self.driver.request_rescan()
 
     def _expected_position(self) -> str:
-        state = self._round_state()
+        state = self.round_state
         if state == "betting":
             return "player1"
         if state in (*NO_SHOE_STATES, "awaiting_reveal"):
@@ -470,14 +507,14 @@ class TableController(OperatorActions):
         self._unacknowledged.append(signal)
         if self.may_shuffled():
             self.shuffled(by="shoe")
-        elif self.shoe_in_play and self._round_state() != "awaiting_reveal":
+        elif self.shoe_in_play and self.round_state != "awaiting_reveal":
             self.publish("prompt", message=f"the shoe reports a new shoe loaded while shoe "
                          f"{self.shoe_number} is in play: a supervisor ends this shoe first")
 
     def _cut_card(self, seen: CutCardSeen) -> None:
         """The round open when the cut card comes out is the last; with none open, the next.
         A pause changes nothing; before the shoe's first round that makes round 1 the last."""
-        if self._round_state() in NO_SHOE_STATES:
+        if self.round_state in NO_SHOE_STATES:
             self.cut_before_shoe = True
             last_round = 1
         else:
@@ -490,7 +527,7 @@ class TableController(OperatorActions):
         if isinstance(item, Connected):
             self.reader_down = False
             self.publish("scanner", status="connected")
-            self._lift_pause("scanner")
+            self.lift_pause("scanner")
             return
         self.reader_down = True
         self.typed_while_down = []
@@ -498,37 +535,54 @@ class TableController(OperatorActions):
         if self.live_betting and self._round_not_dealt():
             # Live rules: a round that had not started is cancelled and its bets refunded.
             self.void(reason="scanner disconnected before the deal", by="system")
-        self._add_pause("scanner")
+        self.add_pause("scanner")
 
     def _round_not_dealt(self) -> bool:
-        return self.round is not None and not self.round.dealt and self._round_state() in (
+        return self.round is not None and not self.round.dealt and self.round_state in (
             "betting", "player1")
 
-    def _round_state(self) -> str:
+    @property
+    def round_state(self) -> str:
         """The state of the round, looking through a pause or a hold."""
         return self.saved_state if self.state in ("hold", "paused") else self.state
 
     # -- pause and hold ------------------------------------------------------------------
 
-    def _add_pause(self, reason: str) -> None:
+    def add_pause(self, reason: str) -> None:
         self.pause_reasons.add(reason)
         if self.may_pause():
             self.pause()
 
-    def _lift_pause(self, reason: str) -> None:
+    def lift_pause(self, reason: str) -> None:
         self.pause_reasons.discard(reason)
         if self.is_paused() and not self.pause_reasons:
             self.resume()
 
+    def restore_pause(self) -> None:
+        """After a hold or a void, a pause still asked for stops the table again."""
+        if self.pause_reasons:
+            self.add_pause(next(iter(self.pause_reasons)))
+
+    def end_shoe_early(self, reason: str, by: str) -> None:
+        """A supervisor ends the shoe in play: a round in play (or held cards) is void."""
+        if self.round is not None and (self.round.dealt or self.held_cards):
+            self.publish("round_voided", reason="shoe ended early", by=by,
+                         discarded=[card.code for card in self.round.dealt]
+                         + [held.code for held in self.held_cards], refund=True)
+        self.held_cards.clear()
+        self.pause_reasons.clear()
+        self.end_shoe()
+        self._shoe_over(reason)
+
     def save_state(self, event: EventData) -> None:
         """Where a pause or a hold interrupted the table, to return there."""
-        if event.transition.source in RESUMABLE_STATES:
-            self.saved_state = event.transition.source
+        if _source(event) in RESUMABLE_STATES:
+            self.saved_state = _source(event)
 
     def void_round(self, event: EventData) -> None:
         """The round in play is void: its cards stay recorded as discarded, bets are refunded,
         the roads are untouched."""
-        discarded = [card.code for card in self.round.dealt]
+        discarded = [card.code for card in self.in_play.dealt]
         discarded += [held.code for held in self.held_cards]
         self.held_cards.clear()
         self.publish("round_voided", reason=event.kwargs["reason"], by=event.kwargs["by"],

@@ -437,7 +437,7 @@ def test_a_scripted_shoe_through_the_driver_with_a_misread_and_the_cut_card():
 
 
 def test_five_wrong_pins_lock_supervisor_actions_for_a_minute(monkeypatch):
-    import controller.operator_actions as actions
+    import controller.supervisor as actions
 
     now = [1000.0]
     monkeypatch.setattr(actions.time, "time", lambda: now[0])

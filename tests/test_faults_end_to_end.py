@@ -188,16 +188,16 @@ def test_an_input_the_controller_fails_on_leaves_nothing_behind_and_the_table_ho
     from controller.app import open_table
     from controller.commands import Command
     from controller.config import TableConfig
-    from controller.operator_actions import OperatorActions
+    from controller.operator import OperatorDesk
 
     def broken(self, command):  # a bug that strikes half-way through an action
-        self._record_action(command)
+        self._record(command)
         raise RuntimeError("a bug")
 
     journal = tmp_path / "table.db"
     config = replace(TableConfig(), journal_path=str(journal), pin_hash=PIN_HASH,
                      driver_url="sim://?script=3H,2S,2H,2D,9S,KH")
-    monkeypatch.setattr(OperatorActions, "_do_clear_roads", broken)
+    monkeypatch.setattr(OperatorDesk, "_clear_roads", broken)
     table = open_table(config)
     try:
         table.runner.submit(Command("clear_roads", by="sup", pin=PIN))

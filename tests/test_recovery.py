@@ -97,7 +97,7 @@ def test_a_shoe_keeps_its_profile_and_betting_mode_when_the_config_changes_at_re
 
 
 def test_a_pin_lockout_survives_a_replay(monkeypatch):
-    import controller.operator_actions as actions
+    import controller.supervisor as actions
 
     monkeypatch.setattr(actions.time, "time", lambda: 5000.0)
     table = Table()
