@@ -26,9 +26,9 @@ COMMAND = str(BIN / "baccarat-table")
 GOAL = 1.5
 # The least the odds command does: load the profile, analyse the shoe, print every figure.
 BARE_ODDS = """
-from controller.cards import ShoeComposition
-from controller.odds import analyse
-from controller.profiles import load_profile
+from controller.game.cards import ShoeComposition
+from controller.game.odds import analyse
+from controller.game.profiles import load_profile
 profile = load_profile("classic")
 result = analyse(ShoeComposition(profile.decks), profile)
 for event, p in result.probabilities.items():

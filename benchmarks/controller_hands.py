@@ -19,10 +19,10 @@ from unittest import mock
 from transitions import Machine
 from transitions.core import Event
 
-from controller.app import open_table
-from controller.config import TableConfig
-from controller.events import EventBus
-from controller.table import TableController
+from controller.events.stream import EventBus
+from controller.service.app import open_table
+from controller.table.config import TableConfig
+from controller.table.controller import TableController
 from drivers.sim import SimDriver
 
 # Where a hand's time goes: (what, class, method). Times are inclusive and overlap: a trigger's

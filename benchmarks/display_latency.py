@@ -20,8 +20,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from emulated_shoe import EmulatedShoe
 
-from controller.app import open_table
-from controller.config import TableConfig
+from controller.service.app import open_table
+from controller.table.config import TableConfig
 from drivers.shoe_order import build_shoe, shoe_random
 from ui.display.app import make_application
 from ui.display.bridge import EventBridge

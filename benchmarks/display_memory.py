@@ -14,7 +14,7 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from controller.config import TableConfig
+from controller.table.config import TableConfig
 from ui.display.app import make_application
 from ui.display.scenarios import play
 from ui.display.window import DisplayWindow

@@ -17,8 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from controller.config import TableConfig
-from controller.events import TableEvent
+from controller.events.stream import TableEvent
+from controller.table.config import TableConfig
 from ui.display.scenarios import play
 
 ROUNDS = 1000
@@ -26,7 +26,7 @@ CHILD = """
 import os, sys, time
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import json
-from controller.events import TableEvent
+from controller.events.stream import TableEvent
 from ui.display.app import make_application
 from ui.display.window import DisplayWindow
 app = make_application("en")

@@ -9,9 +9,9 @@ import random
 import statistics
 import time
 
-from controller.cards import ShoeComposition, cards
-from controller.odds import analyse
-from controller.profiles import load_profile
+from controller.game.cards import ShoeComposition, cards
+from controller.game.odds import analyse
+from controller.game.profiles import load_profile
 from drivers.card_codes import ALL_CODES
 
 RUNS = 200

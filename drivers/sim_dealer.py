@@ -26,7 +26,7 @@ BETTING_STATES = ("betting", *STOPPED_STATES)
 
 
 class TableFact(Protocol):
-    """What the dealer reads of an event (controller.events.TableEvent has it)."""
+    """What the dealer reads of an event (controller.events.stream.TableEvent has it)."""
 
     @property
     def type(self) -> str: ...

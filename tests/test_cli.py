@@ -12,7 +12,8 @@ from ui.cli import COMMANDS, build_parser
 ROOT = Path(__file__).resolve().parent.parent
 # Modules a light command has no use for: the display, the serial port, the journal, the
 # state machine. Loading any of them is what made `--help` and `odds` slow.
-HEAVY = ("PyQt6", "serial", "sqlite3", "transitions", "controller.journal", "controller.table")
+HEAVY = ("PyQt6", "serial", "sqlite3", "transitions", "controller.journal",
+         "controller.table.controller")
 
 
 def cli(*args: str, code: str = "") -> subprocess.CompletedProcess:
@@ -77,7 +78,7 @@ def test_help_lists_every_command_without_loading_any_of_them():
 
 def test_odds_loads_only_what_the_sum_needs():
     modules = loaded_by("odds")
-    assert "controller.odds" in modules
+    assert "controller.game.odds" in modules
     assert not heavy(modules)
     assert {name for name in modules if name.startswith("ui.commands.")} == {"ui.commands.odds"}
 

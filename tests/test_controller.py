@@ -2,9 +2,9 @@
 
 import pytest
 
-from controller.cards import cards
-from controller.commands import TimerExpired
-from controller.outcome import judge_round
+from controller.game.cards import cards
+from controller.game.outcome import judge_round
+from controller.table.commands import TimerExpired
 from drivers.base import CardRead, Connected, Disconnected, Misread
 from tests.table_harness import Table
 
@@ -373,8 +373,8 @@ def test_every_event_has_the_envelope_and_increasing_seq():
 def play_one_shoe(driver_url, profile="classic"):
     """The events of one shoe played through ``open_table``; a hold ends it early, since
     nothing in these tests would clear it and the table would wait for ever."""
-    from controller.app import open_table
-    from controller.config import TableConfig
+    from controller.service.app import open_table
+    from controller.table.config import TableConfig
 
     events = []
     table = open_table(TableConfig(driver_url=driver_url, profile=profile),
@@ -437,7 +437,7 @@ def test_a_scripted_shoe_through_the_driver_with_a_misread_and_the_cut_card():
 
 
 def test_five_wrong_pins_lock_supervisor_actions_for_a_minute(monkeypatch):
-    import controller.supervisor as actions
+    import controller.table.supervisor as actions
 
     now = [1000.0]
     monkeypatch.setattr(actions.time, "time", lambda: now[0])
@@ -510,7 +510,7 @@ def test_a_cut_card_before_the_reveal_card_makes_round_one_the_last():
 
 
 def test_a_flood_of_misreads_is_one_fact_one_rescan_and_the_card_behind_it_counts():
-    from controller.runner import TableRunner
+    from controller.table.runner import TableRunner
 
     table = Table()
     table.start_shoe()

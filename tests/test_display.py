@@ -11,8 +11,8 @@ from PyQt6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QRect
 from PyQt6.QtGui import QColor
 from PyQt6.QtWidgets import QApplication
 
+from controller.game.profiles import load_profile
 from controller.journal import JournalError
-from controller.profiles import load_profile
 from controller.roads import DERIVED_NAMES
 from ui.display import marks
 from ui.display.bridge import EventBridge

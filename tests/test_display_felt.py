@@ -7,8 +7,8 @@ import pytest
 from display_support import follow, played
 from PyQt6.QtCore import QCoreApplication
 
-from controller.config import TableConfig
-from controller.machine import STATES
+from controller.table.config import TableConfig
+from controller.table.machine import STATES
 from ui.display.i18n import load_translator
 from ui.display.scenarios import play
 from ui.display.window import DisplayWindow

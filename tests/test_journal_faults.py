@@ -20,11 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from controller.app import open_table
-from controller.config import TableConfig
 from controller.journal import Journal, JournalError
 from controller.journal.head import head_path
 from controller.journal.verify import self_test
+from controller.service.app import open_table
+from controller.table.config import TableConfig
 from tests.journal_support import ROOT, has_event, last_seq, play, rows, wait_for
 from ui.cli import main
 from ui.commands.run import REFUSED

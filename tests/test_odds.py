@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from controller.cards import ShoeComposition, ShoeError, cards
-from controller.odds import analyse, event_probabilities
-from controller.odds_reference import reference_event_probabilities
-from controller.profiles import load_profile
+from controller.game.cards import ShoeComposition, ShoeError, cards
+from controller.game.odds import analyse, event_probabilities
+from controller.game.odds_reference import reference_event_probabilities
+from controller.game.profiles import load_profile
 from drivers.card_codes import ALL_CODES
 from ui.cli import main
 

@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from controller.profiles import ProfileError, StakeError, load_profile, shipped_profiles
+from controller.game.profiles import ProfileError, StakeError, load_profile, shipped_profiles
 
 SHIPPED = {
     "classic": (8, {"player": "1:1", "banker": "0.95:1", "tie": "8:1", "player_pair": "11:1",

@@ -1,6 +1,6 @@
 """Replaying journaled inputs rebuilds the controller exactly."""
 
-from controller.recovery import replay, shoe_in_play
+from controller.table.recovery import replay, shoe_in_play
 from tests.table_harness import Table
 
 ROUNDS = "9S KH TC 2D  2S 3C 3H 4C 5D  2S KS 3H 5H 5C AD"
@@ -97,7 +97,7 @@ def test_a_shoe_keeps_its_profile_and_betting_mode_when_the_config_changes_at_re
 
 
 def test_a_pin_lockout_survives_a_replay(monkeypatch):
-    import controller.supervisor as actions
+    import controller.table.supervisor as actions
 
     monkeypatch.setattr(actions.time, "time", lambda: 5000.0)
     table = Table()

@@ -5,10 +5,10 @@ from decimal import Decimal
 
 import pytest
 
-from controller.cards import cards
-from controller.outcome import judge_round
-from controller.profiles import StakeError, load_profile, shipped_profiles
-from controller.settlement import decide_round, settle
+from controller.game.cards import cards
+from controller.game.outcome import judge_round
+from controller.game.profiles import StakeError, load_profile, shipped_profiles
+from controller.game.settlement import decide_round, settle
 from tests.table_harness import Table
 
 D = Decimal

@@ -12,10 +12,10 @@ from dataclasses import replace
 import pytest
 from table_harness import Table
 
-import controller.app as app
-from controller.commands import TimerExpired
-from controller.config import TableConfig
-from controller.events import TableEvent
+import controller.service.app as app
+from controller.events.stream import TableEvent
+from controller.table.commands import TimerExpired
+from controller.table.config import TableConfig
 from drivers import open_driver
 from drivers.base import CardRead
 from drivers.card_codes import ALL_CODES

@@ -14,11 +14,11 @@ from driver_events import EventLog
 from PyQt6.QtCore import QTimer
 from PyQt6.QtWidgets import QApplication
 
-from controller.config import TableConfig
 from controller.journal import Journal
 from controller.journal.verify import self_test
-from controller.runner import TableRunner
-from controller.sd_notify import SystemdNotifier
+from controller.service.sd_notify import SystemdNotifier
+from controller.table.config import TableConfig
+from controller.table.runner import TableRunner
 from drivers import open_driver
 from drivers.emulator import ShoeEmulator
 from ui.cli import main
@@ -150,9 +150,9 @@ def test_opening_a_serial_driver_leaves_the_switch_interval_alone():
 
 def test_supervisor_pins_are_hashed_outside_the_loop_which_keeps_the_count_and_lockout(
         monkeypatch):
-    import controller.supervisor as supervisor
-    from controller.app import open_table
-    from controller.commands import Command
+    import controller.table.supervisor as supervisor
+    from controller.service.app import open_table
+    from controller.table.commands import Command
 
     hashed_in: list[str] = []
     real_hash = supervisor.hash_pin
@@ -189,7 +189,7 @@ def test_supervisor_pins_are_hashed_outside_the_loop_which_keeps_the_count_and_l
 
 
 def test_a_pin_verdict_counts_only_against_the_hash_it_was_checked_against():
-    from controller.supervisor import CheckedPin, hash_pin, verify_pin
+    from controller.table.supervisor import CheckedPin, hash_pin, verify_pin
 
     first, second = (hash_pin("2468", iterations=10_000) for _ in range(2))  # two salts
     assert verify_pin(CheckedPin.of("2468", first), first)

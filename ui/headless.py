@@ -11,10 +11,10 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
-from controller.commands import Command
-from controller.events import TableEvent
+from controller.events.stream import TableEvent
 from controller.roads import big_road_text
-from controller.view import TableView
+from controller.table.commands import Command
+from controller.table.view import TableView
 
 # Typed word -> action; supervisor actions take pin=NNNN (and by=NAME, reason words).
 COMMAND_WORDS = {

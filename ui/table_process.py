@@ -15,11 +15,11 @@ import signal
 import sys
 from collections.abc import Callable
 
-from controller.app import Table, open_table
-from controller.config import TableConfig
-from controller.events import Subscriber
-from controller.sd_notify import SystemdNotifier
-from controller.service_status import ServiceStatus, allow_time_for_journal_check
+from controller.events.stream import Subscriber
+from controller.service.app import Table, open_table
+from controller.service.sd_notify import SystemdNotifier
+from controller.service.status import ServiceStatus, allow_time_for_journal_check
+from controller.table.config import TableConfig
 
 # A thread woken by input (a card from the serial reader, an event for the display) waits for
 # the GIL up to the switch interval, 5 ms by default, while another thread computes; 10 µs

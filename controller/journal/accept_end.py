@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from controller.events import TableEvent, utc_timestamp
+from controller.events.stream import TableEvent, utc_timestamp
 from controller.journal.store import FAILED_ADVICE, Journal, JournalError
 from controller.journal.verify import self_test
 

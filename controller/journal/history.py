@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from controller.cards import Card
-from controller.events import TableEvent
-from controller.rules import hand_total
+from controller.events.stream import TableEvent
+from controller.game.cards import Card
+from controller.game.rules import hand_total
 
 # Events kept in a round's record of who did what, beyond its cards.
 _NOTED = ("operator_action", "hold", "hold_cleared", "misread", "action_refused")

@@ -16,9 +16,10 @@ card is recorded. A crash therefore loses whole inputs or nothing, and a lost ca
 acknowledged: a smart shoe sends it again, a scanner's dealer sees no card and rescans.
 
 Threads. The one writing connection is opened by the thread that opens the table, then used by
-the table's loop thread, which also closes it when the loop ends (controller.app.Table.run), so
-it is never closed while an input is being recorded. Every use holds the journal's lock, so a
-call from any other thread waits for the call in progress instead of running inside it.
+the table's loop thread, which also closes it when the loop ends
+(controller.service.app.Table.run), so it is never closed while an input is being recorded.
+Every use holds the journal's lock, so a call from any other thread waits for the call in
+progress instead of running inside it.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from controller.events import TableEvent
+from controller.events.stream import TableEvent
 from controller.journal.chain import GENESIS, canonical_data, row_hash
 from controller.journal.head import (
     BOUND_AHEAD,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from controller.outcome import RoundOutcome
+from controller.game.outcome import RoundOutcome
 from drivers.errors import UserError
 
 Winner = Literal["player", "banker", "tie"]

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from controller.shoe_end import dealt_items
+from controller.game.shoe_end import dealt_items
 from drivers.emulator import Faults, ShoeEmulator
 from drivers.errors import UserError
 from drivers.shoe_order import CUT, build_shoe, check_cut, parse_items, shoe_random

@@ -6,7 +6,7 @@ import argparse
 import getpass
 import sys
 
-from controller.supervisor import hash_pin
+from controller.table.supervisor import hash_pin
 from drivers.errors import UserError
 
 MIN_PIN_LENGTH = 4

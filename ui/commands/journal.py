@@ -8,12 +8,12 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from controller.config import load_config
 from controller.journal import JournalError
 from controller.journal.accept_end import accept_end
 from controller.journal.export import FORMATS, export
 from controller.journal.paths import default_journal_path, set_aside
 from controller.journal.verify import open_read_only, self_test
+from controller.table.config import load_config
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

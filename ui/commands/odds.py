@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from controller.cards import ShoeComposition, cards
-from controller.odds import Odds, analyse
-from controller.profiles import load_profile
+from controller.game.cards import ShoeComposition, cards
+from controller.game.odds import Odds, analyse
+from controller.game.profiles import load_profile
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

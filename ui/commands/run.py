@@ -7,15 +7,15 @@ import logging
 import os
 import sys
 
-from controller.app import with_overrides
-from controller.config import LANGUAGES, TableConfig, load_config
-from controller.events import EventFileError
-from controller.fault_report import write_fault_report
+from controller.events.stream import EventFileError
 from controller.journal import JournalError
 from controller.journal.paths import default_journal_path
-from controller.logs import configure_logging
-from controller.sd_notify import SystemdNotifier
-from controller.table import InputFailed
+from controller.service.app import with_overrides
+from controller.service.logs import configure_logging
+from controller.service.sd_notify import SystemdNotifier
+from controller.table.config import LANGUAGES, TableConfig, load_config
+from controller.table.controller import InputFailed
+from controller.table.fault_report import write_fault_report
 from ui.commands.arguments import whole_number
 from ui.headless import HeadlessPrinter, read_commands
 from ui.table_process import TableProcess

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from controller.config import LANGUAGES
+from controller.table.config import LANGUAGES
 from drivers.errors import UserError
 from ui.display.scenarios import SCENARIOS
 

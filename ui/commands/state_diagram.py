@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from controller.diagram import state_diagram_markdown
+from controller.table.diagram import state_diagram_markdown
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -10,9 +10,9 @@ from PyQt6.QtCore import QCoreApplication, Qt, QTimer, QTranslator
 from PyQt6.QtGui import QFont
 from PyQt6.QtWidgets import QApplication
 
-from controller.config import TableConfig
-from controller.events import EventFileError
+from controller.events.stream import EventFileError
 from controller.journal import JournalError
+from controller.table.config import TableConfig
 from ui.display.bridge import EventBridge
 from ui.display.fonts import FONT_FAMILIES, missing_font
 from ui.display.i18n import RIGHT_TO_LEFT, load_translator

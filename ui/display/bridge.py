@@ -16,9 +16,9 @@ from collections.abc import Sequence
 
 from PyQt6.QtCore import QObject, pyqtSignal
 
-from controller.app import Table
-from controller.events import TableEvent
+from controller.events.stream import TableEvent
 from controller.journal import JournalError
+from controller.service.app import Table
 
 log = logging.getLogger(__name__)
 

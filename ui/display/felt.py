@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from controller.view import TableView
+from controller.table.view import TableView
 from ui.display.i18n import translate
 from ui.display.labels import HOLD_REASONS, NEXT_CARD, PHASES, label
 

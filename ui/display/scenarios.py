@@ -10,10 +10,10 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from controller.app import open_table
-from controller.config import TableConfig
-from controller.events import TableEvent
-from controller.profiles import Profile, load_profile
+from controller.events.stream import TableEvent
+from controller.game.profiles import Profile, load_profile
+from controller.service.app import open_table
+from controller.table.config import TableConfig
 
 QUIET_SECONDS = 0.5  # a scripted table that stops dealing is done after this long
 

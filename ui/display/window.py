@@ -10,11 +10,11 @@ from PyQt6.QtCore import QEvent, Qt, pyqtSlot
 from PyQt6.QtGui import QColor, QKeyEvent, QPalette, QResizeEvent
 from PyQt6.QtWidgets import QGridLayout, QWidget
 
-from controller.commands import DEALER_ACTIONS, Command
-from controller.events import TableEvent
-from controller.profiles import Profile
+from controller.events.stream import TableEvent
+from controller.game.profiles import Profile
 from controller.roads import RoadsChange
-from controller.view import TableView
+from controller.table.commands import DEALER_ACTIONS, Command
+from controller.table.view import TableView
 from ui.display.cards_panel import CardsPanel
 from ui.display.dialogs import Dialogs
 from ui.display.felt import stopped_alert

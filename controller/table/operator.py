@@ -1,6 +1,6 @@
 """The operator's actions on a table: who may give each, and what each does.
 
-A component of the table (controller.table), not part of it: it authorises each command
+A component of the table (controller.table.controller), not part of it: it authorises each command
 (supervisor actions through the SupervisorGate), then carries it out through the table's own
 moves, so the card path and the operator's actions each read on their own. Every action carried
 out is published as ``operator_action`` with who gave it and why; a refused one as
@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from controller.cards import Card
-from controller.commands import ACTIONS, DEALER_ACTIONS, Command, CommandRefused
-from controller.machine import NO_SHOE_STATES
-from controller.rules import POSITIONS
-from controller.supervisor import PinRefused, SupervisorGate
+from controller.game.cards import Card
+from controller.game.rules import POSITIONS
+from controller.table.commands import ACTIONS, DEALER_ACTIONS, Command, CommandRefused
+from controller.table.machine import NO_SHOE_STATES
+from controller.table.supervisor import PinRefused, SupervisorGate
 
 if TYPE_CHECKING:
-    from controller.table import TableController
+    from controller.table.controller import TableController
 
 
 class OperatorDesk:

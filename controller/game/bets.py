@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from controller.outcome import RoundOutcome
+from controller.game.outcome import RoundOutcome
 
 # Outcome events, by the names the odds report their probabilities under.
 EVENTS: dict[str, Callable[[RoundOutcome], bool]] = {

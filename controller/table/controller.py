@@ -1,13 +1,13 @@
 """The table controller: cards in, rounds out.
 
-One ``TableController`` owns a ``transitions`` Machine (shape in controller.machine) and is fed,
-one item at a time and always from one thread, by ``handle()``: driver events, operator
+One ``TableController`` owns a ``transitions`` Machine (shape in controller.table.machine) and
+is fed, one item at a time and always from one thread, by ``handle()``: driver events, operator
 commands and timer expiries. Every fact it learns is published on the event bus, which
 journals it before anyone sees it; a smart shoe's card is acknowledged only after that.
 
 Every input leaves an event that says what came in (``reveal``, ``burn``, ``card``, ``hold``,
 ``misread``, ``cut_card``, ``scanner``, ``betting_closed``, ``operator_action``), so replaying
-those events through ``handle()`` rebuilds the exact state (see controller.recovery).
+those events through ``handle()`` rebuilds the exact state (see controller.table.recovery).
 """
 
 from __future__ import annotations
@@ -19,18 +19,18 @@ from typing import Any
 
 from transitions import EventData, Machine
 
-from controller.cards import Card, ShoeComposition
-from controller.commands import Command, MisreadBurst, PinFailure, TimerExpired
-from controller.config import TableConfig
-from controller.events import EventBus
+from controller.events.stream import EventBus
+from controller.game.cards import Card, ShoeComposition
+from controller.game.outcome import RoundOutcome, judge_round
+from controller.game.profiles import Profile
+from controller.game.rules import PLAYER_POSITIONS, next_step
+from controller.game.settlement import decide_round
 from controller.journal.store import JournalError
-from controller.machine import NO_SHOE_STATES, RESUMABLE_STATES, STATES, TRANSITIONS
-from controller.operator import OperatorDesk
-from controller.outcome import RoundOutcome, judge_round
-from controller.profiles import Profile
-from controller.rules import PLAYER_POSITIONS, next_step
-from controller.settlement import decide_round
-from controller.supervisor import SupervisorGate
+from controller.table.commands import Command, MisreadBurst, PinFailure, TimerExpired
+from controller.table.config import TableConfig
+from controller.table.machine import NO_SHOE_STATES, RESUMABLE_STATES, STATES, TRANSITIONS
+from controller.table.operator import OperatorDesk
+from controller.table.supervisor import SupervisorGate
 from drivers.base import (
     CardRead,
     Connected,
@@ -118,7 +118,7 @@ def _frame_facts(read: CardRead) -> dict[str, Any]:
 class TableController:
     """Runs the shoe and its rounds. Imports no Qt and starts no threads."""
 
-    # Set by ``transitions`` from controller.machine: the state, each trigger (it returns
+    # Set by ``transitions`` from controller.table.machine: the state, each trigger (it returns
     # whether a move was made), may_<trigger>() and is_<state>().
     state: str
     card: Callable[..., bool]

@@ -1,7 +1,7 @@
 """Table profiles: the bets a table offers, what they pay, its limits and cut-off rounds.
 
 A profile is a TOML file (format in docs/profiles.md). The shipped ones live next to this module
-in ``controller/profiles/``; a site passes a path to its own. Every value is checked at load,
+in ``controller/game/profiles/``; a site passes a path to its own. Every value is checked at load,
 and a bad one is refused with the file, the key and what was expected.
 """
 
@@ -17,8 +17,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, get_args
 
-from controller.bets import BET_NAMES, BET_RULES, DEFAULT_PAY
-from controller.cards import MAX_DECKS, MIN_DECKS
+from controller.game.bets import BET_NAMES, BET_RULES, DEFAULT_PAY
+from controller.game.cards import MAX_DECKS, MIN_DECKS
 from drivers.errors import UserError
 
 DEFAULT_MINOR_UNIT = Decimal("0.01")
@@ -182,7 +182,7 @@ class Profile:
 
 def shipped_profiles() -> list[str]:
     """Names of the profiles that come with the controller."""
-    folder = resources.files("controller") / "profiles"
+    folder = resources.files("controller.game") / "profiles"
     return sorted(entry.name[: -len(".toml")] for entry in folder.iterdir()
                   if entry.name.endswith(".toml"))
 
@@ -202,7 +202,7 @@ def load_profile(name_or_path: str | Path) -> Profile:
                 f"unknown profile {text!r}: expected one of {', '.join(shipped_profiles())} "
                 "or the path to a profile file (with a / or ending in .toml)"
             )
-        resource = resources.files("controller") / "profiles" / f"{text}.toml"
+        resource = resources.files("controller.game") / "profiles" / f"{text}.toml"
         return parse_profile(resource.read_text(encoding="utf-8"), source=f"{text}.toml")
     try:
         text = Path(text).read_text(encoding="utf-8")

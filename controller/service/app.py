@@ -12,14 +12,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from controller.config import TableConfig
-from controller.events import EventBus, EventFile, EventFileError, Subscriber, TableEvent
+from controller.events.stream import EventBus, EventFile, EventFileError, Subscriber, TableEvent
+from controller.game.profiles import Profile, load_profile
 from controller.journal import Journal
-from controller.profiles import Profile, load_profile
-from controller.recovery import shoe_in_play
-from controller.restart import prime_driver, rebuilt, resume
-from controller.runner import TableRunner
-from controller.table import TableController
+from controller.table.config import TableConfig
+from controller.table.controller import TableController
+from controller.table.recovery import shoe_in_play
+from controller.table.restart import prime_driver, rebuilt, resume
+from controller.table.runner import TableRunner
 from drivers import open_driver
 from drivers.base import Driver
 from drivers.sim import SimDriver

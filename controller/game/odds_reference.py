@@ -1,9 +1,10 @@
-"""The plain, slow statement of the odds, kept to check the fast engine in controller.odds.
+"""The plain, slow statement of the odds, kept to check the fast engine in controller.game.odds.
 
-It deals every ordered sequence of ranks the shoe can give, card by card as the rules ask for
-them (controller.rules.next_step), judges each finished round with controller.outcome and reads
-the events off it with controller.bets. A sequence is weighted by the number of ordered ways to
-take its cards from the shoe, so the sums are exact integers. Thousands of times slower than
+It deals every ordered sequence of ranks the shoe can give, card by card as the rules ask
+for them (controller.game.rules.next_step), judges each finished round with
+controller.game.outcome and reads the events off it with controller.game.bets. A sequence is
+weighted by the number of ordered ways to take its cards from the shoe, so the sums are exact
+integers. Thousands of times slower than
 the fast engine: meant for small shoes in tests.
 """
 
@@ -11,11 +12,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from controller.bets import EVENTS
-from controller.cards import Card, ShoeComposition
-from controller.odds import MAX_ROUND_CARDS, falling, require_round
-from controller.outcome import judge_round
-from controller.rules import next_step
+from controller.game.bets import EVENTS
+from controller.game.cards import Card, ShoeComposition
+from controller.game.odds import MAX_ROUND_CARDS, falling, require_round
+from controller.game.outcome import judge_round
+from controller.game.rules import next_step
 
 
 def reference_event_probabilities(shoe: ShoeComposition) -> dict[str, Fraction]:

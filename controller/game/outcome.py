@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from controller.cards import Card
-from controller.rules import hand_total, is_natural, is_pair, next_step
+from controller.game.cards import Card
+from controller.game.rules import hand_total, is_natural, is_pair, next_step
 
 Winner = Literal["player", "banker", "tie"]
 

@@ -1,11 +1,11 @@
 """Bringing a table back from its journal at start, before the driver runs (outside the
 journal package, which depends on nothing that runs the table).
 
-``resume`` replays the journal into the controller (controller.recovery), records a
+``resume`` replays the journal into the controller (controller.table.recovery), records a
 configuration change, and returns the events a display needs to rebuild its view. A crash
 loses whole inputs or nothing (controller.journal.store), so there is nothing to mend.
 ``prime_driver`` tells the driver the last frame recorded from its device. (A simulated shoe
-learns where it was from the same events: controller.app.)
+learns where it was from the same events: controller.service.app.)
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from controller.events import TableEvent, utc_timestamp
+from controller.events.stream import TableEvent, utc_timestamp
 from controller.journal.store import Journal
-from controller.recovery import last_device_frame, replay
-from controller.table import TableController
+from controller.table.controller import TableController
+from controller.table.recovery import last_device_frame, replay
 from drivers.base import Driver
 
 log = logging.getLogger(__name__)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from controller.commands import Command, MisreadBurst, PinFailure, TimerExpired
-from controller.events import EventBus, TableEvent
-from controller.profiles import load_profile
-from controller.table import FaultHold, HeldCard, ShoeSettings, TableController
+from controller.events.stream import EventBus, TableEvent
+from controller.game.profiles import load_profile
+from controller.table.commands import Command, MisreadBurst, PinFailure, TimerExpired
+from controller.table.controller import FaultHold, HeldCard, ShoeSettings, TableController
 from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Misread, ShoeShuffled
 
 # Events that carry a card read by the reader (a manual card is replayed by its command).

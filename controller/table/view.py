@@ -11,10 +11,10 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.cards import Card
-from controller.events import TableEvent
+from controller.events.stream import TableEvent
+from controller.game.cards import Card
+from controller.game.rules import hand_total
 from controller.roads import Hand, Roads, RoadsChange
-from controller.rules import hand_total
 
 RECALL_ROUNDS = 10
 

@@ -15,9 +15,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Literal
 
-from controller.bets import BET_RULES
-from controller.outcome import RoundOutcome
-from controller.profiles import Profile, Ratio
+from controller.game.bets import BET_RULES
+from controller.game.outcome import RoundOutcome
+from controller.game.profiles import Profile, Ratio
 
 # "closed": the table took no bets on it this round (its cut-off round had passed).
 BetOutcome = Literal["won", "lost", "pushed", "closed"]

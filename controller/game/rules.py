@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from controller.cards import Card
+from controller.game.cards import Card
 
 Position = Literal["player1", "banker1", "player2", "banker2", "player3", "banker3"]
 NextStep = Literal["player1", "banker1", "player2", "banker2", "player3", "banker3", "complete"]

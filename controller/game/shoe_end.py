@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from controller.cards import Card
-from controller.rules import next_step
+from controller.game.cards import Card
+from controller.game.rules import next_step
 from drivers.shoe_order import CUT, NO_READ
 
 

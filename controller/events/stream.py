@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any, BinaryIO, NamedTuple, Protocol, TextIO
 
-from controller.event_schema import check_event
+from controller.events.schema import check_event
 from drivers.errors import UserError
 
 log = logging.getLogger(__name__)
@@ -147,7 +147,7 @@ class EventFile:
 
     The file holds every event once, in seq order, across restarts: ``open`` cuts off a line
     torn by a crash and reads the seq of the last whole line; the table then writes the
-    journal's events after it (controller.app) before any new one, and never writes an event
+    journal's events after it (controller.service.app) before any new one, and never writes an event
     at or below it again.
     """
 

@@ -19,11 +19,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from controller.commands import Command, MisreadBurst, TimerExpired
-from controller.events import TableEvent
-from controller.fault_report import write_fault_report
-from controller.supervisor import CheckedPin
-from controller.table import InputFailed, TableController
+from controller.events.stream import TableEvent
+from controller.table.commands import Command, MisreadBurst, TimerExpired
+from controller.table.controller import InputFailed, TableController
+from controller.table.fault_report import write_fault_report
+from controller.table.supervisor import CheckedPin
 from drivers.base import Misread
 
 log = logging.getLogger(__name__)

@@ -6,7 +6,7 @@ States are named for what the table waits for: ``player1`` waits for the player'
 dealer; only then (``awaiting_reveal``) is a card the reveal card of a new shoe. The
 third-card rule is the ordered, conditional ``card`` transitions out of ``banker2`` and
 ``player3``: the first whose condition holds wins, and the conditions call the pure rules in
-controller.rules. The same tables draw the state diagram
+controller.game.rules. The same tables draw the state diagram
 (docs/state-machine.md), so the picture cannot drift from the code.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from controller.rules import POSITIONS
+from controller.game.rules import POSITIONS
 
 SHOE_STATES = [
     "awaiting_shuffle", "awaiting_reveal", "burning", "awaiting_burn_confirmation", "shoe_ended",

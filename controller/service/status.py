@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from controller.events import TableEvent
-from controller.sd_notify import SystemdNotifier
+from controller.events.stream import TableEvent
+from controller.service.sd_notify import SystemdNotifier
 
 # The self-test reads about 30 MB of journal a second here; allow a slower disk three times as
 # long, on top of the unit's own TimeoutStartSec.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from controller.supervisor import CheckedPin
+from controller.table.supervisor import CheckedPin
 from drivers.base import Misread
 
 # Every action, with what it needs; docs/operator.md explains each.

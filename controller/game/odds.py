@@ -24,10 +24,10 @@ from functools import cache
 from operator import itemgetter, mul
 from typing import Any
 
-from controller.bets import BET_RULES, EVENTS
-from controller.cards import ShoeComposition, ShoeError
-from controller.profiles import Profile
-from controller.rules import banker_draws, player_draws
+from controller.game.bets import BET_RULES, EVENTS
+from controller.game.cards import ShoeComposition, ShoeError
+from controller.game.profiles import Profile
+from controller.game.rules import banker_draws, player_draws
 
 MAX_ROUND_CARDS = 6
 # Events whose probability is read off the value multisets; the rest follow from these.

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from transitions.extensions.diagrams import GraphMachine
 
-from controller.machine import STATES, TRANSITIONS
+from controller.table.machine import STATES, TRANSITIONS
 
 HEADER = """# The table's state machine
 
-Generated from `controller/machine.py` by `baccarat-table state-diagram --output
+Generated from `controller/table/machine.py` by `baccarat-table state-diagram --output
 docs/state-machine.md`; a test fails when this file is stale. States are named for what the
 table waits for (`player3`: the player's third card). Conditions in brackets are tried in
 order: the first that holds wins, which is how the third-card rule reads off the diagram.

@@ -123,7 +123,7 @@ def check_event(type_: str, data: Mapping[str, Any]) -> None:
     (the optional ones where they apply). Names only, so it is cheap on every publish."""
     spec = SCHEMA.get(type_)
     if spec is None:
-        raise EventSchemaError(f"unknown event type {type_!r} (controller/event_schema.py)")
+        raise EventSchemaError(f"unknown event type {type_!r} (controller/events/schema.py)")
     keys = data.keys()
     if spec.required <= keys <= spec.names:
         return

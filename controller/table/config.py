@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from controller.profiles import looks_like_path
-from controller.supervisor import check_pin_hash
+from controller.game.profiles import looks_like_path
+from controller.table.supervisor import check_pin_hash
 from drivers.errors import UserError
 
 DEFAULT_DRIVER = "sim://?rate=4"  # a watchable demo: four cards a second
