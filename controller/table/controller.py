@@ -28,7 +28,13 @@ from controller.game.settlement import decide_round
 from controller.journal.store import JournalError
 from controller.table.commands import Command, MisreadBurst, PinFailure, TimerExpired
 from controller.table.config import TableConfig
-from controller.table.machine import NO_SHOE_STATES, RESUMABLE_STATES, STATES, TRANSITIONS
+from controller.table.machine import (
+    EXPECTED_CARD,
+    PHASE_OF,
+    RESUMABLE_STATES,
+    STATES,
+    TRANSITIONS,
+)
 from controller.table.operator import OperatorDesk
 from controller.table.supervisor import SupervisorGate
 from drivers.base import (
@@ -251,14 +257,14 @@ class TableController:
         return self.round
 
     @property
-    def shoe_in_play(self) -> bool:
-        """A shoe has been confirmed and has not ended (a pause or a hold changes nothing)."""
-        return self.round_state not in NO_SHOE_STATES
+    def phase(self) -> str:
+        """What the table is in, looking through a pause or a hold (machine.PHASE_OF)."""
+        return PHASE_OF[self.round_state]
 
     @property
-    def shoe_ended(self) -> bool:
-        """A shoe ended and no new one is confirmed yet (a pause or a hold changes nothing)."""
-        return self.round_state == "shoe_ended"
+    def shoe_in_play(self) -> bool:
+        """A shoe has been confirmed and has not ended (a pause or a hold changes nothing)."""
+        return self.phase != "no_shoe"
 
     def deadline(self) -> float | None:
         """When the next timer is due (monotonic seconds), or None."""
@@ -485,20 +491,13 @@ class TableController:
     def _misreads(self, burst: MisreadBurst) -> None:
         raw = burst.first.raw
         facts: dict[str, Any] = {"raw": raw.decode("ascii", "replace"), "raw_hex": raw.hex(),
-                                 "position": self._expected_position(), "count": burst.count}
+                                 "position": EXPECTED_CARD[self.round_state],
+                                 "count": burst.count}
         if burst.count > 1:
             facts["last_raw_hex"] = burst.last.raw.hex()
         self.publish("misread", **facts)
         if self.driver is not None:
             self.driver.request_rescan()
-
-    def _expected_position(self) -> str:
-        state = self.round_state
-        if state == "betting":
-            return "player1"
-        if state in (*NO_SHOE_STATES, "awaiting_reveal"):
-            return "reveal"
-        return "burn" if state == "burning" else state
 
     def _device_shuffled(self, signal: ShoeShuffled) -> None:
         """The device reports a freshly shuffled shoe loaded: with no shoe in play, that is the
@@ -507,14 +506,14 @@ class TableController:
         self._unacknowledged.append(signal)
         if self.may_shuffled():
             self.shuffled(by="shoe")
-        elif self.shoe_in_play and self.round_state != "awaiting_reveal":
+        elif self.phase not in ("no_shoe", "new_shoe"):
             self.publish("prompt", message=f"the shoe reports a new shoe loaded while shoe "
                          f"{self.shoe_number} is in play: a supervisor ends this shoe first")
 
     def _cut_card(self, seen: CutCardSeen) -> None:
         """The round open when the cut card comes out is the last; with none open, the next.
         A pause changes nothing; before the shoe's first round that makes round 1 the last."""
-        if self.round_state in NO_SHOE_STATES:
+        if self.phase == "no_shoe":
             self.cut_before_shoe = True
             last_round = 1
         else:
@@ -538,13 +537,12 @@ class TableController:
         self.add_pause("scanner")
 
     def _round_not_dealt(self) -> bool:
-        return self.round is not None and not self.round.dealt and self.round_state in (
-            "betting", "player1")
+        return self.round is not None and not self.round.dealt
 
     @property
     def round_state(self) -> str:
         """The state of the round, looking through a pause or a hold."""
-        return self.saved_state if self.state in ("hold", "paused") else self.state
+        return self.saved_state if self.is_hold() or self.is_paused() else self.state
 
     # -- pause and hold ------------------------------------------------------------------
 

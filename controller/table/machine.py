@@ -32,6 +32,20 @@ RESUMABLE_STATES = [
 ]
 DEALING_STATES = ["burning", "betting", *POSITIONS]
 
+# What each state the table can rest in is part of (no shoe, a new shoe before its reveal card,
+# the burn, betting, dealing), and the card it expects next: what a misread is to be rescanned
+# as. Code outside the machine asks these, never a state's name.
+PHASE_OF: dict[str, str] = {
+    "awaiting_shuffle": "no_shoe", "shoe_ended": "no_shoe", "awaiting_reveal": "new_shoe",
+    "burning": "burn", "awaiting_burn_confirmation": "burn", "betting": "betting",
+    **{position: "dealing" for position in POSITIONS},
+}
+EXPECTED_CARD: dict[str, str] = {
+    "awaiting_shuffle": "reveal", "shoe_ended": "reveal", "awaiting_reveal": "reveal",
+    "burning": "burn", "awaiting_burn_confirmation": "burn", "betting": "player1",
+    **{position: position for position in POSITIONS},
+}
+
 
 def _hold(source: str | list[str], callback: str, conditions: str | None = None,
           unless: tuple[str, ...] = ()) -> dict[str, Any]:

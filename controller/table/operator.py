@@ -12,9 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from controller.game.cards import Card
-from controller.game.rules import POSITIONS
 from controller.table.commands import ACTIONS, DEALER_ACTIONS, Command, CommandRefused
-from controller.table.machine import NO_SHOE_STATES
 from controller.table.supervisor import PinRefused, SupervisorGate
 
 if TYPE_CHECKING:
@@ -40,7 +38,7 @@ class OperatorDesk:
         if command.action == "manual_card":
             return not self.table.reader_down
         if command.action == "new_shoe":
-            return self.table.round_state not in NO_SHOE_STATES
+            return self.table.shoe_in_play
         return command.action not in DEALER_ACTIONS
 
     def _authorise(self, command: Command) -> None:
@@ -83,7 +81,7 @@ class OperatorDesk:
 
     def _void_round(self, command: Command) -> None:
         table = self.table
-        in_round = table.round is not None and table.round_state in ("betting", *POSITIONS)
+        in_round = table.round is not None and table.phase in ("betting", "dealing")
         if not in_round and table.is_hold():
             # Cards held outside a round (before the burn was confirmed, before a new shoe):
             # voiding discards them and the table goes back to where it was.
@@ -122,8 +120,7 @@ class OperatorDesk:
 
     def _new_shoe(self, command: Command) -> None:
         table = self.table
-        where = table.round_state
-        if where in NO_SHOE_STATES:
+        if not table.shoe_in_play:
             if table.is_hold():
                 raise CommandRefused("a card is held: a supervisor accepts it (as the new "
                                      "shoe's reveal card) or voids it")
@@ -137,7 +134,7 @@ class OperatorDesk:
             else:
                 table.shuffled(by=command.by)
             return
-        if where == "awaiting_reveal":
+        if table.phase == "new_shoe":
             raise CommandRefused("a new shoe is already confirmed: deal the reveal card")
         self._record(command)
         table.end_shoe_early(command.reason or "ended early by the supervisor", command.by)
