@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
+from controller.events.schema import EventType
 from controller.events.stream import TableEvent
 from controller.journal.chain import GENESIS, canonical_data, row_hash
 from controller.journal.head import (
@@ -198,13 +199,13 @@ class Journal:
 
     def _index(self, event: TableEvent) -> None:
         db, data = self._connection, event.data
-        if event.type == "shoe_started":
+        if event.type == EventType.SHOE_STARTED:
             db.execute(_INSERT_SHOE, (event.shoe, event.seq, data.get("profile", ""),
                                       data.get("decks", 0)))
-        elif event.type == "round_result":
+        elif event.type == EventType.ROUND_RESULT:
             db.execute(_INSERT_ROUND, (event.shoe, event.round, "result", data.get("winner"),
                                        event.seq))
-        elif event.type == "round_voided":
+        elif event.type == EventType.ROUND_VOIDED:
             db.execute(_INSERT_ROUND, (event.shoe, event.round, "void", None, event.seq))
 
     @_guarded
@@ -288,12 +289,13 @@ class Journal:
         the settings of the last shoe), after the last ``scanner`` event before them (whether
         the reader was still away). Before the first shoe ended, the inputs that confirmed it
         come before its ``shoe_started``: then everything (one shoe at most)."""
-        ended = self._last_seq_of("shoe_ended")
+        ended = self._last_seq_of(EventType.SHOE_ENDED)
         start = 1
         if ended is not None:
-            others = (self._last_seq_of(kind) for kind in ("shoe_started", "roads_cleared"))
+            others = (self._last_seq_of(kind)
+                      for kind in (EventType.SHOE_STARTED, EventType.ROADS_CLEARED))
             start = min((ended, *(seq for seq in others if seq)))
-        scanner = self._last_seq_of("scanner", before=start)
+        scanner = self._last_seq_of(EventType.SCANNER, before=start)
         head = read_events(self._connection, scanner)[:1] if scanner else []
         return head + read_events(self._connection, start)
 

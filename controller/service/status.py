@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from controller.events.schema import EventType
 from controller.events.stream import TableEvent
 from controller.service.sd_notify import SystemdNotifier
 
@@ -43,16 +44,16 @@ def describe(event: TableEvent) -> str | None:
     where = f"shoe {event.shoe} round {event.round}"
     data = event.data
     match event.type:
-        case "betting_open":
+        case EventType.BETTING_OPEN:
             return f"{where}: in play"
-        case "hold":
+        case EventType.HOLD:
             return f"{where}: HOLD {data['code']}: {data['message']}"
-        case "hold_cleared":
+        case EventType.HOLD_CLEARED:
             return f"{where}: hold cleared by {data['by']} ({data['action']})"
-        case "state" if data["state"] == "paused":
+        case EventType.STATE if data["state"] == "paused":
             return f"{where}: paused"
-        case "scanner":
+        case EventType.SCANNER:
             return f"{where}: scanner {data['status']}"
-        case "shoe_ended":
+        case EventType.SHOE_ENDED:
             return f"shoe {event.shoe} ended after {data['rounds']} rounds: awaiting the shuffle"
     return None

@@ -19,6 +19,7 @@ from typing import Any
 
 from transitions import EventData, Machine
 
+from controller.events.schema import EventType
 from controller.events.stream import EventBus
 from controller.game.cards import Card, ShoeComposition
 from controller.game.outcome import RoundOutcome, judge_round
@@ -197,7 +198,7 @@ class TableController:
         try:
             self._handle(item)
             if self.state != before:  # one state event, where the input left the table
-                self.publish("state", state=self.state, previous=before)
+                self.publish(EventType.STATE, state=self.state, previous=before)
             self.bus.flush()
         except JournalError:
             self._unacknowledged.clear()
@@ -324,7 +325,7 @@ class TableController:
         if typed and resent and read.code == typed[0]:
             # The shoe kept the frame it could not deliver while unplugged, and the dealer
             # typed that same card meanwhile: it is one card, already dealt.
-            self.publish("duplicate_card", card=read.code, **_frame_facts(read),
+            self.publish(EventType.DUPLICATE_CARD, card=read.code, **_frame_facts(read),
                          reason=f"the reader's copy of {read.code}, entered by hand while the "
                                 "reader was down")
             return
@@ -358,19 +359,20 @@ class TableController:
     def reveal(self, event: EventData) -> None:
         facts = self._card_facts(event)
         self.burn_left = event.kwargs["card"].burn_count
-        self.publish("reveal", burn=self.burn_left, **facts)
+        self.publish(EventType.REVEAL, burn=self.burn_left, **facts)
 
     def prompt_burn(self, event: EventData) -> None:
-        self.publish("prompt", message=f"burn {self.burn_left} cards, then confirm the burn")
+        self.publish(EventType.PROMPT,
+                     message=f"burn {self.burn_left} cards, then confirm the burn")
 
     def burn(self, event: EventData) -> None:
         facts = self._card_facts(event)
         self.burn_left -= 1
-        self.publish("burn", burn_left=self.burn_left, **facts)
+        self.publish(EventType.BURN, burn_left=self.burn_left, **facts)
 
     def burn_confirmed(self, event: EventData) -> None:
         for burned in range(1, self.burn_left + 1):
-            self.publish("burn", card=None, burn_left=self.burn_left - burned,
+            self.publish(EventType.BURN, card=None, burn_left=self.burn_left - burned,
                          cards_left=self.composition.cards_left)
         self.burn_left = 0
 
@@ -378,7 +380,7 @@ class TableController:
         position = _position(event)
         facts = self._card_facts(event)
         self.in_play.deal(position, event.kwargs["card"])
-        self.publish("card", position=position, **facts)
+        self.publish(EventType.CARD, position=position, **facts)
 
     # -- holds on a card -----------------------------------------------------------------
 
@@ -424,11 +426,11 @@ class TableController:
         self.round = None
         self.last_round = 1 if self.cut_before_shoe else None
         self.cut_before_shoe = False
-        self.publish("shoe_started", decks=self.profile.decks, profile=self.profile.name,
+        self.publish(EventType.SHOE_STARTED, decks=self.profile.decks, profile=self.profile.name,
                      profile_source=settings.source,
                      betting="live" if self.live_betting else "land", by=event.kwargs["by"])
         if self.config.new_shoe_resets_roads:
-            self.publish("roads_cleared", reason="new shoe")
+            self.publish(EventType.ROADS_CLEARED, reason="new shoe")
 
     def open_round(self, event: EventData) -> None:
         self.round_number += 1
@@ -436,9 +438,10 @@ class TableController:
         closed = sorted(self.profile.closed_bets(self.round_number))
         if self.live_betting:
             self.betting_deadline = time.monotonic() + self.config.betting_seconds
-            self.publish("betting_open", closed_bets=closed, seconds=self.config.betting_seconds)
+            self.publish(EventType.BETTING_OPEN, closed_bets=closed,
+                         seconds=self.config.betting_seconds)
         else:
-            self.publish("betting_open", closed_bets=closed)
+            self.publish(EventType.BETTING_OPEN, closed_bets=closed)
 
     def close_betting_on_timer(self, event: EventData) -> None:
         self._betting_closed("timer")
@@ -448,7 +451,7 @@ class TableController:
 
     def _betting_closed(self, reason: str) -> None:
         self.betting_deadline = None
-        self.publish("betting_closed", reason=reason,
+        self.publish(EventType.BETTING_CLOSED, reason=reason,
                      closed_bets=sorted(self.profile.closed_bets(self.round_number)))
 
     def restart_countdown(self, event: EventData) -> None:
@@ -458,7 +461,7 @@ class TableController:
 
     def finish_round(self, event: EventData) -> None:
         outcome = judge_round(self.in_play.player, self.in_play.banker)
-        self.publish("round_result", **self._result_facts(outcome, self.in_play.number))
+        self.publish(EventType.ROUND_RESULT, **self._result_facts(outcome, self.in_play.number))
 
     def end_shoe_after_last_round(self, event: EventData) -> None:
         self._shoe_over("last round voided" if event.event.name == "void"
@@ -482,7 +485,7 @@ class TableController:
 
     def _shoe_over(self, reason: str) -> None:
         """The shoe is done: say so, so that the dealer (or the simulated shoe) reshuffles."""
-        self.publish("shoe_ended", rounds=self.round_number, reason=reason)
+        self.publish(EventType.SHOE_ENDED, rounds=self.round_number, reason=reason)
         self.round = None
         self.betting_deadline = None
 
@@ -495,19 +498,19 @@ class TableController:
                                  "count": burst.count}
         if burst.count > 1:
             facts["last_raw_hex"] = burst.last.raw.hex()
-        self.publish("misread", **facts)
+        self.publish(EventType.MISREAD, **facts)
         if self.driver is not None:
             self.driver.request_rescan()
 
     def _device_shuffled(self, signal: ShoeShuffled) -> None:
         """The device reports a freshly shuffled shoe loaded: with no shoe in play, that is the
         new shoe; with one in play, only a supervisor may end it (``new_shoe``)."""
-        self.publish("shoe_shuffled", raw=signal.raw.decode("ascii", "replace"))
+        self.publish(EventType.SHOE_SHUFFLED, raw=signal.raw.decode("ascii", "replace"))
         self._unacknowledged.append(signal)
         if self.may_shuffled():
             self.shuffled(by="shoe")
         elif self.phase not in ("no_shoe", "new_shoe"):
-            self.publish("prompt", message=f"the shoe reports a new shoe loaded while shoe "
+            self.publish(EventType.PROMPT, message=f"the shoe reports a new shoe loaded while shoe "
                          f"{self.shoe_number} is in play: a supervisor ends this shoe first")
 
     def _cut_card(self, seen: CutCardSeen) -> None:
@@ -519,18 +522,19 @@ class TableController:
         else:
             last_round = self.round_number if self.round is not None else self.round_number + 1
             self.last_round = last_round
-        self.publish("cut_card", last_round=last_round, raw=seen.raw.decode("ascii", "replace"))
+        self.publish(EventType.CUT_CARD, last_round=last_round,
+                     raw=seen.raw.decode("ascii", "replace"))
         self._unacknowledged.append(seen)  # a smart shoe waits for it like a card
 
     def _scanner(self, item: Connected | Disconnected) -> None:
         if isinstance(item, Connected):
             self.reader_down = False
-            self.publish("scanner", status="connected")
+            self.publish(EventType.SCANNER, status="connected")
             self.lift_pause("scanner")
             return
         self.reader_down = True
         self.typed_while_down = []
-        self.publish("scanner", status="disconnected", reason=item.reason)
+        self.publish(EventType.SCANNER, status="disconnected", reason=item.reason)
         if self.live_betting and self._round_not_dealt():
             # Live rules: a round that had not started is cancelled and its bets refunded.
             self.void(reason="scanner disconnected before the deal", by="system")
@@ -564,7 +568,7 @@ class TableController:
     def end_shoe_early(self, reason: str, by: str) -> None:
         """A supervisor ends the shoe in play: a round in play (or held cards) is void."""
         if self.round is not None and (self.round.dealt or self.held_cards):
-            self.publish("round_voided", reason="shoe ended early", by=by,
+            self.publish(EventType.ROUND_VOIDED, reason="shoe ended early", by=by,
                          discarded=[card.code for card in self.round.dealt]
                          + [held.code for held in self.held_cards], refund=True)
         self.held_cards.clear()
@@ -583,7 +587,7 @@ class TableController:
         discarded = [card.code for card in self.in_play.dealt]
         discarded += [held.code for held in self.held_cards]
         self.held_cards.clear()
-        self.publish("round_voided", reason=event.kwargs["reason"], by=event.kwargs["by"],
+        self.publish(EventType.ROUND_VOIDED, reason=event.kwargs["reason"], by=event.kwargs["by"],
                      discarded=discarded, refund=True)
 
     def _hold(self, code: str, message: str, held: HeldCard | None) -> None:
@@ -594,4 +598,4 @@ class TableController:
                      "source": held.source}
             if held.frame_seq is not None:
                 facts["frame_seq"] = held.frame_seq
-        self.publish("hold", code=code, message=message, **facts)
+        self.publish(EventType.HOLD, code=code, message=message, **facts)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from controller.events.schema import EventType
 from controller.game.cards import Card
 from controller.table.commands import ACTIONS, DEALER_ACTIONS, Command, CommandRefused
 from controller.table.supervisor import PinRefused, SupervisorGate
@@ -31,7 +32,7 @@ class OperatorDesk:
             self._authorise(command)
             getattr(self, f"_{command.action}")(command)
         except (CommandRefused, PinRefused) as refusal:
-            self.table.publish("action_refused", action=command.action, by=command.by,
+            self.table.publish(EventType.ACTION_REFUSED, action=command.action, by=command.by,
                                reason=str(refusal), **refusal.facts)
 
     def _needs_pin(self, command: Command) -> bool:
@@ -52,7 +53,7 @@ class OperatorDesk:
         self.gate.check(command.pin, what)
 
     def _record(self, command: Command, **facts: Any) -> None:
-        self.table.publish("operator_action", action=command.action, by=command.by,
+        self.table.publish(EventType.OPERATOR_ACTION, action=command.action, by=command.by,
                            reason=command.reason, **facts)
 
     def _confirm_burn(self, command: Command) -> None:
@@ -88,7 +89,7 @@ class OperatorDesk:
             self._record(command)
             discarded = [held.code for held in table.held_cards]
             table.held_cards.clear()
-            table.publish("hold_cleared", by=command.by, action="void", discarded=discarded)
+            table.publish(EventType.HOLD_CLEARED, by=command.by, action="void", discarded=discarded)
             table.resume()
             table.restore_pause()
             return
@@ -96,7 +97,7 @@ class OperatorDesk:
             raise CommandRefused("there is no round to void")
         self._record(command)
         if table.is_hold():
-            table.publish("hold_cleared", by=command.by, action="void")
+            table.publish(EventType.HOLD_CLEARED, by=command.by, action="void")
         table.void(reason=command.reason or "voided by the supervisor", by=command.by)
         table.restore_pause()
 
@@ -105,7 +106,7 @@ class OperatorDesk:
         if not table.is_hold():
             raise CommandRefused("there is no held card to accept")
         self._record(command)
-        table.publish("hold_cleared", by=command.by, action="accept")
+        table.publish(EventType.HOLD_CLEARED, by=command.by, action="accept")
         held, table.held_cards = table.held_cards, []
         table.resume()
         # Accepting a card means it goes where the table waits for one: past a burn the
@@ -141,4 +142,5 @@ class OperatorDesk:
 
     def _clear_roads(self, command: Command) -> None:
         self._record(command)
-        self.table.publish("roads_cleared", reason=command.reason or "cleared by the supervisor")
+        self.table.publish(EventType.ROADS_CLEARED,
+                           reason=command.reason or "cleared by the supervisor")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from controller.events.schema import EventType
 from controller.events.stream import EventBus, TableEvent
 from controller.game.profiles import load_profile
 from controller.table.commands import Command, MisreadBurst, PinFailure, TimerExpired
@@ -26,7 +27,7 @@ def input_of(event: TableEvent) -> object | None:
     """The input that ``event`` records, or None when the event is derived from another."""
     data = event.data
     kind = event.type
-    if kind == "hold" and data.get("code") == "internal_error":
+    if kind == EventType.HOLD and data.get("code") == "internal_error":
         held = None if data.get("card") is None else HeldCard(
             data["card"], data.get("raw", "").encode("ascii", "replace"),
             data.get("source", "reader"), data.get("frame_seq"))
@@ -37,23 +38,23 @@ def input_of(event: TableEvent) -> object | None:
             return None
         return CardRead(data["card"], data.get("raw", "").encode("ascii", "replace"),
                         seq=data.get("frame_seq"))
-    if kind == "misread":
+    if kind == EventType.MISREAD:
         first = Misread(bytes.fromhex(data.get("raw_hex", "")))
         last = Misread(bytes.fromhex(data.get("last_raw_hex", data.get("raw_hex", ""))))
         return MisreadBurst(first, last, data.get("count", 1))
-    if kind == "action_refused" and data.get("wrong_pin"):
+    if kind == EventType.ACTION_REFUSED and data.get("wrong_pin"):
         return PinFailure(data.get("locked_until"))
-    if kind == "cut_card":
+    if kind == EventType.CUT_CARD:
         return CutCardSeen(data.get("raw", "").encode("ascii", "replace"))
-    if kind == "shoe_shuffled":
+    if kind == EventType.SHOE_SHUFFLED:
         return ShoeShuffled(data.get("raw", "").encode("ascii", "replace"))
-    if kind == "scanner":
+    if kind == EventType.SCANNER:
         if data["status"] == "connected":
             return Connected()
         return Disconnected(data.get("reason", ""))
-    if kind == "betting_closed" and data.get("reason") == "timer":
+    if kind == EventType.BETTING_CLOSED and data.get("reason") == "timer":
         return TimerExpired()
-    if kind == "operator_action":
+    if kind == EventType.OPERATOR_ACTION:
         return Command(data["action"], by=data.get("by", ""), reason=data.get("reason", ""),
                        card=data.get("card"), replayed=True)
     return None
@@ -62,7 +63,7 @@ def input_of(event: TableEvent) -> object | None:
 def current_shoe_events(events: Sequence[TableEvent]) -> list[TableEvent]:
     """The events from the last ``shoe_started`` on (all of them if no shoe has started)."""
     for index in range(len(events) - 1, -1, -1):
-        if events[index].type == "shoe_started":
+        if events[index].type == EventType.SHOE_STARTED:
             return list(events[index:])
     return list(events)
 
@@ -78,11 +79,11 @@ def replay(controller: TableController, events: Sequence[TableEvent]) -> None:
     if not events:
         return
     start = next((index + 1 for index in range(len(events) - 1, -1, -1)
-                  if events[index].type == "shoe_ended"), 0)
+                  if events[index].type == EventType.SHOE_ENDED), 0)
     live_bus, driver = controller.bus, controller.driver
     controller.bus = EventBus(live_bus.table)
     controller.driver = None
-    started = [event for event in events[start:] if event.type == "shoe_started"]
+    started = [event for event in events[start:] if event.type == EventType.SHOE_STARTED]
     if started:
         controller.replayed_shoe_settings = shoe_settings(controller, started[-1])
     try:
@@ -132,7 +133,7 @@ def last_device_frame(events: Sequence[TableEvent]) -> bytes | None:
 def scanner_was_down(events: Iterable[TableEvent]) -> bool:
     status = "connected"
     for event in events:
-        if event.type == "scanner":
+        if event.type == EventType.SCANNER:
             status = event.data["status"]
     return status == "disconnected"
 
@@ -149,16 +150,16 @@ def shoe_in_play(events: Sequence[TableEvent]) -> ShoeInPlay | None:
     """The shoe in play at the end of ``events`` (the restart events), or None when the last
     shoe ended or none started."""
     shoe_events = current_shoe_events(events)
-    if not shoe_events or shoe_events[0].type != "shoe_started":
+    if not shoe_events or shoe_events[0].type != EventType.SHOE_STARTED:
         return None
     dealt = []
     for event in shoe_events:
-        if event.type == "shoe_ended":
+        if event.type == EventType.SHOE_ENDED:
             return None
         item = input_of(event)
         if isinstance(item, CardRead):
             dealt.append(item.code)
         elif isinstance(item, FaultHold) and item.held and item.held.source == "reader":
             dealt.append(item.held.code)  # the card the table failed on was read all the same
-    cut_seen = any(event.type == "cut_card" for event in shoe_events)
+    cut_seen = any(event.type == EventType.CUT_CARD for event in shoe_events)
     return ShoeInPlay(shoe_events[0].shoe, dealt, cut_seen)

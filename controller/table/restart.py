@@ -14,6 +14,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from controller.events.schema import EventType
 from controller.events.stream import TableEvent, utc_timestamp
 from controller.journal.store import Journal
 from controller.table.controller import TableController
@@ -55,7 +56,7 @@ def rebuilt(controller: TableController, journal: Journal) -> TableController:
 def config_change(controller: TableController, events: Sequence[TableEvent]) -> list[TableEvent]:
     """A ``config_changed`` event when the table id, profile or betting mode differ from the
     journal's last shoe. A shoe still in play keeps its own until it ends."""
-    started = [event for event in events if event.type == "shoe_started"]
+    started = [event for event in events if event.type == EventType.SHOE_STARTED]
     if not started:
         return []
     last = started[-1]
@@ -78,9 +79,9 @@ def view_events(events: Sequence[TableEvent]) -> list[TableEvent]:
     last roads_cleared and the last shoe_started on (the roads and the shoe both)."""
     starts = [0, 0]
     for index, event in enumerate(events):
-        if event.type == "roads_cleared":
+        if event.type == EventType.ROADS_CLEARED:
             starts[0] = index
-        elif event.type == "shoe_started":
+        elif event.type == EventType.SHOE_STARTED:
             starts[1] = index
     return list(events[min(starts):])
 

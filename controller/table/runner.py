@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from controller.events.schema import EventType
 from controller.events.stream import TableEvent
 from controller.table.commands import Command, MisreadBurst, TimerExpired
 from controller.table.controller import InputFailed, TableController
@@ -127,7 +128,7 @@ class TableRunner:
         return item if count == 1 else MisreadBurst(item, last, count)
 
     def _count_shoes(self, event: TableEvent) -> None:
-        if event.type == "shoe_ended":
+        if event.type == EventType.SHOE_ENDED:
             self._shoes_ended += 1
             if self.stop_after_shoes is not None and self._shoes_ended >= self.stop_after_shoes:
                 self._stopping = True
