@@ -2,7 +2,14 @@
 fast as they go (driver thread, queue, state machine, events), journal off and on; then what
 one ``transitions`` trigger costs, and where a hand's time goes, timed per call.
 
-    .venv/bin/python benchmarks/controller_hands.py [--shoes N]
+Anchors, measured in the same run over as many seeded shoes: a plain loop that deals and
+resolves the hands with the game's rules (reveal, burn, cards by ``next_step``, the result
+by ``judge_round``, one event dict per fact), and the same loop journaled with one
+hash-chained WAL FULL commit per card, the result in the last card's transaction
+(benchmarks/minimal_journal.py). Goals (issue 13): journal off at least 10,000 hands/s;
+journal on at least 0.8x the minimal journaled loop.
+
+    .venv/bin/python benchmarks/controller_hands.py [--shoes N] [--triggers N] [--dir DIR]
 """
 
 from __future__ import annotations
@@ -16,14 +23,22 @@ from contextlib import ExitStack
 from pathlib import Path
 from unittest import mock
 
+from minimal_journal import MinimalJournal
 from transitions import Machine
 from transitions.core import Event
 
 from controller.app import open_table
+from controller.cards import Card
 from controller.config import TableConfig
 from controller.events import EventBus
+from controller.outcome import judge_round
+from controller.rules import next_step
 from controller.table import TableController
+from drivers.shoe_order import CUT, build_shoe, shoe_random
 from drivers.sim import SimDriver
+
+GOAL_JOURNAL_OFF = 10_000  # hands/s
+GOAL_JOURNAL_ON = 0.8  # of the minimal journaled loop
 
 # Where a hand's time goes: (what, class, method). Times are inclusive and overlap: a trigger's
 # callbacks publish the `state` events, and the last card's handling settles the round.
@@ -55,6 +70,53 @@ def play(shoes: int, journal_path: str | None) -> tuple[int, float]:
     finally:
         table.close()
     return rounds, time.perf_counter() - started
+
+
+def minimal_hands(shoes: int, journal: MinimalJournal | None) -> tuple[int, float]:
+    """(hands, seconds) for the least the job needs: whole seeded shoes dealt and resolved in a
+    plain loop, an event dict per fact; with ``journal``, each card committed durably."""
+
+    def record(event: dict, durable: bool = True) -> None:
+        if journal is not None:
+            journal.append(event)
+            if durable:
+                journal.commit()
+
+    hands = 0
+    started = time.perf_counter()
+    for number in range(shoes):
+        codes = iter(build_shoe(8, shoe_random(1, number)))
+        reveal = Card.parse(next(codes))
+        record({"type": "reveal", "card": reveal.code})
+        for _ in range(reveal.burn_count):
+            record({"type": "burn", "card": next(codes)})
+        last_round = False
+        while not last_round:
+            player: list[Card] = []
+            banker: list[Card] = []
+            step = next_step(player, banker)
+            while step != "complete":
+                code = next(codes)
+                if code == CUT:  # this round is the shoe's last
+                    last_round, code = True, next(codes)
+                card = Card.parse(code)
+                (player if step.startswith("player") else banker).append(card)
+                step = next_step(player, banker)
+                # The round's result rides in the transaction of the card that completed it.
+                record({"type": "card", "card": code, "position": step}, step != "complete")
+            outcome = judge_round(player, banker)
+            record({"type": "round_result", "winner": outcome.winner,
+                    "player_total": outcome.player_total, "banker_total": outcome.banker_total})
+            hands += 1
+    return hands, time.perf_counter() - started
+
+
+def minimal_journaled_hands(shoes: int, directory: Path) -> tuple[int, float]:
+    journal = MinimalJournal(directory / "minimal.sqlite3")
+    try:
+        return minimal_hands(shoes, journal)
+    finally:
+        journal.close()
 
 
 def trigger_cost(configured: bool, count: int = 50_000) -> float:
@@ -101,18 +163,37 @@ def breakdown(shoes: int) -> tuple[float, dict[str, float]]:
     return seconds / hands * 1e6, {name: spent[name] / hands * 1e6 for name, *_ in PARTS}
 
 
+def rate(name: str, hands: int, seconds: float) -> float:
+    print(f"{name:<44} {hands} hands in {seconds:.3f} s = {hands / seconds:>9,.0f} hands/s")
+    return hands / seconds
+
+
+def verdict(met: bool) -> str:
+    return "met" if met else "NOT met"
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shoes", type=int, default=20)
+    parser.add_argument("--triggers", type=int, default=50_000, help="to time one trigger")
+    parser.add_argument("--dir", type=Path, help="where the journals go (default /tmp)")
     args = parser.parse_args()
     play(1, None)  # warm up imports and caches
-    rounds, seconds = play(args.shoes, None)
-    print(f"journal off: {rounds} hands in {seconds:.3f} s = {rounds / seconds:,.0f} hands/s")
-    with tempfile.TemporaryDirectory() as folder:
-        rounds, seconds = play(args.shoes, str(Path(folder) / "journal.sqlite3"))
-    print(f"journal on: {rounds} hands in {seconds:.3f} s = {rounds / seconds:,.0f} hands/s")
-    print(f"one transitions trigger: {trigger_cost(False):.1f} µs bare, "
-          f"{trigger_cost(True):.1f} µs with a condition and a callback, as the controller's")
+    minimal_hands(1, None)
+    off = rate("journal off", *play(args.shoes, None))
+    plain = rate("anchor: plain loop, no journal", *minimal_hands(args.shoes, None))
+    print(f"  journal off: {off / plain:.2f}x the plain loop, {1e6 / off:.0f} µs a hand against "
+          f"its {1e6 / plain:.0f}; goal >= {GOAL_JOURNAL_OFF:,} hands/s: "
+          f"{verdict(off >= GOAL_JOURNAL_OFF)}")
+    with tempfile.TemporaryDirectory(dir=args.dir) as folder:
+        on = rate("journal on", *play(args.shoes, str(Path(folder) / "journal.sqlite3")))
+        minimal = rate("anchor: minimal journaled loop",
+                       *minimal_journaled_hands(args.shoes, Path(folder)))
+    print(f"  journal on: {on / minimal:.2f}x the minimal journaled loop "
+          f"(goal >= {GOAL_JOURNAL_ON}x: {verdict(on >= GOAL_JOURNAL_ON * minimal)})")
+    print(f"one transitions trigger: {trigger_cost(False, args.triggers):.1f} µs bare, "
+          f"{trigger_cost(True, args.triggers):.1f} µs with a condition and a callback, as the "
+          "controller's")
     per_hand, parts = breakdown(args.shoes)
     print(f"where a hand's time goes, timed per call ({per_hand:.0f} µs a hand with the timing; "
           "parts overlap):")
