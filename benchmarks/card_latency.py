@@ -1,0 +1,158 @@
+"""Card line on a pty to its event in the events file, journal on, against a minimal table.
+
+The emulator (its own process, as ``emulate-shoe``) writes the first CARDS lines of a seeded
+8-deck shoe on the scanner protocol, one every INTERVAL, and logs the monotonic time just
+before each write. Two tables read them in this process, in turn, RUNS times each:
+
+- the real table: ``open_table`` on ``serial://`` with a journal and an events file, the new
+  shoe confirmed first; a subscriber after the events file notes when each card's event
+  (``reveal``, ``burn``, ``card``) has been written there;
+- the anchor, a minimal table: one thread reading the pty, and per card one hash-chained WAL
+  commit with ``synchronous=FULL`` (benchmarks/minimal_journal.py) and one JSON line, flushed.
+
+Goal (issue 13): the real table's p50 at most 1.25x the minimal table's.
+
+    .venv/bin/python benchmarks/card_latency.py [--cards N] [--runs N] [--dir DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import tty
+from collections.abc import Callable
+from pathlib import Path
+
+from emulated_shoe import EmulatedShoe
+from minimal_journal import MinimalJournal
+
+from controller.app import open_table
+from controller.commands import Command
+from controller.config import TableConfig
+from controller.events import TableEvent
+from drivers.card_codes import ALL_CODES
+from drivers.shoe_order import CUT, build_shoe, shoe_random
+
+INTERVAL = 0.01  # seconds between lines: each card is handled alone
+SEED = 7
+READ = frozenset({"reveal", "burn", "card"})  # the events that carry a card line read
+GOAL = 1.25
+WAIT = 60.0  # seconds to wait for the last card before giving up
+
+
+def real_table(directory: Path, order: list[str]) -> list[float]:
+    """Seconds from each line written to its event written to the events file."""
+    written: list[float] = []
+    done = threading.Event()
+
+    def note(event: TableEvent) -> None:  # subscribed after the events file: it has the line
+        if event.type in READ:
+            written.append(time.monotonic())
+            if len(written) == len(order):
+                done.set()
+
+    default_interval = sys.getswitchinterval()  # the serial driver lowers it for the process
+    with EmulatedShoe(order, INTERVAL) as shoe:
+        # Identical reads closer than the debounce are one read: keep it under the interval.
+        config = TableConfig(driver_url=f"serial://{shoe.path}?baud=115200&debounce=5",
+                             journal_path=str(directory / "journal.sqlite3"),
+                             events_path=str(directory / "events.jsonl"))
+        table = open_table(config, subscribers=(note,))
+        table.runner.submit(Command("new_shoe"))
+        runner = threading.Thread(target=table.runner.run)
+        runner.start()
+        try:
+            shoe.play()
+            done.wait(WAIT)
+        finally:
+            table.runner.stop()
+            runner.join()
+            table.close()
+            sys.setswitchinterval(default_interval)
+    return latencies("real table", shoe.sent, written)
+
+
+def minimal_table(directory: Path, order: list[str]) -> list[float]:
+    """The same for the least the job needs: read a line, commit it, write its JSON line."""
+    written: list[float] = []
+
+    def read_and_record(port: int) -> None:
+        journal = MinimalJournal(directory / "minimal.sqlite3")  # SQLite: in its own thread
+        with (directory / "minimal.jsonl").open("a", encoding="utf-8") as events:
+            pending = b""
+            while len(written) < len(order):
+                *lines, pending = (pending + os.read(port, 4096)).split(b"\n")
+                for line in lines:
+                    code = line.strip().decode()
+                    if code not in ALL_CODES:
+                        raise SystemExit(f"card_latency: the minimal table read {line!r}")
+                    events.write(journal.append({"type": "card", "card": code}) + "\n")
+                    journal.commit()
+                    events.flush()
+                    written.append(time.monotonic())
+        journal.close()
+
+    with EmulatedShoe(order, INTERVAL) as shoe:
+        port = os.open(shoe.path, os.O_RDWR | os.O_NOCTTY)
+        tty.setraw(port)
+        reader = threading.Thread(target=read_and_record, args=(port,), daemon=True)
+        reader.start()
+        shoe.play()
+        reader.join(WAIT)
+        os.close(port)
+    return latencies("minimal table", shoe.sent, written)
+
+
+def latencies(name: str, sent: list[float], written: list[float]) -> list[float]:
+    if len(written) != len(sent):
+        raise SystemExit(f"card_latency: {name}: {len(sent)} lines sent, {len(written)} "
+                         "events written")
+    return [got - put for put, got in zip(sent, written, strict=True)]
+
+
+def first_cards(count: int) -> list[str]:
+    """The first ``count`` cards of a seeded shoe, all before its cut card."""
+    order = build_shoe(8, shoe_random(SEED, 0))
+    if count > order.index(CUT):
+        raise SystemExit(f"card_latency: at most {order.index(CUT)} cards (the cut card)")
+    return order[:count]
+
+
+def report(name: str, values: list[float]) -> float:
+    cuts = statistics.quantiles(values, n=100, method="inclusive")
+    print(f"{name:<42} p50 {cuts[49] * 1e3:.3f} ms  p99 {cuts[98] * 1e3:.3f} ms  "
+          f"max {max(values) * 1e3:.3f} ms")
+    return cuts[49]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=300, help="cards a run (300)")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each table, alternating")
+    parser.add_argument("--dir", type=Path, help="where the journals go (default /tmp)")
+    args = parser.parse_args()
+    order = first_cards(args.cards)
+    runs: dict[str, list[float]] = {"real": [], "minimal": []}
+    tables: dict[str, Callable[[Path, list[str]], list[float]]] = {
+        "minimal": minimal_table, "real": real_table}
+    with tempfile.TemporaryDirectory(dir=args.dir) as name:
+        for run in range(args.runs):
+            for kind, table in tables.items():
+                folder = Path(name) / f"{kind}-{run}"
+                folder.mkdir()
+                runs[kind] += table(folder, order)
+    print(f"{args.cards} scanner lines a run, one every {INTERVAL * 1e3:g} ms, {args.runs} runs "
+          "of each table; line written -> its event in the events file, journal on")
+    real = report("real table (open_table, serial://)", runs["real"])
+    minimal = report("anchor: minimal table (thread, commit, line)", runs["minimal"])
+    verdict = "met" if real <= GOAL * minimal else "NOT met"
+    print(f"p50 ratio real / minimal: {real / minimal:.2f}x (goal <= {GOAL}x: {verdict})")
+
+
+if __name__ == "__main__":
+    main()
