@@ -9,12 +9,14 @@ hash-chained WAL FULL commit per card, the result in the last card's transaction
 (benchmarks/minimal_journal.py). Goals (issue 13): journal off at least 10,000 hands/s;
 journal on at least 0.8x the minimal journaled loop.
 
-    .venv/bin/python benchmarks/controller_hands.py [--shoes N] [--triggers N] [--dir DIR]
+    .venv/bin/python benchmarks/controller_hands.py [--shoes N] [--repeats N] [--triggers N]
+        [--dir DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import tempfile
 import time
 from collections import defaultdict
@@ -111,8 +113,8 @@ def minimal_hands(shoes: int, journal: MinimalJournal | None) -> tuple[int, floa
     return hands, time.perf_counter() - started
 
 
-def minimal_journaled_hands(shoes: int, directory: Path) -> tuple[int, float]:
-    journal = MinimalJournal(directory / "minimal.sqlite3")
+def minimal_journaled_hands(shoes: int, path: Path) -> tuple[int, float]:
+    journal = MinimalJournal(path)
     try:
         return minimal_hands(shoes, journal)
     finally:
@@ -163,9 +165,29 @@ def breakdown(shoes: int) -> tuple[float, dict[str, float]]:
     return seconds / hands * 1e6, {name: spent[name] / hands * 1e6 for name, *_ in PARTS}
 
 
-def rate(name: str, hands: int, seconds: float) -> float:
-    print(f"{name:<44} {hands} hands in {seconds:.3f} s = {hands / seconds:>9,.0f} hands/s")
-    return hands / seconds
+def alternate(
+    repeats: int, measured: Callable[[int], tuple[int, float]],
+    anchor: Callable[[int], tuple[int, float]],
+) -> tuple[list[float], list[float]]:
+    """hands/s of ``measured`` and of its ``anchor``, run alternately ``repeats`` times (each
+    given the run's number), so a change in the machine's load falls on both alike."""
+    runs: tuple[list[float], list[float]] = ([], [])
+    for run in range(repeats):
+        for rates, play_hands in zip(runs, (measured, anchor), strict=True):
+            hands, seconds = play_hands(run)
+            rates.append(hands / seconds)
+    return runs
+
+
+def compare(name: str, anchor_name: str, runs: tuple[list[float], list[float]]) -> float:
+    """Print both rates and their ratio run by run; the median ratio."""
+    for label, rates in zip((name, f"anchor: {anchor_name}"), runs, strict=True):
+        print(f"{label:<38} best {max(rates):>8,.0f} hands/s  (runs: "
+              + ", ".join(f"{rate:,.0f}" for rate in rates) + ")")
+    ratios = [mine / anchor for mine, anchor in zip(*runs, strict=True)]
+    print(f"  {name} / {anchor_name}, run by run: "
+          + ", ".join(f"{ratio:.2f}x" for ratio in ratios))
+    return statistics.median(ratios)
 
 
 def verdict(met: bool) -> str:
@@ -174,23 +196,30 @@ def verdict(met: bool) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--shoes", type=int, default=20)
+    parser.add_argument("--shoes", type=int, default=20, help="shoes a run (20)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each, alternating (3)")
     parser.add_argument("--triggers", type=int, default=50_000, help="to time one trigger")
     parser.add_argument("--dir", type=Path, help="where the journals go (default /tmp)")
     args = parser.parse_args()
+    shoes = args.shoes
     play(1, None)  # warm up imports and caches
     minimal_hands(1, None)
-    off = rate("journal off", *play(args.shoes, None))
-    plain = rate("anchor: plain loop, no journal", *minimal_hands(args.shoes, None))
-    print(f"  journal off: {off / plain:.2f}x the plain loop, {1e6 / off:.0f} µs a hand against "
-          f"its {1e6 / plain:.0f}; goal >= {GOAL_JOURNAL_OFF:,} hands/s: "
-          f"{verdict(off >= GOAL_JOURNAL_OFF)}")
-    with tempfile.TemporaryDirectory(dir=args.dir) as folder:
-        on = rate("journal on", *play(args.shoes, str(Path(folder) / "journal.sqlite3")))
-        minimal = rate("anchor: minimal journaled loop",
-                       *minimal_journaled_hands(args.shoes, Path(folder)))
-    print(f"  journal on: {on / minimal:.2f}x the minimal journaled loop "
-          f"(goal >= {GOAL_JOURNAL_ON}x: {verdict(on >= GOAL_JOURNAL_ON * minimal)})")
+    print(f"{shoes} seeded 8-deck shoes a run, {args.repeats} runs of each, alternating")
+    runs = alternate(args.repeats, lambda run: play(shoes, None),
+                     lambda run: minimal_hands(shoes, None))
+    ratio = compare("journal off", "plain loop, no journal", runs)
+    best = max(runs[0])
+    print(f"  median {ratio:.2f}x; best {1e6 / best:.0f} µs a hand against the plain loop's "
+          f"{1e6 / max(runs[1]):.0f}; goal >= {GOAL_JOURNAL_OFF:,} hands/s: "
+          f"{verdict(best >= GOAL_JOURNAL_OFF)}")
+    with tempfile.TemporaryDirectory(dir=args.dir) as name:
+        folder = Path(name)
+        runs = alternate(
+            args.repeats, lambda run: play(shoes, str(folder / f"journal-{run}.sqlite3")),
+            lambda run: minimal_journaled_hands(shoes, folder / f"minimal-{run}.sqlite3"))
+    ratio = compare("journal on", "minimal journaled loop", runs)
+    print(f"  median {ratio:.2f}x (goal >= {GOAL_JOURNAL_ON}x: "
+          f"{verdict(ratio >= GOAL_JOURNAL_ON)})")
     print(f"one transitions trigger: {trigger_cost(False, args.triggers):.1f} µs bare, "
           f"{trigger_cost(True, args.triggers):.1f} µs with a condition and a callback, as the "
           "controller's")
