@@ -19,6 +19,9 @@ BRIEF = {
         rf"real table .* p50 {NUMBER} ms  p99 {NUMBER} ms",
         rf"anchor: minimal table .* p50 {NUMBER} ms",
         rf"p50 ratio real / minimal: {NUMBER}x \(goal <= 1.25x: (met|NOT met)\)"]),
+    "cli_startup.py": (["--runs", "1"], [
+        rf"odds +{NUMBER} ms; anchor +{NUMBER} ms: {NUMBER}x \(goal <= 1.5x",
+        rf"--help +{NUMBER} ms; anchor +{NUMBER} ms: {NUMBER}x \(goal <= 1.5x"]),
     "controller_hands.py": (["--shoes", "1", "--repeats", "1", "--triggers", "1000"], [
         rf"^journal off +best +{NUMBER} hands/s",
         rf"^anchor: plain loop, no journal +best +{NUMBER} hands/s",
