@@ -22,6 +22,8 @@ class MinimalJournal:
     def __init__(self, path: Path) -> None:
         # isolation_level=None: transactions are ours (BEGIN ... COMMIT), as in the real journal.
         self.connection = sqlite3.connect(path, isolation_level=None)
+        # The journal's page size, so that the two differ in machinery, not in storage.
+        self.connection.execute("PRAGMA page_size = 1024")
         self.connection.execute("PRAGMA journal_mode = WAL")
         self.connection.execute("PRAGMA synchronous = FULL")
         self.connection.execute(
