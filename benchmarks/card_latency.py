@@ -43,7 +43,7 @@ from drivers.shoe_order import CUT, build_shoe, shoe_random
 INTERVAL = 0.01  # seconds between lines: each card is handled alone
 SEED = 7
 READ = frozenset({"reveal", "burn", "card"})  # the events that carry a card line read
-UNEXPECTED = frozenset({"misread", "hold", "duplicate_card", "scanner"})
+UNEXPECTED = frozenset({"misread", "hold", "duplicate_card", "scanner"})  # the reader lost
 GOAL = 1.25
 WAIT = 60.0  # seconds to wait for the last card before giving up
 
@@ -52,10 +52,12 @@ def real_table(directory: Path, order: list[str]) -> list[float]:
     """Seconds from each line written to its event written to the events file."""
     written: list[float] = []
     unexpected: list[str] = []  # what the table made of a line it did not deal, if any
-    done = threading.Event()
+    connected, done = threading.Event(), threading.Event()
 
     def note(event: TableEvent) -> None:  # subscribed after the events file: it has the line
-        if event.type in READ:
+        if event.type == "scanner" and event.data["status"] == "connected":
+            connected.set()
+        elif event.type in READ:
             written.append(time.monotonic())
             if len(written) == len(order):
                 done.set()
@@ -74,6 +76,8 @@ def real_table(directory: Path, order: list[str]) -> list[float]:
         runner = threading.Thread(target=table.runner.run)
         runner.start()
         try:
+            # The driver opens the port in its own thread, flushing what came before.
+            connected.wait(WAIT)
             shoe.play()
             done.wait(WAIT)
         finally:

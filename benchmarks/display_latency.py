@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import threading
 import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -27,6 +28,7 @@ from emulated_shoe import EmulatedShoe
 from controller.app import open_table
 from controller.commands import Command
 from controller.config import TableConfig
+from controller.events import TableEvent
 from drivers.shoe_order import CUT, build_shoe, shoe_random
 from ui.display.app import make_application
 from ui.display.bridge import EventBridge
@@ -81,14 +83,21 @@ def main() -> None:
 
     bridge = EventBridge()
     bridge.received.connect(on_events)
+    connected = threading.Event()
+
+    def note_connected(event: TableEvent) -> None:
+        if event.type == "scanner" and event.data["status"] == "connected":
+            connected.set()
+
     with EmulatedShoe(order, INTERVAL) as shoe:
         # Identical reads closer than the debounce are one read: keep it under the interval.
         url = f"serial://{shoe.path}?baud=115200&debounce=10"
         table = open_table(TableConfig(driver_url=url),
-                           subscribers=(bridge,), stop_after_shoes=1)
+                           subscribers=(bridge, note_connected), stop_after_shoes=1)
         table.runner.submit(Command("new_shoe"))  # the dealer confirms the shoe
         bridge.runner_finished.connect(app.quit)
         thread = bridge.start_runner(table)
+        connected.wait(30)  # the driver opens the port in its thread, flushing what came before
         shoe.play()
         app.exec()
         table.runner.stop()  # a brief run ends before the shoe does
