@@ -196,8 +196,9 @@ def verdict(met: bool) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--shoes", type=int, default=20, help="shoes a run (20)")
-    parser.add_argument("--repeats", type=int, default=3, help="runs of each, alternating (3)")
+    # Short runs, many of them: the disk's load from other work changes within seconds.
+    parser.add_argument("--shoes", type=int, default=2, help="shoes a run (2)")
+    parser.add_argument("--repeats", type=int, default=10, help="runs of each, alternating (10)")
     parser.add_argument("--triggers", type=int, default=50_000, help="to time one trigger")
     parser.add_argument("--dir", type=Path, help="where the journals go (default /tmp)")
     args = parser.parse_args()
@@ -223,7 +224,7 @@ def main() -> None:
     print(f"one transitions trigger: {trigger_cost(False, args.triggers):.1f} µs bare, "
           f"{trigger_cost(True, args.triggers):.1f} µs with a condition and a callback, as the "
           "controller's")
-    per_hand, parts = breakdown(args.shoes)
+    per_hand, parts = breakdown(shoes * args.repeats)
     print(f"where a hand's time goes, timed per call ({per_hand:.0f} µs a hand with the timing; "
           "parts overlap):")
     for name, micros in parts.items():
