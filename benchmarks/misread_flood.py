@@ -39,10 +39,11 @@ WAIT = 120.0  # seconds to wait for any one thing before giving up (today's code
 
 
 class EventsFile:
-    """Reads the table's events file as it grows."""
+    """Reads the events file of a running table as it grows."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, table: subprocess.Popen, output: Path) -> None:
         self.path, self.offset, self.pending = path, 0, b""
+        self.table, self.output = table, output
 
     def new_events(self) -> list[dict]:
         if not self.path.exists():
@@ -59,6 +60,9 @@ class EventsFile:
         while time.monotonic() < deadline:
             if any(wanted(event) for event in self.new_events()):
                 return
+            if self.table.poll() is not None:
+                raise SystemExit(f"misread_flood: the table exited {self.table.returncode} "
+                                 f"before {what}: {self.output.read_text()[-500:]}")
             time.sleep(poll)
         raise SystemExit(f"misread_flood: no {what} in {self.path} after {WAIT:.0f} s")
 
@@ -104,13 +108,14 @@ def flood(directory: Path, lines: int) -> tuple[float, float, int, int, int]:
     journaled, misreads they count, rescan triggers written back)."""
     master, slave = os.openpty()  # our slave end stays open: the master never sees a hang-up
     journal, events_path = directory / "journal.sqlite3", directory / "events.jsonl"
-    output = (directory / "table.out").open("w")
+    output_path = directory / "table.out"
+    output = output_path.open("w")
     table = subprocess.Popen(
         [str(TABLE), "run", "--headless", "--driver",
          f"serial://{os.ttyname(slave)}?protocol=scanner", "--journal", str(journal),
          "--events", str(events_path)],
         stdin=subprocess.PIPE, stdout=output, stderr=subprocess.STDOUT, text=True)
-    events = EventsFile(events_path)
+    events = EventsFile(events_path, table, output_path)
     try:
         events.wait_for(lambda event: event["type"] == "scanner", "scanner connected")
         table.stdin.write("newshoe\n")
@@ -137,7 +142,7 @@ def flood(directory: Path, lines: int) -> tuple[float, float, int, int, int]:
         os.close(slave)
     if table.returncode != 0:
         raise SystemExit(f"misread_flood: the table exited {table.returncode}: "
-                         + (directory / "table.out").read_text()[-500:])
+                         + output_path.read_text()[-500:])
     return sent - started, recorded, *misreads_journaled(journal), written_back
 
 
