@@ -43,7 +43,8 @@ from drivers.shoe_order import CUT, build_shoe, shoe_random
 INTERVAL = 0.01  # seconds between lines: each card is handled alone
 SEED = 7
 READ = frozenset({"reveal", "burn", "card"})  # the events that carry a card line read
-UNEXPECTED = frozenset({"misread", "hold", "duplicate_card", "scanner"})  # the reader lost
+# What a line the table did not deal became, or the reader going away: named if a line is lost.
+UNEXPECTED = frozenset({"misread", "hold", "duplicate_card", "scanner"})
 GOAL = 1.25
 WAIT = 60.0  # seconds to wait for the last card before giving up
 
@@ -91,22 +92,26 @@ def real_table(directory: Path, order: list[str]) -> list[float]:
 def minimal_table(directory: Path, order: list[str]) -> list[float]:
     """The same for the least the job needs: read a line, commit it, write its JSON line."""
     written: list[float] = []
+    unreadable: list[str] = []
 
     def read_and_record(port: int) -> None:
         journal = MinimalJournal(directory / "minimal.sqlite3")  # SQLite: in its own thread
-        with (directory / "minimal.jsonl").open("a", encoding="utf-8") as events:
-            pending = b""
-            while len(written) < len(order):
-                *lines, pending = (pending + os.read(port, 4096)).split(b"\n")
-                for line in lines:
-                    code = line.strip().decode()
-                    if code not in ALL_CODES:
-                        raise SystemExit(f"card_latency: the minimal table read {line!r}")
-                    events.write(journal.append({"type": "card", "card": code}) + "\n")
-                    journal.commit()
-                    events.flush()
-                    written.append(time.monotonic())
-        journal.close()
+        try:
+            with (directory / "minimal.jsonl").open("a", encoding="utf-8") as events:
+                pending = b""
+                while len(written) < len(order):
+                    *lines, pending = (pending + os.read(port, 4096)).split(b"\n")
+                    for line in lines:
+                        code = line.strip().decode("ascii", "replace")
+                        if code not in ALL_CODES:
+                            unreadable.append(f"unreadable {line!r}")
+                            return
+                        events.write(journal.append({"type": "card", "card": code}) + "\n")
+                        journal.commit()
+                        events.flush()
+                        written.append(time.monotonic())
+        finally:
+            journal.close()
 
     with EmulatedShoe(order, INTERVAL) as shoe:
         port = os.open(shoe.path, os.O_RDWR | os.O_NOCTTY)
@@ -116,7 +121,7 @@ def minimal_table(directory: Path, order: list[str]) -> list[float]:
         shoe.play()
         reader.join(WAIT)
         os.close(port)
-    return latencies("minimal table", shoe.sent, written)
+    return latencies("minimal table", shoe.sent, written, unreadable)
 
 
 def latencies(
@@ -124,7 +129,7 @@ def latencies(
 ) -> list[float]:
     if len(written) != len(sent):
         raise SystemExit(f"card_latency: {name}: {len(sent)} lines sent, {len(written)} "
-                         "events written; " + ("; ".join(unexpected) or "no misread or hold"))
+                         "events written; " + ("; ".join(unexpected) or "nothing else"))
     return [got - put for put, got in zip(sent, written, strict=True)]
 
 
