@@ -1,15 +1,13 @@
-"""How long the command line takes as a whole, against the least the same job needs.
+"""Whole commands against the least they need, each a fresh process, run alternately.
 
-Each figure is the median wall time of whole processes, started the way a technician starts
-them (the installed ``baccarat-table`` script), and beside it its anchor, run interleaved in
-the same loop so that this noisy shared machine weighs on both alike:
-
+- ``baccarat-table odds`` (classic profile, fresh 8-deck shoe) against a bare script that
+  imports the odds engine and prints the same exact figures;
 - ``baccarat-table --help`` against the interpreter importing what a help text needs
-  (``python -c "import argparse"``); goal: at most 1.5x;
-- ``baccarat-table odds`` against a bare script that computes the same exact figures (the
-  classic profile on a fresh shoe) and prints them; goal: at most 1.5x.
+  (``argparse``).
 
-Run: .venv/bin/python benchmarks/cli_startup.py [--quick]
+Goals (issue 13): each command within 1.5x of its anchor (median wall time).
+
+    .venv/bin/python benchmarks/cli_startup.py [--runs N]
 """
 
 from __future__ import annotations
@@ -21,48 +19,41 @@ import sys
 import time
 from pathlib import Path
 
-BIN = Path(sys.executable).parent
-COMMAND = str(BIN / "baccarat-table")
-GOAL = 1.5
-# The least the odds command does: load the profile, analyse the shoe, print every figure.
+TABLE = str(Path(sys.executable).parent / "baccarat-table")
 BARE_ODDS = """
 from controller.game.cards import ShoeComposition
 from controller.game.odds import analyse
 from controller.game.profiles import load_profile
-profile = load_profile("classic")
-result = analyse(ShoeComposition(profile.decks), profile)
-for event, p in result.probabilities.items():
-    print(event, float(p))
-for bet, odds in result.bets.items():
-    print(bet, float(odds.wins), float(odds.pushes), float(odds.rtp))
+print(analyse(ShoeComposition(8), load_profile("classic")))
 """
-PAIRS = {
-    "--help": ([COMMAND, "--help"], [sys.executable, "-c", "import argparse"]),
-    "odds": ([COMMAND, "odds"], [sys.executable, "-c", BARE_ODDS]),
-}
+# (what, the command, its anchor)
+PAIRS = (
+    ("odds", [TABLE, "odds"], [sys.executable, "-c", BARE_ODDS]),
+    ("--help", [TABLE, "--help"], [sys.executable, "-c", "import argparse"]),
+)
+GOAL = 1.5
 
 
-def wall_time(argv: list[str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
+def seconds(command: list[str]) -> float:
+    started = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - started
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="3 runs each instead of 30")
-    runs = 3 if parser.parse_args().quick else 30
-    for name, (command, anchor) in PAIRS.items():
-        wall_time(command), wall_time(anchor)  # warm the page cache and .pyc files
-        timings: dict[str, list[float]] = {"command": [], "anchor": []}
+    parser.add_argument("--runs", type=int, default=20, help="runs of each, alternating (20)")
+    runs = parser.parse_args().runs
+    print(f"median wall time of {runs} fresh processes each, command and anchor alternating")
+    for what, command, anchor in PAIRS:
+        times: tuple[list[float], list[float]] = ([], [])
         for _ in range(runs):
-            timings["command"].append(wall_time(command))
-            timings["anchor"].append(wall_time(anchor))
-        ours, least = (statistics.median(timings[key]) * 1000 for key in ("command", "anchor"))
-        ratio = ours / least
-        verdict = "met" if ratio <= GOAL else "NOT met"
-        print(f"{name:<7} {ours:6.1f} ms   anchor {least:6.1f} ms   ratio {ratio:.2f} "
-              f"(goal <= {GOAL}: {verdict}), median of {runs}")
+            times[0].append(seconds(command))
+            times[1].append(seconds(anchor))
+        mine, least = (statistics.median(values) for values in times)
+        verdict = "met" if mine <= GOAL * least else "NOT met"
+        print(f"{what:<7} {mine * 1e3:6.0f} ms; anchor {least * 1e3:4.0f} ms: "
+              f"{mine / least:.2f}x (goal <= {GOAL}x: {verdict})")
 
 
 if __name__ == "__main__":
