@@ -53,9 +53,18 @@ class CardRead:
 
 @dataclass(frozen=True, slots=True)
 class Misread:
+    """Something read that is not a card; ``count`` misreads in a row arrive as one (a reader
+    sending garbage is one fact), ``raw`` the first's bytes and ``last_raw`` the last's."""
+
     kind: ClassVar[str] = "misread"
     raw: bytes = b""
     at: float = field(default_factory=_now)
+    count: int = 1
+    last_raw: bytes = b""
+
+    def followed_by(self, later: Misread) -> Misread:
+        """This misread and ``later`` as one."""
+        return Misread(self.raw, self.at, self.count + later.count, later.last_raw or later.raw)
 
 
 @dataclass(frozen=True, slots=True)

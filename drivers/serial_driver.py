@@ -23,7 +23,15 @@ import time
 
 import serial
 
-from drivers.base import Connected, Disconnected, Driver, DriverError, EventSink, Recordable
+from drivers.base import (
+    Connected,
+    Disconnected,
+    Driver,
+    DriverError,
+    EventSink,
+    Misread,
+    Recordable,
+)
 from drivers.protocol import WireProtocol
 from drivers.scanner_protocol import (
     DEFAULT_DEBOUNCE,
@@ -132,15 +140,23 @@ class SerialDriver(Driver):
         attributes = termios.tcgetattr(fd)
         attributes[6][termios.VMIN], attributes[6][termios.VTIME] = 0, READ_TIMEOUT_DS
         termios.tcsetattr(fd, termios.TCSANOW, attributes)
+        # Misreads in a row are held until the line goes quiet (one read timeout) or a good
+        # read comes: a burst of garbage is one misread, and one rescan, not thousands.
+        misreads: Misread | None = None
         while not self._stop.is_set():
             try:
                 data = os.read(fd, 4096)
                 if not data:
+                    if misreads is not None:
+                        self._sink(misreads)
+                        misreads = None
                     # A timeout, or a device that hung up (unplugged), which also reads
                     # empty: only then does asking for the input count fail.
                     port.in_waiting  # noqa: B018
                     continue
             except (serial.SerialException, OSError, termios.error) as error:
+                if misreads is not None:
+                    self._sink(misreads)
                 return str(error) or type(error).__name__
             now = time.monotonic()
             with self._lock:
@@ -148,6 +164,12 @@ class SerialDriver(Driver):
                 for reply in parsed.replies:
                     self._write(reply)
             for event in parsed.events:
+                if isinstance(event, Misread):
+                    misreads = event if misreads is None else misreads.followed_by(event)
+                    continue
+                if misreads is not None:  # the burst ends with a good read
+                    self._sink(misreads)
+                    misreads = None
                 self._sink(event)
         return None
 

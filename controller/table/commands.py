@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from controller.table.supervisor import CheckedPin
-from drivers.base import Misread
 
 # Every action, with what it needs; docs/operator.md explains each.
 ACTIONS = (
@@ -34,16 +33,6 @@ class Command:
     card: str | None = None
     # Replayed from the journal at recovery: it was authorised when it was first given.
     replayed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class MisreadBurst:
-    """Misreads that were waiting together: one fact, one rescan. A flood of garbage from a
-    reader costs one journal commit, so a good card after it is recorded at once."""
-
-    first: Misread
-    last: Misread
-    count: int
 
 
 @dataclass(frozen=True, slots=True)

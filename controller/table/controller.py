@@ -27,7 +27,7 @@ from controller.game.profiles import Profile
 from controller.game.rules import PLAYER_POSITIONS, next_step
 from controller.game.settlement import decide_round
 from controller.journal.store import JournalError
-from controller.table.commands import Command, MisreadBurst, PinFailure, TimerExpired
+from controller.table.commands import Command, PinFailure, TimerExpired
 from controller.table.config import TableConfig
 from controller.table.machine import (
     EXPECTED_CARD,
@@ -217,8 +217,6 @@ class TableController:
         if isinstance(item, CardRead):
             self._reader_card(item)
         elif isinstance(item, Misread):
-            self._misreads(MisreadBurst(item, item, 1))
-        elif isinstance(item, MisreadBurst):
             self._misreads(item)
         elif isinstance(item, CutCardSeen):
             self._cut_card(item)
@@ -491,13 +489,13 @@ class TableController:
 
     # -- other driver events -------------------------------------------------------------
 
-    def _misreads(self, burst: MisreadBurst) -> None:
-        raw = burst.first.raw
-        facts: dict[str, Any] = {"raw": raw.decode("ascii", "replace"), "raw_hex": raw.hex(),
+    def _misreads(self, misread: Misread) -> None:
+        facts: dict[str, Any] = {"raw": misread.raw.decode("ascii", "replace"),
+                                 "raw_hex": misread.raw.hex(),
                                  "position": EXPECTED_CARD[self.round_state],
-                                 "count": burst.count}
-        if burst.count > 1:
-            facts["last_raw_hex"] = burst.last.raw.hex()
+                                 "count": misread.count}
+        if misread.count > 1:
+            facts["last_raw_hex"] = misread.last_raw.hex()
         self.publish(EventType.MISREAD, **facts)
         if self.driver is not None:
             self.driver.request_rescan()

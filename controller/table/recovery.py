@@ -15,7 +15,7 @@ from typing import NamedTuple
 from controller.events.schema import EventType
 from controller.events.stream import EventBus, TableEvent
 from controller.game.profiles import load_profile
-from controller.table.commands import Command, MisreadBurst, PinFailure, TimerExpired
+from controller.table.commands import Command, PinFailure, TimerExpired
 from controller.table.controller import FaultHold, HeldCard, ShoeSettings, TableController
 from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Misread, ShoeShuffled
 
@@ -39,9 +39,8 @@ def input_of(event: TableEvent) -> object | None:
         return CardRead(data["card"], data.get("raw", "").encode("ascii", "replace"),
                         seq=data.get("frame_seq"))
     if kind == EventType.MISREAD:
-        first = Misread(bytes.fromhex(data.get("raw_hex", "")))
-        last = Misread(bytes.fromhex(data.get("last_raw_hex", data.get("raw_hex", ""))))
-        return MisreadBurst(first, last, data.get("count", 1))
+        return Misread(bytes.fromhex(data.get("raw_hex", "")), count=data.get("count", 1),
+                       last_raw=bytes.fromhex(data.get("last_raw_hex", "")))
     if kind == EventType.ACTION_REFUSED and data.get("wrong_pin"):
         return PinFailure(data.get("locked_until"))
     if kind == EventType.CUT_CARD:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from controller.events.schema import EventType
 from controller.events.stream import TableEvent
-from controller.table.commands import Command, MisreadBurst, TimerExpired
+from controller.table.commands import Command, TimerExpired
 from controller.table.controller import InputFailed, TableController
 from controller.table.fault_report import write_fault_report
 from controller.table.supervisor import CheckedPin
@@ -115,7 +115,6 @@ class TableRunner:
             item = self.inbox.get(timeout=timeout)
         if not isinstance(item, Misread):
             return item
-        last, count = item, 1
         while True:
             try:
                 following = self.inbox.get_nowait()
@@ -124,8 +123,8 @@ class TableRunner:
             if not isinstance(following, Misread):
                 self._next = following
                 break
-            last, count = following, count + 1
-        return item if count == 1 else MisreadBurst(item, last, count)
+            item = item.followed_by(following)
+        return item
 
     def _count_shoes(self, event: TableEvent) -> None:
         if event.type == EventType.SHOE_ENDED:
