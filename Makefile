@@ -44,6 +44,7 @@ run: install
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 test: lint $(TEST_SYSTEM_STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest

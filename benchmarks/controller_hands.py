@@ -2,12 +2,21 @@
 fast as they go (driver thread, queue, state machine, events), journal off and on; then what
 one ``transitions`` trigger costs, and where a hand's time goes, timed per call.
 
-    .venv/bin/python benchmarks/controller_hands.py [--shoes N]
+Anchors, measured in the same run over as many seeded shoes: a plain loop that deals and
+resolves the hands with the game's rules (reveal, burn, cards by ``next_step``, the result
+by ``judge_round``, one event dict per fact), and the same loop journaled with one
+hash-chained WAL FULL commit per card, the result in the last card's transaction
+(benchmarks/minimal_journal.py). Goals (issue 13): journal off at least 10,000 hands/s;
+journal on at least 0.8x the minimal journaled loop.
+
+    .venv/bin/python benchmarks/controller_hands.py [--shoes N] [--repeats N] [--triggers N]
+        [--dir DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import tempfile
 import time
 from collections import defaultdict
@@ -16,14 +25,22 @@ from contextlib import ExitStack
 from pathlib import Path
 from unittest import mock
 
+from minimal_journal import MinimalJournal
 from transitions import Machine
 from transitions.core import Event
 
-from controller.app import open_table
-from controller.config import TableConfig
-from controller.events import EventBus
-from controller.table import TableController
+from controller.events.stream import EventBus
+from controller.game.cards import Card
+from controller.game.outcome import judge_round
+from controller.game.rules import next_step
+from controller.service.app import open_table
+from controller.table.config import TableConfig
+from controller.table.controller import TableController
+from drivers.shoe_order import CUT, build_shoe, shoe_random
 from drivers.sim import SimDriver
+
+GOAL_JOURNAL_OFF = 10_000  # hands/s
+GOAL_JOURNAL_ON = 0.8  # of the minimal journaled loop
 
 # Where a hand's time goes: (what, class, method). Times are inclusive and overlap: a trigger's
 # callbacks publish the `state` events, and the last card's handling settles the round.
@@ -34,7 +51,7 @@ PARTS = (
     ("simulated shoe: acknowledge, deal the next card", SimDriver, "acknowledge"),
     ("the round's result: outcome, bets, pays", TableController, "_result_facts"),
     ("delivery to subscribers (flush)", EventBus, "flush"),
-    ("betting opened", TableController, "_open_round"),
+    ("betting opened", TableController, "open_round"),
     ("betting closed", TableController, "_betting_closed"),
 )
 
@@ -55,6 +72,53 @@ def play(shoes: int, journal_path: str | None) -> tuple[int, float]:
     finally:
         table.close()
     return rounds, time.perf_counter() - started
+
+
+def minimal_hands(shoes: int, journal: MinimalJournal | None) -> tuple[int, float]:
+    """(hands, seconds) for the least the job needs: whole seeded shoes dealt and resolved in a
+    plain loop, an event dict per fact; with ``journal``, each card committed durably."""
+
+    def record(event: dict, durable: bool = True) -> None:
+        if journal is not None:
+            journal.append(event)
+            if durable:
+                journal.commit()
+
+    hands = 0
+    started = time.perf_counter()
+    for number in range(shoes):
+        codes = iter(build_shoe(8, shoe_random(1, number)))
+        reveal = Card.parse(next(codes))
+        record({"type": "reveal", "card": reveal.code})
+        for _ in range(reveal.burn_count):
+            record({"type": "burn", "card": next(codes)})
+        last_round = False
+        while not last_round:
+            player: list[Card] = []
+            banker: list[Card] = []
+            step = next_step(player, banker)
+            while step != "complete":
+                code = next(codes)
+                if code == CUT:  # this round is the shoe's last
+                    last_round, code = True, next(codes)
+                card = Card.parse(code)
+                (player if step.startswith("player") else banker).append(card)
+                step = next_step(player, banker)
+                # The round's result rides in the transaction of the card that completed it.
+                record({"type": "card", "card": code, "position": step}, step != "complete")
+            outcome = judge_round(player, banker)
+            record({"type": "round_result", "winner": outcome.winner,
+                    "player_total": outcome.player_total, "banker_total": outcome.banker_total})
+            hands += 1
+    return hands, time.perf_counter() - started
+
+
+def minimal_journaled_hands(shoes: int, path: Path) -> tuple[int, float]:
+    journal = MinimalJournal(path)
+    try:
+        return minimal_hands(shoes, journal)
+    finally:
+        journal.close()
 
 
 def trigger_cost(configured: bool, count: int = 50_000) -> float:
@@ -101,19 +165,66 @@ def breakdown(shoes: int) -> tuple[float, dict[str, float]]:
     return seconds / hands * 1e6, {name: spent[name] / hands * 1e6 for name, *_ in PARTS}
 
 
+def alternate(
+    repeats: int, measured: Callable[[int], tuple[int, float]],
+    anchor: Callable[[int], tuple[int, float]],
+) -> tuple[list[float], list[float]]:
+    """hands/s of ``measured`` and of its ``anchor``, run alternately ``repeats`` times (each
+    given the run's number), so a change in the machine's load falls on both alike."""
+    runs: tuple[list[float], list[float]] = ([], [])
+    for run in range(repeats):
+        for rates, play_hands in zip(runs, (measured, anchor), strict=True):
+            hands, seconds = play_hands(run)
+            rates.append(hands / seconds)
+    return runs
+
+
+def compare(name: str, anchor_name: str, runs: tuple[list[float], list[float]]) -> float:
+    """Print both rates and their ratio run by run; the median ratio."""
+    for label, rates in zip((name, f"anchor: {anchor_name}"), runs, strict=True):
+        print(f"{label:<38} best {max(rates):>8,.0f} hands/s  (runs: "
+              + ", ".join(f"{rate:,.0f}" for rate in rates) + ")")
+    ratios = [mine / anchor for mine, anchor in zip(*runs, strict=True)]
+    print(f"  {name} / {anchor_name}, run by run: "
+          + ", ".join(f"{ratio:.2f}x" for ratio in ratios))
+    return statistics.median(ratios)
+
+
+def verdict(met: bool) -> str:
+    return "met" if met else "NOT met"
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--shoes", type=int, default=20)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    # Short runs, many of them: the disk's load from other work changes within seconds.
+    parser.add_argument("--shoes", type=int, default=2, help="shoes a run (2)")
+    parser.add_argument("--repeats", type=int, default=10, help="runs of each, alternating (10)")
+    parser.add_argument("--triggers", type=int, default=50_000, help="to time one trigger")
+    parser.add_argument("--dir", type=Path, help="where the journals go (default /tmp)")
     args = parser.parse_args()
+    shoes = args.shoes
     play(1, None)  # warm up imports and caches
-    rounds, seconds = play(args.shoes, None)
-    print(f"journal off: {rounds} hands in {seconds:.3f} s = {rounds / seconds:,.0f} hands/s")
-    with tempfile.TemporaryDirectory() as folder:
-        rounds, seconds = play(args.shoes, str(Path(folder) / "journal.sqlite3"))
-    print(f"journal on: {rounds} hands in {seconds:.3f} s = {rounds / seconds:,.0f} hands/s")
-    print(f"one transitions trigger: {trigger_cost(False):.1f} µs bare, "
-          f"{trigger_cost(True):.1f} µs with a condition and a callback, as the controller's")
-    per_hand, parts = breakdown(args.shoes)
+    minimal_hands(1, None)
+    print(f"{shoes} seeded 8-deck shoes a run, {args.repeats} runs of each, alternating")
+    runs = alternate(args.repeats, lambda run: play(shoes, None),
+                     lambda run: minimal_hands(shoes, None))
+    ratio = compare("journal off", "plain loop, no journal", runs)
+    best = max(runs[0])
+    print(f"  median {ratio:.2f}x; best {1e6 / best:.0f} µs a hand against the plain loop's "
+          f"{1e6 / max(runs[1]):.0f}; goal >= {GOAL_JOURNAL_OFF:,} hands/s: "
+          f"{verdict(best >= GOAL_JOURNAL_OFF)}")
+    with tempfile.TemporaryDirectory(dir=args.dir) as name:
+        folder = Path(name)
+        runs = alternate(
+            args.repeats, lambda run: play(shoes, str(folder / f"journal-{run}.sqlite3")),
+            lambda run: minimal_journaled_hands(shoes, folder / f"minimal-{run}.sqlite3"))
+    ratio = compare("journal on", "minimal journaled loop", runs)
+    print(f"  median {ratio:.2f}x (goal >= {GOAL_JOURNAL_ON}x: "
+          f"{verdict(ratio >= GOAL_JOURNAL_ON)})")
+    print(f"one transitions trigger: {trigger_cost(False, args.triggers):.1f} µs bare, "
+          f"{trigger_cost(True, args.triggers):.1f} µs with a condition and a callback, as the "
+          "controller's")
+    per_hand, parts = breakdown(shoes * args.repeats)
     print(f"where a hand's time goes, timed per call ({per_hand:.0f} µs a hand with the timing; "
           "parts overlap):")
     for name, micros in parts.items():

@@ -18,9 +18,9 @@ import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from controller.app import open_table
-from controller.config import TableConfig
-from controller.events import TableEvent
+from controller.events.stream import TableEvent
+from controller.service.app import open_table
+from controller.table.config import TableConfig
 from ui.display.app import make_application
 from ui.display.bridge import EventBridge
 from ui.display.window import DisplayWindow

@@ -6,27 +6,27 @@ as JSON lines, then starts a fresh Python process that imports the display, read
 them, shows the window (1920x1080, offscreen) and reports when the cards panel has painted.
 The time runs from just before the process is spawned. Target: under 800 ms.
 
-Run: .venv/bin/python benchmarks/display_startup.py
+Run: .venv/bin/python benchmarks/display_startup.py [--rounds N] [--runs N]
 """
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from controller.config import TableConfig
-from controller.events import TableEvent
+from controller.events.stream import TableEvent
+from controller.table.config import TableConfig
 from ui.display.scenarios import play
 
-ROUNDS = 1000
 CHILD = """
 import os, sys, time
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import json
-from controller.events import TableEvent
+from controller.events.stream import TableEvent
 from ui.display.app import make_application
 from ui.display.window import DisplayWindow
 app = make_application("en")
@@ -61,13 +61,17 @@ def played_events(rounds: int) -> list[TableEvent]:
 
 
 def main() -> None:
-    events = played_events(ROUNDS)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=1000, help="at least this many rounds")
+    parser.add_argument("--runs", type=int, default=5, help="process starts timed")
+    args = parser.parse_args()
+    events = played_events(args.rounds)
     rounds = sum(event.type == "round_result" for event in events)
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "events.jsonl"
         path.write_text("".join(event.to_json() + "\n" for event in events), encoding="utf-8")
         times = []
-        for _ in range(5):
+        for _ in range(args.runs):
             start = time.monotonic()
             output = subprocess.run([sys.executable, "-c", CHILD, str(path)], check=True,
                                     capture_output=True, text=True).stdout.split()

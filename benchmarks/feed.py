@@ -37,11 +37,11 @@ from paho.mqtt.enums import CallbackAPIVersion
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from controller.app import open_table  # noqa: E402 (after the path is set)
-from controller.config import TableConfig  # noqa: E402
-from controller.events import TableEvent  # noqa: E402
+from controller.events.stream import TableEvent  # noqa: E402
 from controller.feed.relay import FeedRelay  # noqa: E402
-from controller.feed.settings import FeedSettings  # noqa: E402
+from controller.service.app import open_table  # noqa: E402 (after the path is set)
+from controller.table.config import TableConfig  # noqa: E402
+from controller.table.feed_settings import FeedSettings  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
 

@@ -17,11 +17,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from controller.app import open_table
-from controller.config import TableConfig
-from controller.events import TableEvent, utc_timestamp
+from controller.events.stream import TableEvent, utc_timestamp
 from controller.journal import Journal
 from controller.journal.verify import self_test
+from controller.service.app import open_table
+from controller.table.config import TableConfig
 
 
 def write_bytes() -> int:

@@ -1,26 +1,25 @@
 """How long one exact odds analysis takes: fresh 8-deck shoe, and a shoe half dealt.
 
-Run: .venv/bin/python benchmarks/odds.py   (goal: median at most 5 ms after set-up)
+Run: .venv/bin/python benchmarks/odds.py [--runs N]   (goal: median at most 5 ms after set-up)
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import time
 
-from controller.cards import ShoeComposition, cards
-from controller.odds import analyse
-from controller.profiles import load_profile
+from controller.game.cards import ShoeComposition, cards
+from controller.game.odds import analyse
+from controller.game.profiles import load_profile
 from drivers.card_codes import ALL_CODES
 
-RUNS = 200
 
-
-def median_ms(shoe: ShoeComposition, profile_name: str) -> float:
+def median_ms(shoe: ShoeComposition, profile_name: str, runs: int) -> float:
     profile = load_profile(profile_name)
     timings = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         start = time.perf_counter()
         analyse(shoe, profile)
         timings.append(time.perf_counter() - start)
@@ -28,6 +27,9 @@ def median_ms(shoe: ShoeComposition, profile_name: str) -> float:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=200, help="analyses timed for each median")
+    runs = parser.parse_args().runs
     start = time.perf_counter()
     analyse(ShoeComposition(8), load_profile("classic"))
     print(f"one-time set-up plus first analysis: {(time.perf_counter() - start) * 1000:.1f} ms")
@@ -37,7 +39,7 @@ def main() -> None:
     for label, shoe, profile in (("fresh 8-deck shoe, classic", fresh, "classic"),
                                  ("fresh 8-deck shoe, live", fresh, "live"),
                                  ("8 decks, 200 cards dealt, live", half, "live")):
-        print(f"{label}: median {median_ms(shoe, profile):.2f} ms over {RUNS} runs")
+        print(f"{label}: median {median_ms(shoe, profile, runs):.2f} ms over {runs} runs")
 
 
 if __name__ == "__main__":

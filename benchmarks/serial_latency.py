@@ -10,11 +10,13 @@ thread that only reads timestamps from a raw pty while the main thread is busy: 
 driver or parsing, at the driver's switch interval. And what a short interval costs: two
 threads computing flat out, timed at 5 ms, 50 µs and the driver's interval.
 
-Targets: p50 < 0.1 ms and p99 < 0.5 ms. Run: .venv/bin/python benchmarks/serial_latency.py
+Targets: p50 < 0.1 ms and p99 < 0.5 ms.
+Run: .venv/bin/python benchmarks/serial_latency.py [--cards N] [--work N]
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import itertools
 import os
@@ -29,9 +31,8 @@ from emulated_shoe import EmulatedShoe
 from drivers import open_driver
 from drivers.base import CardRead, DriverEvent
 from drivers.card_codes import ALL_CODES
-from drivers.serial_driver import SWITCH_INTERVAL
+from ui.table_process import SWITCH_INTERVAL
 
-CARDS = 2000
 INTERVAL = 0.001  # seconds between lines: the scanner debounce never merges distinct cards
 
 
@@ -43,17 +44,17 @@ def busy_until(done: threading.Event) -> None:
             total += number * number
 
 
-def run(busy: bool, switch_interval: float | None) -> list[float]:
+def run(cards: int, busy: bool, switch_interval: float | None) -> list[float]:
     received: list[float] = []
     done = threading.Event()
 
     def sink(event: DriverEvent) -> None:
         if isinstance(event, CardRead):
             received.append(time.monotonic())
-            if len(received) == CARDS:
+            if len(received) == cards:
                 done.set()
 
-    script = list(itertools.islice(itertools.cycle(ALL_CODES), CARDS))
+    script = list(itertools.islice(itertools.cycle(ALL_CODES), cards))
     with EmulatedShoe(script, INTERVAL) as shoe:
         connected = threading.Event()
 
@@ -72,7 +73,7 @@ def run(busy: bool, switch_interval: float | None) -> list[float]:
             if busy:
                 busy_until(done)
             else:
-                done.wait(CARDS * INTERVAL * 10 + 10)
+                done.wait(cards * INTERVAL * 10 + 10)
             sys.setswitchinterval(default_interval)
     sent = shoe.sent
     if len(received) != len(sent):
@@ -80,7 +81,7 @@ def run(busy: bool, switch_interval: float | None) -> list[float]:
     return [(got - put) * 1000 for put, got in zip(sent, received, strict=True)]
 
 
-def bare_thread_floor() -> list[float]:
+def bare_thread_floor(cards: int) -> list[float]:
     """Latency of a thread that does nothing but ``os.read`` a pty fed by a child process."""
     write_end, read_end = os.openpty()
     tty.setraw(read_end)
@@ -88,7 +89,7 @@ def bare_thread_floor() -> list[float]:
     if child == 0:  # the writer: a monotonic timestamp a line, one every INTERVAL
         os.close(read_end)
         time.sleep(0.2)
-        for _ in range(CARDS):
+        for _ in range(cards):
             os.write(write_end, f"{time.monotonic():.9f}\n".encode())
             time.sleep(INTERVAL)
         os._exit(0)
@@ -113,7 +114,7 @@ def bare_thread_floor() -> list[float]:
     return latencies
 
 
-def interval_cost(interval: float, work: int = 3_000_000) -> float:
+def interval_cost(interval: float, work: int) -> float:
     """Seconds for two threads to compute ``work`` squares each at switch interval ``interval``."""
 
     def compute() -> None:
@@ -140,12 +141,19 @@ def report(name: str, latencies: list[float]) -> None:
 
 
 def main() -> None:
-    print(f"{CARDS} scanner lines each, one every {INTERVAL * 1000:g} ms, over a pty")
-    report("main thread idle", run(busy=False, switch_interval=None))
-    report("main thread busy (driver's switch interval)", run(busy=True, switch_interval=None))
-    report("main thread busy, default 5 ms interval", run(busy=True, switch_interval=0.005))
-    report("floor: bare thread reading a pty, main busy", bare_thread_floor())
-    costs = ", ".join(f"{interval * 1e6:g} µs {interval_cost(interval):.3f} s"
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=2000, help="lines a run (2000)")
+    parser.add_argument("--work", type=int, default=3_000_000,
+                        help="squares each thread computes to time a switch interval")
+    args = parser.parse_args()
+    cards = args.cards
+    print(f"{cards} scanner lines each, one every {INTERVAL * 1000:g} ms, over a pty")
+    report("main thread idle", run(cards, busy=False, switch_interval=None))
+    report("main thread busy (the app's switch interval)",
+           run(cards, busy=True, switch_interval=SWITCH_INTERVAL))
+    report("main thread busy, default 5 ms interval", run(cards, busy=True, switch_interval=0.005))
+    report("floor: bare thread reading a pty, main busy", bare_thread_floor(cards))
+    costs = ", ".join(f"{interval * 1e6:g} µs {interval_cost(interval, args.work):.3f} s"
                       for interval in (0.005, 0.00005, SWITCH_INTERVAL))
     print(f"two threads computing flat out, by switch interval: {costs}")
 

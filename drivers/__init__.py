@@ -7,7 +7,7 @@
 - ``serial:///dev/ttyUSB0?baud=9600&protocol=scanner|shoe`` a real serial device;
 - ``replay://PATH?rate=2`` a recorded card sequence.
 
-The driver comes back unstarted: restore a snapshot if needed, then ``start()``.
+The driver comes back unstarted: prime it if needed, then ``start()``.
 Driver modules are imported only when their scheme is used, so a missing optional
 dependency of one driver never stops another. This package imports nothing from
 ``controller`` or ``ui``.
@@ -16,6 +16,7 @@ dependency of one driver never stops another. This package imports nothing from
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 
 from drivers.base import Driver, DriverError, EventSink
 from drivers.url import DriverUrl
@@ -35,7 +36,8 @@ def open_driver(url: str, sink: EventSink) -> Driver:
         valid = ", ".join(f"{scheme}://" for scheme in SCHEMES)
         raise DriverError(f"driver URL {url!r}: unknown scheme {parsed.scheme!r}; valid: {valid}")
     module_name, factory_name = SCHEMES[parsed.scheme]
-    factory = getattr(importlib.import_module(module_name), factory_name)
+    factory: Callable[[DriverUrl, EventSink], Driver] = getattr(
+        importlib.import_module(module_name), factory_name)
     return factory(parsed, sink)
 
 

@@ -15,19 +15,17 @@ Events:
   the simulated shoe at the start of every shoe it deals).
 - ``Connected`` / ``Disconnected``: the device appeared or went away (with the reason).
 
-``drivers.open_driver(url, sink)`` returns the driver *unstarted*, so that a snapshot can be
-restored (and the last recorded frame primed) first; ``start()`` starts delivering. A driver
-is also a context manager (start on enter, close on exit).
+``drivers.open_driver(url, sink)`` returns the driver *unstarted*, so that the last recorded
+frame can be primed first; ``start()`` starts delivering. A driver is also a context manager
+(start on enter, close on exit).
 
 The controller calls ``acknowledge(event)`` once a card, the cut card or a new shoe is safely
 recorded (a smart shoe and the simulated shoe wait for it; acknowledging twice is harmless),
-``request_rescan()`` after recording a misread (or a burst of them), ``set_dealing(allowed)``
-to tell a simulated dealer to wait (live betting), and ``close()``, which is safe to call twice
-and after a failed start.
+``request_rescan()`` after recording a misread (or a burst of them), and ``close()``, which is
+safe to call twice and after a failed start.
 
-Simulated and recorded shoes can say where they are (``snapshot()``) and be put back there
-(``restore()``), so that a restarted controller continues the same shoe; hardware returns None
-and ignores it.
+That is all real hardware needs. What the simulated shoe needs besides (when to wait, when to
+reshuffle, where to continue after a restart) is its own: drivers.sim, drivers.sim_dealer.
 """
 
 from __future__ import annotations
@@ -35,7 +33,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
+
+from drivers.errors import UserError
 
 
 def _now() -> float:
@@ -53,9 +53,18 @@ class CardRead:
 
 @dataclass(frozen=True, slots=True)
 class Misread:
+    """Something read that is not a card; ``count`` misreads in a row arrive as one (a reader
+    sending garbage is one fact), ``raw`` the first's bytes and ``last_raw`` the last's."""
+
     kind: ClassVar[str] = "misread"
     raw: bytes = b""
     at: float = field(default_factory=_now)
+    count: int = 1
+    last_raw: bytes = b""
+
+    def followed_by(self, later: Misread) -> Misread:
+        """This misread and ``later`` as one."""
+        return Misread(self.raw, self.at, self.count + later.count, later.last_raw or later.raw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,14 +100,14 @@ Recordable = CardRead | CutCardSeen | ShoeShuffled
 EventSink = Callable[[DriverEvent], None]
 
 
-class DriverError(ValueError):
-    """A driver could not be opened: bad URL, unknown option, unreadable file. A ValueError,
+class DriverError(UserError):
+    """A driver could not be opened: bad URL, unknown option, unreadable file. A UserError,
     so the command line shows it as one clean error line."""
 
 
 class Driver:
-    """Base class of every card source. Subclasses override ``start`` and ``_close`` and any
-    of the optional hooks that mean something for their hardware."""
+    """Base class of every card source. Subclasses override ``start`` and ``_close`` and
+    whichever of ``prime``, ``request_rescan`` and ``acknowledge`` their hardware needs."""
 
     def __init__(self, sink: EventSink) -> None:
         self._sink = sink
@@ -119,19 +128,6 @@ class Driver:
 
     def acknowledge(self, event: Recordable) -> None:
         """Tell the device ``event`` is safely recorded (a smart shoe waits for this)."""
-
-    def set_dealing(self, allowed: bool) -> None:
-        """Whether cards may be dealt now; only a simulated dealer can honour it."""
-
-    def new_shoe(self) -> None:
-        """The dealer starts a new shoe (a simulated shoe reshuffles)."""
-
-    def snapshot(self) -> dict[str, Any] | None:
-        """Where a simulated shoe is, as JSON-able data; None for hardware."""
-        return None
-
-    def restore(self, snapshot: dict[str, Any], cards_taken: int, cut_seen: bool) -> None:
-        """Put a simulated shoe back at a position taken from ``snapshot()``."""
 
     def close(self) -> None:
         """Stop the reader and release the device. Safe to call twice."""

@@ -5,12 +5,14 @@ case-insensitive (ASCII only), surrounding blanks ignored. The canonical form is
 with ``T``: ``AS``, ``TH``, ``KD``.
 """
 
+from drivers.errors import UserError
+
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 ALL_CODES = tuple(rank + suit for rank in RANKS for suit in SUITS)
 
 
-class CardCodeError(ValueError):
+class CardCodeError(UserError):
     """A text that is not a card code; the message quotes it."""
 
     def __init__(self, text: str, reason: str) -> None:
@@ -27,7 +29,7 @@ def parse_card_code(text: str) -> str:
         code = "T" + code[2:]
     if len(code) != 2:
         raise CardCodeError(text, "expected a rank (A 2-9 T/10 J Q K) then a suit (S H D C)")
-    rank, suit = code
+    rank, suit = code[0], code[1]
     if rank not in RANKS:
         raise CardCodeError(text, f"unknown rank {rank!r} (expected one of {' '.join(RANKS)})")
     if suit not in SUITS:

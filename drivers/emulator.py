@@ -10,8 +10,9 @@ plays shoes over either wire protocol, like the device would:
   shoe is loaded), which waits for its ``$A`` like a card.
 
 Each shoe is played exactly as given (``ui/commands/emulate_shoe.py`` cuts it where a dealer
-stops); between shoes it waits ``shuffle_seconds``, the time a reshuffle takes (a scanner has
-no way to say so: the dealer confirms the new shoe at the table meanwhile).
+stops); between shoes it waits ``shuffle_seconds``, the time a reshuffle takes, and as a
+scanner before the first shoe too (a scanner has no way to say a shoe is shuffled: the dealer
+confirms the new shoe at the table meanwhile).
 
 Faults can be injected with given probabilities: no-reads, garbage lines, bad checksums and
 dropped acknowledgements. Everything sent and received can be logged, one line each, as
@@ -138,8 +139,10 @@ class ShoeEmulator:
         """Play every shoe, item by item, until done or stopped."""
         play_item = self._scanner_item if self.protocol == "scanner" else self._shoe_item
         for number, shoe in enumerate(self.shoes):
-            if number:
-                self._note("reshuffling")
+            # A scanner cannot say a shoe is shuffled: before every shoe, the first too, the
+            # dealer gets the time to confirm it at the table (newshoe, key N).
+            if number or self.protocol == "scanner":
+                self._note("reshuffling" if number else "shuffling")
                 self._sleep(self.shuffle_seconds)
             if self.protocol == "shoe" and not self._stop.is_set():
                 self._exchange("S", None)

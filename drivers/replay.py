@@ -2,7 +2,8 @@
 
 The file holds one item a line: a card code, ``CUT`` or ``NR`` (a no-read). Blank lines and
 lines starting with ``#`` are ignored. The recording is dealt with the simulated shoe's flow
-control (acknowledge, rescan, ``set_dealing``, ``rate``).
+control (acknowledge, rescan, its dealer's holds, ``rate``) and continued the same way after a
+restart.
 """
 
 from __future__ import annotations

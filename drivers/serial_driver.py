@@ -17,14 +17,21 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 import termios
 import threading
 import time
 
 import serial
 
-from drivers.base import Connected, Disconnected, Driver, DriverError, EventSink, Recordable
+from drivers.base import (
+    Connected,
+    Disconnected,
+    Driver,
+    DriverError,
+    EventSink,
+    Misread,
+    Recordable,
+)
 from drivers.protocol import WireProtocol
 from drivers.scanner_protocol import (
     DEFAULT_DEBOUNCE,
@@ -45,11 +52,6 @@ SERIAL_OPTIONS = {
 BACKOFF_FIRST, BACKOFF_MAX = 0.25, 5.0
 READ_TIMEOUT_DS = 1  # tenths of a second a read waits for the first byte
 WRITE_TIMEOUT = 1.0
-# A thread waking on input waits for the GIL up to the switch interval (5 ms by default)
-# while the main thread computes; 10 µs keeps a card's p99 latency under 0.5 ms. It costs
-# nothing while the reader waits, and at most a few percent while two threads compute flat
-# out (benchmarks/serial_latency.py, docs/performance.md).
-SWITCH_INTERVAL = 0.00001
 
 
 class SerialDriver(Driver):
@@ -62,8 +64,8 @@ class SerialDriver(Driver):
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        if sys.getswitchinterval() > SWITCH_INTERVAL:
-            sys.setswitchinterval(SWITCH_INTERVAL)
+        # The reader's wake-up latency also depends on the interpreter's switch interval, a
+        # process-wide setting the application makes at start-up (ui/table_process.py).
         self._thread = threading.Thread(target=self._run, name=f"serial {self.path}", daemon=True)
         self._thread.start()
 
@@ -138,15 +140,23 @@ class SerialDriver(Driver):
         attributes = termios.tcgetattr(fd)
         attributes[6][termios.VMIN], attributes[6][termios.VTIME] = 0, READ_TIMEOUT_DS
         termios.tcsetattr(fd, termios.TCSANOW, attributes)
+        # Misreads in a row are held until the line goes quiet (one read timeout) or a good
+        # read comes: a burst of garbage is one misread, and one rescan, not thousands.
+        misreads: Misread | None = None
         while not self._stop.is_set():
             try:
                 data = os.read(fd, 4096)
                 if not data:
+                    if misreads is not None:
+                        self._sink(misreads)
+                        misreads = None
                     # A timeout, or a device that hung up (unplugged), which also reads
                     # empty: only then does asking for the input count fail.
                     port.in_waiting  # noqa: B018
                     continue
             except (serial.SerialException, OSError, termios.error) as error:
+                if misreads is not None:
+                    self._sink(misreads)
                 return str(error) or type(error).__name__
             now = time.monotonic()
             with self._lock:
@@ -154,6 +164,12 @@ class SerialDriver(Driver):
                 for reply in parsed.replies:
                     self._write(reply)
             for event in parsed.events:
+                if isinstance(event, Misread):
+                    misreads = event if misreads is None else misreads.followed_by(event)
+                    continue
+                if misreads is not None:  # the burst ends with a good read
+                    self._sink(misreads)
+                    misreads = None
                 self._sink(event)
         return None
 

@@ -3,7 +3,8 @@
 It deals the way a smart shoe does, so the controller needs no special case:
 
 - every shoe it deals starts with ``ShoeShuffled`` (at a fresh start and after each
-  ``new_shoe()``, not when ``restore()`` puts it back mid-shoe), acknowledged like a card;
+  ``reshuffle()``, not when ``resume_shoe()`` continues a shoe the table knows),
+  acknowledged like a card;
 - the next card comes only after the controller acknowledged the last one, or, after a
   misread, after it asked for a rescan; the cut card needs neither (acknowledging it is
   harmless);
@@ -11,18 +12,23 @@ It deals the way a smart shoe does, so the controller needs no special case:
   driver's own thread; with ``rate`` 0 ("as fast as the controller takes them") there is no
   thread: the next card is dealt in the thread that acknowledges the last one, so the
   controller's own speed is what counts, not thread switches;
-- ``set_dealing(False)`` holds the dealer (the betting countdown) until ``set_dealing(True)``;
-- it never deals past the end of the shoe: ``new_shoe()`` starts the next one;
+- ``hold_dealing(True)`` holds the dealer (the betting countdown, a hold, a pause) until
+  ``hold_dealing(False)``;
+- it never deals past the end of the shoe: ``reshuffle()`` starts the next one;
 - an injected misread is followed, after the rescan, by the same card read correctly.
 
-``snapshot()`` and ``restore()`` let a restarted controller continue the same shoe.
+Its shoes are numbered as the table numbers them (``number_shoe``): the table's shoe *n* of a
+seeded simulator is the seed's shoe *n* - 1, so it is the same shoe after any restart and the
+first is the one ``emulate-shoe --seed`` deals first. These calls are the simulator's own, not
+part of the Driver interface: the simulated dealer (drivers.sim_dealer) makes them from the
+table's events, and the app calls ``resume_shoe`` at a restart.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from typing import Any
+from collections.abc import Sequence
 
 from drivers.base import (
     CardRead,
@@ -41,8 +47,10 @@ from drivers.shoe_order import (
     NO_READ,
     build_shoe,
     check_cut,
-    is_card,
+    items_left,
     parse_items,
+    rest_of_shoe,
+    resume_position,
     shoe_random,
 )
 from drivers.url import DriverUrl
@@ -84,58 +92,81 @@ class SimDriver(Driver):
         self._thread: threading.Thread | None = None
         self._started = False
         self._pumping = False
-        self._dealing = True
-        self._start_shoe(0, None)
+        self._held = False
+        self._next_time = 0.0
+        self._shuffle_in(1)
 
     # -- the shoe ---------------------------------------------------------------------------
 
-    def _start_shoe(self, number: int, order: list[str] | None) -> None:
+    def _load_shoe(self, number: int) -> None:
+        """Shoe ``number`` is in, none of it dealt."""
         self._shoe = number
-        if order is None:
-            order = self._make_order(number)
-        self._order = order
+        self._order = self._make_order(number)
         self._position = 0
+        self._misread_done = False  # an injected misread already preceded this card
+        self._misread_rng = shoe_random(self.seed, number - 1, "misread")
+
+    def _shuffle_in(self, number: int) -> None:
+        """Shoe ``number`` is in and to be announced before its first card."""
+        self._load_shoe(number)
         self._announce = True  # ShoeShuffled is due before the first card
         self._awaiting: object = None  # the event to acknowledge, or _RESCAN
-        self._misread_done = False  # an injected misread already preceded this card
-        self._misread_rng = shoe_random(self.seed, number, "misread")
-        self._next_time = 0.0
 
     def _make_order(self, number: int) -> list[str]:
         if self.script is not None:
             return list(self.script)
-        return build_shoe(self.decks, shoe_random(self.seed, number), self.cut)
+        return build_shoe(self.decks, shoe_random(self.seed, number - 1), self.cut)
 
-    def snapshot(self) -> dict[str, Any]:
+    def reshuffle(self) -> None:
+        """The shoe is over: shuffle the next one and announce it (``ShoeShuffled``)."""
         with self._cond:
-            data: dict[str, Any] = {"shoe": self._shoe}
-            if self.script is None and self.seed is not None:
-                data.update(decks=self.decks, cut=self.cut, seed=self.seed)
-            else:
-                data["order"] = list(self._order)
-            return data
+            self._shuffle_in(self._shoe + 1)
+        self._wake()
 
-    def restore(self, snapshot: dict[str, Any], cards_taken: int, cut_seen: bool) -> None:
+    def number_shoe(self, number: int) -> None:
+        """The table started its shoe ``number``: deal that shoe, if no card of the one
+        shuffled has been dealt yet (its ``ShoeShuffled`` may wait for its acknowledgement)."""
+        with self._cond:
+            if number != self._shoe and self._position == 0:
+                self._load_shoe(number)
+
+    def resume_shoe(self, shoe_number: int, dealt_cards: Sequence[str], cut_seen: bool,
+                    ) -> str | None:
+        """Continue the table's shoe ``shoe_number``, from which the journal shows
+        ``dealt_cards`` read (in order) and, if ``cut_seen``, the cut card; no
+        ``ShoeShuffled``, since the table knows this shoe.
+
+        A seeded shoe or a script continues its own order. An unseeded shoe deals the cards
+        still in it in a fresh order, the cut card where it can still be. When the journal's
+        cards are not how the order begins (the seed, the decks or the script changed, or the
+        shoe was not dealt by this simulator), a generated shoe does the same and a script
+        deals its items not yet dealt; the returned line says so, for the log."""
+        with self._cond:
+            self._load_shoe(shoe_number)
+            self._announce, self._awaiting = False, None
+            note = self._continue(shoe_number, dealt_cards, cut_seen)
+        self._wake()
+        return note
+
+    def _continue(self, number: int, dealt: Sequence[str], cut_seen: bool) -> str | None:
+        """Set the order and position that continue shoe ``number`` (loaded); a line for the
+        log when the journal's cards do not fit its order."""
+        rng = shoe_random(self.seed, number - 1, "resume")  # the system's, without a seed
+        if self.seed is None and self.script is None:
+            # Its order was never recorded: the rest, freshly shuffled, is as good.
+            self._order = rest_of_shoe(self.decks, dealt, rng, self.cut, cut_seen)
+            return None
         try:
-            number = int(snapshot["shoe"])
-            if "order" in snapshot:
-                order = parse_items([str(item) for item in snapshot["order"]])
-            else:
-                self.decks, self.cut = int(snapshot["decks"]), snapshot["cut"]
-                self.seed = int(snapshot["seed"])
-                order = None
-        except (KeyError, TypeError, ValueError) as error:
-            raise DriverError(f"not a simulated-shoe snapshot: {snapshot!r} ({error})") from None
-        with self._cond:
-            self._start_shoe(number, order)
-            self._position = _position_after(self._order, cards_taken, cut_seen)
-            self._announce = self._position == 0  # mid-shoe, the table knows the shoe
-        self._wake()
-
-    def new_shoe(self) -> None:
-        with self._cond:
-            self._start_shoe(self._shoe + 1, None)
-        self._wake()
+            self._position = resume_position(self._order, dealt, cut_seen)
+            return None
+        except ValueError as error:
+            mismatch = (f"shoe {number}: the {len(dealt)} cards the journal shows dealt from "
+                        f"it do not begin this simulator's shoe ({error})")
+        if self.script is not None:
+            self._order = items_left(self.script, dealt, cut_seen)
+            return f"{mismatch}; dealing the script's items not yet dealt"
+        self._order = rest_of_shoe(self.decks, dealt, rng, self.cut, cut_seen)
+        return f"{mismatch}; dealing the cards left in a fresh order"
 
     # -- flow control -----------------------------------------------------------------------
 
@@ -151,14 +182,15 @@ class SimDriver(Driver):
                 self._awaiting = None
         self._wake()
 
-    def set_dealing(self, allowed: bool) -> None:
+    def hold_dealing(self, held: bool) -> None:
+        """Hold the dealer (``True``) or let it deal again (``False``)."""
         with self._cond:
-            self._dealing = allowed
+            self._held = held
         self._wake()
 
     def _blocked(self) -> bool:
         return (
-            not self._dealing
+            self._held
             or self._awaiting is not None
             or (self._position >= len(self._order) and not self._announce)
         )
@@ -246,32 +278,6 @@ class SimDriver(Driver):
             self._cond.notify_all()
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join()
-
-
-def _position_after(order: list[str], cards_taken: int, cut_seen: bool) -> int:
-    """Where dealing resumes once ``cards_taken`` cards (and maybe the cut card) are out."""
-    position, taken = 0, 0
-    while taken < cards_taken:
-        if position >= len(order):
-            raise DriverError(f"cannot restore: {cards_taken} cards taken, the shoe has {taken}")
-        taken += is_card(order[position])
-        position += 1
-    cut_at = order.index(CUT) if CUT in order else None
-    if cut_at is not None:
-        upcoming = order[position:cut_at]
-        if cut_seen and any(is_card(item) for item in upcoming):
-            raise DriverError(
-                f"cannot restore: the cut card comes after card {cards_taken + 1} or later "
-                "in this shoe, but it is recorded as seen"
-            )
-        if not cut_seen and cut_at < position:
-            raise DriverError(
-                f"cannot restore: the cut card came out before card {cards_taken}, "
-                "but it is not recorded as seen"
-            )
-        if cut_seen and cut_at >= position:
-            position = cut_at + 1
-    return position
 
 
 def sim_from_url(url: DriverUrl, sink: EventSink) -> SimDriver:

@@ -10,7 +10,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PyQt6.QtCore import QPointF
 from PyQt6.QtGui import QColor, QImage
 
-from controller.events import TableEvent
+from controller.events.stream import TableEvent
 from ui.display.scenarios import scenario_events
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from controller.commands import Command
-from controller.config import TableConfig
-from controller.events import EventBus, TableEvent
-from controller.profiles import load_profile
-from controller.supervisor import hash_pin
-from controller.table import TableController
+from controller.events.stream import EventBus, TableEvent
+from controller.game.profiles import load_profile
+from controller.table.commands import Command
+from controller.table.config import TableConfig
+from controller.table.controller import TableController
+from controller.table.supervisor import hash_pin
 from drivers.base import CardRead, CutCardSeen, Driver, Recordable
 
 PIN = "2468"
@@ -31,12 +31,6 @@ class RecordingDriver(Driver):
 
     def request_rescan(self) -> None:
         self.calls.append(("request_rescan", None))
-
-    def set_dealing(self, allowed: bool) -> None:
-        self.calls.append(("set_dealing", allowed))
-
-    def new_shoe(self) -> None:
-        self.calls.append(("new_shoe", None))
 
     def _close(self) -> None:
         pass

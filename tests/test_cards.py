@@ -1,6 +1,6 @@
 import pytest
 
-from controller.cards import Card, ShoeComposition, ShoeError, cards
+from controller.game.cards import Card, ShoeComposition, ShoeError, cards
 from drivers.card_codes import CardCodeError, parse_card_code
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from controller.config import ConfigError, load_config
-from controller.diagram import state_diagram_markdown
-from controller.supervisor import hash_pin, verify_pin
+from controller.table.config import ConfigError, load_config
+from controller.table.diagram import state_diagram_markdown
+from controller.table.supervisor import hash_pin, verify_pin
 from ui.cli import main
 from ui.headless import parse_command
 
@@ -193,11 +193,11 @@ def test_under_systemd_a_table_keeps_its_journal_in_the_state_directory(tmp_path
 
 
 def test_a_site_profile_named_in_the_config_is_found_beside_it(tmp_path, monkeypatch):
-    from controller.profiles import load_profile
+    from controller.game.profiles import load_profile
 
     shipped = load_profile("classic")
     (tmp_path / "site.toml").write_text(
-        (ROOT / "controller" / "profiles" / "classic.toml").read_text().replace(
+        (ROOT / "controller" / "game" / "profiles" / "classic.toml").read_text().replace(
             f'name = "{shipped.name}"', 'name = "site"'), encoding="utf-8")
     config = load_config(write(tmp_path, '[table]\nprofile = "site.toml"\n'))
     monkeypatch.chdir("/")
@@ -208,13 +208,13 @@ def site_profile(folder: Path, relative: str, name: str) -> None:
     """A copy of the classic profile named ``name``, at ``folder / relative``."""
     path = folder / relative
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text((ROOT / "controller" / "profiles" / "classic.toml").read_text().replace(
-        'name = "classic"', f'name = "{name}"'), encoding="utf-8")
+    classic = (ROOT / "controller" / "game" / "profiles" / "classic.toml").read_text()
+    path.write_text(classic.replace('name = "classic"', f'name = "{name}"'), encoding="utf-8")
 
 
 def test_a_relative_profile_path_without_toml_is_taken_from_the_config_folder(tmp_path,
                                                                               monkeypatch):
-    from controller.profiles import load_profile
+    from controller.game.profiles import load_profile
 
     site, elsewhere = tmp_path / "site", tmp_path / "elsewhere"
     site_profile(site, "profiles/high-limit", "beside the config")
@@ -225,7 +225,7 @@ def test_a_relative_profile_path_without_toml_is_taken_from_the_config_folder(tm
 
 
 def test_a_bare_name_is_only_ever_a_shipped_profile(tmp_path, monkeypatch):
-    from controller.profiles import ProfileError, load_profile
+    from controller.game.profiles import ProfileError, load_profile
 
     site_profile(tmp_path, "high-limit", "in the working directory")
     monkeypatch.chdir(tmp_path)

@@ -172,7 +172,7 @@ def test_install_refuses_to_run_without_root(args: tuple[str, ...]) -> None:
 
 
 def test_config_example_is_a_valid_table_config() -> None:
-    config = pytest.importorskip("controller.config")
+    config = pytest.importorskip("controller.table.config")
     loaded = config.load_config(SYSTEMD / "table.toml.example")
     assert loaded.driver_url.startswith("serial:///dev/baccarat-shoe?")
     assert loaded.journal_path == "/var/lib/baccarat-table/journal.sqlite3"

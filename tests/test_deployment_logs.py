@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.logs import configure_logging, stream_is_journal
+from controller.service.logs import configure_logging, stream_is_journal
 
 
 @pytest.fixture(autouse=True)

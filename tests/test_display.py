@@ -4,7 +4,6 @@ status, holds. Real widgets, offscreen, fed with events from a real table on sim
 from __future__ import annotations
 
 import threading
-from types import SimpleNamespace
 
 import pytest
 from display_support import near, pixel, played
@@ -12,8 +11,8 @@ from PyQt6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QRect
 from PyQt6.QtGui import QColor
 from PyQt6.QtWidgets import QApplication
 
+from controller.game.profiles import load_profile
 from controller.journal import JournalError
-from controller.profiles import load_profile
 from controller.roads import DERIVED_NAMES
 from ui.display import marks
 from ui.display.bridge import EventBridge
@@ -281,14 +280,14 @@ def test_text_scales_with_the_window(qtbot):
 
 
 def test_a_journal_failure_while_playing_stops_the_display(qtbot, window):
-    class FailingRunner:
+    class FailingTable:
         def run(self) -> None:
             raise JournalError("/var/lib/baccarat-table/journal.db", "disk I/O error")
 
     bridge = EventBridge()
     bridge.runner_failed.connect(window.stop)
     with qtbot.waitSignal(bridge.runner_failed):
-        bridge.start_runner(SimpleNamespace(runner=FailingRunner())).join(timeout=5)
+        bridge.start_runner(FailingTable()).join(timeout=5)
     qtbot.waitUntil(lambda: window.blocked)
     alert = window.cards.picture.alert
     assert alert.title == "JOURNAL FAILED" and "disk I/O error" in alert.body

@@ -7,8 +7,8 @@ import pytest
 from display_support import follow, played
 from PyQt6.QtCore import QCoreApplication
 
-from controller.config import TableConfig
-from controller.machine import STATES
+from controller.table.config import TableConfig
+from controller.table.machine import STATES
 from ui.display.i18n import load_translator
 from ui.display.scenarios import play
 from ui.display.window import DisplayWindow
@@ -123,8 +123,6 @@ PHASES = {
     "banker2": ("NO MORE BETS", "BANKER 2nd CARD"),
     "player3": ("NO MORE BETS", "PLAYER 3rd CARD"),
     "banker3": ("NO MORE BETS", "BANKER 3rd CARD"),
-    "result": ("NO MORE CARDS", ""),
-    "settled": ("NO MORE CARDS", ""),
     "paused": ("PAUSED", ""),
     "hold": ("HOLD", ""),
 }

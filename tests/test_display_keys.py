@@ -8,10 +8,10 @@ from display_support import played
 from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import QDialogButtonBox
 
-from controller.app import open_table
-from controller.commands import Command
-from controller.config import TableConfig
-from controller.supervisor import hash_pin
+from controller.service.app import open_table
+from controller.table.commands import Command
+from controller.table.config import TableConfig
+from controller.table.supervisor import hash_pin
 from ui.display.bridge import EventBridge
 from ui.display.dialogs import CardDialog, PinDialog
 from ui.display.window import DisplayWindow

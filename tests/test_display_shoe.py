@@ -9,8 +9,8 @@ import pytest
 from display_support import near, played
 from PyQt6.QtGui import QFontDatabase, QImage
 
-from controller.app import open_table
-from controller.config import TableConfig
+from controller.service.app import open_table
+from controller.table.config import TableConfig
 from ui.cli import main
 from ui.display.bridge import EventBridge
 from ui.display.render import render_events

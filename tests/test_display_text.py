@@ -13,7 +13,7 @@ from PyQt6.QtCore import QRect
 from PyQt6.QtGui import QFontInfo, QFontMetrics
 from PyQt6.QtWidgets import QApplication, QLabel
 
-from controller.profiles import load_profile
+from controller.game.profiles import load_profile
 from ui.display.app import make_application
 from ui.display.i18n import LANGUAGES
 from ui.display.window import DisplayWindow

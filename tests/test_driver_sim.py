@@ -10,7 +10,7 @@ from driver_events import EventLog
 from drivers import DriverError, open_driver
 from drivers.base import CardRead, CutCardSeen, Misread, ShoeShuffled
 from drivers.card_codes import ALL_CODES
-from drivers.shoe_order import CUT, build_shoe, shoe_random
+from drivers.shoe_order import CUT, build_shoe, rest_of_shoe, shoe_random
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -64,7 +64,7 @@ def test_the_sim_deals_its_order_and_waits_for_each_acknowledgement():
         expected = build_shoe(1, shoe_random(7, 0), cut_from_end=6)
         assert items([first, *rest]) == expected
         assert log.quiet(0.2), "dealt past the end of the shoe"
-        driver.new_shoe()
+        driver.reshuffle()
         next_shoe = take(driver, log, 54)
         assert items(next_shoe) == ["SHUFFLED", *build_shoe(1, shoe_random(7, 1), cut_from_end=6)]
 
@@ -80,14 +80,14 @@ def test_the_sim_keeps_dealing_after_the_cut_card_while_asked():
         assert log.quiet(0.2), "dealt past the end, or twice for one acknowledgement"
 
 
-def test_set_dealing_holds_the_dealer():
+def test_hold_dealing_holds_the_dealer():
     log = EventLog()
     with open_driver("sim://?script=AS,KD", log.put) as driver:
         take(driver, log, 1)  # the new shoe
-        driver.set_dealing(False)
+        driver.hold_dealing(True)
         driver.acknowledge(log.next())
         assert log.quiet(0.2)
-        driver.set_dealing(True)
+        driver.hold_dealing(False)
         assert log.next().code == "KD"
 
 
@@ -124,34 +124,77 @@ def test_rate_paces_the_cards():
     assert min(later - earlier for earlier, later in itertools.pairwise(times)) >= 0.045
 
 
-@pytest.mark.parametrize(
-    ("url", "taken", "cut_seen"),
-    [("sim://?decks=1&seed=9&cut=6", 30, False), ("sim://?decks=1&cut=6", 47, True)],
-)
-def test_snapshot_and_restore_continue_the_same_shoe(url, taken, cut_seen):
+def dealt_cards(events):
+    return [event.code for event in events if event.kind == "card"]
+
+
+@pytest.mark.parametrize(("taken", "cut_seen"), [(0, False), (30, False), (47, True)])
+def test_a_seeded_shoe_resumed_deals_the_rest_of_the_same_shoe(taken, cut_seen):
     log = EventLog()
-    with open_driver(url, log.put) as driver:
-        driver.new_shoe()
-        log.next()  # shoe 0's ShoeShuffled, dealt before new_shoe; not part of shoe 1
+    with open_driver("sim://?decks=1&seed=9&cut=6", log.put) as driver:
+        driver.reshuffle()  # the table's shoe 2
+        log.next()  # shoe 1's ShoeShuffled, dealt before the reshuffle
         first = take(driver, log, 1 + taken + cut_seen)
-        snapshot = driver.snapshot()
         expected = take(driver, log, 3)
-    restored_log = EventLog()
-    restored = open_driver(url, restored_log.put)
-    restored.restore(snapshot, cards_taken=taken, cut_seen=cut_seen)
-    with restored:  # mid-shoe: no ShoeShuffled, the table already knows this shoe
-        assert items(take(restored, restored_log, 3)) == items(expected)
-    assert items(first[:1]) == ["SHUFFLED"]
-    assert len([event for event in first if event.kind == "card"]) == taken
+    assert items(first[:1]) == ["SHUFFLED"] and len(dealt_cards(first)) == taken
+    resumed_log = EventLog()
+    resumed = open_driver("sim://?decks=1&seed=9&cut=6", resumed_log.put)
+    resumed.resume_shoe(2, dealt_cards(first), cut_seen)
+    with resumed:  # mid-shoe: no ShoeShuffled, the table already knows this shoe
+        assert items(take(resumed, resumed_log, 3)) == items(expected)
 
 
-def test_restore_refuses_an_inconsistent_cut_card():
-    driver = open_driver("sim://?script=AS,CUT,KD", EventLog().put)
-    with pytest.raises(DriverError, match="cut card"):
-        driver.restore(driver.snapshot(), cards_taken=2, cut_seen=False)
-    with pytest.raises(DriverError, match="cut card"):
-        driver.restore(driver.snapshot(), cards_taken=0, cut_seen=True)
-    driver.close()
+# Seed 3's one-deck shoe, its cut card after card 32 (20 from the end), as a journal saw it.
+SEED_3_CARDS = [item for item in build_shoe(1, shoe_random(3, 0), cut_from_end=20) if item != CUT]
+
+
+@pytest.mark.parametrize(("url", "taken", "cut_seen"), [
+    ("sim://?decks=1&cut=20", 31, False),  # unseeded: its order is nowhere to be found again
+    ("sim://?decks=1&seed=4&cut=20", 31, False),  # seed 3's cards do not fit seed 4's shoe
+    ("sim://?decks=1", 40, True),
+])
+def test_a_shoe_resumed_without_its_order_deals_the_cards_left_in_a_fresh_order(
+        url, taken, cut_seen):
+    dealt = SEED_3_CARDS[:taken]
+    log = EventLog()
+    driver = open_driver(url, log.put)
+    driver.resume_shoe(1, dealt, cut_seen)
+    with driver:
+        rest = take(driver, log, 52 - taken + (not cut_seen))
+        assert log.quiet(0.2), "dealt past the end of the shoe"
+    assert Counter(dealt + dealt_cards(rest)) == Counter(ALL_CODES)  # each card once
+    # The cut card where it would be: 20 cards from the end, after card 32; once only.
+    cut_at = [index for index, item in enumerate(items(rest)) if item == "CUT"]
+    assert cut_at == ([] if cut_seen else [32 - taken])
+
+
+def test_a_script_the_journals_cards_do_not_begin_deals_its_items_not_yet_dealt():
+    log = EventLog()
+    driver = open_driver("sim://?script=AS,NR,CUT,KD,QH", log.put)
+    note = driver.resume_shoe(1, ["QH", "KD"], cut_seen=False)
+    assert note == ("shoe 1: the 2 cards the journal shows dealt from it do not begin this "
+                    "simulator's shoe (card 1 dealt was QH, the shoe's card 1 is AS); dealing "
+                    "the script's items not yet dealt")
+    with driver:
+        assert items(take(driver, log, 3)) == ["AS", "NR", "CUT"]
+        assert log.quiet(0.2)
+    log = EventLog()
+    driver = open_driver("sim://?script=AS,NR,CUT,KD,QH", log.put)
+    note = driver.resume_shoe(1, ["AS", "KD"], cut_seen=False)
+    assert "the cut card did not come out, the shoe has it before card 2" in note
+    with driver:
+        assert items(take(driver, log, 3)) == ["NR", "CUT", "QH"]
+
+
+def test_a_shoe_numbered_by_the_table_before_its_first_card_is_that_shoe():
+    log = EventLog()
+    with open_driver("sim://?decks=1&seed=7&cut=6", log.put) as driver:
+        shuffled = log.next()
+        driver.number_shoe(3)  # the table's shoe 3: the seed's shoe 2
+        driver.acknowledge(shuffled)
+        dealt = take(driver, log, 53)
+        driver.number_shoe(4)  # too late: a shoe is not changed once dealing began
+        assert items(dealt) == build_shoe(1, shoe_random(7, 2), cut_from_end=6)
 
 
 def test_script_deals_exactly_its_items_and_new_shoe_replays_it():
@@ -159,7 +202,7 @@ def test_script_deals_exactly_its_items_and_new_shoe_replays_it():
     with open_driver("sim://?script=AS,10h,NR,CUT,KD", log.put) as driver:
         assert items(take(driver, log, 6)) == ["SHUFFLED", "AS", "TH", "NR", "CUT", "KD"]
         assert log.quiet(0.2)
-        driver.new_shoe()
+        driver.reshuffle()
         assert items(take(driver, log, 2)) == ["SHUFFLED", "AS"]
 
 
@@ -214,3 +257,15 @@ def test_close_is_safe_twice_and_without_start():
     started.close()
     started.close()
     assert started.closed
+
+
+@pytest.mark.parametrize("left", [60, 10, 6, 3])
+def test_a_random_cut_card_not_yet_seen_stays_among_the_last_deck_of_the_cards_left(left):
+    cards = [item for item in build_shoe(2, shoe_random(1, 0)) if item != CUT]
+    for seed in range(20):
+        rest = rest_of_shoe(2, cards[:104 - left], shoe_random(seed, 0))
+        after_cut = len(rest) - 1 - rest.index(CUT)
+        if left >= 6:  # at least a round's worth after it, and no more than a deck
+            assert 6 <= after_cut <= min(52, left)
+        else:  # it should have come out already: it comes next
+            assert after_cut == left

@@ -9,7 +9,7 @@ import threading
 import pytest
 from driver_events import EventLog
 
-from controller.shoe_end import dealt_items
+from controller.game.shoe_end import dealt_items
 from drivers import open_driver
 from drivers.base import CardRead, CutCardSeen, ShoeShuffled
 from drivers.emulator import ShoeEmulator

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from controller.commands import TimerExpired
-from controller.event_schema import SCHEMA, EventSchemaError, EventType, check_values
-from controller.events import EventBus
-from controller.view import TableView
+from controller.events.schema import SCHEMA, EventSchemaError, EventType, check_values
+from controller.events.stream import EventBus
+from controller.table.commands import TimerExpired
+from controller.table.view import TableView
 from drivers.base import Connected, Disconnected, Misread
 from tests.table_harness import Table
 

@@ -14,8 +14,8 @@ import tty
 import pytest
 from journal_support import ROOT, kill, log_path, rows, start_table, wait_for
 
+from controller.game.shoe_end import dealt_items
 from controller.journal.verify import self_test
-from controller.shoe_end import dealt_items
 from drivers.shoe_order import CUT, build_shoe, shoe_random
 from drivers.shoe_protocol import decode_frame, encode_frame
 from tests.table_harness import PIN, PIN_HASH
@@ -185,19 +185,19 @@ def test_an_input_the_controller_fails_on_leaves_nothing_behind_and_the_table_ho
         tmp_path, monkeypatch):
     from dataclasses import replace
 
-    from controller.app import open_table
-    from controller.commands import Command
-    from controller.config import TableConfig
-    from controller.operator_actions import OperatorActions
+    from controller.service.app import open_table
+    from controller.table.commands import Command
+    from controller.table.config import TableConfig
+    from controller.table.operator import OperatorDesk
 
     def broken(self, command):  # a bug that strikes half-way through an action
-        self._record_action(command)
+        self._record(command)
         raise RuntimeError("a bug")
 
     journal = tmp_path / "table.db"
     config = replace(TableConfig(), journal_path=str(journal), pin_hash=PIN_HASH,
                      driver_url="sim://?script=3H,2S,2H,2D,9S,KH")
-    monkeypatch.setattr(OperatorActions, "_do_clear_roads", broken)
+    monkeypatch.setattr(OperatorDesk, "_clear_roads", broken)
     table = open_table(config)
     try:
         table.runner.submit(Command("clear_roads", by="sup", pin=PIN))

@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from controller.config import ConfigError, load_config
+from controller.table.config import ConfigError, load_config
 from tests.feed_support import CLI, free_port
 from tests.journal_support import ROOT
 

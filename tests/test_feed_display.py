@@ -8,10 +8,10 @@ from contextlib import contextmanager
 import pytest
 from PyQt6.QtWidgets import QLabel
 
-from controller.app import open_table
-from controller.config import TableConfig
 from controller.feed.relay import FeedRelay
-from controller.feed.settings import FeedSettings
+from controller.service.app import open_table
+from controller.table.config import TableConfig
+from controller.table.feed_settings import FeedSettings
 from tests.feed_support import Broker, free_port, needs_mosquitto
 from tests.journal_support import last_seq
 from ui.display.app import show_feed

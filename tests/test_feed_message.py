@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from controller.events import TableEvent
+from controller.events.stream import TableEvent
 from controller.feed.message import ChainCheck, event_message
 from controller.journal.chain import GENESIS, canonical_data, row_hash
 
@@ -22,7 +22,7 @@ def chained(count: int, start: bytes = GENESIS, tag: str = "a") -> list[dict]:
     return messages
 
 
-def test_a_simulated_shoes_snapshot_is_withheld_and_named():
+def test_a_simulated_shoes_snapshot_in_an_older_journal_is_withheld_and_named():
     event = TableEvent("shoe_started", 2, "2026-11-30T12:00:00.000000Z", "t1", 1, 0,
                        {"decks": 8, "profile": "classic", "profile_source": "classic",
                         "betting": "land", "by": "shoe", "snapshot": {"order": ["AS", "KD"]}})

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from controller.app import open_table
-from controller.config import TableConfig
 from controller.journal import Journal, JournalError
 from controller.journal.chain import row_hash
 from controller.journal.head import head_path, read_head
 from controller.journal.schema import MIGRATIONS, SCHEMA_VERSION, migrate
 from controller.journal.verify import self_test
+from controller.service.app import open_table
+from controller.table.config import TableConfig
 from tests.journal_support import ROUNDS, play
 from tests.table_harness import Table
 from ui.cli import main
@@ -302,7 +302,7 @@ def test_verify_reports_ok_with_the_head_hash(journal_file, capsys):
 
 
 def test_a_restart_reads_the_shoe_in_play_not_the_whole_history(tmp_path):
-    from controller.recovery import replay
+    from controller.table.recovery import replay
     from drivers.base import Disconnected
 
     table = Table()

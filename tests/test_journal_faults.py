@@ -20,12 +20,12 @@ from pathlib import Path
 
 import pytest
 
-from controller.app import open_table
-from controller.config import TableConfig
 from controller.journal import Journal, JournalError
 from controller.journal.head import head_path
 from controller.journal.verify import self_test
-from tests.journal_support import ROOT, last_seq, play, rows, wait_for
+from controller.service.app import open_table
+from controller.table.config import TableConfig
+from tests.journal_support import ROOT, has_event, last_seq, play, rows, wait_for
 from ui.cli import main
 from ui.commands.run import REFUSED
 
@@ -206,7 +206,8 @@ def test_a_headless_table_whose_journal_is_deleted_exits_3_with_one_line(tmp_pat
         cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         text=True)
     try:
-        wait_for(lambda: journal.exists() and last_seq(journal) > 10, timeout=60)
+        # The file exists a moment before its tables do: wait for rows, not for the file.
+        wait_for(lambda: has_event(journal, "card") and last_seq(journal) > 10, timeout=60)
         for name in (journal, Path(f"{journal}-wal")):
             name.unlink()
         assert process.wait(timeout=60) == 3

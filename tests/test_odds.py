@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from controller.cards import ShoeComposition, ShoeError, cards
-from controller.odds import analyse, event_probabilities
-from controller.odds_reference import reference_event_probabilities
-from controller.profiles import load_profile
+from controller.game.cards import ShoeComposition, ShoeError, cards
+from controller.game.odds import analyse, event_probabilities
+from controller.game.odds_reference import reference_event_probabilities
+from controller.game.profiles import load_profile
 from drivers.card_codes import ALL_CODES
 from ui.cli import main
 
@@ -80,3 +80,16 @@ def test_odds_command_prints_json(capsys):
 def test_odds_command_refuses_a_card_the_shoe_cannot_hold(capsys):
     assert main(["odds", "--decks", "1", "--removed", "AS AS"]) == 2
     assert "card AS cannot come from this shoe" in capsys.readouterr().err
+
+
+def test_odds_json_carries_the_pushes_its_table_prints(capsys):
+    arguments = ["odds", "--profile", "no-commission", "--removed", "4S 4H 5D"]
+    assert main(arguments) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    start = rows.index(["bet", "wins", "pushes", "return"]) + 1
+    printed = {row[0]: row[2] for row in rows[start:]}
+    assert main([*arguments, "--json"]) == 0
+    pushes = json.loads(capsys.readouterr().out)["pushes"]
+    assert list(pushes) == list(load_profile("no-commission").bets)
+    assert {bet: f"{chance:.4%}" for bet, chance in pushes.items()} == printed
+    assert pushes["player"] == pushes["banker"] > 0 and pushes["tie"] == 0

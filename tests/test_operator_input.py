@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.commands import Command
+from controller.table.commands import Command
 from tests.journal_support import rows, wait_for
 from ui.headless import MAX_LINE, HeadlessPrinter, parse_command, read_commands
 

@@ -5,15 +5,14 @@ from decimal import Decimal
 
 import pytest
 
-from controller.cards import cards
-from controller.outcome import judge_round
-from controller.profiles import ProfileError, StakeError, load_profile, shipped_profiles
+from controller.game.profiles import ProfileError, StakeError, load_profile, shipped_profiles
 
 SHIPPED = {
     "classic": (8, {"player": "1:1", "banker": "0.95:1", "tie": "8:1", "player_pair": "11:1",
                     "banker_pair": "11:1"}),
     "no-commission": (8, {"player": "1:1", "banker": "1:1", "tie": "8:1", "player_pair": "11:1",
-                          "banker_pair": "11:1"}),
+                          "banker_pair": "11:1", "lucky_six": None, "player_natural": "7:2",
+                          "banker_natural": "7:2"}),
     "big-win": (6, {"player": "1:1", "banker": "0.95:1", "tie": "8:1", "player_pair": "11:1",
                     "banker_pair": "11:1", "any_pair": "5:1"}),
     "tiger": (8, {"player": "1:1", "banker": "0.95:1", "tie": "8:1", "player_pair": "11:1",
@@ -53,26 +52,24 @@ def test_shipped_profile_decks_and_pays(name):
             assert str(profile.pay(bet)) == pay
 
 
-def test_live_profile_lucky_six_pays_and_cut_offs():
-    live = load_profile("live")
-    assert str(live.pay("lucky_six", "two_cards")) == "12:1"
-    assert str(live.pay("lucky_six", "three_cards")) == "20:1"
-    assert live.closed_bets(50) == frozenset()
-    assert live.closed_bets(51) == {"lucky_six", "player_natural", "banker_natural"}
-    assert live.closed_bets(61) == {"lucky_six", "player_natural", "banker_natural",
-                                    "player_pair", "banker_pair"}
+@pytest.mark.parametrize("name", ["live", "no-commission"])
+def test_sheet_003_profiles_lucky_six_pays_cut_offs_and_difference_limit(name):
+    profile = load_profile(name)
+    assert str(profile.pay("lucky_six", "two_cards")) == "12:1"
+    assert str(profile.pay("lucky_six", "three_cards")) == "20:1"
+    assert profile.closed_bets(50) == frozenset()
+    assert profile.closed_bets(51) == {"lucky_six", "player_natural", "banker_natural"}
+    assert profile.closed_bets(61) == {"lucky_six", "player_natural", "banker_natural",
+                                       "player_pair", "banker_pair"}
+    assert profile.player_banker_limit == "difference"
+    assert load_profile("classic").player_banker_limit == "each"
 
 
-def test_winning_bets_and_pays_for_an_outcome():
-    # Banker 3+3 = 6 on two cards beats Player 2+3 drawing a 10: lucky six at 12:1.
-    outcome = judge_round(cards("2S 3H TD"), cards("3S 3D"))
-    assert outcome.banker_six_two_cards
-    live = load_profile("live")
-    assert live.winning_bets(outcome) == ["banker", "banker_pair", "lucky_six"]
-    assert live.pays(outcome) == {"banker": "0.95:1", "banker_pair": "11:1", "lucky_six": "12:1"}
-    assert load_profile("no-commission").pay_text("banker", outcome) == "1:2"
-    with pytest.raises(ValueError, match="player does not win"):
-        live.pay_text("player", outcome)
+def test_no_commission_banker_pays_half_on_a_six():
+    profile = load_profile("no-commission")
+    assert (str(profile.pay("banker")), str(profile.pay("banker", "six"))) == ("1:1", "1:2")
+    # Without a "six" pay, a banker six pays like any banker win.
+    assert str(load_profile("classic").pay("banker", "six")) == "0.95:1"
 
 
 def test_a_site_profile_loads_by_path_with_its_limits(tmp_path):
@@ -81,15 +78,22 @@ def test_a_site_profile_loads_by_path_with_its_limits(tmp_path):
     profile = load_profile(str(path))
     assert (profile.name, profile.decks, profile.minor_unit) == ("site", 4, Decimal("0.01"))
     assert profile.closed_bets(41) == {"tie"}
-    profile.check_stake("tie", Decimal("50.00"))
+    profile.check_stakes({"tie": Decimal("50.00"), "player": Decimal("500")}, 40)
     with pytest.raises(StakeError, match=r"on tie: 50\.01 is outside the table limits 1 to 50"):
-        profile.check_stake("tie", Decimal("50.01"))
+        profile.check_stakes({"tie": Decimal("50.01")}, 1)
+    with pytest.raises(StakeError, match="on tie: the bet is closed after round 40 of the shoe; "
+                                         "this is round 41"):
+        profile.check_stakes({"tie": Decimal("5")}, 41)
     with pytest.raises(StakeError, match="outside the table limits 1 to 500"):
-        profile.check_stake("player", Decimal("0.50"))
+        profile.check_stakes({"player": Decimal("0.50")}, 1)
+    # Each side on its own: 500 on both is within the limits, 501 on one is not.
+    profile.check_stakes({"player": Decimal("500"), "banker": Decimal("500")}, 1)
+    with pytest.raises(StakeError, match="on banker: 501 is outside the table limits 1 to 500"):
+        profile.check_stakes({"player": Decimal("500"), "banker": Decimal("501")}, 1)
     with pytest.raises(StakeError, match=r"not a whole number of 0\.01"):
-        profile.check_stake("player", Decimal("1.005"))
+        profile.check_stakes({"player": Decimal("1.005")}, 1)
     with pytest.raises(StakeError, match="does not offer 'lucky_six'"):
-        profile.check_stake("lucky_six", Decimal("5"))
+        profile.check_stakes({"lucky_six": Decimal("5")}, 1)
 
 
 def test_an_unknown_profile_name_lists_the_shipped_ones():
@@ -134,6 +138,10 @@ def test_an_unknown_profile_name_lists_the_shipped_ones():
         ('[limits]', 'minor_unit = "0"\n[limits]', "minor_unit", "0.0001 to 1000"),
         ('[limits]', 'minor_unit = "5000"\n[limits]', "minor_unit", "0.0001 to 1000"),
         ('[limits]', '[limit]', "limit", "unknown key; expected one of name, decks"),
+        ('max = 500', 'max = 500\nplayer_banker = "net"', "limits.player_banker",
+         '"each" or "difference"; got \'net\''),
+        ('max = 500', 'max = 500\nplayer_banker = true', "limits.player_banker",
+         '"each" or "difference"; got True'),
     ],
 )
 def test_a_bad_profile_is_refused_with_file_key_and_expectation(tmp_path, old, new, key,
@@ -158,7 +166,7 @@ def test_a_profile_at_its_bounds_loads(tmp_path):
     assert str(profile.pay("banker")) == "0.9:1"
     assert str(profile.pay("tie")) == "1000:1"
     assert profile.closed_bets(52) == frozenset() and profile.closed_bets(53) == {"tie"}
-    profile.check_stake("player", Decimal("1000000000"))
+    profile.check_stakes({"player": Decimal("1000000000")}, 52)
 
 
 def test_a_profile_that_is_not_toml_names_the_file_and_line(tmp_path):

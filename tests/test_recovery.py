@@ -1,6 +1,6 @@
 """Replaying journaled inputs rebuilds the controller exactly."""
 
-from controller.recovery import driver_position, replay
+from controller.table.recovery import replay, shoe_in_play
 from tests.table_harness import Table
 
 ROUNDS = "9S KH TC 2D  2S 3C 3H 4C 5D  2S KS 3H 5H 5C AD"
@@ -63,7 +63,7 @@ def test_replay_covers_supervisor_actions_manual_cards_and_misreads():
     assert twin.controller.last_round == 2
 
 
-def test_only_the_current_shoe_is_replayed_and_the_sim_position_is_known():
+def test_only_the_current_shoe_is_replayed_and_the_shoe_position_is_known():
     table = Table()
     table.start_shoe()
     table.deal("CUT 9S KH TC 2D")
@@ -73,8 +73,12 @@ def test_only_the_current_shoe_is_replayed_and_the_sim_position_is_known():
     twin = _twin(table)
     assert _state_of(twin) == _state_of(table)
     assert twin.controller.shoe_number == 2
-    snapshot, taken, cut_seen = driver_position(table.events)
-    assert snapshot is None and taken == 7 and not cut_seen  # no simulated shoe here
+    dealt = ["4C", "2S", "2H", "2D", "2C", "9S", "KH"]
+    assert shoe_in_play(table.events) == (2, dealt, False)
+    table.deal("CUT TC")
+    assert shoe_in_play(table.events) == (2, [*dealt, "TC"], True)
+    table.deal("2D")
+    assert shoe_in_play(table.events) is None  # that round was the last: the shoe ended
 
 
 def test_a_shoe_keeps_its_profile_and_betting_mode_when_the_config_changes_at_restart():
@@ -85,15 +89,15 @@ def test_a_shoe_keeps_its_profile_and_betting_mode_when_the_config_changes_at_re
     replay(restarted.controller, table.events)
     assert _state_of(restarted) == _state_of(table)
     assert restarted.controller.profile.name == table.controller.profile.name
-    assert not restarted.controller.live
+    assert not restarted.controller.live_betting
     restarted.supervisor("new_shoe", reason="end of session")  # ends the shoe in play
     restarted.new_shoe()
-    assert restarted.controller.profile.decks == 6 and restarted.controller.live
+    assert restarted.controller.profile.decks == 6 and restarted.controller.live_betting
     assert restarted.last("shoe_started").data["betting"] == "live"
 
 
 def test_a_pin_lockout_survives_a_replay(monkeypatch):
-    import controller.operator_actions as actions
+    import controller.table.supervisor as actions
 
     monkeypatch.setattr(actions.time, "time", lambda: 5000.0)
     table = Table()

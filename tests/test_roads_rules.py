@@ -2,8 +2,8 @@
 
 import pytest
 
-from controller.cards import cards
-from controller.outcome import judge_round
+from controller.game.cards import cards
+from controller.game.outcome import judge_round
 from controller.roads import DERIVED_NAMES, Hand, Roads, big_road_text
 from controller.roads.derived_roads import mark_color
 

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from controller.cards import Card, cards
-from controller.outcome import judge_round
-from controller.rules import banker_draws, hand_total, is_natural, is_pair, next_step
+from controller.game.cards import Card, cards
+from controller.game.outcome import judge_round
+from controller.game.rules import banker_draws, hand_total, is_natural, is_pair, next_step
 from drivers.card_codes import ALL_CODES
 
 # The banker's tableau as printed on the rules sheets: rows are the banker's two-card total,

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PyQt6.QtCore import QCoreApplication, QTimer
 
-from controller.sd_notify import SystemdNotifier, watchdog_interval
+from controller.service.sd_notify import SystemdNotifier, watchdog_interval
 from ui.watchdog import start_watchdog
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

@@ -1,13 +1,15 @@
-"""Settlement: what each bet hands back for a real dealt round, under each shipped profile."""
+"""Settlement: every offered bet's decision on a real dealt round under each shipped profile,
+closed bets after their cut-off round, what each stake hands back, and the limits."""
 
 from decimal import Decimal
 
 import pytest
 
-from controller.cards import cards
-from controller.outcome import judge_round
-from controller.profiles import StakeError, load_profile
-from controller.settlement import settle
+from controller.game.cards import cards
+from controller.game.outcome import judge_round
+from controller.game.profiles import StakeError, load_profile, shipped_profiles
+from controller.game.settlement import decide_round, settle
+from tests.table_harness import Table
 
 D = Decimal
 
@@ -19,37 +21,124 @@ SIX_TWO_CARDS = judge_round(cards("2S 3H TD"), cards("3S 3D"))  # player 5, bank
 SIX_THREE_CARDS = judge_round(cards("2S QH 3D"), cards("AS 2C 3H"))  # player 5, banker 3+3=6
 BANKER_NATURAL = judge_round(cards("TS 2H"), cards("5D 4C"))  # banker natural 9
 
+LOST = ("lost", None)
+PUSHED = ("pushed", None)
+CLOSED = ("closed", None)
 
-def returned(profile: str, outcome, bet: str, stake: str) -> Decimal:
-    return settle(load_profile(profile), outcome, {bet: D(stake)})[bet].returned
+
+def won(pay: str) -> tuple[str, str]:
+    return ("won", pay)
+
+
+# (profile, round, round number): every bet the profile offers, as (outcome, pay).
+DECISIONS = [
+    ("classic", TIE_WITH_PAIRS, 1, {
+        "player": PUSHED, "banker": PUSHED, "tie": won("8:1"), "player_pair": won("11:1"),
+        "banker_pair": won("11:1")}),
+    ("classic", BANKER_SEVEN, 80, {
+        "player": LOST, "banker": won("0.95:1"), "tie": LOST, "player_pair": LOST,
+        "banker_pair": LOST}),
+    ("big-win", SIX_TWO_CARDS, 1, {
+        "player": LOST, "banker": won("0.95:1"), "tie": LOST, "player_pair": LOST,
+        "banker_pair": won("11:1"), "any_pair": won("5:1")}),
+    ("tiger", SIX_THREE_CARDS, 1, {
+        "player": LOST, "banker": won("0.95:1"), "tie": LOST, "player_pair": LOST,
+        "banker_pair": LOST, "small_tiger": LOST, "big_tiger": won("50:1")}),
+    ("tiger", SIX_TWO_CARDS, 1, {
+        "player": LOST, "banker": won("0.95:1"), "tie": LOST, "player_pair": LOST,
+        "banker_pair": won("11:1"), "small_tiger": won("22:1"), "big_tiger": LOST}),
+    ("live", SIX_TWO_CARDS, 50, {
+        "player": LOST, "banker": won("0.95:1"), "tie": LOST, "player_pair": LOST,
+        "banker_pair": won("11:1"), "lucky_six": won("12:1"), "player_natural": LOST,
+        "banker_natural": LOST}),
+    # Round 51: lucky six and the naturals are closed, whatever the cards say.
+    ("live", SIX_TWO_CARDS, 51, {
+        "player": LOST, "banker": won("0.95:1"), "tie": LOST, "player_pair": LOST,
+        "banker_pair": won("11:1"), "lucky_six": CLOSED, "player_natural": CLOSED,
+        "banker_natural": CLOSED}),
+    # Round 61: the pairs are closed too; a tie still pushes player and banker.
+    ("live", TIE_WITH_PAIRS, 61, {
+        "player": PUSHED, "banker": PUSHED, "tie": won("8:1"), "player_pair": CLOSED,
+        "banker_pair": CLOSED, "lucky_six": CLOSED, "player_natural": CLOSED,
+        "banker_natural": CLOSED}),
+    ("live", PLAYER_NINE, 1, {
+        "player": won("1:1"), "banker": LOST, "tie": LOST, "player_pair": LOST,
+        "banker_pair": LOST, "lucky_six": LOST, "player_natural": won("7:2"),
+        "banker_natural": LOST}),
+    ("no-commission", SIX_THREE_CARDS, 1, {
+        "player": LOST, "banker": won("1:2"), "tie": LOST, "player_pair": LOST,
+        "banker_pair": LOST, "lucky_six": won("20:1"), "player_natural": LOST,
+        "banker_natural": LOST}),
+    ("no-commission", BANKER_NATURAL, 50, {
+        "player": LOST, "banker": won("1:1"), "tie": LOST, "player_pair": LOST,
+        "banker_pair": LOST, "lucky_six": LOST, "player_natural": LOST,
+        "banker_natural": won("7:2")}),
+    ("no-commission", TIE_WITH_PAIRS, 61, {
+        "player": PUSHED, "banker": PUSHED, "tie": won("8:1"), "player_pair": CLOSED,
+        "banker_pair": CLOSED, "lucky_six": CLOSED, "player_natural": CLOSED,
+        "banker_natural": CLOSED}),
+]
+
+
+@pytest.mark.parametrize(("profile", "outcome", "number", "expected"), DECISIONS)
+def test_every_offered_bet_is_decided_in_the_round_result(profile, outcome, number, expected):
+    fields = decide_round(load_profile(profile), outcome, number).event_fields()
+    assert {bet: (d["outcome"], d["pays"]) for bet, d in fields["bets"].items()} == expected
+    assert list(fields["bets"]) == list(load_profile(profile).bets)  # the layout's order
+    # The older fields say the same: a closed bet is never a winner and has no pay.
+    assert fields["winning_bets"] == [bet for bet, (o, _) in expected.items() if o == "won"]
+    assert fields["pushed_bets"] == [bet for bet, (o, _) in expected.items() if o == "pushed"]
+    assert fields["pays"] == {bet: pay for bet, (o, pay) in expected.items() if o == "won"}
+
+
+def test_every_shipped_profile_is_covered():
+    assert {profile for profile, *_ in DECISIONS} == set(shipped_profiles())
+
+
+def test_the_table_publishes_pairs_after_round_60_as_closed_not_won():
+    table = Table(profile="live")
+    table.start_shoe()
+    for index in range(60):  # player naturals without pairs, cards varied to fit the shoe
+        suit, other = "SHDC"[index // 4 % 4], "SHDC"[(index // 4 + 2) % 4]
+        player1 = "98"[index % 2] + "SHDC"[index // 2 % 4]
+        banker1, player2 = "TJQK"[(index + 1) % 4] + other, "TJQK"[index % 4] + suit
+        table.deal(f"{player1} {banker1} {player2} {'2345'[index % 4]}{suit}")
+    table.deal("3S 3D 3H 3C")  # round 61: a tie with a pair on each side
+    result = table.last("round_result")
+    assert result.round == 61
+    assert result.data["bets"]["player_pair"] == {"outcome": "closed", "pays": None}
+    assert result.data["bets"]["tie"] == {"outcome": "won", "pays": "8:1"}
+    assert result.data["winning_bets"] == ["tie"]
+    assert result.data["pays"] == {"tie": "8:1"}
+    assert result.data["pushed_bets"] == ["player", "banker"]
+
+
+def returned(profile: str, outcome, bet: str, stake: str, number: int = 1) -> Decimal:
+    return settle(decide_round(load_profile(profile), outcome, number), {bet: D(stake)})[bet]
 
 
 @pytest.mark.parametrize(("stake", "back"), [("0.10", "0.19"), ("0.20", "0.39"),
-                                              ("0.30", "0.58"), ("100", "195.00")])
+                                              ("0.30", "0.58"), ("100", "195.00"),
+                                              ("0.11", "0.21"), ("10000", "19500.00")])
 def test_banker_commission_is_rounded_down_to_the_cent(stake, back):
-    result = settle(load_profile("classic"), BANKER_SEVEN, {"banker": D(stake)})["banker"]
-    assert (result.result, result.returned, result.pays) == ("win", D(back), "0.95:1")
+    amount = returned("classic", BANKER_SEVEN, "banker", stake)
+    assert str(amount) == back  # to the cent, as the minor unit says
 
 
 def test_player_and_banker_push_on_a_tie_and_tie_pays_8_to_1():
-    results = settle(load_profile("classic"), TIE_WITH_PAIRS,
-                     {"player": D("10"), "banker": D("20"), "tie": D("5"),
-                      "player_pair": D("1"), "banker_pair": D("2")})
-    assert {bet: (r.result, r.returned) for bet, r in results.items()} == {
-        "player": ("push", D("10")),
-        "banker": ("push", D("20")),
-        "tie": ("win", D("45")),
-        "player_pair": ("win", D("12")),
-        "banker_pair": ("win", D("24")),
+    decided = decide_round(load_profile("classic"), TIE_WITH_PAIRS, 1)
+    assert settle(decided, {"player": D("10"), "banker": D("20"), "tie": D("5"),
+                            "player_pair": D("1"), "banker_pair": D("2")}) == {
+        "player": D("10"), "banker": D("20"), "tie": D("45"),
+        "player_pair": D("12"), "banker_pair": D("24"),
     }
 
 
 def test_losing_bets_return_nothing():
-    results = settle(load_profile("classic"), PLAYER_NINE,
-                     {"player": D("10"), "banker": D("10"), "tie": D("1")})
-    assert {bet: (r.result, r.returned) for bet, r in results.items()} == {
-        "player": ("win", D("20")), "banker": ("lose", D("0")), "tie": ("lose", D("0")),
-    }
+    decided = decide_round(load_profile("classic"), PLAYER_NINE, 1)
+    back = settle(decided, {"player": D("10"), "banker": D("10"), "tie": D("1")})
+    assert {bet: str(amount) for bet, amount in back.items()} == {
+        "player": "20.00", "banker": "0.00", "tie": "0.00"}
 
 
 def test_no_commission_banker_pays_even_money_but_half_on_a_six():
@@ -62,9 +151,10 @@ def test_no_commission_banker_pays_even_money_but_half_on_a_six():
 
 
 def test_lucky_six_pays_12_on_two_cards_and_20_on_three():
-    assert returned("live", SIX_TWO_CARDS, "lucky_six", "10") == D("130")
-    assert returned("live", SIX_THREE_CARDS, "lucky_six", "10") == D("210")
-    assert returned("live", BANKER_SEVEN, "lucky_six", "10") == D("0")
+    for profile in ("live", "no-commission"):
+        assert returned(profile, SIX_TWO_CARDS, "lucky_six", "10") == D("130")
+        assert returned(profile, SIX_THREE_CARDS, "lucky_six", "10") == D("210")
+        assert returned(profile, BANKER_SEVEN, "lucky_six", "10") == D("0")
 
 
 def test_tiger_bets_split_the_banker_six_by_card_count():
@@ -88,16 +178,49 @@ def test_any_pair_wins_on_either_side():
     assert returned("big-win", BANKER_SEVEN, "any_pair", "10") == D("0")
 
 
+def test_a_stake_on_a_bet_closed_by_its_cut_off_round_is_refused():
+    assert returned("live", TIE_WITH_PAIRS, "player_pair", "10", number=60) == D("120")
+    with pytest.raises(StakeError, match="stake on player_pair: the bet is closed after round "
+                                         "60 of the shoe; this is round 61"):
+        returned("live", TIE_WITH_PAIRS, "player_pair", "10", number=61)
+    with pytest.raises(StakeError, match="stake on lucky_six: the bet is closed after round 50"):
+        returned("no-commission", SIX_TWO_CARDS, "lucky_six", "10", number=51)
+
+
+def test_player_and_banker_limit_the_difference_on_a_sheet_003_table():
+    live = decide_round(load_profile("live"), PLAYER_NINE, 1)
+    # 25,000 against 15,000 is 10,000 of exposure: within the 10,000.00 limit.
+    assert settle(live, {"player": D("25000"), "banker": D("15000")}) == {
+        "player": D("50000"), "banker": D("0")}
+    with pytest.raises(StakeError, match=r"stakes on player 25000\.01 and banker 15000: the "
+                                         r"difference 10000\.01 is above the player limit "
+                                         r"10000\.00"):
+        settle(live, {"player": D("25000.01"), "banker": D("15000")})
+    with pytest.raises(StakeError, match=r"difference 10000\.01 is above the banker limit"):
+        settle(live, {"banker": D("10000.01")})
+    with pytest.raises(StakeError, match=r"stake on banker: 0\.05 is outside 0\.10 to 1000000000 "
+                                         r"\(the table maximum 10000\.00 bounds the difference"):
+        settle(live, {"player": D("5"), "banker": D("0.05")})
+    with pytest.raises(StakeError, match=r"stake on player: 1E\+27 is outside 0\.10 to 1000000000"):
+        settle(live, {"player": D("1e27"), "banker": D("1e27")})
+    # The classic table limits each bet on its own.
+    classic = decide_round(load_profile("classic"), PLAYER_NINE, 1)
+    with pytest.raises(StakeError, match="stake on player: 25000 is outside the table limits"):
+        settle(classic, {"player": D("25000"), "banker": D("15000")})
+
+
 @pytest.mark.parametrize(
     ("stakes", "message"),
     [
         ({"player": D("20000")}, "stake on player: 20000 is outside the table limits"),
         ({"player": D("0.05")}, "stake on player: 0.05 is outside the table limits"),
         ({"player": D("1.234")}, "not a whole number of 0.01"),
+        ({"player": D("1e30")}, r"stake on player: 1E\+30 is outside the table limits"),
         ({"player": 10.0}, "expected a Decimal amount"),
         ({"lucky_six": D("1")}, "profile classic does not offer 'lucky_six'"),
     ],
 )
 def test_a_stake_the_table_does_not_take_settles_nothing(stakes, message):
     with pytest.raises(StakeError, match=message):
-        settle(load_profile("classic"), BANKER_SEVEN, {"banker": D("5"), **stakes})
+        settle(decide_round(load_profile("classic"), BANKER_SEVEN, 1),
+               {"banker": D("5"), **stakes})

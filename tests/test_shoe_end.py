@@ -1,9 +1,9 @@
-"""Where a real shoe stops dealing (controller/shoe_end.py), checked against the controller."""
+"""Where a real shoe stops dealing (controller/game/shoe_end.py), checked against the controller."""
 
 import pytest
 from table_harness import Table
 
-from controller.shoe_end import dealt_items
+from controller.game.shoe_end import dealt_items
 from drivers.shoe_order import CUT, build_shoe, shoe_random
 
 # Reveal AS burns one card (2D).

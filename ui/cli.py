@@ -1,8 +1,10 @@
 """The ``baccarat-table`` command: one entry point, a subcommand per job.
 
 Each subcommand lives in its own module under ``ui.commands`` and exposes
-``register(subparsers)``, which adds its parser and sets ``handler`` to a function taking the
-parsed arguments and returning the exit status.
+``configure(parser)``, which adds its description and arguments and sets ``handler`` to a
+function taking the parsed arguments and returning the exit status. Only the chosen command's
+module is imported: ``--help`` and a light command such as ``odds`` never load Qt, pyserial or
+the journal (docs/performance.md, "Command start-up").
 """
 
 from __future__ import annotations
@@ -11,44 +13,60 @@ import argparse
 import importlib
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
-COMMAND_MODULES = (
-    "ui.commands.run",
-    "ui.commands.roads",
-    "ui.commands.emulate_shoe",
-    "ui.commands.odds",
-    "ui.commands.state_diagram",
-    "ui.commands.hash_pin",
-    "ui.commands.screenshot",
-    "ui.commands.journal",
-    "ui.commands.history",
-    "ui.commands.feed",
-)
+# name -> (module, the one line ``--help`` shows): the index, read without importing a module.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "run": ("ui.commands.run", "run a table (the main job)"),
+    "roads": ("ui.commands.roads", "draw the roads and statistics of a JSON array of hands"),
+    "emulate-shoe": ("ui.commands.emulate_shoe",
+                     "play a simulated shoe on a pseudo-terminal (testing without hardware)"),
+    "odds": ("ui.commands.odds", "exact odds and return to player of each bet for a shoe"),
+    "state-diagram": ("ui.commands.state_diagram",
+                      "print the state machine as mermaid (docs/state-machine.md)"),
+    "hash-pin": ("ui.commands.hash_pin", "print the [supervisor] pin_hash value for a PIN"),
+    "screenshot": ("ui.commands.screenshot",
+                   "render the display to a PNG after a scripted or simulated shoe"),
+    "journal": ("ui.commands.journal", "verify, export or set aside a table's journal"),
+    "history": ("ui.commands.history",
+                "past rounds card by card, with results, voids and who did what"),
+    "feed": ("ui.commands.feed",
+             "the floor feed: its status, or a table's events from the broker (docs/feed.md)"),
+}
 
-# Errors that mean "the input was wrong", not "the program is broken": shown as one line.
-USER_ERRORS = (ValueError, OSError, KeyError)
+# What a person got wrong is shown as one line with exit 2: a bad value or file content
+# (drivers.errors.UserError), or a path they named that is missing, not allowed, or the wrong
+# kind of file. Anything else is a fault in the program and keeps its traceback.
+PATH_ERRORS = (FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(configured: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The parser, with the commands in ``configured`` (all when None) given their arguments;
+    the others are listed by name and help line only, their modules not imported."""
     parser = argparse.ArgumentParser(
         prog="baccarat-table",
         description="Baccarat (punto banco) table controller.",
     )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module_name in COMMAND_MODULES:
-        importlib.import_module(module_name).register(subparsers)
+    for name, (module_name, help_line) in COMMANDS.items():
+        command = subparsers.add_parser(name, help=help_line, description=help_line)
+        if configured is None or name in configured:
+            importlib.import_module(module_name).configure(command)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     # A closed pipe (| head) ends a command quietly, as it does any command-line tool.
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    # The command is the first argument (the top level takes no options but --help).
+    args = build_parser(arguments[:1]).parse_args(arguments)
+    # Imported only now: --help ends in parse_args, before anything loads the drivers package.
+    from drivers.errors import UserError
+
     try:
         return args.handler(args)
-    except USER_ERRORS as error:
+    except (UserError, *PATH_ERRORS) as error:
         print(f"baccarat-table {args.command}: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

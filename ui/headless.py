@@ -11,10 +11,11 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
-from controller.commands import Command
-from controller.events import TableEvent
+from controller.events.schema import EventType
+from controller.events.stream import TableEvent
 from controller.roads import big_road_text
-from controller.view import TableView
+from controller.table.commands import Command
+from controller.table.view import TableView
 
 # Typed word -> action; supervisor actions take pin=NNNN (and by=NAME, reason words).
 COMMAND_WORDS = {
@@ -137,39 +138,39 @@ class HeadlessPrinter:
     def _describe(self, event: TableEvent) -> str | None:
         data = event.data
         match event.type:
-            case "shoe_started":
+            case EventType.SHOE_STARTED:
                 return f"== shoe {event.shoe} ({data['profile']}, {data['decks']} decks)"
-            case "reveal":
+            case EventType.REVEAL:
                 return f"reveal {data['card']}: burn {data['burn']}"
-            case "round_result":
+            case EventType.ROUND_RESULT:
                 return "\n".join([round_line(event), *big_road_text(self.view.roads), ""])
-            case "round_voided":
+            case EventType.ROUND_VOIDED:
                 return f"round {event.round} VOIDED by {data['by']}: {data['reason']}"
-            case "misread":
+            case EventType.MISREAD:
                 count = data.get("count", 1)
                 return f"RESCAN CARD ({data['position']}, read {data['raw']!r}" + (
                     f", {count} misreads)" if count > 1 else ")")
-            case "duplicate_card":
+            case EventType.DUPLICATE_CARD:
                 return f"{data['card']} from the reader again: {data['reason']}; counted once"
-            case "operator_action":
+            case EventType.OPERATOR_ACTION:
                 done = data["action"].replace("_", " ") + (
                     f" {data['card']}" if data.get("card") else "")
                 return f"{done} by {data['by']}" + (f": {data['reason']}" if data.get(
                     "reason") else "")
-            case "cut_card":
+            case EventType.CUT_CARD:
                 return f"cut card: round {data['last_round']} is the last"
-            case "hold":
+            case EventType.HOLD:
                 return f"HOLD {data['code']}: {data['message']} (a supervisor must clear it)"
-            case "hold_cleared":
+            case EventType.HOLD_CLEARED:
                 return f"hold cleared by {data['by']}: {data['action']}"
-            case "scanner":
+            case EventType.SCANNER:
                 return f"scanner {data['status']}" + (f": {data['reason']}" if data.get(
                     "reason") else "")
-            case "prompt":
+            case EventType.PROMPT:
                 return data["message"]
-            case "action_refused":
+            case EventType.ACTION_REFUSED:
                 return f"refused {data['action']}: {data['reason']}"
-            case "shoe_ended":
+            case EventType.SHOE_ENDED:
                 return (f"== shoe {event.shoe} ended after {data['rounds']} rounds: shuffle, "
                         "then confirm the new shoe (newshoe)")
         return None

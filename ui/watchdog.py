@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PyQt6.QtCore import QObject, QTimer
 
-from controller.sd_notify import SystemdNotifier
+from controller.service.sd_notify import SystemdNotifier
 
 
 def start_watchdog(parent: QObject, notifier: SystemdNotifier) -> QTimer | None:

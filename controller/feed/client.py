@@ -4,17 +4,18 @@ and by ``feed tail``."""
 from __future__ import annotations
 
 import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
-from controller.feed.settings import FeedSettings
+from controller.table.feed_settings import FeedSettings
+from drivers.errors import UserError
 
 
-class FeedError(ValueError):
+class FeedError(UserError):
     """The feed cannot start (a certificate or password file it cannot use): one line."""
 
 
 def make_client(settings: FeedSettings, client_id: str,
-                protocol: int = mqtt.MQTTv5) -> mqtt.Client:
+                protocol: MQTTProtocolVersion = MQTTProtocolVersion.MQTTv5) -> mqtt.Client:
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=protocol)
     try:
         if settings.tls:

@@ -12,12 +12,13 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.events import TableEvent
+from controller.events.stream import TableEvent
 from controller.journal.chain import GENESIS, canonical_data, row_hash
 
 ENVELOPE = ("type", "seq", "ts", "table", "shoe", "round")
 LINK = ("prev_hash", "hash", "withheld")
-# A simulated shoe's snapshot holds the order of every card still in it: never on the feed.
+# A simulated shoe's snapshot held the order of every card still in it: never on the feed.
+# The table no longer records it, but journals written before still do.
 FEED_WITHHELD: dict[str, tuple[str, ...]] = {"shoe_started": ("snapshot",)}
 
 

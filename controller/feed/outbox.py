@@ -23,6 +23,8 @@ from controller.journal.verify import open_read_only
 log = logging.getLogger(__name__)
 
 SUFFIX = ".feed"
+# seq, ts, type, table, shoe, round, data (canonical JSON), prev_hash, hash
+Row = tuple[int, str, str, str, int, int, str, bytes, bytes]
 _ROWS = ("SELECT seq, ts, type, table_id, shoe, round, data, prev_hash, hash FROM events "
          "WHERE seq > ? ORDER BY seq LIMIT ?")
 
@@ -74,7 +76,7 @@ class Outbox:
         self.journal = journal
         self._db: sqlite3.Connection = open_read_only(journal)
 
-    def rows(self, after: int, limit: int) -> list[tuple]:
+    def rows(self, after: int, limit: int) -> list[Row]:
         """Up to ``limit`` rows after seq ``after``, in order."""
         return self._db.execute(_ROWS, (after, limit)).fetchall()
 

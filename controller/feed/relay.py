@@ -22,17 +22,19 @@ import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import paho.mqtt.client as mqtt
+from paho.mqtt.enums import MQTTProtocolVersion
 from paho.mqtt.reasoncodes import ReasonCode
 
-from controller.events import EventBus, TableEvent, utc_timestamp
+from controller.events.stream import EventBus, TableEvent, utc_timestamp
 from controller.feed.client import FeedError, make_client
 from controller.feed.message import event_message
 from controller.feed.outbox import FeedRecord, Outbox, read_record, write_record
-from controller.feed.settings import FeedSettings
 from controller.feed.state import at_rest, table_state
-from controller.view import TableView
+from controller.table.feed_settings import FeedSettings
+from controller.table.view import TableView
 
 log = logging.getLogger(__name__)
 
@@ -64,14 +66,15 @@ class FeedRelay:
         self.waiting = 0  # journaled events the broker has not acknowledged
         self._wake = threading.Event()
         self._stopping = False
-        self._callbacks: queue.SimpleQueue[tuple] = queue.SimpleQueue()
+        # paho's callbacks, as (kind, arguments...): handled on the relay's thread
+        self._callbacks: queue.SimpleQueue[tuple[Any, ...]] = queue.SimpleQueue()
         self._view = TableView()
         self._view_seq = 0  # the view already holds the events up to here
         for event in view_events:
             self._view.apply(event)
             self._view_seq = event.seq
-        self._published_state: dict | None = None
-        self._protocol = mqtt.MQTTv5
+        self._published_state: dict[str, Any] | None = None
+        self._protocol = MQTTProtocolVersion.MQTTv5
         self._client = self._new_client()  # bad certificates or password file: refused now
         self._thread = threading.Thread(target=self._run, name="feed-relay", daemon=True)
 
@@ -161,10 +164,10 @@ class FeedRelay:
             self.connected = True
             self._client.publish(self._topic("status"), "online", qos=1, retain=True)
             self._published_state = None  # publish the state again once at rest
-            version = "MQTT 5" if self._protocol == mqtt.MQTTv5 else "MQTT 3.1.1"
+            version = "MQTT 5" if self._protocol == MQTTProtocolVersion.MQTTv5 else "MQTT 3.1.1"
             self._set_connection(f"connected ({version})")
             return
-        if code.value in UNSUPPORTED_PROTOCOL and self._protocol == mqtt.MQTTv5:
+        if code.value in UNSUPPORTED_PROTOCOL and self._protocol == MQTTProtocolVersion.MQTTv5:
             self._fall_back()
             return
         advice = LOGIN_ADVICE if code.value in LOGIN_REFUSED else "retrying"
@@ -176,7 +179,7 @@ class FeedRelay:
         log.info("feed: %s does not speak MQTT 5; using 3.1.1", self.settings.url)
         self._client.loop_stop()
         self._client.disconnect()
-        self._protocol = mqtt.MQTTv311
+        self._protocol = MQTTProtocolVersion.MQTTv311
         self._client = self._new_client()
         self._outstanding.clear()
         self._sent = self._acked

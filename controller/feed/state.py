@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from controller.rules import POSITIONS
-from controller.view import TableView
+from controller.game.rules import POSITIONS
+from controller.table.view import TableView
 
 # The table is between inputs a dealer makes in a row: a consumer's picture can wait.
 MOVING = frozenset((*POSITIONS, "burning", "result", "settled"))

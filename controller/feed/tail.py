@@ -8,10 +8,14 @@ import os
 import queue
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
+
+from paho.mqtt.reasoncodes import ReasonCode
 
 from controller.feed.client import make_client
 from controller.feed.message import LINK, ChainCheck
-from controller.feed.settings import FeedSettings
+from controller.table.feed_settings import FeedSettings
+from drivers.errors import UserError
 
 CONNECT_TIMEOUT = 10.0  # seconds to wait for the broker's answer
 
@@ -20,36 +24,33 @@ CONNECT_TIMEOUT = 10.0  # seconds to wait for the broker's answer
 class Arrival:
     """One new event (``event``, without its link fields), or a ``problem`` line."""
 
-    event: dict | None = None
+    event: dict[str, Any] | None = None
     problems: list[str] = field(default_factory=list)
 
 
 def follow(settings: FeedSettings, table: str, verify: bool) -> Iterator[Arrival]:
     """Events of ``table`` (``+``: every table) as they arrive, each once; forever."""
-    inbox: queue.SimpleQueue[tuple[str, object]] = queue.SimpleQueue()
+    connected: queue.SimpleQueue[ReasonCode] = queue.SimpleQueue()
+    messages: queue.SimpleQueue[bytes] = queue.SimpleQueue()
     client = make_client(settings, f"{settings.client_id}-tail-{os.getpid()}")
-    client.on_connect = lambda _c, _u, _f, code, _p: inbox.put(("connect", code))
-    client.on_message = lambda _c, _u, message: inbox.put(("message", message.payload))
+    client.on_connect = lambda _c, _u, _f, code, _p: connected.put(code)
+    client.on_message = lambda _c, _u, message: messages.put(bytes(message.payload))
     try:
         client.connect(settings.host, settings.port, keepalive=30)
     except OSError as error:
-        raise ConnectionError(f"cannot reach the broker at {settings.url}: "
+        raise UserError(f"cannot reach the broker at {settings.url}: "
                               f"{error.strerror or error}") from None
     client.loop_start()
     try:
-        kind, code = inbox.get(timeout=CONNECT_TIMEOUT)
+        code = connected.get(timeout=CONNECT_TIMEOUT)
         if code.is_failure:
-            raise ConnectionRefusedError(f"the broker at {settings.url} refused the login: "
-                                         f"{code}")
+            raise UserError(f"the broker at {settings.url} refused the login: {code}")
         client.subscribe(settings.topic(table, "events"), qos=1)
         checks: dict[str, ChainCheck] = {}
         while True:
-            kind, payload = inbox.get()
-            if kind != "message":
-                continue
-            yield _arrival(payload, checks, verify)
+            yield _arrival(messages.get(), checks, verify)
     except queue.Empty:
-        raise TimeoutError(f"no answer from the broker at {settings.url}") from None
+        raise UserError(f"no answer from the broker at {settings.url}") from None
     finally:
         client.disconnect()
         client.loop_stop()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from controller.events import TableEvent, utc_timestamp
+from controller.events.stream import TableEvent, utc_timestamp
 from controller.journal.store import FAILED_ADVICE, Journal, JournalError
 from controller.journal.verify import self_test
 
@@ -21,8 +21,9 @@ def accept_end(path: Path, by: str, reason: str) -> TableEvent:
         raise JournalError(path, str(finding), finding.seq, FAILED_ADVICE)
     with Journal.open(path, allow_unchecked_end=True) as journal:
         last = journal.event(journal.last_seq)
+        table, shoe, round_ = (last.table, last.shoe, last.round) if last else ("", 0, 0)
         event = TableEvent("journal_end_accepted", journal.last_seq + 1, utc_timestamp(),
-                           last.table, last.shoe, last.round,
+                           table, shoe, round_,
                            {"by": by, "reason": reason, "finding": finding.message})
         journal.append(event)
         journal.commit()

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from controller.cards import Card
-from controller.events import TableEvent
-from controller.rules import hand_total
+from controller.events.schema import EventType
+from controller.events.stream import TableEvent
+from controller.game.cards import Card
+from controller.game.rules import hand_total
 
 # Events kept in a round's record of who did what, beyond its cards.
 _NOTED = ("operator_action", "hold", "hold_cleared", "misread", "action_refused")
@@ -19,13 +20,13 @@ def rounds(events: Iterable[TableEvent]) -> list[dict[str, Any]]:
     open_rounds: dict[tuple[int, int], dict[str, Any]] = {}
     for event in events:
         key = (event.shoe, event.round)
-        if event.round == 0 and event.type != "round_voided":
+        if event.round == 0 and event.type != EventType.ROUND_VOIDED:
             continue
         record = open_rounds.get(key)
         if record is None:
             record = open_rounds[key] = _new_round(event)
         data = event.data
-        if event.type == "card":
+        if event.type == EventType.CARD:
             record["cards"].append({"position": data["position"], "card": data["card"],
                                     "source": data.get("source"), "seq": event.seq,
                                     "ts": event.ts})
@@ -33,7 +34,7 @@ def rounds(events: Iterable[TableEvent]) -> list[dict[str, Any]]:
             record["actions"].append({"type": event.type, "seq": event.seq, "ts": event.ts,
                                       **{k: v for k, v in data.items() if k in (
                                           "action", "by", "reason", "code", "card", "message")}})
-        elif event.type in ("round_result", "round_voided"):
+        elif event.type in (EventType.ROUND_RESULT, EventType.ROUND_VOIDED):
             finished.append(_finish(open_rounds.pop(key), event))
     return finished
 
@@ -48,7 +49,7 @@ def _finish(record: dict[str, Any], event: TableEvent) -> dict[str, Any]:
     hands = {side: [c["card"] for c in record["cards"] if c["position"].startswith(side)]
              for side in ("player", "banker")}
     record.update(ended=event.ts, seq=event.seq, player=hands["player"], banker=hands["banker"])
-    if event.type == "round_result":
+    if event.type == EventType.ROUND_RESULT:
         record.update(status="result", player_total=data["player_total"],
                       banker_total=data["banker_total"], winner=data["winner"],
                       winning_bets=data["winning_bets"], pays=data.get("pays", {}))

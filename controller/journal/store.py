@@ -14,20 +14,29 @@ position, the round's result; a misread; an operator action ...) into one open t
 commits it (``commit``) before any subscriber sees them and before a smart shoe is told the
 card is recorded. A crash therefore loses whole inputs or nothing, and a lost card was never
 acknowledged: a smart shoe sends it again, a scanner's dealer sees no card and rescans.
+
+Threads. The one writing connection is opened by the thread that opens the table, then used by
+the table's loop thread, which also closes it when the loop ends
+(controller.service.app.Table.run), so it is never closed while an input is being recorded.
+Every use holds the journal's lock, so a call from any other thread waits for the call in
+progress instead of running inside it.
 """
 
 from __future__ import annotations
 
 import errno
+import functools
 import json
 import logging
 import os
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from controller.events import TableEvent
+from controller.events.schema import EventType
+from controller.events.stream import TableEvent
 from controller.journal.chain import GENESIS, canonical_data, row_hash
 from controller.journal.head import (
     BOUND_AHEAD,
@@ -52,6 +61,7 @@ _INSERT_ROUND = "INSERT INTO rounds (shoe, round, status, winner, seq) VALUES (?
 _COLUMNS = "SELECT seq, ts, type, table_id, shoe, round, data FROM events"
 _SELECT = f"{_COLUMNS} WHERE seq >= ? ORDER BY seq"
 _SELECT_ONE = f"{_COLUMNS} WHERE seq = ?"
+_PAGE_ROWS = 500  # events read at a time by Journal.iter_events
 
 # What a technician does about each kind of JournalError (docs/journal.md has the sections).
 FAILED_ADVICE = ("read the reason with 'baccarat-table journal verify'; the supervisor decides "
@@ -85,6 +95,17 @@ class JournalError(RuntimeError):
         self.advice = advice
 
 
+def _guarded(method: Callable[..., T]) -> Callable[..., T]:
+    """``method`` run holding the journal's lock: one thread at a time on the connection."""
+
+    @functools.wraps(method)
+    def guarded(self: Journal, *args: Any, **kwargs: Any) -> T:
+        with self._guard:
+            return method(self, *args, **kwargs)
+
+    return guarded
+
+
 class Journal:
     """An open journal. Use ``Journal.open``; one writer per file (a lock enforces it)."""
 
@@ -98,8 +119,15 @@ class Journal:
         self._committed = (last_seq, last_hash)  # the last row committed
         self._bound = last_seq  # how far the synced head file lets the journal run
         self._pending = False
+        self._guard = threading.RLock()  # commit and close call rollback and commit
         real = path.resolve()
         self._files = {name: _identity(name) for name in (real, real.with_name(real.name + "-wal"))}
+
+    @property
+    def _connection(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise JournalError(self.path, "closed")
+        return self._db
 
     @classmethod
     def open(cls, path: str | Path, allow_unchecked_end: bool = False) -> Journal:
@@ -142,6 +170,7 @@ class Journal:
     def head_hash(self) -> bytes:
         return self._hash
 
+    @_guarded
     def append(self, event: TableEvent) -> None:
         """Record ``event`` in the open transaction (``commit`` makes it durable)."""
         if event.seq != self._seq + 1:
@@ -150,7 +179,7 @@ class Journal:
         data = canonical_data(event.data)
         digest = row_hash(self._hash, event.seq, event.ts, event.type, event.table, event.shoe,
                           event.round, data)
-        db = self._db
+        db = self._connection
         try:
             if not self._pending:
                 db.execute("BEGIN IMMEDIATE")
@@ -169,15 +198,17 @@ class Journal:
                              error) from error
 
     def _index(self, event: TableEvent) -> None:
-        if event.type == "shoe_started":
-            self._db.execute(_INSERT_SHOE, (event.shoe, event.seq, event.data.get("profile", ""),
-                                            event.data.get("decks", 0)))
-        elif event.type == "round_result":
-            self._db.execute(_INSERT_ROUND, (event.shoe, event.round, "result",
-                                             event.data.get("winner"), event.seq))
-        elif event.type == "round_voided":
-            self._db.execute(_INSERT_ROUND, (event.shoe, event.round, "void", None, event.seq))
+        db, data = self._connection, event.data
+        if event.type == EventType.SHOE_STARTED:
+            db.execute(_INSERT_SHOE, (event.shoe, event.seq, data.get("profile", ""),
+                                      data.get("decks", 0)))
+        elif event.type == EventType.ROUND_RESULT:
+            db.execute(_INSERT_ROUND, (event.shoe, event.round, "result", data.get("winner"),
+                                       event.seq))
+        elif event.type == EventType.ROUND_VOIDED:
+            db.execute(_INSERT_ROUND, (event.shoe, event.round, "void", None, event.seq))
 
+    @_guarded
     def commit(self) -> None:
         """Make every appended event durable (a no-op when none is waiting). On failure
         everything appended since the last commit is rolled back and JournalError says why."""
@@ -191,7 +222,7 @@ class Journal:
             if passing_bound:  # first move the synced bound past this commit
                 self._bound = self._seq + BOUND_AHEAD
                 self._head.write(*self._committed, self._bound, sync=True)
-            self._db.execute("COMMIT")
+            self._connection.execute("COMMIT")
         except JournalError:
             self.rollback()
             raise
@@ -205,6 +236,7 @@ class Journal:
         except OSError as error:  # the synced bound already allows this commit: carry on
             log.warning("journal %s: cannot update %s: %s", self.path, self._head.path, error)
 
+    @_guarded
     def rollback(self) -> None:
         """Drop everything appended since the last commit (an input that failed half-way)."""
         if self._db is not None and self._db.in_transaction:
@@ -226,19 +258,30 @@ class Journal:
             raise JournalError(self.path, "the journal file was deleted or replaced while in "
                                "use", self._committed[0] + 1, GONE_ADVICE)
 
+    @_guarded
     def events(self, since_seq: int = 1) -> list[TableEvent]:
         """The recorded events from ``since_seq`` on, in order."""
-        return read_events(self._db, since_seq)
+        return read_events(self._connection, since_seq)
 
     def iter_events(self, since_seq: int = 1) -> Iterator[TableEvent]:
-        """The same, read as they are used: a year of events need not fit in memory."""
-        return iter_events(self._db, since_seq)
+        """The same, read as they are used: a year of events need not fit in memory (a page
+        at a time, each read holding the lock)."""
+        with self._guard:
+            cursor = self._connection.execute(_SELECT, (since_seq,))
+        while True:
+            with self._guard:
+                page = cursor.fetchmany(_PAGE_ROWS)
+            if not page:
+                return
+            yield from map(_event, page)
 
+    @_guarded
     def event(self, seq: int) -> TableEvent | None:
         """The event recorded as ``seq``, if there is one."""
-        row = self._db.execute(_SELECT_ONE, (seq,)).fetchone()
+        row = self._connection.execute(_SELECT_ONE, (seq,)).fetchone()
         return _event(row) if row else None
 
+    @_guarded
     def restart_events(self) -> list[TableEvent]:
         """What a restart needs, not the whole history (months of play would not fit in
         memory): the events from the earliest of the last ``shoe_ended``, ``shoe_started``
@@ -246,22 +289,24 @@ class Journal:
         the settings of the last shoe), after the last ``scanner`` event before them (whether
         the reader was still away). Before the first shoe ended, the inputs that confirmed it
         come before its ``shoe_started``: then everything (one shoe at most)."""
-        ended = self._last_seq_of("shoe_ended")
+        ended = self._last_seq_of(EventType.SHOE_ENDED)
         start = 1
         if ended is not None:
-            others = (self._last_seq_of(kind) for kind in ("shoe_started", "roads_cleared"))
+            others = (self._last_seq_of(kind)
+                      for kind in (EventType.SHOE_STARTED, EventType.ROADS_CLEARED))
             start = min((ended, *(seq for seq in others if seq)))
-        scanner = self._last_seq_of("scanner", before=start)
-        head = read_events(self._db, scanner)[:1] if scanner else []
-        return head + read_events(self._db, start)
+        scanner = self._last_seq_of(EventType.SCANNER, before=start)
+        head = read_events(self._connection, scanner)[:1] if scanner else []
+        return head + read_events(self._connection, start)
 
     def _last_seq_of(self, type_: str, before: int | None = None) -> int | None:
         # A reverse scan of the rowid table that stops at the first match: near the end.
-        row = self._db.execute(
+        row = self._connection.execute(
             "SELECT seq FROM events WHERE type = ? AND seq < ? ORDER BY seq DESC LIMIT 1",
             (type_, before if before is not None else self._seq + 1)).fetchone()
         return row[0] if row else None
 
+    @_guarded
     def close(self) -> None:
         """Commit what waits and close; safe to call twice."""
         if self._db is None:
@@ -297,7 +342,7 @@ def iter_events(connection: sqlite3.Connection, since_seq: int = 1) -> Iterator[
         yield _event(row)
 
 
-def _event(row: tuple) -> TableEvent:
+def _event(row: tuple[Any, ...]) -> TableEvent:
     seq, ts, type_, table, shoe, round_, data = row
     return TableEvent(type_, seq, ts, table, shoe, round_, json.loads(data))
 

@@ -10,6 +10,7 @@ import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from controller.journal.chain import GENESIS, row_hash
 from controller.journal.head import Head, HeadUnreadable, head_path, read_head
@@ -121,7 +122,7 @@ def _check_database(connection: sqlite3.Connection, head: Head | str) -> Report:
 
 
 def check_chain(
-    rows: Iterable[tuple], recorded_as: Callable[[bytes], int | None]
+    rows: Iterable[tuple[Any, ...]], recorded_as: Callable[[bytes], int | None]
 ) -> tuple[int, int, bytes, Finding | None]:
     """Walk the rows in seq order: (rows, last seq, last hash, first broken row or None).
     ``recorded_as(hash)`` is the seq of the row now holding that hash, to tell a row moved

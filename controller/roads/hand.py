@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from controller.outcome import RoundOutcome
+from controller.game.outcome import RoundOutcome
+from drivers.errors import UserError
 
 Winner = Literal["player", "banker", "tie"]
 WINNERS: tuple[Winner, ...] = ("banker", "player", "tie")
@@ -34,24 +35,24 @@ class Hand:
 
     @classmethod
     def from_json(cls, data: Any, where: str = "hand") -> Hand:
-        """A hand from its interchange object; ValueError naming ``where`` and the key if wrong."""
+        """A hand from its interchange object; UserError naming ``where`` and the key if wrong."""
         if not isinstance(data, dict):
-            raise ValueError(f"{where}: expected an object, got {json_type(data)}")
+            raise UserError(f"{where}: expected an object, got {json_type(data)}")
         unknown = sorted(set(data) - {"winner", *FLAGS})
         if unknown:
-            raise ValueError(f"{where}: unknown key {unknown[0]!r}")
+            raise UserError(f"{where}: unknown key {unknown[0]!r}")
         if "winner" not in data:
-            raise ValueError(f"{where}: missing key 'winner'")
+            raise UserError(f"{where}: missing key 'winner'")
         winner = data["winner"]
         if winner not in WINNERS:
-            raise ValueError(
+            raise UserError(
                 f'{where}: \'winner\' must be "banker", "player" or "tie", got {winner!r}'
             )
         flags = {}
         for key in FLAGS:
             value = data.get(key, False)
             if not isinstance(value, bool):
-                raise ValueError(f"{where}: {key!r} must be true or false, got {value!r}")
+                raise UserError(f"{where}: {key!r} must be true or false, got {value!r}")
             flags[key] = value
         return cls(winner, **flags)
 

@@ -1,1 +1,1 @@
-"""One module per ``baccarat-table`` subcommand (see ui.cli)."""
+"""One module per ``baccarat-table`` subcommand, imported only when it runs (see ui.cli)."""

@@ -20,19 +20,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from controller.shoe_end import dealt_items
+from controller.game.shoe_end import dealt_items
 from drivers.emulator import Faults, ShoeEmulator
+from drivers.errors import UserError
 from drivers.shoe_order import CUT, build_shoe, check_cut, parse_items, shoe_random
 
 DEFAULT_SHUFFLE_SECONDS = 5.0
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "emulate-shoe",
-        help="play a simulated shoe on a pseudo-terminal (testing without hardware)",
-        description=__doc__,
-    )
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = __doc__
     parser.add_argument("--protocol", choices=("scanner", "shoe"), default="scanner")
     parser.add_argument("--link", type=Path, help="keep a symlink at PATH to the device")
     parser.add_argument("--decks", type=int, default=8, choices=range(1, 9), metavar="1-8")
@@ -74,9 +71,9 @@ def _shoes(args: argparse.Namespace) -> Iterator[list[str]]:
     if args.cut is not None:
         check_cut(args.cut, args.decks, "--cut")
     if args.shoes < 0:
-        raise ValueError(f"--shoes {args.shoes}: give a number of shoes, or 0 for endless")
+        raise UserError(f"--shoes {args.shoes}: give a number of shoes, or 0 for endless")
     if args.after_cut is not None and args.after_cut < 0:
-        raise ValueError(f"--after-cut {args.after_cut}: give a number of cards, 0 or more")
+        raise UserError(f"--after-cut {args.after_cut}: give a number of cards, 0 or more")
     numbers = itertools.count() if args.shoes == 0 else range(args.shoes)
     for number in numbers:
         order = build_shoe(args.decks, shoe_random(args.seed, number), args.cut)
@@ -91,7 +88,7 @@ def _check_probabilities(args: argparse.Namespace) -> Faults:
     for field in dataclasses.fields(faults):
         value = getattr(faults, field.name)
         if not 0 <= value <= 1:
-            raise ValueError(f"--{field.name.replace('_', '-')} {value}: a probability is 0 to 1")
+            raise UserError(f"--{field.name.replace('_', '-')} {value}: a probability is 0 to 1")
     return faults
 
 
@@ -99,7 +96,7 @@ def _check_seconds(args: argparse.Namespace) -> None:
     for name in ("interval", "ack_timeout", "shuffle_seconds"):
         value = getattr(args, name)
         if not (math.isfinite(value) and value >= 0):
-            raise ValueError(f"--{name.replace('_', '-')} {value}: give seconds, 0 or more")
+            raise UserError(f"--{name.replace('_', '-')} {value}: give seconds, 0 or more")
 
 
 def emulate_shoe(args: argparse.Namespace) -> int:

@@ -9,21 +9,19 @@ import os
 import sys
 from pathlib import Path
 
-from controller.config import TableConfig, load_config
 from controller.feed.outbox import read_record
 from controller.feed.tail import follow
 from controller.journal.paths import default_journal_path
 from controller.journal.verify import open_read_only
+from controller.table.config import TableConfig, load_config
+from drivers.errors import UserError
 from ui.commands.arguments import whole_number
 
 INSTALLED_CONFIG = "/etc/baccarat-table/table.toml"
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "feed", help="the floor feed: its status, or a table's events from the broker",
-        description="The floor feed (docs/feed.md). --config defaults to "
-                    f"{INSTALLED_CONFIG}.")
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = f"The floor feed (docs/feed.md). --config defaults to {INSTALLED_CONFIG}."
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     status = actions.add_parser(
         "status", help="events waiting, the last acknowledged seq, the broker connection",
@@ -91,7 +89,7 @@ def _alive(pid: int) -> bool:
 def run_tail(args: argparse.Namespace) -> int:
     table_config = config(args)
     if table_config.feed is None:
-        raise ValueError(f"{args.config or INSTALLED_CONFIG}: no [feed] section: it names the "
+        raise UserError(f"{args.config or INSTALLED_CONFIG}: no [feed] section: it names the "
                          "broker to read from")
     count = 0
     for arrival in follow(table_config.feed, args.table or table_config.table_id, args.verify):

@@ -10,14 +10,13 @@ from pathlib import Path
 from controller.journal.history import round_text, rounds
 from controller.journal.store import read_events
 from controller.journal.verify import open_read_only, self_test
+from drivers.errors import UserError
 from ui.commands.journal import journal_path
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "history", help="past rounds card by card, with results, voids and who did what",
-        description="Recall past rounds from a journal (docs/journal.md). Read-only; a journal "
-                    "that fails its self-test is still shown, with a warning.")
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = ("Recall past rounds from a journal (docs/journal.md). Read-only; a "
+                          "journal that fails its self-test is still shown, with a warning.")
     parser.add_argument("--journal", dest="path", metavar="PATH",
                         help="the journal (default: the config's, else "
                              "$STATE_DIRECTORY/journal.sqlite3)")
@@ -30,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.last is not None and args.last < 1:
-        raise ValueError(f"--last {args.last}: expected 1 or more")
+        raise UserError(f"--last {args.last}: expected 1 or more")
     path: Path = journal_path(args)
     finding = self_test(path).finding
     if finding is not None:

@@ -8,19 +8,17 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from controller.config import load_config
 from controller.journal import JournalError
 from controller.journal.accept_end import accept_end
 from controller.journal.export import FORMATS, export
 from controller.journal.paths import default_journal_path, set_aside
 from controller.journal.verify import open_read_only, self_test
+from controller.table.config import load_config
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "journal", help="verify, export or set aside a table's journal",
-        description="Work on a table's journal (docs/journal.md). PATH defaults to the config's "
-                    "journal path, else $STATE_DIRECTORY/journal.sqlite3.")
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = ("Work on a table's journal (docs/journal.md). PATH defaults to the "
+                          "config's journal path, else $STATE_DIRECTORY/journal.sqlite3.")
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     verify = actions.add_parser(
         "verify", help="check the whole hash chain; exit 1 naming the first bad row",

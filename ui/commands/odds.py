@@ -5,17 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 
-from controller.cards import ShoeComposition, cards
-from controller.odds import Odds, analyse
-from controller.profiles import load_profile
+from controller.game.cards import ShoeComposition, cards
+from controller.game.odds import Odds, analyse
+from controller.game.profiles import load_profile
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "odds",
-        help="exact odds and return to player of each bet for a shoe",
-        description="Exact combinatorial odds of one round dealt from the shoe (no simulation).",
-    )
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = ("Exact combinatorial odds of one round dealt from the shoe "
+                          "(no simulation).")
     parser.add_argument("--profile", default="classic",
                         help="shipped profile name or path to a profile TOML (default: classic)")
     parser.add_argument("--decks", type=int,
@@ -44,6 +41,7 @@ def _as_json(profile: str, decks: int, result: Odds) -> dict:
         "cards_left": result.cards_left,
         "probabilities": {event: float(p) for event, p in result.probabilities.items()},
         "wins": {bet: float(bet_odds.wins) for bet, bet_odds in result.bets.items()},
+        "pushes": {bet: float(bet_odds.pushes) for bet, bet_odds in result.bets.items()},
         "rtp": {bet: float(bet_odds.rtp) for bet, bet_odds in result.bets.items()},
     }
 

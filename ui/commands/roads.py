@@ -10,19 +10,17 @@ from typing import Any
 from controller.roads import Hand, Roads, roads_text
 from controller.roads.hand import json_type
 from controller.roads.model import DEFAULT_ROWS
+from drivers.errors import UserError
 from ui.commands.arguments import whole_number
 
 MAX_ROWS = 50  # road boards are 6 rows high; more only prints a taller empty grid
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "roads",
-        help="draw the roads and statistics of a JSON array of hands",
-        description='Reads a JSON array of hands ({"winner": "banker"|"player"|"tie", '
-        '"player_pair", "banker_pair", "natural"}) and prints the Bead Plate, Big Road, '
-        "derived roads, ask road and statistics. Format: docs/roads.md.",
-    )
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        'Reads a JSON array of hands ({"winner": "banker"|"player"|"tie", "player_pair", '
+        '"banker_pair", "natural"}) and prints the Bead Plate, Big Road, derived roads, ask '
+        "road and statistics. Format: docs/roads.md.")
     parser.add_argument(
         "file", nargs="?", default="-", help="the hands as a JSON file (default: stdin, or -)"
     )
@@ -44,17 +42,17 @@ def read_hands(file: str) -> list[Hand]:
             with open(file, encoding="utf-8") as handle:
                 text = handle.read()
     except UnicodeDecodeError as error:
-        raise ValueError(f"{name}: not UTF-8 text (byte {error.object[error.start:error.end]!r} "
+        raise UserError(f"{name}: not UTF-8 text (byte {error.object[error.start:error.end]!r} "
                          f"at offset {error.start})") from None
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as error:
-        raise ValueError(f"{name}: not JSON: {error}") from None
+        raise UserError(f"{name}: not JSON: {error}") from None
     except RecursionError:  # a hands array is two levels deep; the parser stops near 1000
-        raise ValueError(f"{name}: JSON nested too deeply (an array of hands is 2 levels "
+        raise UserError(f"{name}: JSON nested too deeply (an array of hands is 2 levels "
                          "deep)") from None
     if not isinstance(data, list):
-        raise ValueError(f"{name}: expected an array of hands, got {json_type(data)}")
+        raise UserError(f"{name}: expected an array of hands, got {json_type(data)}")
     return [Hand.from_json(item, f"{name}: hand {index}") for index, item in enumerate(data)]
 
 

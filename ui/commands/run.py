@@ -5,33 +5,29 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import signal
 import sys
 
-from controller.app import open_table, with_overrides
-from controller.config import LANGUAGES, TableConfig, load_config
-from controller.events import EventFileError
-from controller.fault_report import write_fault_report
+from controller.events.stream import EventFileError
 from controller.journal import JournalError
 from controller.journal.paths import default_journal_path
-from controller.logs import configure_logging
-from controller.sd_notify import SystemdNotifier
-from controller.service_status import ServiceStatus, allow_time_for_journal_check
-from controller.table import InputFailed
+from controller.service.app import with_overrides
+from controller.service.logs import configure_logging
+from controller.service.sd_notify import SystemdNotifier
+from controller.table.config import LANGUAGES, TableConfig, load_config
+from controller.table.controller import InputFailed
+from controller.table.fault_report import write_fault_report
 from ui.commands.arguments import whole_number
 from ui.headless import HeadlessPrinter, read_commands
+from ui.table_process import TableProcess
 from ui.x_server import x_server_problem
 
 log = logging.getLogger(__name__)
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "run", help="run a table (the main job)",
-        description="Run a table. Without a screen, or with --headless, rounds are printed as "
-                    "text and operator commands are read from standard input (see "
-                    "docs/operator.md).",
-    )
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = ("Run a table. Without a screen, or with --headless, rounds are "
+                          "printed as text and operator commands are read from standard input "
+                          "(see docs/operator.md).")
     parser.add_argument("--driver", metavar="URL", help="card source (default: sim://)")
     parser.add_argument("--profile", metavar="NAME|FILE", help="table profile")
     parser.add_argument("--config", metavar="FILE", help="table config (TOML)")
@@ -86,24 +82,27 @@ def run(args: argparse.Namespace) -> int:
             return run_display(config, windowed=args.windowed, stop_after_shoes=args.shoes)
         log.warning("%s; running headless (text only): start the X server or unset DISPLAY",
                     problem)
-    notifier = SystemdNotifier()
-    allow_time_for_journal_check(notifier, config.journal_path)
+    with TableProcess(config, args.shoes) as process:
+        return run_headless(process)
+
+
+def run_headless(process: TableProcess) -> int:
+    """The table in this thread, rounds printed as text, commands read from standard input."""
+    config, notifier = process.config, process.notifier
     printer = HeadlessPrinter(sys.stderr if config.events_path == "-" else sys.stdout)
     try:
-        table = open_table(config, subscribers=(printer, ServiceStatus(notifier)),
-                           stop_after_shoes=args.shoes)
+        table = process.open(printer)
     except (JournalError, EventFileError) as error:  # the files are left as they were
         return refuse(notifier, "refusing to play", "the table refuses to play", error)
     # Ready only now: the journal passed its self-test and the driver is open.
     notifier.ready(f"table {config.table_id} ready, {config.driver_url}")
     for event in table.view_events:  # the journal's picture of the table, not printed again
         printer.view.apply(event)
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(signum, lambda *_: table.runner.stop())
+    process.stop_on_signals()
     if sys.stdin is not None and not sys.stdin.closed and sys.stdin.isatty() is not None:
-        read_commands(sys.stdin, table.runner.submit, printer, table.runner.stop)
+        read_commands(sys.stdin, table.runner.submit, printer, process.stop)
     try:
-        table.runner.run(heartbeat=notifier.watchdog, heartbeat_every=notifier.watchdog_interval())
+        process.run()
     except JournalError as error:  # nothing it failed to record was shown or acknowledged
         return refuse(notifier, "stopped dealing", "the table stopped dealing", error)
     except InputFailed as failed:  # only without a journal: with one, the table holds instead
@@ -112,10 +111,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"baccarat-table run: the table stopped: {failed} (details: {report}); start it "
               "again, and keep a journal (--journal) so that it holds instead", file=sys.stderr)
         return FAILED
-    finally:
-        notifier.stopping()
-        table.close()
-        notifier.close()
     return 0
 
 

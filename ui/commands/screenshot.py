@@ -5,25 +5,26 @@ from __future__ import annotations
 import argparse
 import os
 
+from controller.table.config import LANGUAGES
+from drivers.errors import UserError
 from ui.display.scenarios import SCENARIOS
 
 LAYOUTS = {"landscape": (1920, 1080), "laptop": (1280, 800), "portrait": (1080, 1920)}
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "screenshot", help="render the display to a PNG after a scripted or simulated shoe",
-        description="Play a scenario on a simulated table and save the display as a PNG, "
-                    "rendered offscreen (no screen needed). Scenarios: "
-                    + "; ".join(f"{name}: {s.description}" for name, s in SCENARIOS.items()),
-    )
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Play a scenario on a simulated table and save the display as a PNG, rendered offscreen "
+        "(no screen needed). Scenarios: "
+        + "; ".join(f"{name}: {s.description}" for name, s in SCENARIOS.items()))
     parser.add_argument("out", metavar="OUT.png", help="where to write the image")
     parser.add_argument("--scenario", default="shoe", choices=sorted(SCENARIOS),
                         help="what to play first (default: shoe)")
     parser.add_argument("--size", default="landscape", metavar="WxH|NAME",
                         help="window size: landscape (1920x1080), laptop (1280x800), "
                              "portrait (1080x1920) or WIDTHxHEIGHT")
-    parser.add_argument("--language", default="en", help="en, zh, el, ru or ar")
+    parser.add_argument("--language", default="en", choices=LANGUAGES,
+                        help="the display's language (default: en)")
     parser.set_defaults(handler=screenshot)
 
 
@@ -33,10 +34,10 @@ def parse_size(text: str) -> tuple[int, int]:
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise ValueError(f"--size {text!r}: expected {', '.join(LAYOUTS)} or WIDTHxHEIGHT, "
+        raise UserError(f"--size {text!r}: expected {', '.join(LAYOUTS)} or WIDTHxHEIGHT, "
                          "such as 1920x1080") from None
     if not (200 <= width <= 8000 and 200 <= height <= 8000):
-        raise ValueError(f"--size {text!r}: each side must be 200 to 8000 pixels")
+        raise UserError(f"--size {text!r}: each side must be 200 to 8000 pixels")
     return width, height
 
 
@@ -47,6 +48,6 @@ def screenshot(args: argparse.Namespace) -> int:
 
     image = render_scenario(args.scenario, size, args.language)
     if not image.save(args.out, "PNG"):
-        raise OSError(f"cannot write {args.out}")
+        raise UserError(f"cannot write {args.out}")
     print(f"{args.out}: {size[0]}x{size[1]}, scenario {args.scenario}, language {args.language}")
     return 0

@@ -5,12 +5,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from controller.diagram import state_diagram_markdown
+from controller.table.diagram import state_diagram_markdown
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "state-diagram", help="print the state machine as mermaid (docs/state-machine.md)")
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--output", metavar="FILE", help="write to FILE instead of stdout")
     parser.set_defaults(handler=state_diagram)
 

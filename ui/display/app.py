@@ -4,24 +4,21 @@ its own thread, the systemd watchdog."""
 from __future__ import annotations
 
 import logging
-import signal
 from collections.abc import Sequence
 
 from PyQt6.QtCore import QCoreApplication, Qt, QTimer, QTranslator
 from PyQt6.QtGui import QFont
 from PyQt6.QtWidgets import QApplication
 
-from controller.app import open_table
-from controller.config import TableConfig
-from controller.events import EventFileError
+from controller.events.stream import EventFileError
 from controller.feed.relay import FeedRelay
 from controller.journal import JournalError
-from controller.sd_notify import SystemdNotifier
-from controller.service_status import ServiceStatus, allow_time_for_journal_check
+from controller.table.config import TableConfig
 from ui.display.bridge import EventBridge
 from ui.display.fonts import FONT_FAMILIES, missing_font
 from ui.display.i18n import RIGHT_TO_LEFT, load_translator
 from ui.display.window import DisplayWindow
+from ui.table_process import TableProcess
 from ui.watchdog import start_watchdog
 
 log = logging.getLogger(__name__)
@@ -47,6 +44,12 @@ def make_application(language: str, argv: Sequence[str] = ()) -> QApplication:
 def run_display(config: TableConfig, *, windowed: bool = False,
                 stop_after_shoes: int | None = None) -> int:
     """Run the table with the display until the window closes or the runner stops."""
+    with TableProcess(config, stop_after_shoes) as process:
+        return _run_display(process, windowed)
+
+
+def _run_display(process: TableProcess, windowed: bool) -> int:
+    config, notifier = process.config, process.notifier
     app = make_application(config.language)
     window = DisplayWindow(journal="ok" if config.journal_path else "")
     warning = missing_font(config.language)
@@ -54,12 +57,9 @@ def run_display(config: TableConfig, *, windowed: bool = False,
         log.warning("%s", warning)
     bridge = EventBridge()
     bridge.received.connect(window.on_events)
-    notifier = SystemdNotifier()
     start_watchdog(window, notifier)
-    allow_time_for_journal_check(notifier, config.journal_path)
     try:
-        table = open_table(config, subscribers=(bridge, ServiceStatus(notifier)),
-                           stop_after_shoes=stop_after_shoes)
+        table = process.open(bridge)
     except (JournalError, EventFileError) as error:  # shown until a technician acts
         if isinstance(error, JournalError):
             window.block(f"{error.reason}\n{error.advice}")
@@ -77,15 +77,11 @@ def run_display(config: TableConfig, *, windowed: bool = False,
     QTimer.singleShot(0, lambda: notifier.ready("display up"))
     bridge.runner_finished.connect(app.quit)
     bridge.runner_failed.connect(window.stop)
-    _quit_on_signals(app)
-    thread = bridge.start_runner(table)
-    try:
-        return app.exec()
-    finally:
-        notifier.stopping()
-        table.runner.stop()
-        thread.join(timeout=5)
-        table.close()
+    # The window closes on SIGTERM/SIGINT even after the loop failed; quitting stops the loop.
+    process.stop_on_signals(app.quit)
+    _run_signal_handlers(app)
+    bridge.start_runner(table)
+    return app.exec()  # leaving the with block stops the runner and waits for it
 
 
 def show_feed(window: DisplayWindow, feed: FeedRelay) -> QTimer:
@@ -108,10 +104,9 @@ def _show(window: DisplayWindow, windowed: bool) -> None:
     window.setFocus()
 
 
-def _quit_on_signals(app: QCoreApplication) -> None:
-    """SIGTERM/SIGINT end the event loop; a timer lets Python's handlers run inside Qt's loop."""
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(signum, lambda *_: app.quit())
+def _run_signal_handlers(app: QCoreApplication) -> None:
+    """Python runs a signal's handler only between bytecodes: while Qt's C++ loop waits, a
+    timer gives it that chance every 250 ms."""
     timer = QTimer(app)
     timer.timeout.connect(lambda: None)
     timer.start(250)

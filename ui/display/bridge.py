@@ -16,9 +16,9 @@ from collections.abc import Sequence
 
 from PyQt6.QtCore import QObject, pyqtSignal
 
-from controller.app import Table
-from controller.events import TableEvent
+from controller.events.stream import TableEvent
 from controller.journal import JournalError
+from controller.service.app import Table
 
 log = logging.getLogger(__name__)
 
@@ -54,12 +54,13 @@ class EventBridge(QObject):
         return batch
 
     def start_runner(self, table: Table) -> threading.Thread:
-        """Run the table's loop in its own thread; ``runner_finished`` when it returns, or
-        ``runner_failed`` when it stops on an error (the display then says why and stays)."""
+        """Run the table's loop in its own thread, which closes the table when the loop ends;
+        ``runner_finished`` when it returns, or ``runner_failed`` when it stops on an error
+        (the display then says why and stays)."""
 
         def run() -> None:
             try:
-                table.runner.run()
+                table.run()
             except JournalError as error:
                 log.exception("the journal failed")
                 self.runner_failed.emit("journal", error.reason)

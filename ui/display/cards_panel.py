@@ -12,7 +12,7 @@ from PyQt6.QtCore import QPointF, QRectF, Qt, QTimer
 from PyQt6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPixmap, QResizeEvent
 from PyQt6.QtWidgets import QSizePolicy, QWidget
 
-from controller.view import TableView
+from controller.table.view import TableView
 from ui.display import felt, marks
 from ui.display.i18n import translate
 from ui.display.labels import BANNERS, BETS, label

@@ -17,7 +17,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from controller.cards import Card
+from controller.game.cards import Card
 from ui.display.i18n import translate
 from ui.display.labels import BETS, label
 

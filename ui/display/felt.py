@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from controller.view import TableView
+from controller.table.view import TableView
 from ui.display.i18n import translate
 from ui.display.labels import HOLD_REASONS, NEXT_CARD, PHASES, label
 
@@ -34,8 +34,6 @@ def phase(view: TableView) -> Phase:
     state = view.state
     if view.next_card is not None:
         return Phase(label(PHASES, "dealing"), label(NEXT_CARD, view.next_card))
-    if state in ("result", "settled"):
-        return Phase(label(PHASES, "result"))
     if state in ("burning", "awaiting_burn_confirmation"):
         return Phase(label(PHASES, state).format(burn=view.burn_left or view.burn))
     return Phase(label(PHASES, state))

@@ -11,8 +11,8 @@ from PyQt6.QtCore import QTimer
 from PyQt6.QtGui import QColor, QPalette
 from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QWidget
 
-from controller.profiles import BetTerms, Profile
-from controller.view import TableView
+from controller.game.profiles import BetTerms, Profile
+from controller.table.view import TableView
 from ui.display.flow import FlowLayout
 from ui.display.i18n import translate
 from ui.display.labels import ACTIONS, BETS, PROFILES, label

@@ -15,7 +15,7 @@ NO_MODIFIER = Qt.KeyboardModifier.NoModifier
 class OperatorKey:
     key: Qt.Key
     shown: str
-    action: str  # a controller action (controller.commands.ACTIONS) or a display one
+    action: str  # a controller action (controller.table.commands.ACTIONS) or a display one
     description: str  # source text; translated when shown
     modifiers: Qt.KeyboardModifier = NO_MODIFIER
 

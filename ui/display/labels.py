@@ -59,13 +59,12 @@ PHASES = {
         "display", "BURN {burn} CARDS, then confirm the burn (B)"),
     "betting": QT_TRANSLATE_NOOP("display", "PLACE YOUR BETS"),
     "dealing": QT_TRANSLATE_NOOP("display", "NO MORE BETS"),
-    "result": QT_TRANSLATE_NOOP("display", "NO MORE CARDS"),
     "paused": QT_TRANSLATE_NOOP("display", "PAUSED"),
     "hold": QT_TRANSLATE_NOOP("display", "HOLD"),
     "shoe_ended": QT_TRANSLATE_NOOP("display", "SHOE ENDED: shuffle, then confirm the new shoe"),
 }
 
-# The shipped profiles' names (controller/profiles/); a site's own profile shows as named.
+# The shipped profiles' names (controller/game/profiles/); a site's own profile shows as named.
 PROFILES = {
     "classic": QT_TRANSLATE_NOOP("display", "Classic"),
     "live": QT_TRANSLATE_NOOP("display", "Live"),
@@ -74,7 +73,7 @@ PROFILES = {
     "tiger": QT_TRANSLATE_NOOP("display", "Tiger"),
 }
 
-# Operator actions (controller.commands.ACTIONS), for "refused: ..." on the header.
+# Operator actions (controller.table.commands.ACTIONS), for "refused: ..." on the header.
 ACTIONS = {
     "new_shoe": QT_TRANSLATE_NOOP("display", "new shoe"),
     "confirm_burn": QT_TRANSLATE_NOOP("display", "confirm the burn"),

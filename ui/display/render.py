@@ -5,8 +5,8 @@ from __future__ import annotations
 from PyQt6.QtGui import QImage
 from PyQt6.QtWidgets import QApplication
 
-from controller.events import TableEvent
-from controller.profiles import Profile
+from controller.events.stream import TableEvent
+from controller.game.profiles import Profile
 from ui.display.app import make_application
 from ui.display.scenarios import scenario_events, scenario_profile
 from ui.display.window import DisplayWindow

@@ -10,10 +10,11 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from controller.app import open_table
-from controller.config import TableConfig
-from controller.events import TableEvent
-from controller.profiles import Profile, load_profile
+from controller.events.schema import EventType
+from controller.events.stream import TableEvent
+from controller.game.profiles import Profile, load_profile
+from controller.service.app import open_table
+from controller.table.config import TableConfig
 
 QUIET_SECONDS = 0.5  # a scripted table that stops dealing is done after this long
 
@@ -32,7 +33,7 @@ def before_card(round_: int, position: str) -> Callable[[list[TableEvent]], list
 
     def cut(events: list[TableEvent]) -> list[TableEvent]:
         for index, event in enumerate(events):
-            if (event.type == "card" and event.round >= round_
+            if (event.type == EventType.CARD and event.round >= round_
                     and event.data["position"] == position):
                 return events[:index]
         return events
@@ -61,9 +62,12 @@ def betting_open(round_: int, seconds: float) -> Callable[[list[TableEvent]], li
 
     def cut(events: list[TableEvent]) -> list[TableEvent]:
         index = next(i for i, event in enumerate(events)
-                     if event.type == "betting_open" and event.round == round_)
+                     if event.type == EventType.BETTING_OPEN and event.round == round_)
         opened = events[index]
-        return [*events[:index], opened._replace(data={**opened.data, "seconds": seconds})]
+        # The same input leaves the table at rest in betting: its state event follows.
+        rest = [event for event in events[index + 1:index + 2] if event.type == EventType.STATE]
+        return [*events[:index], opened._replace(data={**opened.data, "seconds": seconds}),
+                *rest]
 
     return cut
 

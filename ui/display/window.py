@@ -10,11 +10,12 @@ from PyQt6.QtCore import QEvent, Qt, pyqtSlot
 from PyQt6.QtGui import QColor, QKeyEvent, QPalette, QResizeEvent
 from PyQt6.QtWidgets import QGridLayout, QWidget
 
-from controller.commands import DEALER_ACTIONS, Command
-from controller.events import TableEvent
-from controller.profiles import Profile
+from controller.events.schema import EventType
+from controller.events.stream import TableEvent
+from controller.game.profiles import Profile
 from controller.roads import RoadsChange
-from controller.view import TableView
+from controller.table.commands import DEALER_ACTIONS, Command
+from controller.table.view import TableView
 from ui.display.cards_panel import CardsPanel
 from ui.display.dialogs import Dialogs
 from ui.display.felt import stopped_alert
@@ -30,7 +31,7 @@ log = logging.getLogger(__name__)
 
 BACKGROUND = QColor("#10161d")
 # Events that change the roads; and those that change the statistics or the streaks.
-ROAD_EVENTS = frozenset({"round_result", "roads_cleared"})
+ROAD_EVENTS = frozenset({EventType.ROUND_RESULT, EventType.ROADS_CLEARED})
 STATS_EVENTS = ROAD_EVENTS | {"shoe_started"}
 SHOE_OVER = ("awaiting_shuffle", "shoe_ended")
 
@@ -106,7 +107,7 @@ class DisplayWindow(QWidget):
             stats = stats or event.type in STATS_EVENTS
             if event.type in ROAD_EVENTS:
                 changes.append(self.view.last_change)
-            elif event.type == "action_refused":
+            elif event.type == EventType.ACTION_REFUSED:
                 refused = self.view.refusal
         try:
             if len(changes) == 1:

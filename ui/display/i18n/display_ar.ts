@@ -5,49 +5,49 @@
     <name>display</name>
     <message>
         <location filename="../header.py" line="206" />
-        <location filename="../felt.py" line="52" />
+        <location filename="../felt.py" line="50" />
         <source>CARD READER DISCONNECTED</source>
         <translation>قارئ الأوراق غير متصل</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="53" />
+        <location filename="../felt.py" line="51" />
         <source>Dealing waits until the reader is connected again.</source>
         <translation>التوزيع متوقف حتى يعود القارئ للاتصال.</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="57" />
+        <location filename="../felt.py" line="55" />
         <source>Rescan the card: {card}</source>
         <translation>أعد مسح الورقة: {card}</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="61" />
+        <location filename="../felt.py" line="59" />
         <source>{count} misreads</source>
         <translation>{count} قراءات فاشلة</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="62" />
+        <location filename="../felt.py" line="60" />
         <source>RESCAN</source>
         <translation>أعد المسح</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="73" />
+        <location filename="../felt.py" line="71" />
         <source>{message}
 A supervisor must accept the card (A) or void the round (V).</source>
         <translation>{message}
 يجب على المشرف قبول الورقة (A) أو إلغاء الجولة (V).</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="79" />
+        <location filename="../felt.py" line="77" />
         <source>JOURNAL FAILED</source>
         <translation>فشل السجل</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="80" />
+        <location filename="../felt.py" line="78" />
         <source>TABLE STOPPED</source>
         <translation>توقفت الطاولة</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="81" />
+        <location filename="../felt.py" line="79" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
@@ -128,12 +128,12 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>اليد التالية</translation>
     </message>
     <message>
-        <location filename="../window.py" line="49" />
+        <location filename="../window.py" line="50" />
         <source>Baccarat table</source>
         <translation>طاولة باكارات</translation>
     </message>
     <message>
-        <location filename="../window.py" line="201" />
+        <location filename="../window.py" line="202" />
         <source>Operator keys</source>
         <translation>مفاتيح المشغل</translation>
     </message>
@@ -416,112 +416,107 @@ The table cannot play until this is fixed: call a technician.</source>
     </message>
     <message>
         <location filename="../labels.py" line="62" />
-        <source>NO MORE CARDS</source>
-        <translation>لا مزيد من البطاقات</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="63" />
         <source>PAUSED</source>
         <translation>متوقف مؤقتًا</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="64" />
+        <location filename="../labels.py" line="63" />
         <source>HOLD</source>
         <translation>إيقاف</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="65" />
+        <location filename="../labels.py" line="64" />
         <source>SHOE ENDED: shuffle, then confirm the new shoe</source>
         <translation>انتهى الصندوق: اخلط، ثم أكّد الصندوق الجديد</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="70" />
+        <location filename="../labels.py" line="69" />
         <source>Classic</source>
         <translation>كلاسيكي</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="71" />
+        <location filename="../labels.py" line="70" />
         <source>Live</source>
         <translation>مباشر</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="72" />
+        <location filename="../labels.py" line="71" />
         <source>Big Win</source>
         <translation>الفوز الكبير</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="73" />
+        <location filename="../labels.py" line="72" />
         <source>No Commission</source>
         <translation>بدون عمولة</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="74" />
+        <location filename="../labels.py" line="73" />
         <source>Tiger</source>
         <translation>النمر</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="79" />
+        <location filename="../labels.py" line="78" />
         <source>new shoe</source>
         <translation>صندوق جديد</translation>
     </message>
     <message>
         <location filename="../keys.py" line="27" />
-        <location filename="../labels.py" line="80" />
+        <location filename="../labels.py" line="79" />
         <source>confirm the burn</source>
         <translation>تأكيد الحرق</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="81" />
+        <location filename="../labels.py" line="80" />
         <source>card by hand</source>
         <translation>ورقة يدويًا</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="82" />
+        <location filename="../labels.py" line="81" />
         <source>void the round</source>
         <translation>إلغاء الجولة</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="83" />
+        <location filename="../labels.py" line="82" />
         <source>accept the card</source>
         <translation>قبول الورقة</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="84" />
+        <location filename="../labels.py" line="83" />
         <source>pause</source>
         <translation>إيقاف مؤقت</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="85" />
+        <location filename="../labels.py" line="84" />
         <source>resume</source>
         <translation>استئناف</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="86" />
+        <location filename="../labels.py" line="85" />
         <source>clear the roads</source>
         <translation>مسح الطرق</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="91" />
+        <location filename="../labels.py" line="90" />
         <source>card {card} cannot come from this shoe</source>
         <translation>الورقة {card} لا يمكن أن تكون من هذا الصندوق</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="92" />
+        <location filename="../labels.py" line="91" />
         <source>card {card} was dealt while betting is open</source>
         <translation>وُزّعت الورقة {card} والرهان مفتوح</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="94" />
+        <location filename="../labels.py" line="93" />
         <source>card {card} was dealt while the table is stopped</source>
         <translation>وُزّعت الورقة {card} والطاولة متوقفة</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="96" />
+        <location filename="../labels.py" line="95" />
         <source>card {card} was dealt before the burn was confirmed</source>
         <translation>وُزّعت الورقة {card} قبل تأكيد الحرق</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="98" />
+        <location filename="../labels.py" line="97" />
         <source>card {card} was dealt before the new shoe was confirmed</source>
         <translation>وُزّعت الورقة {card} قبل تأكيد الصندوق الجديد</translation>
     </message>

@@ -5,49 +5,49 @@
     <name>display</name>
     <message>
         <location filename="../header.py" line="206" />
-        <location filename="../felt.py" line="52" />
+        <location filename="../felt.py" line="50" />
         <source>CARD READER DISCONNECTED</source>
         <translation>СЧИТЫВАТЕЛЬ ОТКЛЮЧЁН</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="53" />
+        <location filename="../felt.py" line="51" />
         <source>Dealing waits until the reader is connected again.</source>
         <translation>Сдача ждёт, пока считыватель не подключится снова.</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="57" />
+        <location filename="../felt.py" line="55" />
         <source>Rescan the card: {card}</source>
         <translation>Отсканируйте снова: {card}</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="61" />
+        <location filename="../felt.py" line="59" />
         <source>{count} misreads</source>
         <translation>{count} ошибок чтения</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="62" />
+        <location filename="../felt.py" line="60" />
         <source>RESCAN</source>
         <translation>ПЕРЕСКАН</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="73" />
+        <location filename="../felt.py" line="71" />
         <source>{message}
 A supervisor must accept the card (A) or void the round (V).</source>
         <translation>{message}
 Супервайзер должен принять карту (A) или аннулировать раунд (V).</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="79" />
+        <location filename="../felt.py" line="77" />
         <source>JOURNAL FAILED</source>
         <translation>СБОЙ ЖУРНАЛА</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="80" />
+        <location filename="../felt.py" line="78" />
         <source>TABLE STOPPED</source>
         <translation>СТОЛ ОСТАНОВЛЕН</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="81" />
+        <location filename="../felt.py" line="79" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
@@ -128,12 +128,12 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Следующая раздача</translation>
     </message>
     <message>
-        <location filename="../window.py" line="49" />
+        <location filename="../window.py" line="50" />
         <source>Baccarat table</source>
         <translation>Стол баккара</translation>
     </message>
     <message>
-        <location filename="../window.py" line="201" />
+        <location filename="../window.py" line="202" />
         <source>Operator keys</source>
         <translation>Клавиши оператора</translation>
     </message>
@@ -416,112 +416,107 @@ The table cannot play until this is fixed: call a technician.</source>
     </message>
     <message>
         <location filename="../labels.py" line="62" />
-        <source>NO MORE CARDS</source>
-        <translation>КАРТ БОЛЬШЕ НЕТ</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="63" />
         <source>PAUSED</source>
         <translation>ПАУЗА</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="64" />
+        <location filename="../labels.py" line="63" />
         <source>HOLD</source>
         <translation>ОСТАНОВКА</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="65" />
+        <location filename="../labels.py" line="64" />
         <source>SHOE ENDED: shuffle, then confirm the new shoe</source>
         <translation>ШУЗ ЗАКОНЧЕН: перетасуйте и подтвердите новый шуз</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="70" />
+        <location filename="../labels.py" line="69" />
         <source>Classic</source>
         <translation>Классика</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="71" />
+        <location filename="../labels.py" line="70" />
         <source>Live</source>
         <translation>Живая игра</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="72" />
+        <location filename="../labels.py" line="71" />
         <source>Big Win</source>
         <translation>Крупный выигрыш</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="73" />
+        <location filename="../labels.py" line="72" />
         <source>No Commission</source>
         <translation>Без комиссии</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="74" />
+        <location filename="../labels.py" line="73" />
         <source>Tiger</source>
         <translation>Тигр</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="79" />
+        <location filename="../labels.py" line="78" />
         <source>new shoe</source>
         <translation>новый шуз</translation>
     </message>
     <message>
         <location filename="../keys.py" line="27" />
-        <location filename="../labels.py" line="80" />
+        <location filename="../labels.py" line="79" />
         <source>confirm the burn</source>
         <translation>подтвердить сжигание</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="81" />
+        <location filename="../labels.py" line="80" />
         <source>card by hand</source>
         <translation>карта вручную</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="82" />
+        <location filename="../labels.py" line="81" />
         <source>void the round</source>
         <translation>аннулировать раунд</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="83" />
+        <location filename="../labels.py" line="82" />
         <source>accept the card</source>
         <translation>принять карту</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="84" />
+        <location filename="../labels.py" line="83" />
         <source>pause</source>
         <translation>пауза</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="85" />
+        <location filename="../labels.py" line="84" />
         <source>resume</source>
         <translation>продолжить</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="86" />
+        <location filename="../labels.py" line="85" />
         <source>clear the roads</source>
         <translation>очистить дороги</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="91" />
+        <location filename="../labels.py" line="90" />
         <source>card {card} cannot come from this shoe</source>
         <translation>карта {card} не может быть из этого шуза</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="92" />
+        <location filename="../labels.py" line="91" />
         <source>card {card} was dealt while betting is open</source>
         <translation>карта {card} сдана, пока открыт приём ставок</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="94" />
+        <location filename="../labels.py" line="93" />
         <source>card {card} was dealt while the table is stopped</source>
         <translation>карта {card} сдана, когда стол остановлен</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="96" />
+        <location filename="../labels.py" line="95" />
         <source>card {card} was dealt before the burn was confirmed</source>
         <translation>карта {card} сдана до подтверждения сжигания</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="98" />
+        <location filename="../labels.py" line="97" />
         <source>card {card} was dealt before the new shoe was confirmed</source>
         <translation>карта {card} сдана до подтверждения нового шуза</translation>
     </message>

@@ -5,49 +5,49 @@
     <name>display</name>
     <message>
         <location filename="../header.py" line="206" />
-        <location filename="../felt.py" line="52" />
+        <location filename="../felt.py" line="50" />
         <source>CARD READER DISCONNECTED</source>
         <translation>读牌器已断开</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="53" />
+        <location filename="../felt.py" line="51" />
         <source>Dealing waits until the reader is connected again.</source>
         <translation>读牌器重新连接前暂停发牌。</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="57" />
+        <location filename="../felt.py" line="55" />
         <source>Rescan the card: {card}</source>
         <translation>请重新扫描: {card}</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="61" />
+        <location filename="../felt.py" line="59" />
         <source>{count} misreads</source>
         <translation>{count} 次读取失败</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="62" />
+        <location filename="../felt.py" line="60" />
         <source>RESCAN</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="73" />
+        <location filename="../felt.py" line="71" />
         <source>{message}
 A supervisor must accept the card (A) or void the round (V).</source>
         <translation>{message}
 须由主管接受此牌 (A) 或作废本局 (V)。</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="79" />
+        <location filename="../felt.py" line="77" />
         <source>JOURNAL FAILED</source>
         <translation>日志故障</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="80" />
+        <location filename="../felt.py" line="78" />
         <source>TABLE STOPPED</source>
         <translation>牌桌已停止</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="81" />
+        <location filename="../felt.py" line="79" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
@@ -128,12 +128,12 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>问路</translation>
     </message>
     <message>
-        <location filename="../window.py" line="49" />
+        <location filename="../window.py" line="50" />
         <source>Baccarat table</source>
         <translation>百家乐台</translation>
     </message>
     <message>
-        <location filename="../window.py" line="201" />
+        <location filename="../window.py" line="202" />
         <source>Operator keys</source>
         <translation>操作按键</translation>
     </message>
@@ -416,112 +416,107 @@ The table cannot play until this is fixed: call a technician.</source>
     </message>
     <message>
         <location filename="../labels.py" line="62" />
-        <source>NO MORE CARDS</source>
-        <translation>不再发牌</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="63" />
         <source>PAUSED</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="64" />
+        <location filename="../labels.py" line="63" />
         <source>HOLD</source>
         <translation>暂停处理</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="65" />
+        <location filename="../labels.py" line="64" />
         <source>SHOE ENDED: shuffle, then confirm the new shoe</source>
         <translation>牌靴结束: 洗牌, 然后确认新牌靴</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="70" />
+        <location filename="../labels.py" line="69" />
         <source>Classic</source>
         <translation>经典</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="71" />
+        <location filename="../labels.py" line="70" />
         <source>Live</source>
         <translation>现场</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="72" />
+        <location filename="../labels.py" line="71" />
         <source>Big Win</source>
         <translation>大赢</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="73" />
+        <location filename="../labels.py" line="72" />
         <source>No Commission</source>
         <translation>免佣</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="74" />
+        <location filename="../labels.py" line="73" />
         <source>Tiger</source>
         <translation>老虎</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="79" />
+        <location filename="../labels.py" line="78" />
         <source>new shoe</source>
         <translation>新牌靴</translation>
     </message>
     <message>
         <location filename="../keys.py" line="27" />
-        <location filename="../labels.py" line="80" />
+        <location filename="../labels.py" line="79" />
         <source>confirm the burn</source>
         <translation>确认烧牌</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="81" />
+        <location filename="../labels.py" line="80" />
         <source>card by hand</source>
         <translation>手动输入牌</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="82" />
+        <location filename="../labels.py" line="81" />
         <source>void the round</source>
         <translation>作废本局</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="83" />
+        <location filename="../labels.py" line="82" />
         <source>accept the card</source>
         <translation>接受该牌</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="84" />
+        <location filename="../labels.py" line="83" />
         <source>pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="85" />
+        <location filename="../labels.py" line="84" />
         <source>resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="86" />
+        <location filename="../labels.py" line="85" />
         <source>clear the roads</source>
         <translation>清除路单</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="91" />
+        <location filename="../labels.py" line="90" />
         <source>card {card} cannot come from this shoe</source>
         <translation>牌 {card} 不可能来自此牌靴</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="92" />
+        <location filename="../labels.py" line="91" />
         <source>card {card} was dealt while betting is open</source>
         <translation>下注期间发出了牌 {card}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="94" />
+        <location filename="../labels.py" line="93" />
         <source>card {card} was dealt while the table is stopped</source>
         <translation>牌桌暂停时发出了牌 {card}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="96" />
+        <location filename="../labels.py" line="95" />
         <source>card {card} was dealt before the burn was confirmed</source>
         <translation>确认烧牌前发出了牌 {card}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="98" />
+        <location filename="../labels.py" line="97" />
         <source>card {card} was dealt before the new shoe was confirmed</source>
         <translation>确认新牌靴前发出了牌 {card}</translation>
     </message>

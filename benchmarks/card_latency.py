@@ -1,0 +1,179 @@
+"""Card line on a pty to its event in the events file, journal on, against a minimal table.
+
+The emulator (its own process, as ``emulate-shoe``) writes the first CARDS lines of a seeded
+8-deck shoe on the scanner protocol, one every INTERVAL, and logs the monotonic time just
+before each write. Two tables read them in this process, in turn, RUNS times each:
+
+- the real table: ``open_table`` on ``serial://`` with a journal and an events file, the new
+  shoe confirmed first; a subscriber after the events file notes when each card's event
+  (``reveal``, ``burn``, ``card``) has been written there;
+- the anchor, a minimal table: one thread reading the pty, and per card one hash-chained WAL
+  commit with ``synchronous=FULL`` (benchmarks/minimal_journal.py) and one JSON line, flushed.
+
+Goal (issue 13): the real table's p50 at most 1.25x the minimal table's (the median of the
+ratios of runs side by side).
+
+    .venv/bin/python benchmarks/card_latency.py [--cards N] [--runs N] [--dir DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import tty
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from emulated_shoe import EmulatedShoe
+from minimal_journal import MinimalJournal
+
+from controller.events.stream import TableEvent
+from controller.service.app import open_table
+from controller.table.commands import Command
+from controller.table.config import TableConfig
+from drivers.card_codes import ALL_CODES
+from drivers.shoe_order import CUT, build_shoe, shoe_random
+
+INTERVAL = 0.01  # seconds between lines: each card is handled alone
+SEED = 7
+READ = frozenset({"reveal", "burn", "card"})  # the events that carry a card line read
+# What a line the table did not deal became, or the reader going away: named if a line is lost.
+UNEXPECTED = frozenset({"misread", "hold", "duplicate_card", "scanner"})
+GOAL = 1.25
+WAIT = 60.0  # seconds to wait for the last card before giving up
+
+
+def real_table(directory: Path, order: list[str]) -> list[float]:
+    """Seconds from each line written to its event written to the events file."""
+    written: list[float] = []
+    unexpected: list[str] = []  # what the table made of a line it did not deal, if any
+    connected, done = threading.Event(), threading.Event()
+
+    def note(event: TableEvent) -> None:  # subscribed after the events file: it has the line
+        if event.type == "scanner" and event.data["status"] == "connected":
+            connected.set()
+        elif event.type in READ:
+            written.append(time.monotonic())
+            if len(written) == len(order):
+                done.set()
+        elif event.type in UNEXPECTED:
+            unexpected.append(f"{event.type} {event.data}")
+
+    default_interval = sys.getswitchinterval()  # the serial driver lowers it for the process
+    with EmulatedShoe(order, INTERVAL) as shoe:
+        # No debounce: under load two identical cards can arrive closer than any window, and
+        # the minimal table has none either.
+        config = TableConfig(driver_url=f"serial://{shoe.path}?baud=115200&debounce=0",
+                             journal_path=str(directory / "journal.sqlite3"),
+                             events_path=str(directory / "events.jsonl"))
+        table = open_table(config, subscribers=(note,))
+        table.runner.submit(Command("new_shoe"))
+        runner = threading.Thread(target=table.runner.run)
+        runner.start()
+        try:
+            # The driver opens the port in its own thread, flushing what came before.
+            connected.wait(WAIT)
+            shoe.play()
+            done.wait(WAIT)
+        finally:
+            table.runner.stop()
+            runner.join()
+            table.close()
+            sys.setswitchinterval(default_interval)
+    return latencies("real table", shoe.sent, written, unexpected)
+
+
+def minimal_table(directory: Path, order: list[str]) -> list[float]:
+    """The same for the least the job needs: read a line, commit it, write its JSON line."""
+    written: list[float] = []
+    unreadable: list[str] = []
+
+    def read_and_record(port: int) -> None:
+        journal = MinimalJournal(directory / "minimal.sqlite3")  # SQLite: in its own thread
+        try:
+            with (directory / "minimal.jsonl").open("a", encoding="utf-8") as events:
+                pending = b""
+                while len(written) < len(order):
+                    *lines, pending = (pending + os.read(port, 4096)).split(b"\n")
+                    for line in lines:
+                        code = line.strip().decode("ascii", "replace")
+                        if code not in ALL_CODES:
+                            unreadable.append(f"unreadable {line!r}")
+                            return
+                        events.write(journal.append({"type": "card", "card": code}) + "\n")
+                        journal.commit()
+                        events.flush()
+                        written.append(time.monotonic())
+        finally:
+            journal.close()
+
+    with EmulatedShoe(order, INTERVAL) as shoe:
+        port = os.open(shoe.path, os.O_RDWR | os.O_NOCTTY)
+        tty.setraw(port)
+        reader = threading.Thread(target=read_and_record, args=(port,), daemon=True)
+        reader.start()
+        shoe.play()
+        reader.join(WAIT)
+        os.close(port)
+    return latencies("minimal table", shoe.sent, written, unreadable)
+
+
+def latencies(
+    name: str, sent: list[float], written: list[float], unexpected: Sequence[str] = (),
+) -> list[float]:
+    if len(written) != len(sent):
+        raise SystemExit(f"card_latency: {name}: {len(sent)} lines sent, {len(written)} "
+                         "events written; " + ("; ".join(unexpected) or "nothing else"))
+    return [got - put for put, got in zip(sent, written, strict=True)]
+
+
+def first_cards(count: int) -> list[str]:
+    """The first ``count`` cards of a seeded shoe, all before its cut card."""
+    order = build_shoe(8, shoe_random(SEED, 0))
+    if count > order.index(CUT):
+        raise SystemExit(f"card_latency: at most {order.index(CUT)} cards (the cut card)")
+    return order[:count]
+
+
+def report(name: str, values: list[float]) -> None:
+    cuts = statistics.quantiles(values, n=100, method="inclusive")
+    print(f"{name:<46} p50 {cuts[49] * 1e3:.3f} ms  p99 {cuts[98] * 1e3:.3f} ms  "
+          f"max {max(values) * 1e3:.3f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=150, help="cards a run (150)")
+    parser.add_argument("--runs", type=int, default=7, help="runs of each table, alternating (7)")
+    parser.add_argument("--dir", type=Path, help="where the journals go (default /tmp)")
+    args = parser.parse_args()
+    order = first_cards(args.cards)
+    runs: dict[str, list[list[float]]] = {"real": [], "minimal": []}
+    tables: dict[str, Callable[[Path, list[str]], list[float]]] = {
+        "minimal": minimal_table, "real": real_table}
+    with tempfile.TemporaryDirectory(dir=args.dir) as name:
+        for run in range(args.runs):
+            for kind, table in tables.items():
+                folder = Path(name) / f"{kind}-{run}"
+                folder.mkdir()
+                runs[kind].append(table(folder, order))
+    print(f"{args.cards} scanner lines a run, one every {INTERVAL * 1e3:g} ms, {args.runs} runs "
+          "of each table, alternating; line written -> its event in the events file, journal on")
+    for label, kind in (("real table (open_table, serial://)", "real"),
+                        ("anchor: minimal table (thread, commit, line)", "minimal")):
+        report(label, list(itertools.chain.from_iterable(runs[kind])))
+    ratios = [statistics.median(real) / statistics.median(minimal)
+              for real, minimal in zip(runs["real"], runs["minimal"], strict=True)]
+    ratio = statistics.median(ratios)
+    verdict = "met" if ratio <= GOAL else "NOT met"
+    print("p50 real / minimal, run by run: " + ", ".join(f"{each:.2f}x" for each in ratios)
+          + f"; median {ratio:.2f}x (goal <= {GOAL}x: {verdict})")
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,2 @@
+"""The game's rules: cards, drawing rules, outcomes, bets, profiles, settlement, exact odds. Pure:
+they import nothing that runs."""

@@ -1,0 +1,228 @@
+"""Exact odds of one round dealt from a known shoe: no simulation, integer arithmetic only.
+
+How it stays fast. Cards leave the shoe without replacement, so every ordering of the same
+values is equally likely: the chance of a round whose cards have values forming the multiset M
+(value v taken m_v times, k cards in all) is  prod_v c_v (c_v - 1) ... (c_v - m_v + 1) / N^(k)
+for c_v cards of value v among N, where N^(k) = N (N - 1) ... (N - k + 1). So each outcome's
+probability is a fixed integer combination of these falling products over the 7,722 multisets of
+4, 5 or 6 values. The combination (how many orderings of M play out as a player win, a tie, a
+banker six on three cards, ...) does not depend on the shoe; it is worked out once by playing
+the rules over card values. Each analysis then only builds the falling products, one multiply
+per multiset, and takes dot products. Pairs depend on ranks, not values, and only on the first
+four cards, so they are counted over the rank counts directly.
+
+Exact: tests/test_odds.py checks every probability against odds_reference, a plain walk over
+every ordered card sequence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from operator import itemgetter, mul
+from typing import Any
+
+from controller.game.bets import BET_RULES, EVENTS
+from controller.game.cards import ShoeComposition, ShoeError
+from controller.game.profiles import Profile
+from controller.game.rules import banker_draws, player_draws
+
+MAX_ROUND_CARDS = 6
+# Events whose probability is read off the value multisets; the rest follow from these.
+_DRAWN = ("player", "tie", "banker_six_two_cards", "banker_six_three_cards")
+
+
+def falling(n: int, k: int) -> int:
+    """n (n - 1) ... (n - k + 1): ordered ways to take k cards from n."""
+    product = 1
+    for i in range(k):
+        product *= n - i
+    return product
+
+
+def require_round(cards_left: int) -> None:
+    if cards_left < MAX_ROUND_CARDS:
+        raise ShoeError(
+            f"the odds need at least {MAX_ROUND_CARDS} cards left in the shoe "
+            f"(a round may take that many); {cards_left} are left"
+        )
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Shoe-independent set-up: the multisets of card values by size, and per event how many
+    orderings of each multiset make a round with that event."""
+
+    # Per size s >= 1: getters picking, for each multiset, its parent (one value fewer) from
+    # the level below and its new factor (c_v - m, m = copies of v already in the parent).
+    parents: tuple[itemgetter[Any], ...]
+    factors: tuple[itemgetter[Any], ...]
+    # Per event: (size, orderings of each multiset of that size giving the event), for the
+    # sizes where the event can happen.
+    weights: dict[str, tuple[tuple[int, tuple[int, ...]], ...]]
+
+
+@cache
+def _tables() -> _Tables:
+    levels: list[list[tuple[int, ...]]] = [[()]]
+    parents, factors = [], []
+    for _size in range(MAX_ROUND_CARDS):
+        level, parent_of, factor_of = [], [], []
+        for parent_index, parent in enumerate(levels[-1]):
+            for value in range(parent[-1] if parent else 0, 10):
+                level.append((*parent, value))
+                parent_of.append(parent_index)
+                factor_of.append(value * (MAX_ROUND_CARDS + 1) + parent.count(value))
+        levels.append(level)
+        parents.append(itemgetter(*parent_of))
+        factors.append(itemgetter(*factor_of))
+    index = [{multiset: i for i, multiset in enumerate(level)} for level in levels]
+    counts = {event: [[0] * len(level) for level in levels] for event in (*_DRAWN, "natural")}
+
+    def record(values: tuple[int, ...], event: str | None, orderings: int) -> None:
+        if event is not None:
+            counts[event][len(values)][index[len(values)][tuple(sorted(values))]] += orderings
+
+    for first in range(10):
+        for second in range(first, 10):
+            record((first, second), "natural" if (first + second) % 10 >= 8 else None,
+                   1 if first == second else 2)
+    for values, orderings, events in _rounds_by_value():
+        for event in events:
+            record(values, event, orderings)
+    return _Tables(
+        parents=tuple(parents),
+        factors=tuple(factors),
+        weights={
+            event: tuple((size, tuple(w)) for size, w in enumerate(by_size) if any(w))
+            for event, by_size in counts.items()
+        },
+    )
+
+
+def _rounds_by_value() -> Iterator[tuple[tuple[int, ...], int, tuple[str, ...]]]:
+    """Every round as card values: (values, orderings, drawn events it has). Player's two cards
+    and banker's two are taken as unordered pairs, counted twice when the two values differ."""
+    for p1 in range(10):
+        for p2 in range(p1, 10):
+            for b1 in range(10):
+                for b2 in range(b1, 10):
+                    orderings = (1 if p1 == p2 else 2) * (1 if b1 == b2 else 2)
+                    for extra, events in _third_cards((p1 + p2) % 10, (b1 + b2) % 10):
+                        yield (p1, p2, b1, b2, *extra), orderings, events
+
+
+def _third_cards(player: int, banker: int) -> Iterator[tuple[tuple[int, ...], tuple[str, ...]]]:
+    """(third-card values, events) for every way a round with these two-card totals ends."""
+    if player >= 8 or banker >= 8:
+        yield (), _events(player, banker, 2)
+    elif player_draws(player):
+        for third in range(10):
+            total = (player + third) % 10
+            if banker_draws(banker, third):
+                for banker_third in range(10):
+                    yield (third, banker_third), _events(total, (banker + banker_third) % 10, 3)
+            else:
+                yield (third,), _events(total, banker, 2)
+    elif banker_draws(banker, None):
+        for banker_third in range(10):
+            yield (banker_third,), _events(player, (banker + banker_third) % 10, 3)
+    else:
+        yield (), _events(player, banker, 2)
+
+
+def _events(player: int, banker: int, banker_cards: int) -> tuple[str, ...]:
+    if player > banker:
+        return ("player",)
+    if player == banker:
+        return ("tie",)
+    if banker == 6:
+        return ("banker_six_two_cards",) if banker_cards == 2 else ("banker_six_three_cards",)
+    return ()
+
+
+def event_probabilities(shoe: ShoeComposition) -> dict[str, Fraction]:
+    """The exact probability of every outcome event (bets.EVENTS) for the next round."""
+    values = shoe.points_counts()
+    cards_left = sum(values)
+    require_round(cards_left)
+    tables = _tables()
+    factor_table = [count - taken for count in values for taken in range(MAX_ROUND_CARDS + 1)]
+    products: list[tuple[int, ...]] = [(1,)]
+    for parents, factors in zip(tables.parents, tables.factors, strict=True):
+        products.append(tuple(map(mul, parents(products[-1]), factors(factor_table))))
+    # Bring every size to the common denominator N^(6): a k-card round leaves 6 - k positions.
+    tails = [falling(cards_left - size, MAX_ROUND_CARDS - size) for size in range(7)]
+    denominator = falling(cards_left, MAX_ROUND_CARDS)
+
+    def probability(event: str) -> Fraction:
+        total = sum(
+            sum(map(mul, weights, products[size])) * tails[size]
+            for size, weights in tables.weights[event]
+        )
+        return Fraction(total, denominator)
+
+    drawn = {event: probability(event) for event in _DRAWN}
+    banker = 1 - drawn["player"] - drawn["tie"]
+    natural = probability("natural")
+    found = {
+        **drawn,
+        "banker": banker,
+        "banker_not_six": banker - drawn["banker_six_two_cards"] - drawn["banker_six_three_cards"],
+        # Every card is equally likely at every position, so both sides are alike here.
+        "player_natural": natural,
+        "banker_natural": natural,
+        **pair_probabilities(list(shoe.rank_counts().values())),
+    }
+    return {event: found[event] for event in EVENTS}
+
+
+def pair_probabilities(rank_counts: list[int]) -> dict[str, Fraction]:
+    """Pairs by rank on the first two cards of each side; the drawing never changes them."""
+    cards_left = sum(rank_counts)
+    pairs = [count * (count - 1) for count in rank_counts]
+    one_side = Fraction(sum(pairs), falling(cards_left, 2))
+    both = Fraction(
+        sum(falling(count, 4) for count in rank_counts) + sum(pairs) ** 2
+        - sum(pair * pair for pair in pairs),
+        falling(cards_left, 4),
+    )
+    return {"player_pair": one_side, "banker_pair": one_side, "any_pair": 2 * one_side - both}
+
+
+@dataclass(frozen=True)
+class BetOdds:
+    wins: Fraction  # probability the bet wins
+    pushes: Fraction  # probability the stake comes back
+    rtp: Fraction  # expected amount back per unit staked, at the profile's exact pays
+
+
+@dataclass(frozen=True)
+class Odds:
+    cards_left: int
+    probabilities: dict[str, Fraction]
+    bets: dict[str, BetOdds]
+
+
+def bet_odds(profile: Profile, probabilities: dict[str, Fraction]) -> dict[str, BetOdds]:
+    """Win chance and return to player of each bet ``profile`` offers (before the rounding
+    of single payouts to the minor unit)."""
+    result = {}
+    for bet in profile.bets:
+        rule = BET_RULES[bet]
+        wins = rtp = Fraction(0)
+        for pay_key, events in rule.wins:
+            chance = sum((probabilities[event] for event in events), Fraction(0))
+            wins += chance
+            rtp += chance * (1 + profile.pay(bet, pay_key).value)
+        pushes = sum((probabilities[event] for event in rule.push), Fraction(0))
+        result[bet] = BetOdds(wins=wins, pushes=pushes, rtp=rtp + pushes)
+    return result
+
+
+def analyse(shoe: ShoeComposition, profile: Profile) -> Odds:
+    """Exact odds of the next round from ``shoe`` for the bets of ``profile``."""
+    probabilities = event_probabilities(shoe)
+    return Odds(shoe.cards_left, probabilities, bet_odds(profile, probabilities))

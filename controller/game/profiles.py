@@ -1,0 +1,359 @@
+"""Table profiles: the bets a table offers, what they pay, its limits and cut-off rounds.
+
+A profile is a TOML file (format in docs/profiles.md). The shipped ones live next to this module
+in ``controller/game/profiles/``; a site passes a path to its own. Every value is checked at load,
+and a bad one is refused with the file, the key and what was expected.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal, get_args
+
+from controller.game.bets import BET_NAMES, BET_RULES, DEFAULT_PAY
+from controller.game.cards import MAX_DECKS, MIN_DECKS
+from drivers.errors import UserError
+
+DEFAULT_MINOR_UNIT = Decimal("0.01")
+# Bounds on what a profile may say: wide enough for any real table, narrow enough that a typo
+# (a 99.999% commission, a 38-digit pay) is refused at load instead of settling money.
+MAX_COMMISSION_PERCENT = Decimal(10)
+MAX_PAY = 1000  # x:y pays at most 1000:1
+MAX_AMOUNT = Decimal(1_000_000_000)  # a stake limit
+MINOR_UNIT_RANGE = (Decimal("0.0001"), Decimal(1000))
+_NUMBER = r"(\d{1,4}(?:\.\d{1,2})?)"  # up to 9999.99: a pay's x or y, a commission
+_RATIO = re.compile(rf"\s*{_NUMBER}\s*:\s*{_NUMBER}\s*")
+_PERCENT = re.compile(rf"\s*{_NUMBER}\s*%\s*")
+_PAY_EXPECTED = (f'a pay ratio "x:y" with x and y above 0, like "11:1" (at most 2 decimals '
+                 f"each, and at most {MAX_PAY}:1)")
+_TOP_KEYS = ("name", "decks", "commission", "minor_unit", "limits", "bets")
+_LIMIT_KEYS = ("min", "max")
+_SIDES = ("player", "banker")
+# How the player and banker limits apply: to each bet, or (rules sheet 003) to the difference
+# between the amounts on the two sides, the table's net exposure on the pair.
+PlayerBankerLimit = Literal["each", "difference"]
+_BET_EXTRA_KEYS = ("last_round", *_LIMIT_KEYS)
+_AMOUNT = 'an amount as a string like "10.00" or an integer (floats are inexact)'
+
+
+class ProfileError(UserError):
+    """A profile that cannot be used; the message names the file, the key and the expectation."""
+
+
+class StakeError(UserError):
+    """A stake the table does not take: outside its limits, not whole minor units, or a bet it
+    does not offer."""
+
+
+def _text(number: Decimal) -> str:
+    """A decimal without exponent or trailing zeros: 0.950 -> "0.95", 1E+1 -> "10"."""
+    return format(number.normalize(), "f")
+
+
+@dataclass(frozen=True, slots=True)
+class Ratio:
+    """A pay "x:y": x won for every y staked, kept exact."""
+
+    won: Decimal
+    staked: Decimal
+
+    @classmethod
+    def parse(cls, text: str) -> Ratio:
+        """The ratio "x:y"; ValueError unless x and y are above 0 with at most 2 decimals and
+        the pay is at most MAX_PAY:1."""
+        match = _RATIO.fullmatch(text)
+        if not match or Decimal(match[1]) <= 0 or Decimal(match[2]) <= 0:
+            raise ValueError(text)
+        ratio = cls(Decimal(match[1]), Decimal(match[2]))
+        if ratio.value > MAX_PAY:
+            raise ValueError(text)
+        return ratio
+
+    @property
+    def value(self) -> Fraction:
+        return Fraction(self.won) / Fraction(self.staked)
+
+    def less(self, rate: Decimal) -> Ratio:
+        """This pay with a commission of ``rate`` (0.05 for 5%) taken off the win."""
+        return Ratio(self.won * (1 - rate), self.staked)
+
+    def __str__(self) -> str:
+        return f"{_text(self.won)}:{_text(self.staked)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BetTerms:
+    """One bet as a profile offers it."""
+
+    name: str
+    pays: Mapping[str, Ratio]
+    min_stake: Decimal
+    max_stake: Decimal
+    last_round: int | None
+
+    def closed_at(self, round_number: int) -> bool:
+        """Taken no more at ``round_number`` (counted from 1 in each shoe)."""
+        return self.last_round is not None and round_number > self.last_round
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    decks: int
+    commission: Decimal  # the rate taken off banker wins; 0 for a no-commission table
+    minor_unit: Decimal
+    player_banker_limit: PlayerBankerLimit
+    bets: Mapping[str, BetTerms]  # in the order the file lists them
+    source: str
+
+    def pay(self, bet: str, pay_key: str = DEFAULT_PAY) -> Ratio:
+        """What ``bet`` pays under ``pay_key``, after commission."""
+        pays = self._terms(bet).pays
+        # An optional pay the profile leaves out (banker "six") falls back to the default pay.
+        ratio = pays[pay_key] if pay_key in pays else pays[DEFAULT_PAY]
+        return ratio.less(self.commission) if bet == "banker" else ratio
+
+    def closed_bets(self, round_number: int) -> frozenset[str]:
+        """The bets taken no more at ``round_number`` (counted from 1 in each shoe)."""
+        return frozenset(bet.name for bet in self.bets.values() if bet.closed_at(round_number))
+
+    def check_stakes(self, stakes: Mapping[str, Decimal], round_number: int) -> None:
+        """Raise StakeError unless the table takes every one of ``stakes`` (bet -> amount) on
+        round ``round_number`` of the shoe: a bet it offers and has not closed, whole minor
+        units, within the limits (on a "difference" table, player and banker's maximum bounds
+        the difference between the two sides instead of each bet)."""
+        for bet, stake in stakes.items():
+            self._check_stake(bet, stake, round_number)
+        if self.player_banker_limit == "difference":
+            self._check_difference(stakes)
+
+    def _check_stake(self, bet: str, stake: Decimal, round_number: int) -> None:
+        terms = self._terms(bet)
+        if not isinstance(stake, Decimal) or not stake.is_finite():
+            raise StakeError(f"stake on {bet}: expected a Decimal amount, got {stake!r}")
+        if terms.closed_at(round_number):
+            raise StakeError(f"stake on {bet}: the bet is closed after round "
+                             f"{terms.last_round} of the shoe; this is round {round_number}")
+        if self.player_banker_limit == "difference" and bet in _SIDES:
+            # The bet's maximum bounds the difference (_check_difference); MAX_AMOUNT keeps
+            # a stake within what the arithmetic settles exactly.
+            if not terms.min_stake <= stake <= MAX_AMOUNT:
+                raise StakeError(f"stake on {bet}: {stake} is outside {terms.min_stake} to "
+                                 f"{_text(MAX_AMOUNT)} (the table maximum {terms.max_stake} "
+                                 "bounds the difference between player and banker)")
+        elif not terms.min_stake <= stake <= terms.max_stake:
+            raise StakeError(f"stake on {bet}: {stake} is outside the table limits "
+                             f"{terms.min_stake} to {terms.max_stake}")
+        # Only after the limits: a huge stake would overflow the decimal context here.
+        if stake % self.minor_unit:
+            raise StakeError(f"stake on {bet}: {stake} is not a whole number of {self.minor_unit}")
+
+    def _check_difference(self, stakes: Mapping[str, Decimal]) -> None:
+        """The net exposure of player against banker within the maximum of the side ahead
+        (that side has a stake, already checked to be on an offered bet)."""
+        player, banker = (stakes.get(side, Decimal(0)) for side in _SIDES)
+        difference = abs(player - banker)
+        if not difference:
+            return
+        ahead = "player" if player > banker else "banker"
+        limit = self.bets[ahead].max_stake
+        if difference > limit:
+            raise StakeError(
+                f"stakes on player {player} and banker {banker}: the difference {difference} "
+                f"is above the {ahead} limit {limit} (this table limits the difference between "
+                "the two sides)"
+            )
+
+    def _terms(self, bet: str) -> BetTerms:
+        try:
+            return self.bets[bet]
+        except KeyError:
+            raise StakeError(
+                f"profile {self.name} does not offer {bet!r} (it offers {', '.join(self.bets)})"
+            ) from None
+
+
+def shipped_profiles() -> list[str]:
+    """Names of the profiles that come with the controller."""
+    folder = resources.files("controller.game") / "profiles"
+    return sorted(entry.name[: -len(".toml")] for entry in folder.iterdir()
+                  if entry.name.endswith(".toml"))
+
+
+def looks_like_path(name_or_path: str) -> bool:
+    """True for a profile given as a file (it has a slash or ends in .toml), not a name."""
+    return "/" in name_or_path or name_or_path.endswith(".toml")
+
+
+def load_profile(name_or_path: str | Path) -> Profile:
+    """A shipped profile by name (``classic``), or a site's profile by path to its file
+    (``site.toml``, ``./site``, ``/etc/baccarat-table/site.toml``)."""
+    text = str(name_or_path)
+    if not looks_like_path(text):
+        if text not in shipped_profiles():
+            raise ProfileError(
+                f"unknown profile {text!r}: expected one of {', '.join(shipped_profiles())} "
+                "or the path to a profile file (with a / or ending in .toml)"
+            )
+        resource = resources.files("controller.game") / "profiles" / f"{text}.toml"
+        return parse_profile(resource.read_text(encoding="utf-8"), source=f"{text}.toml")
+    try:
+        text = Path(text).read_text(encoding="utf-8")
+    except OSError as error:
+        raise ProfileError(f"{name_or_path}: cannot read the profile: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise ProfileError(f"{name_or_path}: not UTF-8 text (byte "
+                           f"{error.object[error.start:error.end]!r} at offset {error.start})"
+                           ) from None
+    return parse_profile(text, source=str(name_or_path))
+
+
+def parse_profile(text: str, source: str) -> Profile:
+    """Check and build a profile from TOML ``text``; ``source`` names it in errors."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ProfileError(f"{source}: not valid TOML: {error}") from None
+    return _Reader(source).profile(data)
+
+
+class _Reader:
+    """Reads one profile's TOML tables, naming the source file and key in every error."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, key: str, expected: str, got: object = None) -> ProfileError:
+        found = "missing" if got is None else f"got {got!r}"
+        return ProfileError(f"{self.source}: {key}: expected {expected}; {found}")
+
+    def unknown(self, key: str, what: str, known: Iterable[str]) -> ProfileError:
+        return ProfileError(f"{self.source}: {key}: unknown {what}; expected one of "
+                            f"{', '.join(known)}")
+
+    def table(self, data: Mapping[str, Any], key: str, known: Iterable[str], what: str = "key"
+              ) -> Mapping[str, Any]:
+        value = data.get(key.rsplit(".", 1)[-1])
+        if not isinstance(value, dict):
+            raise self.fail(key, "a table", value)
+        for inner in value:
+            if inner not in known:
+                raise self.unknown(f"{key}.{inner}", what, known)
+        return value
+
+    def get(self, data: Mapping[str, Any], key: str, kind: type, expected: str) -> Any:
+        value = data.get(key.rsplit(".", 1)[-1])
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise self.fail(key, expected, value)
+        return value
+
+    def amount(self, data: Mapping[str, Any], key: str,
+               bounds: tuple[Decimal, Decimal] = (Decimal(0), MAX_AMOUNT)) -> Decimal:
+        """A positive amount within ``bounds`` (above the low one when it is 0)."""
+        low, high = bounds
+        value = data.get(key.rsplit(".", 1)[-1])
+        number = None
+        if isinstance(value, str):
+            try:
+                number = Decimal(value)
+            except InvalidOperation:
+                number = None
+        elif isinstance(value, int) and not isinstance(value, bool):
+            number = Decimal(value)
+        if number is not None and number.is_finite() and (
+                number > 0 if low == 0 else number >= low) and number <= high:
+            return number
+        within = f"above 0 and at most {_text(high)}" if low == 0 else (
+            f"{_text(low)} to {_text(high)}")
+        raise self.fail(key, f"{_AMOUNT}, {within}", value)
+
+    def whole(self, data: Mapping[str, Any], key: str, low: int, high: int) -> int:
+        expected = f"a whole number {low} to {high}"
+        value: int = self.get(data, key, int, expected)
+        if not low <= value <= high:
+            raise self.fail(key, expected, value)
+        return value
+
+    def profile(self, data: Mapping[str, Any]) -> Profile:
+        for key in data:
+            if key not in _TOP_KEYS:
+                raise self.unknown(key, "key", _TOP_KEYS)
+        name = self.get(data, "name", str, "the profile's name as a string")
+        decks = self.whole(data, "decks", MIN_DECKS, MAX_DECKS)
+        commission = self.commission(data)
+        minor_unit = self.amount(data, "minor_unit", MINOR_UNIT_RANGE) if (
+            "minor_unit" in data) else DEFAULT_MINOR_UNIT
+        limits = self.table(data, "limits", (*_LIMIT_KEYS, "player_banker"))
+        table_min, table_max = self.limits(limits, "limits", None, minor_unit)
+        player_banker = limits.get("player_banker", "each")
+        if player_banker not in get_args(PlayerBankerLimit):
+            raise self.fail("limits.player_banker", '"each" or "difference"', player_banker)
+        bets = self.table(data, "bets", BET_NAMES, "bet")
+        if not bets:
+            raise self.fail("bets", f"at least one bet of {', '.join(BET_NAMES)}", {})
+        return Profile(
+            name=name,
+            decks=decks,
+            commission=commission,
+            minor_unit=minor_unit,
+            player_banker_limit=player_banker,
+            bets={bet: self.bet(bets, bet, (table_min, table_max), minor_unit, decks)
+                  for bet in bets},
+            source=self.source,
+        )
+
+    def commission(self, data: Mapping[str, Any]) -> Decimal:
+        expected = ('the commission on banker wins: "none" or a percentage like "5%" '
+                    f"(0% to {MAX_COMMISSION_PERCENT}%, at most 2 decimals)")
+        value = self.get(data, "commission", str, expected)
+        if value.strip() == "none":
+            return Decimal(0)
+        match = _PERCENT.fullmatch(value)
+        if not match or Decimal(match[1]) > MAX_COMMISSION_PERCENT:
+            raise self.fail("commission", expected, value)
+        return Decimal(match[1]) / 100
+
+    def limits(self, data: Mapping[str, Any], key: str,
+               defaults: tuple[Decimal, Decimal] | None, minor_unit: Decimal
+               ) -> tuple[Decimal, Decimal]:
+        low, high = (
+            self.amount(data, f"{key}.{limit}") if limit in data or defaults is None
+            else defaults[index]
+            for index, limit in enumerate(_LIMIT_KEYS)
+        )
+        for limit, amount in zip(_LIMIT_KEYS, (low, high), strict=True):
+            if amount % minor_unit:  # no stake could be exactly this limit
+                raise self.fail(f"{key}.{limit}", f"a whole number of the minor unit "
+                                f"{_text(minor_unit)}", str(amount))
+        if high < low:
+            raise self.fail(f"{key}.max", f"an amount of at least the minimum {low}", str(high))
+        return low, high
+
+    def bet(self, bets: Mapping[str, Any], name: str, table_limits: tuple[Decimal, Decimal],
+            minor_unit: Decimal, decks: int) -> BetTerms:
+        key = f"bets.{name}"
+        rule = BET_RULES[name]
+        terms = self.table(bets, key, (*rule.pay_keys, *_BET_EXTRA_KEYS))
+        pays = {}
+        for pay_key in rule.pay_keys:
+            if pay_key not in terms and pay_key in rule.optional_pays:
+                continue
+            text = self.get(terms, f"{key}.{pay_key}", str, 'a pay ratio "x:y" like "11:1"')
+            try:
+                pays[pay_key] = Ratio.parse(text)
+            except ValueError:
+                raise self.fail(f"{key}.{pay_key}", _PAY_EXPECTED, text) from None
+        low, high = self.limits(terms, key, table_limits, minor_unit)
+        # Four cards a round at the least: a later cut-off could never be reached.
+        most_rounds = decks * 52 // 4
+        last_round = self.whole(terms, f"{key}.last_round", 1, most_rounds) if (
+            "last_round" in terms
+        ) else None
+        return BetTerms(name, pays, low, high, last_round)

@@ -1,0 +1,1 @@
+"""Service plumbing: putting a table together, systemd notification and status, logging."""

@@ -1,0 +1,227 @@
+"""Putting a table together: config, profile, event bus, controller, loop and driver.
+
+The command line and the display both start a table through ``open_table`` so that the card
+path is built one way only.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from controller.events.stream import EventBus, EventFile, EventFileError, Subscriber, TableEvent
+from controller.feed.relay import FeedRelay, open_feed
+from controller.game.profiles import Profile, load_profile
+from controller.journal import Journal
+from controller.table.config import TableConfig
+from controller.table.controller import TableController
+from controller.table.recovery import shoe_in_play
+from controller.table.restart import prime_driver, rebuilt, resume
+from controller.table.runner import TableRunner
+from drivers import open_driver
+from drivers.base import Driver
+from drivers.sim import SimDriver
+from drivers.sim_dealer import SimulatedDealer
+from drivers.url import DriverUrl
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Table:
+    config: TableConfig
+    profile: Profile
+    bus: EventBus
+    controller: TableController
+    runner: TableRunner
+    driver: Driver
+    event_file: EventFile | None = None
+    journal: Journal | None = None
+    # What a view applies before the first live event to show the table as the journal left it.
+    view_events: list[TableEvent] = field(default_factory=list)
+    feed: FeedRelay | None = None  # the floor feed's relay (docs/feed.md), when configured
+    # open, running (a thread is in run()), closed; guarded: run() and close() may race.
+    _state: str = field(default="open", init=False, repr=False)
+    _state_lock: threading.Lock = field(default_factory=threading.Lock, init=False,
+                                         repr=False)
+    _loop_ended: threading.Event = field(default_factory=threading.Event, init=False,
+                                          repr=False)
+
+    def run(self, heartbeat: Callable[[], None] | None = None,
+            heartbeat_every: float | None = None) -> None:
+        """The loop (``TableRunner.run``) in the calling thread until it is stopped or has
+        played its shoes; then this thread closes the table: the thread that writes the
+        journal closes it, never in the middle of an input."""
+        with self._state_lock:
+            if self._state != "open":  # closed before this thread got going
+                return
+            self._state = "running"
+        try:
+            self.runner.run(heartbeat, heartbeat_every)
+        finally:
+            self._close_files()
+            self._loop_ended.set()
+
+    def close(self) -> None:
+        """Stop a running loop and wait, however long its input takes, for it to close the
+        table; otherwise close it here. Safe to call twice, and from any thread."""
+        with self._state_lock:
+            state, self._state = self._state, "closed"
+        if state == "running":
+            self.runner.stop()
+            self._loop_ended.wait()
+        elif state == "open":
+            self._close_files()
+
+    def _close_files(self) -> None:
+        """Stop the driver, close the journal and flush the event file."""
+        self.driver.close()
+        if self.feed is not None:  # before the journal it reads
+            self.feed.stop()
+        if self.journal is not None:
+            self.journal.close()
+        if self.event_file is not None:
+            self.event_file.close()
+
+
+def open_table(
+    config: TableConfig,
+    *,
+    subscribers: tuple[Subscriber, ...] = (),
+    stop_after_shoes: int | None = None,
+) -> Table:
+    """A table ready to ``runner.run()``, its driver started and its subscribers attached.
+
+    With a journal, it is self-tested (JournalError if it fails) and replayed before the driver
+    opens or anything is published: the table carries on exactly where it stopped.
+    """
+    profile = load_profile(config.profile)
+    journal = Journal.open(config.journal_path) if config.journal_path else None
+    try:
+        table = _assemble(config, profile, journal, subscribers, stop_after_shoes)
+    except BaseException:
+        if journal is not None:
+            journal.close()
+        raise
+    if config.feed is not None:  # the floor feed reads the journal: it starts once that is open
+        try:
+            table.feed = open_feed(config.feed, journal.path if journal else None, table.bus,
+                                   table.view_events)
+        except BaseException:
+            table.close()
+            raise
+    return table
+
+
+def _assemble(
+    config: TableConfig,
+    profile: Profile,
+    journal: Journal | None,
+    subscribers: tuple[Subscriber, ...],
+    stop_after_shoes: int | None,
+) -> Table:
+    bus = EventBus(config.table_id)
+    controller = TableController(config, profile, bus)
+    event_file = open_event_file(config.events_path, journal)  # refused before resume writes
+    try:
+        view_events = resume(controller, journal) if journal is not None else []
+        if event_file is not None:
+            catch_up(event_file, journal, bus)
+        if event_file is not None:
+            bus.subscribe(event_file)
+        for subscriber in subscribers:
+            bus.subscribe(subscriber)
+        runner = TableRunner(controller, stop_after_shoes)
+        driver = open_driver(sim_with_profile_decks(config.driver_url, profile), runner.submit)
+    except BaseException:
+        if event_file is not None:
+            event_file.close()
+        raise
+    controller.driver = driver
+    if journal is not None:
+        runner.rebuild = lambda: rebuilt(TableController(config, profile, bus, driver), journal)
+        runner.fault_folder = journal.path.parent
+    try:
+        if journal is not None:
+            prime_driver(driver, journal, journal.restart_events())
+        if isinstance(driver, SimDriver):
+            bus.subscribe(simulated_dealer(driver, view_events))
+        driver.start()
+    except BaseException:
+        driver.close()
+        if event_file is not None:
+            event_file.close()
+        raise
+    return Table(config, profile, bus, controller, runner, driver, event_file, journal,
+                 view_events)
+
+
+def simulated_dealer(sim: SimDriver, events: Sequence[TableEvent]) -> SimulatedDealer:
+    """The simulated shoe's dealer (a bus subscriber), caught up with the journal's ``events``:
+    dealing held if the table is in a hold, paused or taking live bets, and the shoe in play
+    continued after the cards the journal shows dealt from it."""
+    dealer = SimulatedDealer(sim)
+    for event in events:
+        dealer(event)
+    in_play = shoe_in_play(events)
+    if in_play is not None:
+        note = sim.resume_shoe(in_play.shoe, in_play.dealt, in_play.cut_seen)
+        if note is not None:
+            log.warning("simulated shoe: %s", note)
+    return dealer
+
+
+def open_event_file(path: str | None, journal: Journal | None) -> EventFile | None:
+    """The event file, its torn last line cut off, checked against the journal."""
+    if path is None:
+        return None
+    event_file = EventFile.open(path)
+    if journal is not None and not event_file.live_only:
+        try:
+            _check_same_journal(path, event_file, journal)
+        except BaseException:
+            event_file.close()
+            raise
+    return event_file
+
+
+def catch_up(event_file: EventFile, journal: Journal | None, bus: EventBus) -> None:
+    """With a journal the file gets every journaled event it lacks (those a crash kept from
+    it, a ``config_changed`` written at start); without one, the bus numbers on after the
+    file's last seq, so no seq is used twice. Standard output gets live events only."""
+    if event_file.live_only:
+        return
+    if journal is not None:
+        for event in journal.iter_events(event_file.last_seq + 1):
+            event_file(event)
+    else:
+        bus.next_seq = max(bus.next_seq, event_file.next_seq)
+
+
+def _check_same_journal(path: str, event_file: EventFile, journal: Journal) -> None:
+    last = event_file.last
+    if last is None:
+        return
+    recorded = journal.event(event_file.last_seq)
+    if recorded is None or (recorded.type, recorded.ts) != (last.get("type"), last.get("ts")):
+        has = f"{recorded.type} at {recorded.ts}" if recorded else "no such event"
+        raise EventFileError(
+            f"events file {path}: its last event, {last['seq']} ({last.get('type')} at "
+            f"{last.get('ts')}), is not the journal's ({journal.path}: {has}); it belongs to "
+            "another journal: move it away or name another file")
+
+
+def sim_with_profile_decks(url: str, profile: Profile) -> str:
+    """A simulated shoe holds as many decks as the profile says, unless the URL says."""
+    parsed = DriverUrl.parse(url)
+    if parsed.scheme != "sim" or {"decks", "script"} & parsed.options.keys():
+        return url
+    return f"{url}{'&' if '?' in url else '?'}decks={profile.decks}"
+
+
+def with_overrides(config: TableConfig, **overrides: Any) -> TableConfig:
+    """The config with the command line's options (those not None) taking precedence."""
+    return replace(config, **{key: value for key, value in overrides.items() if value is not None})

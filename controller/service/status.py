@@ -1,0 +1,59 @@
+"""What the table is doing, told to systemd as ``STATUS=`` lines (``systemctl status``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from controller.events.schema import EventType
+from controller.events.stream import TableEvent
+from controller.service.sd_notify import SystemdNotifier
+
+# The self-test reads about 30 MB of journal a second here; allow a slower disk three times as
+# long, on top of the unit's own TimeoutStartSec.
+JOURNAL_CHECK_BYTES_PER_SECOND = 10_000_000
+START_ALLOWANCE_SECONDS = 60
+
+
+def allow_time_for_journal_check(notifier: SystemdNotifier, journal_path: str | None) -> None:
+    """Before READY the self-test reads the whole journal, which grows for as long as the table
+    plays: tell systemd how long to wait, so a big journal is not killed as a hung start."""
+    if journal_path is None:
+        return
+    path = Path(journal_path)
+    size = sum(part.stat().st_size for part in (path, path.with_name(path.name + "-wal"))
+               if part.exists())
+    seconds = START_ALLOWANCE_SECONDS + size / JOURNAL_CHECK_BYTES_PER_SECOND
+    notifier.notify(f"EXTEND_TIMEOUT_USEC={int(seconds * 1_000_000)}",
+                    f"STATUS=checking the journal ({size / 1_000_000:.0f} MB)")
+
+
+class ServiceStatus:
+    """A subscriber that sends a one-line status when the table's situation changes: a round
+    in play, a hold, a pause, the scanner, the end of a shoe (not every card)."""
+
+    def __init__(self, notifier: SystemdNotifier) -> None:
+        self.notifier = notifier
+
+    def __call__(self, event: TableEvent) -> None:
+        text = describe(event)
+        if text is not None:
+            self.notifier.status(text)
+
+
+def describe(event: TableEvent) -> str | None:
+    where = f"shoe {event.shoe} round {event.round}"
+    data = event.data
+    match event.type:
+        case EventType.BETTING_OPEN:
+            return f"{where}: in play"
+        case EventType.HOLD:
+            return f"{where}: HOLD {data['code']}: {data['message']}"
+        case EventType.HOLD_CLEARED:
+            return f"{where}: hold cleared by {data['by']} ({data['action']})"
+        case EventType.STATE if data["state"] == "paused":
+            return f"{where}: paused"
+        case EventType.SCANNER:
+            return f"{where}: scanner {data['status']}"
+        case EventType.SHOE_ENDED:
+            return f"shoe {event.shoe} ended after {data['rounds']} rounds: awaiting the shuffle"
+    return None

@@ -1,0 +1,56 @@
+"""What the operator (and the clock) can ask of the controller, besides the cards."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from controller.table.supervisor import CheckedPin
+
+# Every action, with what it needs; docs/operator.md explains each.
+ACTIONS = (
+    "new_shoe",       # confirm a new, shuffled shoe (dealer); end the shoe in play (supervisor)
+    "confirm_burn",   # the dealer burned the cards (scanners that do not read burns)
+    "manual_card",    # enter a card by hand (needs card; supervisor while the reader works)
+    "void_round",     # void the round in play, or the one on hold (supervisor; needs reason)
+    "accept_card",    # clear a hold by accepting the held card(s) (supervisor)
+    "pause",          # stop the table (dealer)
+    "resume",         # carry on after an operator pause (dealer)
+    "clear_roads",    # start the roads afresh (supervisor)
+)
+
+# Actions a dealer may give; all others need the supervisor PIN.
+DEALER_ACTIONS = frozenset({"confirm_burn", "manual_card", "pause", "resume"})
+# A card typed by hand while the reader works could be any card: the dealer may enter one only
+# while the reader is down; otherwise it needs the supervisor PIN.
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    action: str
+    by: str = "dealer"
+    reason: str = ""
+    pin: str | CheckedPin | None = None  # CheckedPin: hashed on its way in (runner)
+    card: str | None = None
+    # Replayed from the journal at recovery: it was authorised when it was first given.
+    replayed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PinFailure:
+    """A wrong supervisor PIN, replayed from the journal: the lockout survives a restart."""
+
+    locked_until: float | None  # Unix time, when this failure started a lockout
+
+
+@dataclass(frozen=True, slots=True)
+class TimerExpired:
+    """The live betting countdown ran out."""
+
+
+class CommandRefused(Exception):
+    """An operator command that cannot be carried out now; the reason is published, with any
+    ``facts`` (a wrong PIN and the lockout it started) as fields of ``action_refused``."""
+
+    def __init__(self, reason: str, **facts: object) -> None:
+        super().__init__(reason)
+        self.facts = facts

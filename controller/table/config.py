@@ -1,0 +1,161 @@
+"""The table config file (TOML): table id, profile, driver, betting mode, PIN hash, paths.
+
+Every key is checked at start: an unknown section or key, or a value of the wrong type or out
+of range, is refused with the file, the key and the reason.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from controller.game.profiles import looks_like_path
+from controller.table.feed_settings import FeedSettings, FeedSettingsError, parse_feed
+from controller.table.supervisor import check_pin_hash
+from drivers.errors import UserError
+
+DEFAULT_DRIVER = "sim://?rate=4"  # a watchable demo: four cards a second
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    table_id: str = "table-1"
+    profile: str = "classic"
+    betting: str = "land"  # land: open until the first card; live: a countdown
+    betting_seconds: float = 15.0
+    burn_scanned: bool = True
+    new_shoe_resets_roads: bool = True
+    language: str = "en"
+    driver_url: str = DEFAULT_DRIVER
+    journal_path: str | None = None
+    events_path: str | None = None
+    pin_hash: str | None = None
+    feed: FeedSettings | None = None  # None: no floor feed (the default)
+
+    @property
+    def live(self) -> bool:
+        return self.betting == "live"
+
+
+class ConfigError(UserError):
+    """A config file that cannot be used; the message names the file and the key."""
+
+
+LANGUAGES = ("en", "zh", "el", "ru", "ar")
+BETTING_SECONDS = (1, 600)  # a live countdown from one second to ten minutes
+TABLE_ID_MAX = 32  # it is shown on the display's status bar and stored with every event
+
+# (section, key) -> (field, expected type(s), description of what is expected)
+_KEYS: dict[tuple[str, str], tuple[str, tuple[type, ...], str]] = {
+    ("table", "id"): ("table_id", (str,), "a table id string"),
+    ("table", "profile"): ("profile", (str,), "a profile name or a path to a profile file"),
+    ("table", "betting"): ("betting", (str,), "'land' or 'live'"),
+    ("table", "betting_seconds"): ("betting_seconds", (int, float),
+                                    f"seconds, {BETTING_SECONDS[0]} to {BETTING_SECONDS[1]}"),
+    ("table", "burn_scanned"): ("burn_scanned", (bool,), "true or false"),
+    ("table", "new_shoe_resets_roads"): ("new_shoe_resets_roads", (bool,), "true or false"),
+    ("table", "language"): ("language", (str,), "one of en, zh, el, ru, ar"),
+    ("driver", "url"): ("driver_url", (str,), "a driver URL such as sim:// or serial:///dev/..."),
+    ("journal", "path"): ("journal_path", (str,), "a path to the journal database"),
+    ("events", "path"): ("events_path", (str,), "a path for JSON-lines events, or -"),
+    ("supervisor", "pin_hash"): ("pin_hash", (str,), "a PIN hash from 'baccarat-table hash-pin'"),
+}
+
+
+def load_config(path: str | Path) -> TableConfig:
+    """Read and check a table config file."""
+    path = Path(path)
+    try:
+        document = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: not valid TOML: {error}") from error
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{path}: not UTF-8 text (byte {error.object[error.start:error.end]!r}"
+                          f" at offset {error.start})") from None
+    values: dict[str, Any] = {}
+    sections = sorted({section for section, _ in _KEYS} | {"feed"})
+    for section, table in document.items():
+        if section not in sections:
+            raise ConfigError(f"{path}: unknown section [{section}] (valid: {', '.join(sections)})")
+        if not isinstance(table, dict):
+            raise ConfigError(f"{path}: {section} must be a [{section}] table")
+        if section == "feed":
+            continue  # checked as a whole below, once the table id is known
+        for key, value in table.items():
+            spec = _KEYS.get((section, key))
+            if spec is None:
+                valid = ", ".join(k for s, k in _KEYS if s == section)
+                raise ConfigError(f"{path}: unknown key {section}.{key} (valid: {valid})")
+            name, types, expected = spec
+            if not isinstance(value, types) or (bool in types) != isinstance(value, bool):
+                raise ConfigError(f"{path}: {section}.{key} = {_shown(value)}: expected {expected}")
+            values[name] = value
+    profile = values.get("profile")
+    if profile is not None and looks_like_path(profile):
+        # A site's profile beside its config, wherever the program is started from (an
+        # absolute path stays as it is).
+        values["profile"] = str(path.parent / profile)
+    config = TableConfig(**values)
+    _check_values(path, config)
+    if "feed" in document:
+        config = replace(config, feed=_feed(path, document["feed"], config.table_id))
+    return config
+
+
+def _feed(path: Path, section: dict[str, Any], table_id: str) -> FeedSettings:
+    try:
+        return parse_feed(section, table_id, path.parent)
+    except FeedSettingsError as error:
+        value = f" = {_shown(error.value)}" if error.shown and error.value is not None else ""
+        raise ConfigError(f"{path}: feed.{error.key}{value}: {error.reason}") from None
+
+
+def _shown(value: Any) -> str:
+    """``value`` as the error line shows it: its repr, cut short so the line stays one line."""
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:60]}... ({len(text)} characters)"
+
+
+def _check_values(path: Path, config: TableConfig) -> None:
+    def refuse(key: str, value: Any, reason: str) -> None:
+        raise ConfigError(f"{path}: {key} = {_shown(value)}: {reason}")
+
+    reason = _table_id_problem(config.table_id)
+    if reason:
+        refuse("table.id", config.table_id, reason)
+    if config.betting not in ("land", "live"):
+        refuse("table.betting", config.betting, "expected 'land' or 'live'")
+    low, high = BETTING_SECONDS
+    # Not "<= 0": inf and nan pass that, and overflow or close betting at once at run time.
+    if not (math.isfinite(config.betting_seconds) and low <= config.betting_seconds <= high):
+        refuse("table.betting_seconds", config.betting_seconds,
+               f"expected {low} to {high} seconds")
+    if config.language not in LANGUAGES:
+        refuse("table.language", config.language, f"expected one of {', '.join(LANGUAGES)}")
+    for key, value in (("journal.path", config.journal_path),
+                       ("events.path", config.events_path)):
+        if value is not None and not value.strip():
+            # An empty path would quietly mean "no journal" (or no events file).
+            refuse(key, value, "expected a path; leave the key out for none")
+    if config.pin_hash is not None:
+        try:
+            check_pin_hash(config.pin_hash)
+        except ValueError as error:
+            # Not echoed: even part of a real hash lets a 4-digit PIN be found offline.
+            raise ConfigError(f"{path}: supervisor.pin_hash (value not shown): {error}") from None
+
+
+def _table_id_problem(table_id: str) -> str | None:
+    """Why ``table_id`` cannot name a table on the display and in every event, or None."""
+    if not table_id.strip():
+        return "expected a table id; it is empty"
+    if not table_id.isprintable():
+        return "expected a table id without control characters"
+    if table_id != table_id.strip():
+        return "expected a table id without leading or trailing spaces"
+    if len(table_id) > TABLE_ID_MAX:
+        return f"expected a table id of at most {TABLE_ID_MAX} characters"
+    return None

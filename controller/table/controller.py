@@ -1,0 +1,599 @@
+"""The table controller: cards in, rounds out.
+
+One ``TableController`` owns a ``transitions`` Machine (shape in controller.table.machine) and
+is fed, one item at a time and always from one thread, by ``handle()``: driver events, operator
+commands and timer expiries. Every fact it learns is published on the event bus, which
+journals it before anyone sees it; a smart shoe's card is acknowledged only after that.
+
+Every input leaves an event that says what came in (``reveal``, ``burn``, ``card``, ``hold``,
+``misread``, ``cut_card``, ``scanner``, ``betting_closed``, ``operator_action``), so replaying
+those events through ``handle()`` rebuilds the exact state (see controller.table.recovery).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from transitions import EventData, Machine
+
+from controller.events.schema import EventType
+from controller.events.stream import EventBus
+from controller.game.cards import Card, ShoeComposition
+from controller.game.outcome import RoundOutcome, judge_round
+from controller.game.profiles import Profile
+from controller.game.rules import PLAYER_POSITIONS, next_step
+from controller.game.settlement import decide_round
+from controller.journal.store import JournalError
+from controller.table.commands import Command, PinFailure, TimerExpired
+from controller.table.config import TableConfig
+from controller.table.machine import (
+    EXPECTED_CARD,
+    PHASE_OF,
+    RESUMABLE_STATES,
+    STATES,
+    TRANSITIONS,
+)
+from controller.table.operator import OperatorDesk
+from controller.table.supervisor import SupervisorGate
+from drivers.base import (
+    CardRead,
+    Connected,
+    CutCardSeen,
+    Disconnected,
+    Driver,
+    Misread,
+    Recordable,
+    ShoeShuffled,
+)
+from drivers.shoe_protocol import SEQ_MODULO
+
+
+@dataclass
+class RoundInProgress:
+    number: int
+    player: list[Card] = field(default_factory=list)
+    banker: list[Card] = field(default_factory=list)
+    dealt: list[Card] = field(default_factory=list)  # in deal order
+
+    def deal(self, position: str, card: Card) -> None:
+        (self.player if position in PLAYER_POSITIONS else self.banker).append(card)
+        self.dealt.append(card)
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeSettings:
+    """What a shoe is played under, fixed when it starts: a profile or betting mode changed
+    in the config mid-shoe takes effect at the next shoe, so one shoe never mixes two."""
+
+    profile: Profile
+    live: bool
+    source: str  # the profile as the config names it (a shipped name or a file)
+
+
+@dataclass(frozen=True, slots=True)
+class HeldCard:
+    """A card that arrived where none may come; kept until a supervisor decides."""
+
+    code: str
+    raw: bytes
+    source: str
+    frame_seq: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FaultHold:
+    """The hold the table went into on an input it failed to handle, replayed as such (the
+    input itself would fail again)."""
+
+    message: str
+    held: HeldCard | None  # the card the failed input carried, if any
+
+
+class InputFailed(Exception):
+    """The controller failed on ``item`` (a bug): nothing of it was journaled or shown."""
+
+    def __init__(self, item: object, error: Exception) -> None:
+        super().__init__(f"internal error on {type(item).__name__}: "
+                         f"{type(error).__name__}: {error}; nothing of it was recorded")
+        self.item = item
+
+
+def _source(event: EventData) -> str:
+    """The state a move starts from (every callback runs on a move)."""
+    assert event.transition is not None
+    source: str = event.transition.source
+    return source
+
+
+def _position(event: EventData) -> str:
+    """Where the card of a dealing transition goes: the position the table waited for, or
+    player1 for the card that closes a land table's betting."""
+    source = _source(event)
+    return "player1" if source == "betting" else source
+
+
+def _frame_facts(read: CardRead) -> dict[str, Any]:
+    facts: dict[str, Any] = {"raw": read.raw.decode("ascii", "replace")}
+    if read.seq is not None:
+        facts["frame_seq"] = read.seq
+    return facts
+
+
+class TableController:
+    """Runs the shoe and its rounds. Imports no Qt and starts no threads."""
+
+    # Set by ``transitions`` from controller.table.machine: the state, each trigger (it returns
+    # whether a move was made), may_<trigger>() and is_<state>().
+    state: str
+    card: Callable[..., bool]
+    shuffled: Callable[..., bool]
+    confirm_burn: Callable[..., bool]
+    close_betting: Callable[..., bool]
+    void: Callable[..., bool]
+    end_shoe: Callable[..., bool]
+    pause: Callable[..., bool]
+    hold: Callable[..., bool]
+    resume: Callable[..., bool]
+    may_confirm_burn: Callable[[], bool]
+    may_shuffled: Callable[[], bool]
+    may_close_betting: Callable[[], bool]
+    may_pause: Callable[[], bool]
+    may_hold: Callable[[], bool]
+    is_betting: Callable[[], bool]
+    is_paused: Callable[[], bool]
+    is_hold: Callable[[], bool]
+
+    def __init__(
+        self,
+        config: TableConfig,
+        profile: Profile,
+        bus: EventBus,
+        driver: Driver | None = None,
+    ) -> None:
+        self.config = config
+        self.configured = ShoeSettings(profile, config.live, config.profile)
+        self.profile = profile  # the shoe in play's (ShoeSettings)
+        self.live_betting = config.live  # the shoe in play's (ShoeSettings)
+        # Set by a replay: the settings the shoe in play was started with.
+        self.replayed_shoe_settings: ShoeSettings | None = None
+        self.bus = bus
+        self.driver = driver
+        self.gate = SupervisorGate(config.pin_hash)
+        self.operator = OperatorDesk(self, self.gate)
+        self.shoe_number = 0
+        self.composition = ShoeComposition(profile.decks)
+        self.round: RoundInProgress | None = None
+        self.round_number = 0
+        self.burn_left = 0
+        self.last_round: int | None = None
+        self.cut_before_shoe = False  # the cut card came out before the shoe's reveal card
+        self.reader_down = False
+        # Cards typed by hand while the reader was down: the shoe may still send its copy of
+        # the first one (its unacknowledged frame) when the reader comes back.
+        self.typed_while_down: list[str] = []
+        self.last_frame_seq: int | None = None  # of the last card frame the reader sent
+        self.saved_state = "awaiting_shuffle"
+        self.pause_reasons: set[str] = set()
+        self.held_cards: list[HeldCard] = []
+        self.betting_deadline: float | None = None
+        self._unacknowledged: list[Recordable] = []
+        self.machine = Machine(
+            model=self,
+            states=STATES,
+            transitions=TRANSITIONS,
+            initial="awaiting_shuffle",
+            send_event=True,
+            auto_transitions=False,
+        )
+
+    # -- the one entry point -------------------------------------------------------------
+
+    def handle(self, item: object) -> None:
+        """Handle one driver event, operator command or timer expiry, all or nothing: an input
+        that fails leaves no trace in the journal or the subscribers (InputFailed)."""
+        before = self.state
+        try:
+            self._handle(item)
+            if self.state != before:  # one state event, where the input left the table
+                self.publish(EventType.STATE, state=self.state, previous=before)
+            self.bus.flush()
+        except JournalError:
+            self._unacknowledged.clear()
+            raise
+        except Exception as error:
+            self.bus.rollback()
+            self._unacknowledged.clear()
+            raise InputFailed(item, error) from error
+        # Only now is the card durable: a smart shoe may forget it.
+        if self.driver is not None:
+            for read in self._unacknowledged:
+                self.driver.acknowledge(read)
+        self._unacknowledged.clear()
+
+    def _handle(self, item: object) -> None:
+        if isinstance(item, CardRead):
+            self._reader_card(item)
+        elif isinstance(item, Misread):
+            self._misreads(item)
+        elif isinstance(item, CutCardSeen):
+            self._cut_card(item)
+        elif isinstance(item, ShoeShuffled):
+            self._device_shuffled(item)
+        elif isinstance(item, Connected | Disconnected):
+            self._scanner(item)
+        elif isinstance(item, Command):
+            self.operator.handle(item)
+        elif isinstance(item, PinFailure):
+            self.gate.count_wrong_pin(item.locked_until)
+        elif isinstance(item, FaultHold):
+            self._hold("internal_error", item.message, item.held)
+            if self.may_hold():
+                self.hold()
+        elif isinstance(item, TimerExpired):
+            if self.betting_deadline is not None and self.may_close_betting():
+                self.close_betting()
+        else:
+            raise TypeError(f"the controller cannot handle {item!r}")
+
+    def hold_after_failure(self, failed: InputFailed) -> None:
+        """Stop the table on an input it failed to handle (the table was rebuilt from the
+        journal since): a card is kept as held, never dropped; a supervisor clears the hold."""
+        item = failed.item
+        held = None
+        if isinstance(item, CardRead):
+            held = HeldCard(item.code, item.raw, "reader", item.seq)
+        self.handle(FaultHold(str(failed), held))
+        if isinstance(item, CardRead) and self.driver is not None:
+            self.driver.acknowledge(item)  # recorded as held: the shoe may move on
+
+    @property
+    def in_play(self) -> RoundInProgress:
+        """The round being dealt (only asked for where the machine is in one)."""
+        assert self.round is not None, "no round in play"
+        return self.round
+
+    @property
+    def phase(self) -> str:
+        """What the table is in, looking through a pause or a hold (machine.PHASE_OF)."""
+        return PHASE_OF[self.round_state]
+
+    @property
+    def shoe_in_play(self) -> bool:
+        """A shoe has been confirmed and has not ended (a pause or a hold changes nothing)."""
+        return self.phase != "no_shoe"
+
+    def deadline(self) -> float | None:
+        """When the next timer is due (monotonic seconds), or None."""
+        return self.betting_deadline if self.is_betting() else None
+
+    # -- publishing ----------------------------------------------------------------------
+
+    def publish(self, type_: str, **data: Any) -> None:
+        self.bus.publish(type_, self.shoe_number, self.round_number, **data)
+
+    # -- conditions used by the machine --------------------------------------------------
+
+    def burn_scanned(self, event: EventData) -> bool:
+        return self.config.burn_scanned
+
+    def more_burns_due(self, event: EventData) -> bool:
+        return self.burn_left > 1  # after this one
+
+    def live(self, event: EventData) -> bool:
+        return self.live_betting
+
+    def accepted_from_hold(self, event: EventData) -> bool:
+        return bool(event.kwargs.get("from_hold"))
+
+    def in_shoe(self, event: EventData) -> bool:
+        return self.composition.holds(event.kwargs["card"])
+
+    def player_draws(self, event: EventData) -> bool:
+        return self._next_after(event) == "player3"
+
+    def banker_draws(self, event: EventData) -> bool:
+        return self._next_after(event) == "banker3"
+
+    def was_last_round(self, event: EventData) -> bool:
+        return self.last_round is not None and self.round_number >= self.last_round
+
+    def returns_to_saved_state(self, event: EventData) -> bool:
+        assert event.transition is not None
+        return event.transition.dest == self.saved_state
+
+    def _next_after(self, event: EventData) -> str:
+        """What the round needs next once this card is in its hand."""
+        player, banker = list(self.in_play.player), list(self.in_play.banker)
+        side = player if _position(event) in PLAYER_POSITIONS else banker
+        side.append(event.kwargs["card"])
+        return next_step(player, banker)
+
+    # -- cards ---------------------------------------------------------------------------
+
+    def _reader_card(self, read: CardRead) -> None:
+        typed, self.typed_while_down = self.typed_while_down, []
+        resent = (read.seq is not None and self.last_frame_seq is not None
+                  and read.seq == (self.last_frame_seq + 1) % SEQ_MODULO)
+        if read.seq is not None:
+            self.last_frame_seq = read.seq
+        self._unacknowledged.append(read)  # once recorded, held or not: the journal has it
+        if typed and resent and read.code == typed[0]:
+            # The shoe kept the frame it could not deliver while unplugged, and the dealer
+            # typed that same card meanwhile: it is one card, already dealt.
+            self.publish(EventType.DUPLICATE_CARD, card=read.code, **_frame_facts(read),
+                         reason=f"the reader's copy of {read.code}, entered by hand while the "
+                                "reader was down")
+            return
+        self.card(card=Card(read.code), raw=read.raw, source="reader", seq=read.seq)
+
+    def typed_card(self, card: Card) -> None:
+        """A card the dealer typed; while the reader is away the table stays paused for it and
+        the dealer carries on by hand."""
+        if self.is_paused() and self.pause_reasons == {"scanner"}:
+            self.typed_while_down.append(card.code)
+            self.resume()
+            self.card(card=card, raw=b"", source="manual")
+            self.add_pause("scanner")
+        else:
+            self.card(card=card, raw=b"", source="manual")
+
+    def _card_facts(self, event: EventData) -> dict[str, Any]:
+        """What is recorded with a card taken where the table expects it."""
+        card: Card = event.kwargs["card"]
+        if self.composition.holds(card):  # a card a supervisor accepted may not be in the shoe
+            self.composition.remove(card)
+        facts: dict[str, Any] = {
+            "card": card.code, "raw": event.kwargs["raw"].decode("ascii", "replace"),
+            "source": event.kwargs["source"], "cards_left": self.composition.cards_left}
+        if event.kwargs.get("seq") is not None:
+            facts["frame_seq"] = event.kwargs["seq"]
+        if event.kwargs.get("from_hold"):
+            facts["from_hold"] = True  # read once already, as the hold: not a second reading
+        return facts
+
+    def reveal(self, event: EventData) -> None:
+        facts = self._card_facts(event)
+        self.burn_left = event.kwargs["card"].burn_count
+        self.publish(EventType.REVEAL, burn=self.burn_left, **facts)
+
+    def prompt_burn(self, event: EventData) -> None:
+        self.publish(EventType.PROMPT,
+                     message=f"burn {self.burn_left} cards, then confirm the burn")
+
+    def burn(self, event: EventData) -> None:
+        facts = self._card_facts(event)
+        self.burn_left -= 1
+        self.publish(EventType.BURN, burn_left=self.burn_left, **facts)
+
+    def burn_confirmed(self, event: EventData) -> None:
+        for burned in range(1, self.burn_left + 1):
+            self.publish(EventType.BURN, card=None, burn_left=self.burn_left - burned,
+                         cards_left=self.composition.cards_left)
+        self.burn_left = 0
+
+    def deal(self, event: EventData) -> None:
+        position = _position(event)
+        facts = self._card_facts(event)
+        self.in_play.deal(position, event.kwargs["card"])
+        self.publish(EventType.CARD, position=position, **facts)
+
+    # -- holds on a card -----------------------------------------------------------------
+
+    def hold_card_while_stopped(self, event: EventData) -> None:
+        stopped = "on hold" if self.is_hold() else "paused"
+        self._hold_card(event, "card_while_stopped", "arrived while the table is " + stopped)
+
+    def hold_card_before_new_shoe(self, event: EventData) -> None:
+        self._hold_card(event, "card_before_new_shoe", "arrived before a new shoe was "
+                        "confirmed: shuffle, confirm the new shoe, then deal the reveal card")
+
+    def hold_card_before_burn(self, event: EventData) -> None:
+        self._hold_card(event, "card_before_burn", "arrived before the burn was confirmed")
+
+    def hold_card_while_betting(self, event: EventData) -> None:
+        self._hold_card(event, "card_while_betting", "arrived while betting is open")
+
+    def hold_impossible_card(self, event: EventData) -> None:
+        self._hold_card(event, "impossible_card", "cannot come from this shoe: all "
+                        f"{self.composition.decks} of its kind are already out")
+
+    def _hold_card(self, event: EventData, code: str, why: str) -> None:
+        card: Card = event.kwargs["card"]
+        self.save_state(event)
+        self._hold(code, f"card {card} {why}", HeldCard(
+            card.code, event.kwargs["raw"], event.kwargs["source"], event.kwargs.get("seq")))
+
+    def accept_held(self, held: HeldCard) -> None:
+        """Deal a held card a supervisor accepted where the table waits for one."""
+        self.card(card=Card(held.code), raw=held.raw, source=held.source, from_hold=True)
+
+    # -- the shoe and its rounds ---------------------------------------------------------
+
+    def start_shoe(self, event: EventData) -> None:
+        """A new, shuffled shoe is in: the next card is its reveal card. The shoe is played
+        under the settings configured now (or, replayed, those it was started with)."""
+        settings = self.replayed_shoe_settings or self.configured
+        self.replayed_shoe_settings = None
+        self.profile, self.live_betting = settings.profile, settings.live
+        self.shoe_number += 1
+        self.composition = ShoeComposition(self.profile.decks)
+        self.round_number = 0
+        self.round = None
+        self.last_round = 1 if self.cut_before_shoe else None
+        self.cut_before_shoe = False
+        self.publish(EventType.SHOE_STARTED, decks=self.profile.decks, profile=self.profile.name,
+                     profile_source=settings.source,
+                     betting="live" if self.live_betting else "land", by=event.kwargs["by"])
+        if self.config.new_shoe_resets_roads:
+            self.publish(EventType.ROADS_CLEARED, reason="new shoe")
+
+    def open_round(self, event: EventData) -> None:
+        self.round_number += 1
+        self.round = RoundInProgress(self.round_number)
+        closed = sorted(self.profile.closed_bets(self.round_number))
+        if self.live_betting:
+            self.betting_deadline = time.monotonic() + self.config.betting_seconds
+            self.publish(EventType.BETTING_OPEN, closed_bets=closed,
+                         seconds=self.config.betting_seconds)
+        else:
+            self.publish(EventType.BETTING_OPEN, closed_bets=closed)
+
+    def close_betting_on_timer(self, event: EventData) -> None:
+        self._betting_closed("timer")
+
+    def close_betting_on_first_card(self, event: EventData) -> None:
+        self._betting_closed("first_card")
+
+    def _betting_closed(self, reason: str) -> None:
+        self.betting_deadline = None
+        self.publish(EventType.BETTING_CLOSED, reason=reason,
+                     closed_bets=sorted(self.profile.closed_bets(self.round_number)))
+
+    def restart_countdown(self, event: EventData) -> None:
+        """Betting was interrupted by a pause: a live table's countdown starts again."""
+        if self.live_betting:
+            self.betting_deadline = time.monotonic() + self.config.betting_seconds
+
+    def finish_round(self, event: EventData) -> None:
+        outcome = judge_round(self.in_play.player, self.in_play.banker)
+        self.publish(EventType.ROUND_RESULT, **self._result_facts(outcome, self.in_play.number))
+
+    def end_shoe_after_last_round(self, event: EventData) -> None:
+        self._shoe_over("last round voided" if event.event.name == "void"
+                        else "last round played")
+
+    def _result_facts(self, outcome: RoundOutcome, round_number: int) -> dict[str, Any]:
+        return {
+            "player": [card.code for card in outcome.player],
+            "banker": [card.code for card in outcome.banker],
+            "player_total": outcome.player_total,
+            "banker_total": outcome.banker_total,
+            "winner": outcome.winner,
+            "player_pair": outcome.player_pair,
+            "banker_pair": outcome.banker_pair,
+            "player_natural": outcome.player_natural,
+            "banker_natural": outcome.banker_natural,
+            "natural": outcome.natural,
+            "banker_six_cards": len(outcome.banker) if outcome.banker_six else None,
+            **decide_round(self.profile, outcome, round_number).event_fields(),
+        }
+
+    def _shoe_over(self, reason: str) -> None:
+        """The shoe is done: say so, so that the dealer (or the simulated shoe) reshuffles."""
+        self.publish(EventType.SHOE_ENDED, rounds=self.round_number, reason=reason)
+        self.round = None
+        self.betting_deadline = None
+
+    # -- other driver events -------------------------------------------------------------
+
+    def _misreads(self, misread: Misread) -> None:
+        facts: dict[str, Any] = {"raw": misread.raw.decode("ascii", "replace"),
+                                 "raw_hex": misread.raw.hex(),
+                                 "position": EXPECTED_CARD[self.round_state],
+                                 "count": misread.count}
+        if misread.count > 1:
+            facts["last_raw_hex"] = misread.last_raw.hex()
+        self.publish(EventType.MISREAD, **facts)
+        if self.driver is not None:
+            self.driver.request_rescan()
+
+    def _device_shuffled(self, signal: ShoeShuffled) -> None:
+        """The device reports a freshly shuffled shoe loaded: with no shoe in play, that is the
+        new shoe; with one in play, only a supervisor may end it (``new_shoe``)."""
+        self.publish(EventType.SHOE_SHUFFLED, raw=signal.raw.decode("ascii", "replace"))
+        self._unacknowledged.append(signal)
+        if self.may_shuffled():
+            self.shuffled(by="shoe")
+        elif self.phase not in ("no_shoe", "new_shoe"):
+            self.publish(EventType.PROMPT, message=f"the shoe reports a new shoe loaded while shoe "
+                         f"{self.shoe_number} is in play: a supervisor ends this shoe first")
+
+    def _cut_card(self, seen: CutCardSeen) -> None:
+        """The round open when the cut card comes out is the last; with none open, the next.
+        A pause changes nothing; before the shoe's first round that makes round 1 the last."""
+        if self.phase == "no_shoe":
+            self.cut_before_shoe = True
+            last_round = 1
+        else:
+            last_round = self.round_number if self.round is not None else self.round_number + 1
+            self.last_round = last_round
+        self.publish(EventType.CUT_CARD, last_round=last_round,
+                     raw=seen.raw.decode("ascii", "replace"))
+        self._unacknowledged.append(seen)  # a smart shoe waits for it like a card
+
+    def _scanner(self, item: Connected | Disconnected) -> None:
+        if isinstance(item, Connected):
+            self.reader_down = False
+            self.publish(EventType.SCANNER, status="connected")
+            self.lift_pause("scanner")
+            return
+        self.reader_down = True
+        self.typed_while_down = []
+        self.publish(EventType.SCANNER, status="disconnected", reason=item.reason)
+        if self.live_betting and self._round_not_dealt():
+            # Live rules: a round that had not started is cancelled and its bets refunded.
+            self.void(reason="scanner disconnected before the deal", by="system")
+        self.add_pause("scanner")
+
+    def _round_not_dealt(self) -> bool:
+        return self.round is not None and not self.round.dealt
+
+    @property
+    def round_state(self) -> str:
+        """The state of the round, looking through a pause or a hold."""
+        return self.saved_state if self.is_hold() or self.is_paused() else self.state
+
+    # -- pause and hold ------------------------------------------------------------------
+
+    def add_pause(self, reason: str) -> None:
+        self.pause_reasons.add(reason)
+        if self.may_pause():
+            self.pause()
+
+    def lift_pause(self, reason: str) -> None:
+        self.pause_reasons.discard(reason)
+        if self.is_paused() and not self.pause_reasons:
+            self.resume()
+
+    def restore_pause(self) -> None:
+        """After a hold or a void, a pause still asked for stops the table again."""
+        if self.pause_reasons:
+            self.add_pause(next(iter(self.pause_reasons)))
+
+    def end_shoe_early(self, reason: str, by: str) -> None:
+        """A supervisor ends the shoe in play: a round in play (or held cards) is void."""
+        if self.round is not None and (self.round.dealt or self.held_cards):
+            self.publish(EventType.ROUND_VOIDED, reason="shoe ended early", by=by,
+                         discarded=[card.code for card in self.round.dealt]
+                         + [held.code for held in self.held_cards], refund=True)
+        self.held_cards.clear()
+        self.pause_reasons.clear()
+        self.end_shoe()
+        self._shoe_over(reason)
+
+    def save_state(self, event: EventData) -> None:
+        """Where a pause or a hold interrupted the table, to return there."""
+        if _source(event) in RESUMABLE_STATES:
+            self.saved_state = _source(event)
+
+    def void_round(self, event: EventData) -> None:
+        """The round in play is void: its cards stay recorded as discarded, bets are refunded,
+        the roads are untouched."""
+        discarded = [card.code for card in self.in_play.dealt]
+        discarded += [held.code for held in self.held_cards]
+        self.held_cards.clear()
+        self.publish(EventType.ROUND_VOIDED, reason=event.kwargs["reason"], by=event.kwargs["by"],
+                     discarded=discarded, refund=True)
+
+    def _hold(self, code: str, message: str, held: HeldCard | None) -> None:
+        facts: dict[str, Any] = {"card": None, "raw": "", "source": "system"}
+        if held is not None:
+            self.held_cards.append(held)
+            facts = {"card": held.code, "raw": held.raw.decode("ascii", "replace"),
+                     "source": held.source}
+            if held.frame_seq is not None:
+                facts["frame_seq"] = held.frame_seq
+        self.publish(EventType.HOLD, code=code, message=message, **facts)

@@ -1,0 +1,146 @@
+"""The operator's actions on a table: who may give each, and what each does.
+
+A component of the table (controller.table.controller), not part of it: it authorises each command
+(supervisor actions through the SupervisorGate), then carries it out through the table's own
+moves, so the card path and the operator's actions each read on their own. Every action carried
+out is published as ``operator_action`` with who gave it and why; a refused one as
+``action_refused`` with the reason.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from controller.events.schema import EventType
+from controller.game.cards import Card
+from controller.table.commands import ACTIONS, DEALER_ACTIONS, Command, CommandRefused
+from controller.table.supervisor import PinRefused, SupervisorGate
+
+if TYPE_CHECKING:
+    from controller.table.controller import TableController
+
+
+class OperatorDesk:
+    def __init__(self, table: TableController, gate: SupervisorGate) -> None:
+        self.table = table
+        self.gate = gate
+
+    def handle(self, command: Command) -> None:
+        try:
+            if command.action not in ACTIONS:
+                raise CommandRefused(f"unknown action {command.action!r}")
+            self._authorise(command)
+            getattr(self, f"_{command.action}")(command)
+        except (CommandRefused, PinRefused) as refusal:
+            self.table.publish(EventType.ACTION_REFUSED, action=command.action, by=command.by,
+                               reason=str(refusal), **refusal.facts)
+
+    def _needs_pin(self, command: Command) -> bool:
+        if command.action == "manual_card":
+            return not self.table.reader_down
+        if command.action == "new_shoe":
+            return self.table.shoe_in_play
+        return command.action not in DEALER_ACTIONS
+
+    def _authorise(self, command: Command) -> None:
+        if not self._needs_pin(command):
+            return
+        if command.replayed:  # authorised when first given: the PIN was right then
+            self.gate.passed()
+            return
+        what = ("a card typed by hand while the reader works"
+                if command.action == "manual_card" else "this action")
+        self.gate.check(command.pin, what)
+
+    def _record(self, command: Command, **facts: Any) -> None:
+        self.table.publish(EventType.OPERATOR_ACTION, action=command.action, by=command.by,
+                           reason=command.reason, **facts)
+
+    def _confirm_burn(self, command: Command) -> None:
+        if not self.table.may_confirm_burn():
+            raise CommandRefused("there is no burn to confirm")
+        self._record(command)
+        self.table.confirm_burn()
+
+    def _manual_card(self, command: Command) -> None:
+        try:
+            card = Card.parse(command.card or "")
+        except ValueError as error:
+            raise CommandRefused(str(error)) from error
+        self._record(command, card=card.code)
+        self.table.typed_card(card)
+
+    def _pause(self, command: Command) -> None:
+        self._record(command)
+        self.table.add_pause("operator")
+
+    def _resume(self, command: Command) -> None:
+        if "operator" not in self.table.pause_reasons:
+            raise CommandRefused("the table is not paused by an operator")
+        self._record(command)
+        self.table.lift_pause("operator")
+
+    def _void_round(self, command: Command) -> None:
+        table = self.table
+        in_round = table.round is not None and table.phase in ("betting", "dealing")
+        if not in_round and table.is_hold():
+            # Cards held outside a round (before the burn was confirmed, before a new shoe):
+            # voiding discards them and the table goes back to where it was.
+            self._record(command)
+            discarded = [held.code for held in table.held_cards]
+            table.held_cards.clear()
+            table.publish(EventType.HOLD_CLEARED, by=command.by, action="void", discarded=discarded)
+            table.resume()
+            table.restore_pause()
+            return
+        if not in_round:
+            raise CommandRefused("there is no round to void")
+        self._record(command)
+        if table.is_hold():
+            table.publish(EventType.HOLD_CLEARED, by=command.by, action="void")
+        table.void(reason=command.reason or "voided by the supervisor", by=command.by)
+        table.restore_pause()
+
+    def _accept_card(self, command: Command) -> None:
+        table = self.table
+        if not table.is_hold():
+            raise CommandRefused("there is no held card to accept")
+        self._record(command)
+        table.publish(EventType.HOLD_CLEARED, by=command.by, action="accept")
+        held, table.held_cards = table.held_cards, []
+        table.resume()
+        # Accepting a card means it goes where the table waits for one: past a burn the
+        # scanner could not see, or as the reveal card of a new shoe.
+        if table.may_confirm_burn():
+            table.confirm_burn()
+        elif table.may_shuffled():
+            table.shuffled(by=command.by)
+        for card in held:
+            table.accept_held(card)
+        table.restore_pause()
+
+    def _new_shoe(self, command: Command) -> None:
+        table = self.table
+        if not table.shoe_in_play:
+            if table.is_hold():
+                raise CommandRefused("a card is held: a supervisor accepts it (as the new "
+                                     "shoe's reveal card) or voids it")
+            if table.is_paused() and "operator" in table.pause_reasons:
+                raise CommandRefused("the table is paused: resume it first")
+            self._record(command)
+            if table.is_paused():  # the reader is away: the dealer carries on by hand
+                table.resume()
+                table.shuffled(by=command.by)
+                table.add_pause("scanner")
+            else:
+                table.shuffled(by=command.by)
+            return
+        if table.phase == "new_shoe":
+            raise CommandRefused("a new shoe is already confirmed: deal the reveal card")
+        self._record(command)
+        table.end_shoe_early(command.reason or "ended early by the supervisor", command.by)
+
+    def _clear_roads(self, command: Command) -> None:
+        self._record(command)
+        self.table.publish(EventType.ROADS_CLEARED,
+                           reason=command.reason or "cleared by the supervisor")

@@ -1,0 +1,98 @@
+"""Bringing a table back from its journal at start, before the driver runs (outside the
+journal package, which depends on nothing that runs the table).
+
+``resume`` replays the journal into the controller (controller.table.recovery), records a
+configuration change, and returns the events a display needs to rebuild its view. A crash
+loses whole inputs or nothing (controller.journal.store), so there is nothing to mend.
+``prime_driver`` tells the driver the last frame recorded from its device. (A simulated shoe
+learns where it was from the same events: controller.service.app.)
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from controller.events.schema import EventType
+from controller.events.stream import TableEvent, utc_timestamp
+from controller.journal.store import Journal
+from controller.table.controller import TableController
+from controller.table.recovery import last_device_frame, replay
+from drivers.base import Driver
+
+log = logging.getLogger(__name__)
+# Events that one input can make after its card: the result, the shoe's end and its state moves.
+FRAME_LOOKBACK = 64
+
+def resume(controller: TableController, journal: Journal) -> list[TableEvent]:
+    """Replay ``journal`` into ``controller`` and attach it to the bus; the view's events."""
+    events = journal.restart_events()
+    bus = controller.bus
+    replay(controller, events)
+    bus.next_seq = journal.last_seq + 1
+    for event in config_change(controller, events):
+        record = TableEvent(event.type, bus.next_seq, utc_timestamp(), bus.table, event.shoe,
+                            event.round, event.data)
+        journal.append(record)
+        events.append(record)
+        bus.next_seq += 1
+    journal.commit()
+    bus.store = journal
+    if events:
+        log.info("journal %s: resumed at event %d, %s, shoe %d round %d", journal.path,
+                 events[-1].seq, controller.state, controller.shoe_number, controller.round_number)
+    return view_events(events)
+
+
+def rebuilt(controller: TableController, journal: Journal) -> TableController:
+    """``controller`` (new) brought to where the journal says the table is: after an input the
+    running controller failed on, which left no trace in the journal."""
+    replay(controller, journal.restart_events())
+    controller.bus.next_seq = journal.last_seq + 1
+    return controller
+
+
+def config_change(controller: TableController, events: Sequence[TableEvent]) -> list[TableEvent]:
+    """A ``config_changed`` event when the table id, profile or betting mode differ from the
+    journal's last shoe. A shoe still in play keeps its own until it ends."""
+    started = [event for event in events if event.type == EventType.SHOE_STARTED]
+    if not started:
+        return []
+    last = started[-1]
+    configured = controller.configured
+    now: dict[str, Any] = {"table": controller.bus.table, "profile": configured.profile.name,
+                           "betting": "live" if configured.live else "land"}
+    before: dict[str, Any] = {"table": last.table, "profile": last.data.get("profile"),
+                              "betting": last.data.get("betting", now["betting"])}
+    if now == before:
+        return []
+    in_play = controller.shoe_in_play
+    return [TableEvent("config_changed", 0, "", controller.bus.table, controller.shoe_number,
+                       controller.round_number,
+                       {"before": before, "after": now,
+                        "applies_from": "next shoe" if in_play else "now"})]
+
+
+def view_events(events: Sequence[TableEvent]) -> list[TableEvent]:
+    """The events a fresh view applies to show the table as it is: from the earlier of the
+    last roads_cleared and the last shoe_started on (the roads and the shoe both)."""
+    starts = [0, 0]
+    for index, event in enumerate(events):
+        if event.type == EventType.ROADS_CLEARED:
+            starts[0] = index
+        elif event.type == EventType.SHOE_STARTED:
+            starts[1] = index
+    return list(events[min(starts):])
+
+
+def prime_driver(driver: Driver, journal: Journal, events: Sequence[TableEvent]) -> None:
+    """Tell the driver the last frame the journal holds from the device (``events`` are the
+    restart events): a smart shoe that resends it, unacknowledged when the table stopped, is
+    answered instead of counted twice."""
+    frame = last_device_frame(events)
+    if frame is None and events:
+        # The shoe ended since: its last card is just before the restart events.
+        frame = last_device_frame(journal.events(max(1, events[0].seq - FRAME_LOOKBACK)))
+    if frame is not None:
+        driver.prime(frame)

@@ -1,0 +1,133 @@
+"""The controller's loop: one queue, one thread.
+
+Driver events (from the driver's reader thread), operator commands (from the display or
+standard input) and timer expiries all arrive on one queue and are handled in order by the
+thread that calls ``run()``. Nothing else touches the controller, so it needs no lock.
+
+A supervisor PIN is hashed (about 0.2 s, on purpose) by the thread that submits the command:
+the display's or the operator input's, so the loop never makes the cards wait for it. The loop
+still decides on the verdict, and keeps the count of wrong PINs and the lockout
+(docs/operator.md).
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from controller.events.schema import EventType
+from controller.events.stream import TableEvent
+from controller.table.commands import Command, TimerExpired
+from controller.table.controller import InputFailed, TableController
+from controller.table.fault_report import write_fault_report
+from controller.table.supervisor import CheckedPin
+from drivers.base import Misread
+
+log = logging.getLogger(__name__)
+
+
+class _Stop:
+    """Put on the queue to end ``run()``."""
+
+
+class TableRunner:
+    def __init__(
+        self, controller: TableController, stop_after_shoes: int | None = None,
+        rebuild: Callable[[], TableController] | None = None,
+    ) -> None:
+        self.controller = controller
+        # Builds the controller afresh from the journal, after an input it failed on.
+        self.rebuild = rebuild
+        self.fault_folder: Path | None = None  # where fault reports go (the journal's)
+        self.inbox: queue.SimpleQueue[object] = queue.SimpleQueue()
+        self.stop_after_shoes = stop_after_shoes
+        self._shoes_ended = 0
+        self._stopping = False
+        self._next: object | None = None  # taken off the queue behind a burst of misreads
+        controller.bus.subscribe(self._count_shoes)
+
+    def submit(self, item: object) -> None:
+        """Queue a driver event or a command; safe from any thread. A command's supervisor
+        PIN is hashed here, in the thread that submits it, never in the loop's."""
+        if isinstance(item, Command):
+            item = self._with_checked_pin(item)
+        self.inbox.put(item)
+
+    def _with_checked_pin(self, command: Command) -> Command:
+        """The command with its PIN's verdict against the configured hash (without one
+        configured it goes on as it is: the loop refuses it)."""
+        stored = self.controller.config.pin_hash
+        if not isinstance(command.pin, str) or stored is None:
+            return command
+        return replace(command, pin=CheckedPin.of(command.pin, stored))
+
+    def stop(self) -> None:
+        """Ask ``run()`` to return after the item in hand; safe from any thread or a signal."""
+        self.inbox.put(_Stop())
+
+    def run(
+        self, heartbeat: Callable[[], None] | None = None, heartbeat_every: float | None = None,
+    ) -> None:
+        """Handle queued items until ``stop()`` or the configured number of shoes.
+
+        ``heartbeat`` is called at least every ``heartbeat_every`` seconds from this thread
+        (systemd's watchdog in headless mode: a stuck loop stops the pings).
+        """
+        controller = self.controller
+        beat = (heartbeat, heartbeat_every) if heartbeat and heartbeat_every else None
+        next_beat = time.monotonic() if beat else None
+        while not self._stopping:
+            now = time.monotonic()
+            if beat is not None and next_beat is not None and now >= next_beat:
+                beat[0]()
+                next_beat = now + beat[1]
+            deadline = controller.deadline()
+            wake = deadline
+            if next_beat is not None and (wake is None or next_beat < wake):
+                wake = next_beat
+            try:
+                item = self._take(timeout=None if wake is None else max(0.0, wake - now))
+            except queue.Empty:
+                if deadline is None or time.monotonic() < deadline:
+                    continue  # woken for the heartbeat
+                item = TimerExpired()
+            if isinstance(item, _Stop):
+                break
+            try:
+                controller.handle(item)
+            except InputFailed as failed:
+                if self.rebuild is None:
+                    raise
+                report = write_fault_report(failed, self.fault_folder)
+                log.error("%s; the table holds (details: %s)", failed, report)
+                controller = self.controller = self.rebuild()
+                controller.hold_after_failure(failed)
+
+    def _take(self, timeout: float | None) -> object:
+        """The next input; misreads waiting together come as one burst (one journal commit
+        for a flood of garbage, so the good card behind it is recorded at once)."""
+        item, self._next = self._next, None
+        if item is None:
+            item = self.inbox.get(timeout=timeout)
+        if not isinstance(item, Misread):
+            return item
+        while True:
+            try:
+                following = self.inbox.get_nowait()
+            except queue.Empty:
+                break
+            if not isinstance(following, Misread):
+                self._next = following
+                break
+            item = item.followed_by(following)
+        return item
+
+    def _count_shoes(self, event: TableEvent) -> None:
+        if event.type == EventType.SHOE_ENDED:
+            self._shoes_ended += 1
+            if self.stop_after_shoes is not None and self._shoes_ended >= self.stop_after_shoes:
+                self._stopping = True

@@ -1,0 +1,131 @@
+"""The supervisor PIN: stored only as a salted PBKDF2 hash in the table config."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import time
+from dataclasses import dataclass
+
+SCHEME = "pbkdf2_sha256"
+ITERATIONS = 200_000
+# A stored hash is refused outside this range: fewer iterations make guessing the PIN from a
+# copied config cheaper (0 crashes the first check); more make one PIN check outlast the watchdog
+# on a slow table PC (1,000,000 takes about 0.7 s on a desktop CPU, seconds on a small board).
+MIN_ITERATIONS, MAX_ITERATIONS = 10_000, 1_000_000
+SALT_BYTES, HASH_BYTES = 16, 32  # what hash_pin writes: a 16-byte salt, a SHA-256 digest
+_REMAKE = "make a new one with 'baccarat-table hash-pin'"
+_STORED = re.compile(rf"{SCHEME}\$([0-9]+)\$([0-9a-f]*)\$([0-9a-f]*)")
+
+
+def hash_pin(pin: str, salt: bytes | None = None, iterations: int = ITERATIONS) -> str:
+    """The config value for ``pin``: ``pbkdf2_sha256$<iterations>$<salt hex>$<hash hex>``."""
+    salt = salt if salt is not None else secrets.token_bytes(SALT_BYTES)
+    digest = hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, iterations)
+    return f"{SCHEME}${iterations}${salt.hex()}${digest.hex()}"
+
+
+def check_pin_hash(stored: str) -> None:
+    """Raise ValueError, saying what is wrong, when ``stored`` is not a hash hash_pin makes
+    with between MIN_ITERATIONS and MAX_ITERATIONS iterations."""
+    match = _STORED.fullmatch(stored)
+    if match is None:
+        raise ValueError(f"expected '{SCHEME}$<iterations>$<salt>$<hash>' in lower-case hex; "
+                         f"{_REMAKE}")
+    iterations, salt, digest = match.groups()
+    # Compared as text by verify_pin, so a leading 0 could never match; a long digit string is
+    # out of range before int() (which refuses more than 4300 digits) sees it.
+    if iterations.startswith("0") or len(iterations) > len(str(MAX_ITERATIONS)) or not (
+            MIN_ITERATIONS <= int(iterations) <= MAX_ITERATIONS):
+        shown = iterations if len(iterations) <= 20 else f"({len(iterations)} digits)"
+        raise ValueError(f"iterations {shown}: expected {MIN_ITERATIONS:,} to "
+                         f"{MAX_ITERATIONS:,} (the default is {ITERATIONS:,}); {_REMAKE}")
+    for part, text, size in (("salt", salt, SALT_BYTES), ("hash", digest, HASH_BYTES)):
+        if len(text) != 2 * size:
+            raise ValueError(f"the {part} has {len(text)} hex digits, expected {2 * size} "
+                             f"({size} bytes); {_REMAKE}")
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedPin:
+    """A typed PIN already hashed against ``stored``, off the controller's thread (the hash
+    takes about 0.2 s, which would hold up the cards): the verdict instead of the digits. The
+    controller still decides, and keeps the count of wrong PINs and the lockout."""
+
+    stored: str
+    matches: bool
+
+    @classmethod
+    def of(cls, pin: str, stored: str) -> CheckedPin:
+        return cls(stored, verify_pin(pin, stored))
+
+
+def verify_pin(pin: str | CheckedPin, stored: str) -> bool:
+    """True when ``pin`` matches the stored hash (constant-time comparison); a CheckedPin
+    gives its verdict, when it was reached against this same stored hash."""
+    if isinstance(pin, CheckedPin):
+        return pin.stored == stored and pin.matches
+    _, iterations, salt, _ = stored.split("$")
+    candidate = hash_pin(pin, bytes.fromhex(salt), int(iterations))
+    return hmac.compare_digest(candidate, stored)
+
+
+PIN_ATTEMPTS = 5
+PIN_LOCKOUT_SECONDS = 60
+
+
+class PinRefused(Exception):
+    """A supervisor action refused at the PIN: the reason, and the facts to record with it
+    (``wrong_pin``, ``locked_until``) so a restart keeps the count and the lockout."""
+
+    def __init__(self, reason: str, **facts: object) -> None:
+        super().__init__(reason)
+        self.facts = facts
+
+
+class SupervisorGate:
+    """Who may give a supervisor action: the PIN, and the lockout after guessing at it.
+
+    Five wrong PINs in a row lock supervisor actions for a minute, in wall-clock time and
+    counted from the journaled refusals (``count_wrong_pin`` replays one), so a restart clears
+    neither. A missing PIN is refused without counting: a dealer pressing a key cannot lock the
+    supervisors out."""
+
+    def __init__(self, pin_hash: str | None) -> None:
+        self.pin_hash = pin_hash
+        self._wrong_in_row = 0
+        self._locked_until = 0.0
+
+    def check(self, pin: str | CheckedPin | None, what: str = "this action") -> None:
+        """Raise PinRefused unless ``pin`` is the supervisor's and no lockout is running."""
+        if self.pin_hash is None:
+            raise PinRefused("no supervisor PIN is configured (see 'baccarat-table hash-pin')")
+        now = time.time()
+        if now < self._locked_until:
+            raise PinRefused(f"too many wrong PINs: supervisor actions locked for "
+                             f"{self._locked_until - now:.0f} s more")
+        if not pin:
+            raise PinRefused(f"{what} needs the supervisor PIN")
+        if not verify_pin(pin, self.pin_hash):
+            if self._wrong_in_row + 1 >= PIN_ATTEMPTS:
+                locked_until = now + PIN_LOCKOUT_SECONDS
+                self.count_wrong_pin(locked_until)
+                raise PinRefused(f"wrong supervisor PIN, {PIN_ATTEMPTS} in a row: supervisor "
+                                 f"actions locked for {PIN_LOCKOUT_SECONDS} s",
+                                 wrong_pin=True, locked_until=locked_until)
+            self.count_wrong_pin(None)
+            raise PinRefused("wrong supervisor PIN", wrong_pin=True)
+        self.passed()
+
+    def passed(self) -> None:
+        """A right PIN (now, or replayed from the journal) ends a run of wrong ones."""
+        self._wrong_in_row = 0
+
+    def count_wrong_pin(self, locked_until: float | None) -> None:
+        """One wrong PIN; ``locked_until`` when it was the one that started a lockout."""
+        if locked_until is None:
+            self._wrong_in_row += 1
+        else:
+            self._wrong_in_row, self._locked_until = 0, locked_until

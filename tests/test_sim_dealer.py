@@ -1,0 +1,195 @@
+"""The simulated shoe's dealer: it follows the table's public events (holds while live bets are
+taken, in a hold or a pause; reshuffles when the shoe ends), continues its shoe after a
+restart, and no event ever shows a card before it is dealt."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+from table_harness import Table
+
+import controller.service.app as app
+from controller.events.stream import TableEvent
+from controller.table.commands import TimerExpired
+from controller.table.config import TableConfig
+from drivers import open_driver
+from drivers.base import CardRead
+from drivers.card_codes import ALL_CODES
+from drivers.sim_dealer import SimulatedDealer
+
+pytestmark = pytest.mark.timeout(120)
+
+ROUND = "9S,KH,TC,2D"  # player 9, banker 2: two cards each
+START = "3H,2S,2H,2D"  # the reveal card 3 and its three burn cards
+
+
+class SimTable(Table):
+    """A table on a real simulated shoe (rate 0), run by hand: what the shoe deals waits in
+    ``inbox`` until ``run()`` hands it to the controller."""
+
+    def __init__(self, script: str, **config: object) -> None:
+        super().__init__(**config)
+        self.inbox: list[object] = []
+        self.sim = open_driver(f"sim://?script={script}", self.inbox.append)
+        self.controller.driver = self.sim
+        self.bus.subscribe(SimulatedDealer(self.sim))
+        self.sim.start()
+
+    def run(self, most: int = 1000) -> None:
+        """Handle what the shoe deals until it deals nothing more (or ``most`` items)."""
+        for _ in range(most):
+            if not self.inbox:
+                return
+            self.controller.handle(self.inbox.pop(0))
+
+    def cards(self) -> list[str]:
+        return [event.data["card"] for event in self.events
+                if event.type in ("reveal", "burn", "card")]
+
+
+def test_live_betting_holds_the_simulated_dealer_until_the_countdown_ends():
+    table = SimTable(f"{START},{ROUND}", betting="live")
+    table.run()
+    assert table.state == "betting" and not table.inbox and not table.of_type("card")
+    table.controller.handle(TimerExpired())
+    table.run()
+    assert "hold" not in [event.type for event in table.events]
+    assert table.last("round_result").data["player"] == ["9S", "TC"]
+
+
+def test_a_hold_stops_the_simulated_dealer_until_a_supervisor_clears_it():
+    # Classic's eight decks hold eight aces of spades: the ninth puts the table on hold.
+    table = SimTable(f"{START},{','.join(['AS'] * 9)},KD")
+    table.run()
+    assert table.state == "hold" and table.last("hold").data["code"] == "impossible_card"
+    assert "KD" not in table.cards() and not table.inbox
+    table.supervisor("accept_card")
+    table.run()
+    assert table.cards()[-2:] == ["AS", "KD"]  # the held ace, then the next card
+    assert len(table.of_type("hold")) == 1
+
+
+def test_the_simulated_dealer_reshuffles_when_the_shoe_ends():
+    table = SimTable(f"{START},CUT,{ROUND}")  # the cut card before round 1: one round
+    table.run(most=30)
+    started = table.of_type("shoe_started")
+    assert [event.shoe for event in started[:2]] == [1, 2]
+    assert {event.data["by"] for event in started} == {"shoe"}
+    assert table.of_type("shoe_ended")[0].seq < started[1].seq
+
+
+# -- no card before it is dealt ---------------------------------------------------------------
+
+CARD_CODE = re.compile(r"[A2-9TJQK][SHDC]")
+SEED = 918273645  # unlike any count or number a table publishes
+
+
+def card_codes(value: object) -> list[str]:
+    """Every card code anywhere in an event's data: fields, lists, nested objects."""
+    if isinstance(value, str):
+        return [value] if CARD_CODE.fullmatch(value) else []
+    if isinstance(value, dict):
+        return [code for item in value.values() for code in card_codes(item)]
+    if isinstance(value, list | tuple):
+        return [code for item in value for code in card_codes(item)]
+    return []
+
+
+class Witness:
+    """Sees what the simulated shoe deals and every event the table publishes, and records
+    any event naming a card the shoe had not dealt, or the seed its order comes from."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.dealt: Counter[str] = Counter()
+        self.events: list[TableEvent] = []
+        self.leaks: list[str] = []
+        opened = app.open_driver
+
+        def open_watched(url: str, sink):
+            def watched(item: object) -> None:
+                if isinstance(item, CardRead):
+                    self.dealt[item.code] += 1
+                sink(item)
+            return opened(url, watched)
+
+        monkeypatch.setattr(app, "open_driver", open_watched)
+
+    def __call__(self, event: TableEvent) -> None:
+        self.events.append(event)
+        # ``raw`` repeats, as read, the card the event carries.
+        named = card_codes({key: value for key, value in event.data.items() if key != "raw"})
+        undealt = Counter(named) - self.dealt
+        if undealt:
+            self.leaks.append(f"{event.type} {event.seq} names {sorted(undealt)} before dealt")
+        if str(SEED) in json.dumps(event.data):
+            self.leaks.append(f"{event.type} {event.seq} carries the seed")
+
+    def reader_cards(self) -> list[str]:
+        return [event.data["card"] for event in self.events if event.type in (
+            "reveal", "burn", "card", "hold") and event.data.get("source") == "reader"]
+
+
+def play(config: TableConfig, witness: Witness, stop_after_cards: int | None = None,
+         shoes: int = 1) -> None:
+    """Run the table until ``shoes`` shoes end, or until ``stop_after_cards`` cards were
+    recorded in this run (then stop as a crash would: what the shoe dealt since is lost)."""
+    table = app.open_table(config, subscribers=(witness,), stop_after_shoes=shoes)
+    recorded = []
+
+    def count(event: TableEvent) -> None:
+        if event.type in ("reveal", "burn", "card"):
+            recorded.append(event)
+            if len(recorded) == stop_after_cards:
+                table.runner.stop()
+
+    table.bus.subscribe(count)
+    try:
+        table.runner.run()
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("seed", [f"seed={SEED}&", ""])
+def test_no_event_of_a_simulated_shoe_names_a_card_before_it_is_dealt(monkeypatch, seed):
+    witness = Witness(monkeypatch)
+    play(TableConfig(driver_url=f"sim://?{seed}misread=0.05&rate=0"), witness)
+    assert [event.type for event in witness.events].count("round_result") > 60
+    assert witness.events[-1].type in ("shoe_ended", "state")
+    assert witness.leaks == []
+
+
+@pytest.mark.parametrize("seed", [f"seed={SEED}&", ""])
+def test_a_restarted_simulated_shoe_carries_on_with_the_cards_still_in_it(
+        monkeypatch, tmp_path, seed):
+    config = replace(TableConfig(driver_url=f"sim://?{seed}decks=1&cut=20&rate=0"),
+                     journal_path=str(tmp_path / "table.db"))
+    witness = Witness(monkeypatch)
+    for stop_after_cards in (9, 14, 1, None):  # three restarts mid-shoe, then to its end
+        play(config, witness, stop_after_cards)
+    assert witness.leaks == []
+    assert [event.shoe for event in witness.events if event.type == "shoe_started"] == [1]
+    cards = witness.reader_cards()
+    assert Counter(cards) <= Counter(ALL_CODES)  # one deck: no card twice
+    kinds = [event.type for event in witness.events]
+    before_cut = witness.events[:kinds.index("cut_card")]
+    assert len([event for event in before_cut if event.type in ("reveal", "burn", "card")]) == 32
+
+
+def test_a_seeded_shoe_restarted_between_and_within_shoes_deals_what_it_would_have(
+        monkeypatch, tmp_path):
+    url = f"sim://?seed={SEED}&decks=1&cut=20&rate=0"
+    straight = Witness(monkeypatch)
+    play(replace(TableConfig(driver_url=url), journal_path=str(tmp_path / "straight.db")),
+         straight, shoes=3)
+    config = replace(TableConfig(driver_url=url), journal_path=str(tmp_path / "table.db"))
+    restarted = Witness(monkeypatch)
+    # Shoe 1 interrupted, shoe 2 whole (a restart before and after it), shoe 3 interrupted.
+    for stop_after_cards in (5, None, None, 12, None):
+        play(config, restarted, stop_after_cards)
+    assert restarted.reader_cards() == straight.reader_cards()
+    assert [event.shoe for event in restarted.events if event.type == "shoe_started"] == [
+        1, 2, 3]
