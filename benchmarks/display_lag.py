@@ -18,23 +18,19 @@ import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from full_hd_window import full_hd_window
+
 from controller.events.stream import TableEvent
 from controller.service.app import open_table
 from controller.table.config import TableConfig
-from ui.display.app import make_application
 from ui.display.bridge import EventBridge
-from ui.display.window import DisplayWindow
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shoes", type=int, default=20)
     shoes = parser.parse_args().shoes
-    app = make_application("en")
-    window = DisplayWindow()
-    window.resize(1920, 1080)
-    window.show()
-    app.processEvents()
+    app, window = full_hd_window()
     published: dict[int, float] = {}  # seq -> when the bus handed it over
     waiting: list[int] = []  # applied, not yet painted
     lags: list[float] = []

@@ -24,15 +24,14 @@ import time
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from emulated_shoe import EmulatedShoe
+from full_hd_window import full_hd_window
 
 from controller.events.stream import TableEvent
 from controller.service.app import open_table
 from controller.table.commands import Command
 from controller.table.config import TableConfig
 from drivers.shoe_order import CUT, build_shoe, shoe_random
-from ui.display.app import make_application
 from ui.display.bridge import EventBridge
-from ui.display.window import DisplayWindow
 
 INTERVAL = 0.04  # seconds between cards: faster than any dealer, slow enough to paint each
 SEED = 7
@@ -49,11 +48,7 @@ def main() -> None:
         if not 0 < cards <= order.index(CUT):
             parser.error(f"--cards: 1 to {order.index(CUT)} (the cut card)")
         order = order[:cards]
-    app = make_application("en")
-    window = DisplayWindow()
-    window.resize(1920, 1080)
-    window.show()
-    app.processEvents()
+    app, window = full_hd_window()
     applied: list[tuple[int, str]] = []  # (line index, event type) in the GUI thread
     painted: dict[int, float] = {}
     pending: list[int] = []

@@ -15,10 +15,10 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from full_hd_window import full_hd_window
+
 from controller.table.config import TableConfig
-from ui.display.app import make_application
 from ui.display.scenarios import play
-from ui.display.window import DisplayWindow
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
@@ -31,11 +31,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shoes", type=int, default=100)
     shoes = parser.parse_args().shoes
-    app = make_application("en")
-    window = DisplayWindow()
-    window.resize(1920, 1080)
-    window.show()
-    app.processEvents()
+    app, window = full_hd_window()
     rounds = 0
     at_1000 = None
     samples = []
