@@ -1,0 +1,229 @@
+"""Surveillance: each bet's exact return from the shoe that is left, published off the card
+path; alerts and auto-closure at the right round; unknown burns; scanner health."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from controller.app import open_table
+from controller.cards import RANK_POINTS
+from controller.config import TableConfig
+from controller.event_schema import check_values
+from controller.journal import Journal
+from controller.profiles import ProfileError, load_profile, parse_profile
+from controller.recovery import replay
+from controller.surveillance.exposure import ExposureComputed
+from controller.table import TableController
+from drivers.base import Misread
+from drivers.card_codes import SUITS
+from tests.surveillance_support import (
+    LUCKY_SIX_PROFILE,
+    SurveilledTable,
+    engine_rtp,
+    known_cards,
+)
+
+# One deck: the reveal card AS burns one card; then every card but the sixes, so Lucky Six
+# turns in the player's favour; then the sixes come out and it falls back.
+NO_SIXES = [rank + suit for rank in "A234578 9TJQK".replace(" ", "") for suit in SUITS]
+SIXES = ["6" + suit for suit in SUITS]
+ORDER = ["AS", "2C", *[c for c in NO_SIXES if c[0] in "A23457" and c not in ("AS", "2C")],
+         *[c for c in NO_SIXES if c[0] in "89"], *SIXES, *[c for c in NO_SIXES if c[0] in "TJ"]]
+
+
+@pytest.fixture
+def table():
+    table = SurveilledTable()
+    yield table
+    table.close()
+
+
+def test_each_exposure_equals_the_odds_engine_for_the_cards_known_out(table):
+    table.new_shoe()
+    for code in ORDER:
+        table.deal(code)
+        exposure = table.last("exposure")
+        before = table.events[: table.events.index(exposure)]
+        removed = known_cards(before)
+        assert exposure.data["cards_left"] == 52 - len(removed)
+        assert {bet: Decimal(rtp) for bet, rtp in exposure.data["rtp"].items()} == engine_rtp(
+            table.controller.profile, removed)
+        # It follows the card it was computed for: every card has its exposure.
+        assert removed[-1] == code
+    assert [e.data["cards_left"] for e in table.of_type("exposure")] == list(
+        range(52, 52 - len(ORDER) - 1, -1))
+
+
+def _round_of_first_betting_closed_after(table, event):
+    after = table.events[table.events.index(event):]
+    return next(e for e in after if e.type == "betting_closed").round
+
+
+def test_lucky_six_alert_and_auto_close_fire_at_the_right_round_and_clear_again(table):
+    profile = table.controller.profile
+    table.new_shoe()
+    removed: list[str] = []
+    crossed_up = crossed_down = None
+    for code in ORDER:
+        table.deal(code)
+        removed.append(code)
+        above = engine_rtp(profile, removed)["lucky_six"] > Decimal(1)
+        if above and crossed_up is None:
+            crossed_up = len(table.events)
+        elif not above and crossed_up is not None and crossed_down is None:
+            crossed_down = len(table.events)
+    assert crossed_up is not None and crossed_down is not None
+    raised, cleared = [e for e in table.of_type("exposure_alert") if e.data["bet"] == "lucky_six"]
+    assert (raised.data["bet"], raised.data["state"], raised.data["closed"]) == (
+        "lucky_six", "raised", True)
+    assert Decimal(raised.data["rtp"]) > 1 and raised.data["alert_rtp"] == "1.0"
+    assert (cleared.data["bet"], cleared.data["state"]) == ("lucky_six", "cleared")
+    # Raised by the card that pushed it over, cleared by the one that brought it back.
+    assert table.events.index(raised) < crossed_up
+    assert table.events.index(cleared) < crossed_down
+    first_closed = _round_of_first_betting_closed_after(table, raised)
+    first_open_again = _round_of_first_betting_closed_after(table, cleared)
+    for result in table.of_type("round_result"):
+        closed = first_closed <= result.round < first_open_again
+        assert (result.data["bets"]["lucky_six"]["outcome"] == "closed") == closed, result.round
+        assert "lucky_six" not in result.data["winning_bets"] or not closed
+    for betting_closed in table.of_type("betting_closed"):
+        closed = first_closed <= betting_closed.round < first_open_again
+        assert ("lucky_six" in betting_closed.data["closed_bets"]) == closed
+    assert first_open_again > first_closed
+    for event in table.events:
+        check_values(event.type, event.data)
+
+
+def test_without_auto_close_the_alert_is_raised_but_the_bet_stays_open(tmp_path):
+    text = Path(LUCKY_SIX_PROFILE).read_text().replace(
+        "auto_close = true", "auto_close = false")
+    path = tmp_path / "watched.toml"
+    path.write_text(text)
+    table = SurveilledTable(str(path))
+    try:
+        table.new_shoe()
+        table.deal(" ".join(ORDER[:30]))  # no six out yet
+        alerts = [e for e in table.of_type("exposure_alert") if e.data["bet"] == "lucky_six"]
+        assert [e.data["state"] for e in alerts] == ["raised"]
+        assert alerts[0].data["closed"] is False
+        assert all(r.data["bets"]["lucky_six"]["outcome"] != "closed"
+                   for r in table.of_type("round_result"))
+    finally:
+        table.close()
+
+
+def test_unread_burn_cards_stay_in_the_composition():
+    table = SurveilledTable(burn_scanned=False)
+    try:
+        table.new_shoe()
+        table.deal("9S")  # nine burns, which the scanner does not see
+        table.command("confirm_burn")
+        assert [e.data["card"] for e in table.of_type("burn")] == [None] * 9
+        table.deal("2H 3D")
+        exposures = table.of_type("exposure")
+        # After the burns the shoe is as after the reveal card: nothing was guessed.
+        assert exposures[-1].data["cards_left"] == 49
+        assert {bet: Decimal(v) for bet, v in exposures[-1].data["rtp"].items()} == engine_rtp(
+            table.controller.profile, ["9S", "2H", "3D"])
+    finally:
+        table.close()
+
+
+def test_an_exposure_for_a_shoe_since_ended_is_not_published(table):
+    table.new_shoe()
+    table.deal("AS 2C")
+    stale = table.submitted
+    table.supervisor("new_shoe", reason="test")
+    table.controller.handle(ExposureComputed(1, 50, {"lucky_six": Decimal("1.5")}))
+    assert stale == [] and not table.of_type("exposure_alert")
+
+
+def test_a_replay_of_the_journal_closes_the_same_bets(table):
+    table.new_shoe()
+    table.deal(" ".join(ORDER[:30]))
+    assert "lucky_six" in table.controller.exposure_watch.closed
+    twin = TableController(table.config, table.controller.profile, table.bus.__class__("t"))
+    replay(twin, table.events)
+    assert twin.exposure_watch.raised == table.controller.exposure_watch.raised
+    assert twin.exposure_watch.closed == table.controller.exposure_watch.closed
+
+
+def test_misreads_above_the_profile_level_raise_a_scanner_alert(table):
+    table.new_shoe()
+    table.deal("AS 2C 3C")
+    table.controller.handle(Misread(b"\x16??"))
+    table.settle()
+    assert not table.of_type("scanner_alert")  # 1 per 100 cards is the level, not above it
+    table.controller.handle(Misread(b"\x16!!"))
+    table.settle()
+    table.deal("4C")
+    (alert,) = table.of_type("scanner_alert")
+    assert alert.data == {"misreads": 2, "cards": 3, "per_hundred": "2.00", "level": "1"}
+
+
+def test_a_surveillance_table_with_a_bad_value_is_refused_naming_the_key():
+    base = 'name = "x"\ndecks = 8\ncommission = "5%"\n[limits]\nmin = "1"\nmax = "10"\n' \
+           '[bets]\nplayer = { pays = "1:1" }\n[surveillance]\n'
+    with pytest.raises(ProfileError, match=r"site.toml: surveillance.alert_rtp: expected a "
+                       r"number .* 0.5 to 2; got '3'"):
+        parse_profile(base + 'alert_rtp = "3"\n', "site.toml")
+    with pytest.raises(ProfileError, match=r"surveillance\.auto_close: expected true or false"):
+        parse_profile(base + 'auto_close = "yes"\n', "site.toml")
+    with pytest.raises(ProfileError, match=r"surveillance\.alert: unknown key"):
+        parse_profile(base + 'alert = "1"\n', "site.toml")
+    terms = parse_profile(base + 'misread_alert_per_100 = 3\n', "site.toml").surveillance
+    assert terms is not None
+    assert (terms.alert_rtp, terms.auto_close, terms.misread_alert_per_100) == (1, False, 3)
+    assert parse_profile(base.removesuffix("[surveillance]\n"), "x").surveillance is None
+
+
+def test_a_profile_without_surveillance_publishes_no_exposure():
+    table = SurveilledTable("classic")
+    try:
+        table.new_shoe()
+        table.deal("AS 2C 3C 4C 5C 6C 7C")
+        table.controller.handle(Misread(b"??"))
+        table.controller.handle(Misread(b"??"))
+        table.settle()
+        assert not {"exposure", "exposure_alert", "scanner_alert"} & {
+            e.type for e in table.events}
+    finally:
+        table.close()
+
+
+def test_the_scripted_order_is_one_deck_of_real_cards():
+    assert len(set(ORDER)) == len(ORDER) and all(c[0] in RANK_POINTS for c in ORDER)
+
+
+def test_a_running_table_journals_each_exposure_in_order_off_the_card_path(tmp_path):
+    """A whole one-deck shoe from the simulated shoe through ``open_table``, the worker
+    thread and the runner's queue: every exposure in the journal, numbered in order, equals
+    the engine's for the cards known out before it, and the shoe is played to its end."""
+    config = TableConfig(driver_url="sim://?seed=5&rate=0", profile=LUCKY_SIX_PROFILE,
+                         journal_path=str(tmp_path / "journal.sqlite"))
+    table = open_table(config, stop_after_shoes=1)
+    try:
+        table.runner.run()
+    finally:
+        table.close()
+    journal = Journal.open(config.journal_path)
+    try:
+        events = list(journal.iter_events(1))
+    finally:
+        journal.close()
+    assert [e.seq for e in events] == list(range(1, len(events) + 1))
+    exposures = [i for i, e in enumerate(events) if e.type == "exposure"]
+    assert len(exposures) > 10 and events[-1].type in ("shoe_ended", "state")
+    profile = load_profile(LUCKY_SIX_PROFILE)
+    for index in exposures:
+        exposure = events[index]
+        removed = known_cards(events[:index])
+        # Computed for these cards or, superseded by a later card, for fewer: never more.
+        assert exposure.data["cards_left"] >= 52 - len(removed)
+        computed_for = removed[: 52 - exposure.data["cards_left"]]
+        assert {bet: Decimal(v) for bet, v in exposure.data["rtp"].items()} == engine_rtp(
+            profile, computed_for)
