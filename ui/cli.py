@@ -30,6 +30,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "journal": ("ui.commands.journal", "verify, export or set aside a table's journal"),
     "history": ("ui.commands.history",
                 "past rounds card by card, with results, voids and who did what"),
+    "shoe-report": ("ui.commands.shoe_report",
+                    "one shoe from the journal as a picture: results, roads, each bet's "
+                    "return, alerts, scanner health"),
 }
 
 # What a person got wrong is shown as one line with exit 2: a bad value or file content

@@ -40,8 +40,11 @@ def side_bets(record: ShoeRecord) -> list[str]:
 class ReturnChart(QWidget):
     """Each bet's return (y) against the cards out of the shoe (x), with the alert line."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, background: str = PANEL,
+                 ink: str = FAINT, colors: Sequence[str] = BET_COLORS) -> None:
         super().__init__(parent)
+        self.background, self.ink = QColor(background), QColor(ink)
+        self.colors = [QColor(color) for color in colors]
         self.courses: dict[str, list[tuple[int, Decimal]]] = {}
         self.total_cards = 416
         self.alert_rtp = Decimal(1)
@@ -61,7 +64,7 @@ class ReturnChart(QWidget):
 
     @guarded_paint
     def paintEvent(self, painter: QPainter, event: QPaintEvent) -> None:
-        painter.fillRect(self.rect(), QColor(PANEL))
+        painter.fillRect(self.rect(), self.background)
         margin = max(28, self.fontMetrics().horizontalAdvance("0.00") + 10)
         plot = QRectF(self.rect()).adjusted(margin, 8, -8, -self.fontMetrics().height() - 6)
         low, high = self.y_range()
@@ -71,7 +74,7 @@ class ReturnChart(QWidget):
             y = plot.bottom() - plot.height() * (rtp - low) / (high - low)
             return QPointF(x, y)
 
-        painter.setPen(QPen(QColor(FAINT), 1))
+        painter.setPen(QPen(self.ink, 1))
         painter.drawRect(plot)
         for value in (low, float(self.alert_rtp), high):
             y = point(0, value).y()
@@ -80,11 +83,18 @@ class ReturnChart(QWidget):
                              f"{value:.2f}")
         painter.drawText(QRectF(plot.left(), plot.bottom() + 2, plot.width(), 20),
                          Qt.AlignmentFlag.AlignCenter, "cards out of the shoe")
+        for quarter, align, shift in ((0, Qt.AlignmentFlag.AlignLeft, 0),
+                                      (1, Qt.AlignmentFlag.AlignHCenter, -30),
+                                      (3, Qt.AlignmentFlag.AlignHCenter, -30),
+                                      (4, Qt.AlignmentFlag.AlignRight, -60)):
+            cards = self.total_cards * quarter // 4  # the half is where the caption is
+            x = point(cards, low).x() + shift
+            painter.drawText(QRectF(x, plot.bottom() + 2, 60, 20), align, str(cards))
         painter.setPen(QPen(QColor(ALERT), 1, Qt.PenStyle.DashLine))
         painter.drawLine(point(0, float(self.alert_rtp)),
                          point(self.total_cards, float(self.alert_rtp)))
         for index, (_bet, points) in enumerate(self.courses.items()):
-            painter.setPen(QPen(bet_color(index), 2))
+            painter.setPen(QPen(self.colors[index % len(self.colors)], 2))
             painter.drawPolyline(QPolygonF([point(x, float(y)) for x, y in points]))
 
 
