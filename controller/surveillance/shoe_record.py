@@ -33,6 +33,8 @@ class ShoeRecord:
     health: ScannerHealth = field(default_factory=ScannerHealth)
     ended: str | None = None  # the shoe_ended reason
     alert_rtp: Decimal = Decimal(1)  # the threshold, as the last exposure alert gave it
+    # Rounds whose betting closed while the bet was closed by its return (auto_close).
+    closed_by_surveillance: dict[str, list[int]] = field(default_factory=dict)
 
     def apply(self, event: TableEvent) -> None:
         """Take one event of this shoe (``shoe_records`` starts a record per shoe)."""
@@ -48,6 +50,10 @@ class ShoeRecord:
             self.alerts.append(event)
             if kind == "exposure_alert":
                 self.alert_rtp = Decimal(event.data["alert_rtp"])
+        elif kind == "betting_closed":
+            for bet, alert in self.raised().items():
+                if alert.data["closed"]:
+                    self.closed_by_surveillance.setdefault(bet, []).append(event.round)
         elif kind == "round_result":
             self.results.append(event)
         elif kind == "round_voided":
