@@ -160,8 +160,11 @@ def _assemble(
 def surveillance(runner: TableRunner, view_events: Sequence[TableEvent], exposure: bool
                  ) -> ExposureWorker | None:
     """The surveillance subscriber on the table's bus, caught up with the journal, and its
-    exposure worker (None without ``exposure``: the scanner's health is still watched)."""
-    worker = ExposureWorker(runner.submit) if exposure else None
+    exposure worker: None without ``exposure``, or when neither the shoe in play's profile nor
+    the configured one has a [surveillance] table (no child process for nothing)."""
+    controller = runner.controller
+    watched = controller.profile.surveillance or controller.configured.profile.surveillance
+    worker = ExposureWorker(runner.submit) if exposure and watched else None
     subscriber = SurveillanceSubscriber(worker, runner.submit,
                                         lambda: runner.controller.profile)
     subscriber.prime(view_events)

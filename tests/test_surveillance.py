@@ -3,6 +3,9 @@ path; alerts and auto-closure at the right round; unknown burns; scanner health.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import time
 from decimal import Decimal
 from pathlib import Path
 
@@ -200,13 +203,18 @@ def test_the_scripted_order_is_one_deck_of_real_cards():
 
 
 def test_a_running_table_journals_each_exposure_in_order_off_the_card_path(tmp_path):
-    """A whole one-deck shoe from the simulated shoe through ``open_table``, the worker
-    thread and the runner's queue: every exposure in the journal, numbered in order, equals
-    the engine's for the cards known out before it, and the shoe is played to its end."""
-    config = TableConfig(driver_url="sim://?seed=5&rate=0", profile=LUCKY_SIX_PROFILE,
+    """A whole 8-deck shoe from the simulated shoe, dealt as fast as it goes, through
+    ``open_table``, the worker and the runner's queue: every exposure in the journal, numbered
+    in order, equals the engine's for cards known out before it (the latest when the worker
+    took it: a burst of cards supersedes), and the shoe is played to its end."""
+    profile_path = tmp_path / "watched.toml"
+    profile_path.write_text(Path(LUCKY_SIX_PROFILE).read_text().replace("decks = 1", "decks = 8"))
+    config = TableConfig(driver_url="sim://?seed=5&rate=0", profile=str(profile_path),
                          journal_path=str(tmp_path / "journal.sqlite"))
     table = open_table(config, stop_after_shoes=1)
     try:
+        assert table.exposure is not None
+        table.exposure.ready(60)  # as at a real table: up long before the first card
         table.runner.run()
     finally:
         table.close()
@@ -217,13 +225,49 @@ def test_a_running_table_journals_each_exposure_in_order_off_the_card_path(tmp_p
         journal.close()
     assert [e.seq for e in events] == list(range(1, len(events) + 1))
     exposures = [i for i, e in enumerate(events) if e.type == "exposure"]
-    assert len(exposures) > 10 and events[-1].type in ("shoe_ended", "state")
-    profile = load_profile(LUCKY_SIX_PROFILE)
+    assert exposures and events[-1].type in ("shoe_ended", "state")
+    profile = load_profile(profile_path)
     for index in exposures:
         exposure = events[index]
         removed = known_cards(events[:index])
         # Computed for these cards or, superseded by a later card, for fewer: never more.
-        assert exposure.data["cards_left"] >= 52 - len(removed)
-        computed_for = removed[: 52 - exposure.data["cards_left"]]
+        assert exposure.data["cards_left"] >= 416 - len(removed)
+        computed_for = removed[: 416 - exposure.data["cards_left"]]
         assert {bet: Decimal(v) for bet, v in exposure.data["rtp"].items()} == engine_rtp(
             profile, computed_for)
+
+
+CHILD_SCRIPT = """
+import os, sys, time
+from controller.surveillance.worker import ExposureWorker
+if __name__ == "__main__":
+    worker = ExposureWorker(lambda item: None)
+    worker.ready(120)
+    print(" ".join(str(child.pid) for child in worker._pool._processes.values()), flush=True)
+    time.sleep(600)
+"""
+
+
+def test_the_exposure_child_process_ends_when_the_table_is_killed(tmp_path):
+    script = tmp_path / "table.py"
+    script.write_text(CHILD_SCRIPT)
+    table = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
+                             cwd=Path(__file__).parent.parent, text=True)
+    try:
+        (child,) = map(int, table.stdout.readline().split())
+        assert Path(f"/proc/{child}").exists()
+    finally:
+        table.kill()  # SIGKILL: nothing of the table's runs
+        table.wait()
+    deadline = time.monotonic() + 30  # not a timing claim: a bound so the test cannot hang
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(child), "the exposure child outlived its table"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split()[2]
+    except FileNotFoundError:
+        return False
+    return state != "Z"

@@ -11,11 +11,17 @@ own thread, in order, and a card never waits for a computation.
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import os
 import threading
+import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from controller.cards import ShoeComposition
 from controller.events import TableEvent
+from controller.odds import event_probabilities
 from controller.profiles import Profile
 from controller.surveillance.exposure import exposure_of
 from controller.surveillance.scanner_health import ScannerAlertDue, ScannerHealth
@@ -36,10 +42,19 @@ class ShoeSnapshot:
 
 
 class ExposureWorker:
-    """One thread computing the newest posted snapshot's returns and submitting them."""
+    """One thread computing the newest posted snapshot's returns and submitting them.
+
+    The arithmetic itself runs in a child process: computed in this process, it held the
+    interpreter's lock for about a millisecond per card and slowed the controller's thread
+    (docs/performance.md, "Surveillance"); the thread only waits for the child, lock released.
+    """
 
     def __init__(self, submit: Callable[[object], None]) -> None:
         self._submit = submit
+        # spawn: a fork would copy the driver's and the display's threads' state.
+        self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                         initializer=_follow_parent, initargs=(os.getpid(),))
+        self._started = self._pool.submit(_warm_up)  # the child starts now, not at a card
         self._wake = threading.Condition()
         self._pending: ShoeSnapshot | None = None
         self._busy = False
@@ -58,6 +73,11 @@ class ExposureWorker:
             self._closed = True
             self._wake.notify()
         self._thread.join()
+        self._pool.shutdown(cancel_futures=True)
+
+    def ready(self, timeout: float | None = None) -> None:
+        """Wait until the child process is up (it starts with the table; about a second)."""
+        self._started.result(timeout)
 
     def idle(self, timeout: float | None = None) -> bool:
         """Wait until nothing is waiting or being computed (for tests and the benchmark)."""
@@ -77,8 +97,8 @@ class ExposureWorker:
     def _compute(self, snapshot: ShoeSnapshot | None) -> None:
         if snapshot is not None:
             try:
-                result = exposure_of(snapshot.shoe, snapshot.profile, snapshot.decks,
-                                     snapshot.removed)
+                result = self._pool.submit(exposure_of, snapshot.shoe, snapshot.profile,
+                                           snapshot.decks, snapshot.removed).result()
                 if result is not None:
                     self._submit(result)
             except Exception:  # a bug here must not stop surveillance for the rest of the day
@@ -86,6 +106,22 @@ class ExposureWorker:
         with self._wake:
             self._busy = False
             self._wake.notify_all()
+
+
+def _follow_parent(parent: int) -> None:
+    """In the child: end when the table's process is gone (killed, it closes nothing)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _warm_up() -> None:
+    """Import and build the odds engine's tables in the child (65 ms the first time)."""
+    event_probabilities(ShoeComposition())
 
 
 class SurveillanceSubscriber:
