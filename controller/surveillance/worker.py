@@ -29,6 +29,9 @@ from controller.surveillance.scanner_health import ScannerAlertDue, ScannerHealt
 log = logging.getLogger(__name__)
 # The events that take a known card out of the shoe (an unread burn has no card: it stays in).
 CARD_OUT_EVENTS = ("reveal", "burn", "card")
+# At most one result this often: each is an input the table journals, so a burst of cards
+# (a reader's backlog, a replayed stream) is not doubled; a dealer's cards come a second apart.
+MIN_GAP = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +52,9 @@ class ExposureWorker:
     (docs/performance.md, "Surveillance"); the thread only waits for the child, lock released.
     """
 
-    def __init__(self, submit: Callable[[object], None]) -> None:
+    def __init__(self, submit: Callable[[object], None], min_gap: float = MIN_GAP) -> None:
         self._submit = submit
+        self._min_gap = min_gap
         # spawn: a fork would copy the driver's and the display's threads' state.
         self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
                                          initializer=_follow_parent, initargs=(os.getpid(),))
@@ -93,6 +97,8 @@ class ExposureWorker:
                     return
                 snapshot, self._pending, self._busy = self._pending, None, True
             self._compute(snapshot)
+            with self._wake:  # the gap: a composition posted meanwhile supersedes
+                self._wake.wait_for(lambda: self._closed, self._min_gap)
 
     def _compute(self, snapshot: ShoeSnapshot | None) -> None:
         if snapshot is not None:
