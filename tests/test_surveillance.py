@@ -15,10 +15,13 @@ from controller.app import open_table
 from controller.cards import RANK_POINTS
 from controller.config import TableConfig
 from controller.event_schema import check_values
+from controller.events import TableEvent
 from controller.journal import Journal
 from controller.profiles import ProfileError, load_profile, parse_profile
 from controller.recovery import replay
 from controller.surveillance.exposure import ExposureComputed
+from controller.surveillance.scanner_health import ScannerHealth
+from controller.surveillance.worker import SurveillanceSubscriber
 from controller.table import TableController
 from drivers.base import Misread
 from drivers.card_codes import SUITS
@@ -271,3 +274,43 @@ def _alive(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return state != "Z"
+
+
+def _event(kind: str, seq: int, ts: str, **data) -> TableEvent:
+    return TableEvent(kind, seq, ts, "t", 1, 1, data)
+
+
+def test_scanner_health_counts_misreads_rescans_their_time_and_disconnects():
+    health = ScannerHealth()
+    for event in (
+        _event("reveal", 1, "2026-11-30T10:00:00.000000Z", card="AS", source="reader"),
+        _event("misread", 2, "2026-11-30T10:00:01.000000Z", count=3),
+        _event("misread", 3, "2026-11-30T10:00:02.000000Z", count=1),
+        _event("burn", 4, "2026-11-30T10:00:03.500000Z", card="2C", source="reader"),
+        _event("card", 5, "2026-11-30T10:00:04.000000Z", card="KD", source="manual"),
+        _event("scanner", 6, "2026-11-30T10:00:05.000000Z", status="disconnected"),
+    ):
+        health.apply(event)
+    # Typed cards are not the scanner's; the rescan took from the first misread to the read.
+    assert (health.cards, health.misreads, health.rescans, health.disconnects) == (2, 4, 2, 1)
+    assert health.rescan_seconds == [2.5]
+    assert health.per_100 == Decimal("4.00")  # over at least 100 cards
+    assert health.rescans_per_card == Decimal("1.000")
+
+
+def test_a_restarted_table_computes_the_shoe_in_play_once_from_the_journal(table):
+    table.new_shoe()
+    table.deal("AS 2C 3C 4D 5H")
+    posted = []
+
+    class Recorder:
+        def post(self, snapshot):
+            posted.append(snapshot)
+
+    subscriber = SurveillanceSubscriber(Recorder(), table.submitted.append,
+                                        lambda: table.controller.profile)
+    subscriber.prime(table.events)
+    (snapshot,) = posted  # not once per journaled card: the shoe as it is now
+    assert (snapshot.shoe, snapshot.decks, snapshot.removed) == (
+        1, 1, ("AS", "2C", "3C", "4D", "5H"))
+    assert not table.submitted  # no scanner alert asked again for the past
