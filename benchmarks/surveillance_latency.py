@@ -8,9 +8,9 @@ surveillance subscriber hands every composition to the worker thread, which comp
 offered bet's exact return and puts it back on the queue, where the controller publishes it.
 The two alternate shoe by shoe, so the machine's ups and downs fall on both.
 
-Two paces: a card every 25 ms (faster than any dealer: the worker is done before the next
-card), and back to back (the next card as soon as the last one's event arrives: the worker is
-always computing while the controller handles cards, the worst case).
+Two paces: a card every 100 ms (ten times a fast dealer; above the worker's 50 ms spacing, so
+every card has its own exposure), and back to back (the next card as soon as the last one's
+event arrives: results come every 50 ms while the controller handles cards, the worst case).
 
 Goal: exposure on no worse than 10% over off. Run: .venv/bin/python
 benchmarks/surveillance_latency.py [--shoes N]
@@ -41,7 +41,7 @@ from ui.table_process import SWITCH_INTERVAL
 
 PROFILE_FILE = Path(__file__).resolve().parent.parent / "controller/profiles/no-commission.toml"
 CARDS = 400
-PACES = {"a card every 25 ms": 0.025, "back to back": 0.0}
+PACES = {"a card every 100 ms": 0.1, "back to back": 0.0}
 READ_EVENTS = ("reveal", "burn", "card")
 
 

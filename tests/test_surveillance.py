@@ -3,6 +3,8 @@ path; alerts and auto-closure at the right round; unknown burns; scanner health.
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 import time
@@ -314,3 +316,22 @@ def test_a_restarted_table_computes_the_shoe_in_play_once_from_the_journal(table
     assert (snapshot.shoe, snapshot.decks, snapshot.removed) == (
         1, 1, ("AS", "2C", "3C", "4D", "5H"))
     assert not table.submitted  # no scanner alert asked again for the past
+
+
+def test_a_killed_exposure_child_is_replaced_and_surveillance_goes_on(table):
+    # As under the command line (ui/cli.py): a write to the dead child must not kill us.
+    previous = signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    try:
+        _kill_the_child_mid_shoe(table)
+    finally:
+        signal.signal(signal.SIGPIPE, previous)
+
+
+def _kill_the_child_mid_shoe(table):
+    table.new_shoe()
+    table.deal("AS 2C")
+    (child,) = table.worker._pool._processes.values()
+    os.kill(child.pid, signal.SIGKILL)
+    table.deal("3C")  # its computation meets the dead child
+    table.deal("4D")
+    assert table.last("exposure").data["cards_left"] == 48

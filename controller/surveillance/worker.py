@@ -13,10 +13,12 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from controller.cards import ShoeComposition
@@ -55,12 +57,11 @@ class ExposureWorker:
     def __init__(self, submit: Callable[[object], None], min_gap: float = MIN_GAP) -> None:
         self._submit = submit
         self._min_gap = min_gap
-        # spawn: a fork would copy the driver's and the display's threads' state.
-        self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=_follow_parent, initargs=(os.getpid(),))
-        self._started = self._pool.submit(_warm_up)  # the child starts now, not at a card
+        self._pool: ProcessPoolExecutor | None = None  # made by the worker's thread
+        self._pool_made = threading.Event()
         self._wake = threading.Condition()
         self._pending: ShoeSnapshot | None = None
+        self._waiting = False  # for work: only then does a post wake the thread
         self._busy = False
         self._closed = False
         self._thread = threading.Thread(target=self._run, name="exposure", daemon=True)
@@ -70,18 +71,27 @@ class ExposureWorker:
         """Compute ``snapshot`` next, in place of any snapshot still waiting."""
         with self._wake:
             self._pending = snapshot
-            self._wake.notify()
+            if self._waiting:  # woken in the gap, it would only take the lock for nothing
+                self._wake.notify()
 
     def close(self) -> None:
         with self._wake:
             self._closed = True
             self._wake.notify()
         self._thread.join()
-        self._pool.shutdown(cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
 
     def ready(self, timeout: float | None = None) -> None:
         """Wait until the child process is up (it starts with the table; about a second)."""
-        self._started.result(timeout)
+        self._pool_made.wait(timeout)
+        assert self._pool is not None
+        self._pool.submit(_warm_up).result(timeout)
+
+    def _start_child(self) -> ProcessPoolExecutor:
+        self._pool = _child()
+        self._pool.submit(_warm_up)  # the child starts now, not at the first card
+        return self._pool
 
     def idle(self, timeout: float | None = None) -> bool:
         """Wait until nothing is waiting or being computed (for tests and the benchmark)."""
@@ -90,9 +100,17 @@ class ExposureWorker:
                                        timeout)
 
     def _run(self) -> None:
+        # The pool's threads, started from this one, inherit this: a write to a child that
+        # died must fail (BrokenProcessPool), not kill the table, whose command line restores
+        # SIGPIPE's default action (ui/cli.py).
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGPIPE})
+        self._start_child()
+        self._pool_made.set()
         while True:
             with self._wake:
+                self._waiting = True
                 self._wake.wait_for(lambda: self._pending is not None or self._closed)
+                self._waiting = False
                 if self._closed:
                     return
                 snapshot, self._pending, self._busy = self._pending, None, True
@@ -103,15 +121,29 @@ class ExposureWorker:
     def _compute(self, snapshot: ShoeSnapshot | None) -> None:
         if snapshot is not None:
             try:
+                assert self._pool is not None
                 result = self._pool.submit(exposure_of, snapshot.shoe, snapshot.profile,
                                            snapshot.decks, snapshot.removed).result()
                 if result is not None:
                     self._submit(result)
+            except BrokenProcessPool:  # the child was killed: the next composition gets a new one
+                log.error("exposure: the child process died computing shoe %d; starting "
+                          "another", snapshot.shoe)
+                assert self._pool is not None
+                self._pool.shutdown(wait=False)
+                self._start_child()
             except Exception:  # a bug here must not stop surveillance for the rest of the day
                 log.exception("exposure: could not compute shoe %d", snapshot.shoe)
         with self._wake:
             self._busy = False
             self._wake.notify_all()
+
+
+def _child() -> ProcessPoolExecutor:
+    """One child process for the arithmetic; spawned: a fork would copy the state of the
+    driver's and the display's threads."""
+    return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_follow_parent, initargs=(os.getpid(),))
 
 
 def _follow_parent(parent: int) -> None:
