@@ -32,6 +32,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
                 "past rounds card by card, with results, voids and who did what"),
     "feed": ("ui.commands.feed",
              "the floor feed: its status, or a table's events from the broker (docs/feed.md)"),
+    "shoe-report": ("ui.commands.shoe_report",
+                    "one shoe from the journal as a picture: results, roads, each bet's "
+                    "return, alerts, scanner health"),
 }
 
 # What a person got wrong is shown as one line with exit 2: a bad value or file content

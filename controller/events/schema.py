@@ -39,6 +39,9 @@ class EventType(StrEnum):
     SHOE_ENDED = "shoe_ended"
     CONFIG_CHANGED = "config_changed"
     JOURNAL_END_ACCEPTED = "journal_end_accepted"
+    EXPOSURE = "exposure"
+    EXPOSURE_ALERT = "exposure_alert"
+    SCANNER_ALERT = "scanner_alert"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +118,12 @@ SCHEMA: dict[str, EventSpec] = {spec.type: spec for spec in (
           Field("applies_from", str)),
     _spec(EventType.JOURNAL_END_ACCEPTED, Field("by", str), Field("reason", str),
           Field("finding", str)),
+    # Surveillance (docs/surveillance.md): returns are decimal strings, exact to RTP_PLACES.
+    _spec(EventType.EXPOSURE, Field("rtp", dict), Field("cards_left", int)),
+    _spec(EventType.EXPOSURE_ALERT, Field("bet", str), Field("state", str), Field("rtp", str),
+          Field("alert_rtp", str), Field("closed", bool)),
+    _spec(EventType.SCANNER_ALERT, Field("misreads", int), Field("cards", int),
+          Field("per_hundred", str), Field("level", str)),
 )}
 
 

@@ -33,7 +33,11 @@ _RATIO = re.compile(rf"\s*{_NUMBER}\s*:\s*{_NUMBER}\s*")
 _PERCENT = re.compile(rf"\s*{_NUMBER}\s*%\s*")
 _PAY_EXPECTED = (f'a pay ratio "x:y" with x and y above 0, like "11:1" (at most 2 decimals '
                  f"each, and at most {MAX_PAY}:1)")
-_TOP_KEYS = ("name", "decks", "commission", "minor_unit", "limits", "bets")
+_TOP_KEYS = ("name", "decks", "commission", "minor_unit", "limits", "bets", "surveillance")
+_SURVEILLANCE_KEYS = ("alert_rtp", "auto_close", "misread_alert_per_100")
+# A return threshold outside these is a typo: no bet comes near 0.5 or 2 per unit staked.
+ALERT_RTP_RANGE = (Decimal("0.5"), Decimal(2))
+MISREAD_ALERT_RANGE = (Decimal(0), Decimal(100))
 _LIMIT_KEYS = ("min", "max")
 _SIDES = ("player", "banker")
 # How the player and banker limits apply: to each bet, or (rules sheet 003) to the difference
@@ -55,6 +59,19 @@ class StakeError(UserError):
 def _text(number: Decimal) -> str:
     """A decimal without exponent or trailing zeros: 0.950 -> "0.95", 1E+1 -> "10"."""
     return format(number.normalize(), "f")
+
+
+def _decimal(value: object) -> Decimal | None:
+    """A finite decimal given as a string or an integer (never a float, which is inexact)."""
+    number = None
+    if isinstance(value, str):
+        try:
+            number = Decimal(value)
+        except InvalidOperation:
+            return None
+    elif isinstance(value, int) and not isinstance(value, bool):
+        number = Decimal(value)
+    return number if number is not None and number.is_finite() else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +120,15 @@ class BetTerms:
         return self.last_round is not None and round_number > self.last_round
 
 
+@dataclass(frozen=True, slots=True)
+class SurveillanceTerms:
+    """The profile's ``[surveillance]`` table (docs/surveillance.md)."""
+
+    alert_rtp: Decimal = Decimal(1)  # a bet returning more than this raises an alert
+    auto_close: bool = False  # and is closed for the rounds that follow until it falls back
+    misread_alert_per_100: Decimal = Decimal(1)  # scanner misreads per 100 cards
+
+
 @dataclass(frozen=True)
 class Profile:
     name: str
@@ -112,6 +138,8 @@ class Profile:
     player_banker_limit: PlayerBankerLimit
     bets: Mapping[str, BetTerms]  # in the order the file lists them
     source: str
+    # Watched only with a [surveillance] table (docs/surveillance.md); None without one.
+    surveillance: SurveillanceTerms | None = None
 
     def pay(self, bet: str, pay_key: str = DEFAULT_PAY) -> Ratio:
         """What ``bet`` pays under ``pay_key``, after commission."""
@@ -259,15 +287,8 @@ class _Reader:
         """A positive amount within ``bounds`` (above the low one when it is 0)."""
         low, high = bounds
         value = data.get(key.rsplit(".", 1)[-1])
-        number = None
-        if isinstance(value, str):
-            try:
-                number = Decimal(value)
-            except InvalidOperation:
-                number = None
-        elif isinstance(value, int) and not isinstance(value, bool):
-            number = Decimal(value)
-        if number is not None and number.is_finite() and (
+        number = _decimal(value)
+        if number is not None and (
                 number > 0 if low == 0 else number >= low) and number <= high:
             return number
         within = f"above 0 and at most {_text(high)}" if low == 0 else (
@@ -307,7 +328,39 @@ class _Reader:
             bets={bet: self.bet(bets, bet, (table_min, table_max), minor_unit, decks)
                   for bet in bets},
             source=self.source,
+            surveillance=self.surveillance(data),
         )
+
+    def surveillance(self, data: Mapping[str, Any]) -> SurveillanceTerms | None:
+        if "surveillance" not in data:
+            return None
+        table = self.table(data, "surveillance", _SURVEILLANCE_KEYS)
+        default = SurveillanceTerms()
+        auto_close = table.get("auto_close", default.auto_close)
+        if not isinstance(auto_close, bool):
+            raise self.fail("surveillance.auto_close", "true or false", auto_close)
+        return SurveillanceTerms(
+            alert_rtp=self.number(table, "surveillance.alert_rtp", ALERT_RTP_RANGE,
+                                  default.alert_rtp),
+            auto_close=auto_close,
+            misread_alert_per_100=self.number(table, "surveillance.misread_alert_per_100",
+                                              MISREAD_ALERT_RANGE, default.misread_alert_per_100),
+        )
+
+    def number(self, data: Mapping[str, Any], key: str, bounds: tuple[Decimal, Decimal],
+               default: Decimal) -> Decimal:
+        """A decimal number within ``bounds`` given as a string or an integer, or ``default``
+        when the key is absent."""
+        name = key.rsplit(".", 1)[-1]
+        if name not in data:
+            return default
+        value = data[name]
+        number = _decimal(value)
+        low, high = bounds
+        if number is not None and low <= number <= high:
+            return number
+        raise self.fail(key, f'a number as a string like "1.0" or an integer, {_text(low)} to '
+                        f"{_text(high)}", value)
 
     def commission(self, data: Mapping[str, Any]) -> Decimal:
         expected = ('the commission on banker wins: "none" or a percentage like "5%" '

@@ -53,9 +53,11 @@ class RoundDecisions:
         }
 
 
-def decide_round(profile: Profile, outcome: RoundOutcome, round_number: int) -> RoundDecisions:
-    """Each bet of ``profile`` on ``outcome``, dealt as round ``round_number`` of its shoe."""
-    closed = profile.closed_bets(round_number)
+def decide_round(profile: Profile, outcome: RoundOutcome, round_number: int,
+                 also_closed: frozenset[str] = frozenset()) -> RoundDecisions:
+    """Each bet of ``profile`` on ``outcome``, dealt as round ``round_number`` of its shoe;
+    ``also_closed`` are bets closed for this round besides their cut-off (by surveillance)."""
+    closed = profile.closed_bets(round_number) | also_closed
     decisions = {}
     for bet in profile.bets:
         if bet in closed:

@@ -16,6 +16,7 @@ from controller.events.stream import EventBus, EventFile, EventFileError, Subscr
 from controller.feed.relay import FeedRelay, open_feed
 from controller.game.profiles import Profile, load_profile
 from controller.journal import Journal
+from controller.surveillance.worker import ExposureWorker, SurveillanceSubscriber
 from controller.table.config import TableConfig
 from controller.table.controller import TableController
 from controller.table.recovery import shoe_in_play
@@ -43,6 +44,7 @@ class Table:
     # What a view applies before the first live event to show the table as the journal left it.
     view_events: list[TableEvent] = field(default_factory=list)
     feed: FeedRelay | None = None  # the floor feed's relay (docs/feed.md), when configured
+    exposure: ExposureWorker | None = None  # surveillance's worker thread, if it runs
     # open, running (a thread is in run()), closed; guarded: run() and close() may race.
     _state: str = field(default="open", init=False, repr=False)
     _state_lock: threading.Lock = field(default_factory=threading.Lock, init=False,
@@ -77,10 +79,12 @@ class Table:
             self._close_files()
 
     def _close_files(self) -> None:
-        """Stop the driver, close the journal and flush the event file."""
+        """Stop the driver and the exposure worker, close the journal, flush the event file."""
         self.driver.close()
         if self.feed is not None:  # before the journal it reads
             self.feed.stop()
+        if self.exposure is not None:
+            self.exposure.close()
         if self.journal is not None:
             self.journal.close()
         if self.event_file is not None:
@@ -92,8 +96,10 @@ def open_table(
     *,
     subscribers: tuple[Subscriber, ...] = (),
     stop_after_shoes: int | None = None,
+    exposure: bool = True,
 ) -> Table:
-    """A table ready to ``runner.run()``, its driver started and its subscribers attached.
+    """A table ready to ``runner.run()``, its driver started and its subscribers attached;
+    with ``exposure``, surveillance computes every bet's return off the card path.
 
     With a journal, it is self-tested (JournalError if it fails) and replayed before the driver
     opens or anything is published: the table carries on exactly where it stopped.
@@ -101,7 +107,7 @@ def open_table(
     profile = load_profile(config.profile)
     journal = Journal.open(config.journal_path) if config.journal_path else None
     try:
-        table = _assemble(config, profile, journal, subscribers, stop_after_shoes)
+        table = _assemble(config, profile, journal, subscribers, stop_after_shoes, exposure)
     except BaseException:
         if journal is not None:
             journal.close()
@@ -122,6 +128,7 @@ def _assemble(
     journal: Journal | None,
     subscribers: tuple[Subscriber, ...],
     stop_after_shoes: int | None,
+    exposure: bool = True,
 ) -> Table:
     bus = EventBus(config.table_id)
     controller = TableController(config, profile, bus)
@@ -144,6 +151,7 @@ def _assemble(
     if journal is not None:
         runner.rebuild = lambda: rebuilt(TableController(config, profile, bus, driver), journal)
         runner.fault_folder = journal.path.parent
+    worker = surveillance(runner, view_events, exposure)
     try:
         if journal is not None:
             prime_driver(driver, journal, journal.restart_events())
@@ -152,11 +160,28 @@ def _assemble(
         driver.start()
     except BaseException:
         driver.close()
+        if worker is not None:
+            worker.close()
         if event_file is not None:
             event_file.close()
         raise
     return Table(config, profile, bus, controller, runner, driver, event_file, journal,
-                 view_events)
+                 view_events, exposure=worker)
+
+
+def surveillance(runner: TableRunner, view_events: Sequence[TableEvent], exposure: bool
+                 ) -> ExposureWorker | None:
+    """The surveillance subscriber on the table's bus, caught up with the journal, and its
+    exposure worker: None without ``exposure``, or when neither the shoe in play's profile nor
+    the configured one has a [surveillance] table (no child process for nothing)."""
+    controller = runner.controller
+    watched = controller.profile.surveillance or controller.configured.profile.surveillance
+    worker = ExposureWorker(runner.submit) if exposure and watched else None
+    subscriber = SurveillanceSubscriber(worker, runner.submit,
+                                        lambda: runner.controller.profile)
+    subscriber.prime(view_events)
+    runner.controller.bus.subscribe(subscriber)
+    return worker
 
 
 def simulated_dealer(sim: SimDriver, events: Sequence[TableEvent]) -> SimulatedDealer:

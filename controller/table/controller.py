@@ -27,6 +27,8 @@ from controller.game.profiles import Profile
 from controller.game.rules import PLAYER_POSITIONS, next_step
 from controller.game.settlement import decide_round
 from controller.journal.store import JournalError
+from controller.surveillance.exposure import ExposureComputed, ExposureWatch
+from controller.surveillance.scanner_health import ScannerAlertDue
 from controller.table.commands import Command, PinFailure, TimerExpired
 from controller.table.config import TableConfig
 from controller.table.machine import (
@@ -57,6 +59,8 @@ class RoundInProgress:
     player: list[Card] = field(default_factory=list)
     banker: list[Card] = field(default_factory=list)
     dealt: list[Card] = field(default_factory=list)  # in deal order
+    # Closed by surveillance when its betting closed (docs/surveillance.md).
+    closed_by_exposure: frozenset[str] = frozenset()
 
     def deal(self, position: str, card: Card) -> None:
         (self.player if position in PLAYER_POSITIONS else self.banker).append(card)
@@ -180,6 +184,7 @@ class TableController:
         self.held_cards: list[HeldCard] = []
         self.betting_deadline: float | None = None
         self._unacknowledged: list[Recordable] = []
+        self.exposure_watch = ExposureWatch()
         self.machine = Machine(
             model=self,
             states=STATES,
@@ -232,6 +237,10 @@ class TableController:
             self._hold("internal_error", item.message, item.held)
             if self.may_hold():
                 self.hold()
+        elif isinstance(item, ExposureComputed):
+            self._exposure(item)
+        elif isinstance(item, ScannerAlertDue):
+            self._scanner_alert(item)
         elif isinstance(item, TimerExpired):
             if self.betting_deadline is not None and self.may_close_betting():
                 self.close_betting()
@@ -427,13 +436,15 @@ class TableController:
         self.publish(EventType.SHOE_STARTED, decks=self.profile.decks, profile=self.profile.name,
                      profile_source=settings.source,
                      betting="live" if self.live_betting else "land", by=event.kwargs["by"])
+        for change in self.exposure_watch.clear_all():  # a full shoe: its returns are the house's
+            self.publish("exposure_alert", **change.event_fields())
         if self.config.new_shoe_resets_roads:
             self.publish(EventType.ROADS_CLEARED, reason="new shoe")
 
     def open_round(self, event: EventData) -> None:
         self.round_number += 1
         self.round = RoundInProgress(self.round_number)
-        closed = sorted(self.profile.closed_bets(self.round_number))
+        closed = sorted(self.profile.closed_bets(self.round_number) | self.exposure_watch.closed)
         if self.live_betting:
             self.betting_deadline = time.monotonic() + self.config.betting_seconds
             self.publish(EventType.BETTING_OPEN, closed_bets=closed,
@@ -449,8 +460,10 @@ class TableController:
 
     def _betting_closed(self, reason: str) -> None:
         self.betting_deadline = None
-        self.publish(EventType.BETTING_CLOSED, reason=reason,
-                     closed_bets=sorted(self.profile.closed_bets(self.round_number)))
+        # The round is played with the bets closed now, by their cut-off or by surveillance.
+        self.in_play.closed_by_exposure = self.exposure_watch.closed
+        self.publish(EventType.BETTING_CLOSED, reason=reason, closed_bets=sorted(
+            self.profile.closed_bets(self.round_number) | self.exposure_watch.closed))
 
     def restart_countdown(self, event: EventData) -> None:
         """Betting was interrupted by a pause: a live table's countdown starts again."""
@@ -478,7 +491,8 @@ class TableController:
             "banker_natural": outcome.banker_natural,
             "natural": outcome.natural,
             "banker_six_cards": len(outcome.banker) if outcome.banker_six else None,
-            **decide_round(self.profile, outcome, round_number).event_fields(),
+            **decide_round(self.profile, outcome, round_number,
+                           self.in_play.closed_by_exposure).event_fields(),
         }
 
     def _shoe_over(self, reason: str) -> None:
@@ -486,6 +500,24 @@ class TableController:
         self.publish(EventType.SHOE_ENDED, rounds=self.round_number, reason=reason)
         self.round = None
         self.betting_deadline = None
+
+    # -- surveillance ----------------------------------------------------------------------
+
+    def _exposure(self, exposure: ExposureComputed) -> None:
+        """The worker's returns for the shoe in play (one for a shoe since ended is stale):
+        published, and alerts raised or cleared; with auto_close, a bet above the threshold
+        is closed for every round whose betting closes before it falls back."""
+        terms = self.profile.surveillance
+        if exposure.shoe != self.shoe_number or not self.shoe_in_play or terms is None:
+            return
+        self.publish("exposure", **exposure.event_fields())
+        for change in self.exposure_watch.update(exposure, terms):
+            self.publish("exposure_alert", **change.event_fields())
+
+    def _scanner_alert(self, due: ScannerAlertDue) -> None:
+        terms = self.profile.surveillance
+        if due.shoe == self.shoe_number and terms is not None:
+            self.publish("scanner_alert", **due.event_fields(terms.misread_alert_per_100))
 
     # -- other driver events -------------------------------------------------------------
 

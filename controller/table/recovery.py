@@ -10,11 +10,13 @@ Only the shoe in play is replayed: a shoe starts from a full composition.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from typing import NamedTuple
 
 from controller.events.schema import EventType
 from controller.events.stream import EventBus, TableEvent
 from controller.game.profiles import load_profile
+from controller.surveillance.exposure import ExposureComputed
 from controller.table.commands import Command, PinFailure, TimerExpired
 from controller.table.controller import FaultHold, HeldCard, ShoeSettings, TableController
 from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Misread, ShoeShuffled
@@ -53,6 +55,9 @@ def input_of(event: TableEvent) -> object | None:
         return Disconnected(data.get("reason", ""))
     if kind == EventType.BETTING_CLOSED and data.get("reason") == "timer":
         return TimerExpired()
+    if kind == EventType.EXPOSURE:  # decides alerts and closures as it did (docs/surveillance.md)
+        return ExposureComputed(event.shoe, data["cards_left"],
+                                {bet: Decimal(rtp) for bet, rtp in data["rtp"].items()})
     if kind == EventType.OPERATOR_ACTION:
         return Command(data["action"], by=data.get("by", ""), reason=data.get("reason", ""),
                        card=data.get("card"), replayed=True)

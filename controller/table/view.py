@@ -118,6 +118,7 @@ class TableView:
 
     def _on_betting_closed(self, event: TableEvent) -> None:
         self.betting_seconds = None
+        self.closed_bets = event.data["closed_bets"]  # surveillance may have closed more
         self.result = None
 
     def _on_card(self, event: TableEvent) -> None:

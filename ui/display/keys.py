@@ -38,6 +38,8 @@ OPERATOR_KEYS = (
     OperatorKey(Qt.Key.Key_A, "A", "accept_card",
                 QT_TRANSLATE_NOOP("display", "accept the held card, clearing the hold "
                                              "(supervisor PIN)")),
+    OperatorKey(Qt.Key.Key_S, "S", "surveillance",
+                QT_TRANSLATE_NOOP("display", "show or hide the surveillance panel")),
     OperatorKey(Qt.Key.Key_C, "C", "clear_roads",
                 QT_TRANSLATE_NOOP("display", "clear the roads (supervisor PIN)")),
     OperatorKey(Qt.Key.Key_Escape, "Esc", "close", QT_TRANSLATE_NOOP("display", "close the help")),

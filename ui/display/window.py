@@ -25,6 +25,7 @@ from ui.display.keys import help_text, key_action
 from ui.display.overlays import Overlay
 from ui.display.roads_panels import RoadsBoard
 from ui.display.stats_panel import StatsPanel
+from ui.display.surveillance_panel import SurveillancePanel
 from ui.display.typescale import TypeScale
 
 log = logging.getLogger(__name__)
@@ -64,6 +65,7 @@ class DisplayWindow(QWidget):
         self.stats = StatsPanel(self)
         self.roads = RoadsBoard(self)
         self.help = Overlay(self, "#263445")
+        self.surveillance = SurveillancePanel(self)
         self.scale = TypeScale(1080)
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(6, 6, 6, 6)
@@ -75,8 +77,10 @@ class DisplayWindow(QWidget):
 
     def prime(self, events: Iterable[TableEvent]) -> None:
         """Catch up with events from before this window existed (the journal at start-up)."""
+        events = list(events)
         for event in events:
             self.view.apply(event)
+        self.surveillance.apply(events)
         self.refresh()
 
     def refresh(self) -> None:
@@ -110,6 +114,7 @@ class DisplayWindow(QWidget):
             elif event.type == EventType.ACTION_REFUSED:
                 refused = self.view.refusal
         try:
+            self.surveillance.apply(events)
             if len(changes) == 1:
                 self.roads.apply(self.view.roads, changes[0])
             elif changes:
@@ -158,6 +163,8 @@ class DisplayWindow(QWidget):
             self.help.hide()
         elif action == "quit":
             self.close()
+        elif action == "surveillance":
+            self._toggle_surveillance()
         elif action == "history":
             self.dialogs.history(list(self.view.recent))
         elif not self.blocked:
@@ -195,6 +202,14 @@ class DisplayWindow(QWidget):
             return Command(action, by="supervisor", pin=pin, **fields)
         return Command(action, **fields)
 
+    def _toggle_surveillance(self) -> None:
+        if self.surveillance.isVisible():
+            self.surveillance.hide()
+        else:
+            self.surveillance.fit()
+            self.surveillance.show()
+            self.surveillance.raise_()
+
     def _toggle_help(self) -> None:
         if self.help.isVisible():
             self.help.hide()
@@ -213,6 +228,7 @@ class DisplayWindow(QWidget):
         self.set_scale(TypeScale.for_size(self.width(), self.height()))
         self._arrange()
         self.help.fit(self.scale)
+        self.surveillance.fit()
         super().resizeEvent(event)
 
     def set_scale(self, scale: TypeScale) -> None:

@@ -128,12 +128,12 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Следующая раздача</translation>
     </message>
     <message>
-        <location filename="../window.py" line="50" />
+        <location filename="../window.py" line="51" />
         <source>Baccarat table</source>
         <translation>Стол баккара</translation>
     </message>
     <message>
-        <location filename="../window.py" line="202" />
+        <location filename="../window.py" line="217" />
         <source>Operator keys</source>
         <translation>Клавиши оператора</translation>
     </message>
@@ -557,16 +557,21 @@ The table cannot play until this is fixed: call a technician.</source>
     </message>
     <message>
         <location filename="../keys.py" line="42" />
+        <source>show or hide the surveillance panel</source>
+        <translation>показать или скрыть панель наблюдения</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="44" />
         <source>clear the roads (supervisor PIN)</source>
         <translation>очистить дороги (PIN супервайзера)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="43" />
+        <location filename="../keys.py" line="45" />
         <source>close the help</source>
         <translation>закрыть справку</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="44" />
+        <location filename="../keys.py" line="46" />
         <source>quit the display</source>
         <translation>выйти</translation>
     </message>

@@ -128,12 +128,12 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>问路</translation>
     </message>
     <message>
-        <location filename="../window.py" line="50" />
+        <location filename="../window.py" line="51" />
         <source>Baccarat table</source>
         <translation>百家乐台</translation>
     </message>
     <message>
-        <location filename="../window.py" line="202" />
+        <location filename="../window.py" line="217" />
         <source>Operator keys</source>
         <translation>操作按键</translation>
     </message>
@@ -557,16 +557,21 @@ The table cannot play until this is fixed: call a technician.</source>
     </message>
     <message>
         <location filename="../keys.py" line="42" />
+        <source>show or hide the surveillance panel</source>
+        <translation>显示或隐藏监控面板</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="44" />
         <source>clear the roads (supervisor PIN)</source>
         <translation>清除路单 (主管密码)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="43" />
+        <location filename="../keys.py" line="45" />
         <source>close the help</source>
         <translation>关闭帮助</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="44" />
+        <location filename="../keys.py" line="46" />
         <source>quit the display</source>
         <translation>退出显示</translation>
     </message>

@@ -1,0 +1,224 @@
+"""The surveillance subscriber and its worker thread: off the card path.
+
+The subscriber runs on the controller's thread with every event (after it is journaled) and
+does only cheap things: it follows which cards left the shoe, hands the worker the newest
+composition, and counts the scanner's record. The worker computes the exact returns (about a
+millisecond or more) in its own thread; a newer composition supersedes one still waiting, and
+the result goes back on the runner's queue, so the controller publishes ``exposure`` on its
+own thread, in order, and a card never waits for a computation.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+from controller.events.stream import TableEvent
+from controller.game.cards import ShoeComposition
+from controller.game.odds import event_probabilities
+from controller.game.profiles import Profile
+from controller.surveillance.exposure import exposure_of
+from controller.surveillance.scanner_health import ScannerAlertDue, ScannerHealth
+
+log = logging.getLogger(__name__)
+# The events that take a known card out of the shoe (an unread burn has no card: it stays in).
+CARD_OUT_EVENTS = ("reveal", "burn", "card")
+# At most one result this often: each is an input the table journals, so a burst of cards
+# (a reader's backlog, a replayed stream) is not doubled; a dealer's cards come a second apart.
+MIN_GAP = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeSnapshot:
+    """What the worker needs: the shoe, its profile and the cards known to have left it."""
+
+    shoe: int
+    profile: Profile
+    decks: int
+    removed: tuple[str, ...]
+
+
+class ExposureWorker:
+    """One thread computing the newest posted snapshot's returns and submitting them.
+
+    The arithmetic itself runs in a child process: computed in this process, it held the
+    interpreter's lock for about a millisecond per card and slowed the controller's thread
+    (docs/performance.md, "Surveillance"); the thread only waits for the child, lock released.
+    """
+
+    def __init__(self, submit: Callable[[object], None], min_gap: float = MIN_GAP) -> None:
+        self._submit = submit
+        self._min_gap = min_gap
+        self._pool: ProcessPoolExecutor | None = None  # made by the worker's thread
+        self._pool_made = threading.Event()
+        self._wake = threading.Condition()
+        self._pending: ShoeSnapshot | None = None
+        self._waiting = False  # for work: only then does a post wake the thread
+        self._busy = False
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name="exposure", daemon=True)
+        self._thread.start()
+
+    def post(self, snapshot: ShoeSnapshot) -> None:
+        """Compute ``snapshot`` next, in place of any snapshot still waiting."""
+        with self._wake:
+            self._pending = snapshot
+            if self._waiting:  # woken in the gap, it would only take the lock for nothing
+                self._wake.notify()
+
+    def close(self) -> None:
+        with self._wake:
+            self._closed = True
+            self._wake.notify()
+        self._thread.join()
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+
+    def ready(self, timeout: float | None = None) -> None:
+        """Wait until the child process is up (it starts with the table; about a second)."""
+        self._pool_made.wait(timeout)
+        assert self._pool is not None
+        self._pool.submit(_warm_up).result(timeout)
+
+    def _start_child(self) -> ProcessPoolExecutor:
+        self._pool = _child()
+        self._pool.submit(_warm_up)  # the child starts now, not at the first card
+        return self._pool
+
+    def idle(self, timeout: float | None = None) -> bool:
+        """Wait until nothing is waiting or being computed (for tests and the benchmark)."""
+        with self._wake:
+            return self._wake.wait_for(lambda: self._pending is None and not self._busy,
+                                       timeout)
+
+    def _run(self) -> None:
+        # The pool's threads, started from this one, inherit this: a write to a child that
+        # died must fail (BrokenProcessPool), not kill the table, whose command line restores
+        # SIGPIPE's default action (ui/cli.py).
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGPIPE})
+        self._start_child()
+        self._pool_made.set()
+        while True:
+            with self._wake:
+                self._waiting = True
+                self._wake.wait_for(lambda: self._pending is not None or self._closed)
+                self._waiting = False
+                if self._closed:
+                    return
+                snapshot, self._pending, self._busy = self._pending, None, True
+            self._compute(snapshot)
+            with self._wake:  # the gap: a composition posted meanwhile supersedes
+                self._wake.wait_for(lambda: self._closed, self._min_gap)
+
+    def _compute(self, snapshot: ShoeSnapshot | None) -> None:
+        if snapshot is not None:
+            try:
+                assert self._pool is not None
+                result = self._pool.submit(exposure_of, snapshot.shoe, snapshot.profile,
+                                           snapshot.decks, snapshot.removed).result()
+                if result is not None:
+                    self._submit(result)
+            except BrokenProcessPool:  # the child was killed: the next composition gets a new one
+                log.error("exposure: the child process died computing shoe %d; starting "
+                          "another", snapshot.shoe)
+                assert self._pool is not None
+                self._pool.shutdown(wait=False)
+                self._start_child()
+            except Exception:  # a bug here must not stop surveillance for the rest of the day
+                log.exception("exposure: could not compute shoe %d", snapshot.shoe)
+        with self._wake:
+            self._busy = False
+            self._wake.notify_all()
+
+
+def _child() -> ProcessPoolExecutor:
+    """One child process for the arithmetic; spawned: a fork would copy the state of the
+    driver's and the display's threads."""
+    return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_follow_parent, initargs=(os.getpid(),))
+
+
+def _follow_parent(parent: int) -> None:
+    """In the child: end when the table's process is gone (killed, it closes nothing)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _warm_up() -> None:
+    """Import and build the odds engine's tables in the child (65 ms the first time)."""
+    event_probabilities(ShoeComposition())
+
+
+class SurveillanceSubscriber:
+    """A bus subscriber: feeds the worker each new composition, and asks the controller to
+    raise a scanner alert when the shoe's misread rate passes the profile's level."""
+
+    def __init__(self, worker: ExposureWorker | None, submit: Callable[[object], None],
+                 profile: Callable[[], Profile]) -> None:
+        self.worker = worker
+        self.submit = submit
+        self.profile = profile  # the shoe in play's, read on the controller's thread
+        self.shoe = 0
+        self.decks = 0
+        self.removed: list[str] = []
+        self.health = ScannerHealth()
+        self.scanner_alerted = False
+        self._priming = False
+
+    def prime(self, events: Iterable[TableEvent]) -> None:
+        """Catch up with the journal's events at start, then compute the shoe in play."""
+        self._priming = True
+        try:
+            for event in events:
+                self(event)
+        finally:
+            self._priming = False
+        if self.shoe:
+            self._post()
+
+    def __call__(self, event: TableEvent) -> None:
+        kind = event.type
+        if kind == "shoe_started":
+            self.shoe, self.decks, self.removed = event.shoe, event.data["decks"], []
+            self.health, self.scanner_alerted = ScannerHealth(), False
+            self._post()
+            return
+        if not self.shoe:
+            return
+        if kind in CARD_OUT_EVENTS and event.data.get("card") is not None:
+            self.removed.append(event.data["card"])
+            self._post()
+        elif kind == "scanner_alert":
+            self.scanner_alerted = True
+        self.health.apply(event)
+        self._watch_scanner()
+
+    def _post(self) -> None:
+        if self.worker is not None and not self._priming and self.profile().surveillance:
+            self.worker.post(ShoeSnapshot(self.shoe, self.profile(), self.decks,
+                                          tuple(self.removed)))
+
+    def _watch_scanner(self) -> None:
+        terms = self.profile().surveillance
+        if terms is None:
+            return
+        above = self.health.per_100 > terms.misread_alert_per_100
+        if above and not self.scanner_alerted and not self._priming:
+            self.scanner_alerted = True  # asked once; the controller's event confirms it
+            self.submit(ScannerAlertDue(self.shoe, self.health.misreads, self.health.cards,
+                                        self.health.per_100))
+        elif not above:
+            self.scanner_alerted = False

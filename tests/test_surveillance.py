@@ -1,0 +1,337 @@
+"""Surveillance: each bet's exact return from the shoe that is left, published off the card
+path; alerts and auto-closure at the right round; unknown burns; scanner health."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from controller.events.schema import check_values
+from controller.events.stream import TableEvent
+from controller.game.cards import RANK_POINTS
+from controller.game.profiles import ProfileError, load_profile, parse_profile
+from controller.journal import Journal
+from controller.service.app import open_table
+from controller.surveillance.exposure import ExposureComputed
+from controller.surveillance.scanner_health import ScannerHealth
+from controller.surveillance.worker import SurveillanceSubscriber
+from controller.table.config import TableConfig
+from controller.table.controller import TableController
+from controller.table.recovery import replay
+from drivers.base import Misread
+from drivers.card_codes import SUITS
+from tests.surveillance_support import (
+    LUCKY_SIX_PROFILE,
+    SurveilledTable,
+    engine_rtp,
+    known_cards,
+)
+
+# One deck: the reveal card AS burns one card; then every card but the sixes, so Lucky Six
+# turns in the player's favour; then the sixes come out and it falls back.
+NO_SIXES = [rank + suit for rank in "A234578 9TJQK".replace(" ", "") for suit in SUITS]
+SIXES = ["6" + suit for suit in SUITS]
+ORDER = ["AS", "2C", *[c for c in NO_SIXES if c[0] in "A23457" and c not in ("AS", "2C")],
+         *[c for c in NO_SIXES if c[0] in "89"], *SIXES, *[c for c in NO_SIXES if c[0] in "TJ"]]
+
+
+@pytest.fixture
+def table():
+    table = SurveilledTable()
+    yield table
+    table.close()
+
+
+def test_each_exposure_equals_the_odds_engine_for_the_cards_known_out(table):
+    table.new_shoe()
+    for code in ORDER:
+        table.deal(code)
+        exposure = table.last("exposure")
+        before = table.events[: table.events.index(exposure)]
+        removed = known_cards(before)
+        assert exposure.data["cards_left"] == 52 - len(removed)
+        assert {bet: Decimal(rtp) for bet, rtp in exposure.data["rtp"].items()} == engine_rtp(
+            table.controller.profile, removed)
+        # It follows the card it was computed for: every card has its exposure.
+        assert removed[-1] == code
+    assert [e.data["cards_left"] for e in table.of_type("exposure")] == list(
+        range(52, 52 - len(ORDER) - 1, -1))
+
+
+def _round_of_first_betting_closed_after(table, event):
+    after = table.events[table.events.index(event):]
+    return next(e for e in after if e.type == "betting_closed").round
+
+
+def test_lucky_six_alert_and_auto_close_fire_at_the_right_round_and_clear_again(table):
+    profile = table.controller.profile
+    table.new_shoe()
+    removed: list[str] = []
+    crossed_up = crossed_down = None
+    for code in ORDER:
+        table.deal(code)
+        removed.append(code)
+        above = engine_rtp(profile, removed)["lucky_six"] > Decimal(1)
+        if above and crossed_up is None:
+            crossed_up = len(table.events)
+        elif not above and crossed_up is not None and crossed_down is None:
+            crossed_down = len(table.events)
+    assert crossed_up is not None and crossed_down is not None
+    raised, cleared = [e for e in table.of_type("exposure_alert") if e.data["bet"] == "lucky_six"]
+    assert (raised.data["bet"], raised.data["state"], raised.data["closed"]) == (
+        "lucky_six", "raised", True)
+    assert Decimal(raised.data["rtp"]) > 1 and raised.data["alert_rtp"] == "1.0"
+    assert (cleared.data["bet"], cleared.data["state"]) == ("lucky_six", "cleared")
+    # Raised by the card that pushed it over, cleared by the one that brought it back.
+    assert table.events.index(raised) < crossed_up
+    assert table.events.index(cleared) < crossed_down
+    first_closed = _round_of_first_betting_closed_after(table, raised)
+    first_open_again = _round_of_first_betting_closed_after(table, cleared)
+    for result in table.of_type("round_result"):
+        closed = first_closed <= result.round < first_open_again
+        assert (result.data["bets"]["lucky_six"]["outcome"] == "closed") == closed, result.round
+        assert "lucky_six" not in result.data["winning_bets"] or not closed
+    for betting_closed in table.of_type("betting_closed"):
+        closed = first_closed <= betting_closed.round < first_open_again
+        assert ("lucky_six" in betting_closed.data["closed_bets"]) == closed
+    assert first_open_again > first_closed
+    for event in table.events:
+        check_values(event.type, event.data)
+
+
+def test_without_auto_close_the_alert_is_raised_but_the_bet_stays_open(tmp_path):
+    text = Path(LUCKY_SIX_PROFILE).read_text().replace(
+        "auto_close = true", "auto_close = false")
+    path = tmp_path / "watched.toml"
+    path.write_text(text)
+    table = SurveilledTable(str(path))
+    try:
+        table.new_shoe()
+        table.deal(" ".join(ORDER[:30]))  # no six out yet
+        alerts = [e for e in table.of_type("exposure_alert") if e.data["bet"] == "lucky_six"]
+        assert [e.data["state"] for e in alerts] == ["raised"]
+        assert alerts[0].data["closed"] is False
+        assert all(r.data["bets"]["lucky_six"]["outcome"] != "closed"
+                   for r in table.of_type("round_result"))
+    finally:
+        table.close()
+
+
+def test_unread_burn_cards_stay_in_the_composition():
+    table = SurveilledTable(burn_scanned=False)
+    try:
+        table.new_shoe()
+        table.deal("9S")  # nine burns, which the scanner does not see
+        table.command("confirm_burn")
+        assert [e.data["card"] for e in table.of_type("burn")] == [None] * 9
+        table.deal("2H 3D")
+        exposures = table.of_type("exposure")
+        # After the burns the shoe is as after the reveal card: nothing was guessed.
+        assert exposures[-1].data["cards_left"] == 49
+        assert {bet: Decimal(v) for bet, v in exposures[-1].data["rtp"].items()} == engine_rtp(
+            table.controller.profile, ["9S", "2H", "3D"])
+    finally:
+        table.close()
+
+
+def test_an_exposure_for_a_shoe_since_ended_is_not_published(table):
+    table.new_shoe()
+    table.deal("AS 2C")
+    stale = table.submitted
+    table.supervisor("new_shoe", reason="test")
+    table.controller.handle(ExposureComputed(1, 50, {"lucky_six": Decimal("1.5")}))
+    assert stale == [] and not table.of_type("exposure_alert")
+
+
+def test_a_replay_of_the_journal_closes_the_same_bets(table):
+    table.new_shoe()
+    table.deal(" ".join(ORDER[:30]))
+    assert "lucky_six" in table.controller.exposure_watch.closed
+    twin = TableController(table.config, table.controller.profile, table.bus.__class__("t"))
+    replay(twin, table.events)
+    assert twin.exposure_watch.raised == table.controller.exposure_watch.raised
+    assert twin.exposure_watch.closed == table.controller.exposure_watch.closed
+
+
+def test_misreads_above_the_profile_level_raise_a_scanner_alert(table):
+    table.new_shoe()
+    table.deal("AS 2C 3C")
+    table.controller.handle(Misread(b"\x16??"))
+    table.settle()
+    assert not table.of_type("scanner_alert")  # 1 per 100 cards is the level, not above it
+    table.controller.handle(Misread(b"\x16!!"))
+    table.settle()
+    table.deal("4C")
+    (alert,) = table.of_type("scanner_alert")
+    assert alert.data == {"misreads": 2, "cards": 3, "per_hundred": "2.00", "level": "1"}
+
+
+def test_a_surveillance_table_with_a_bad_value_is_refused_naming_the_key():
+    base = 'name = "x"\ndecks = 8\ncommission = "5%"\n[limits]\nmin = "1"\nmax = "10"\n' \
+           '[bets]\nplayer = { pays = "1:1" }\n[surveillance]\n'
+    with pytest.raises(ProfileError, match=r"site.toml: surveillance.alert_rtp: expected a "
+                       r"number .* 0.5 to 2; got '3'"):
+        parse_profile(base + 'alert_rtp = "3"\n', "site.toml")
+    with pytest.raises(ProfileError, match=r"surveillance\.auto_close: expected true or false"):
+        parse_profile(base + 'auto_close = "yes"\n', "site.toml")
+    with pytest.raises(ProfileError, match=r"surveillance\.alert: unknown key"):
+        parse_profile(base + 'alert = "1"\n', "site.toml")
+    terms = parse_profile(base + 'misread_alert_per_100 = 3\n', "site.toml").surveillance
+    assert terms is not None
+    assert (terms.alert_rtp, terms.auto_close, terms.misread_alert_per_100) == (1, False, 3)
+    assert parse_profile(base.removesuffix("[surveillance]\n"), "x").surveillance is None
+
+
+def test_a_profile_without_surveillance_publishes_no_exposure():
+    table = SurveilledTable("classic")
+    try:
+        table.new_shoe()
+        table.deal("AS 2C 3C 4C 5C 6C 7C")
+        table.controller.handle(Misread(b"??"))
+        table.controller.handle(Misread(b"??"))
+        table.settle()
+        assert not {"exposure", "exposure_alert", "scanner_alert"} & {
+            e.type for e in table.events}
+    finally:
+        table.close()
+
+
+def test_the_scripted_order_is_one_deck_of_real_cards():
+    assert len(set(ORDER)) == len(ORDER) and all(c[0] in RANK_POINTS for c in ORDER)
+
+
+def test_a_running_table_journals_each_exposure_in_order_off_the_card_path(tmp_path):
+    """A whole 8-deck shoe from the simulated shoe, dealt as fast as it goes, through
+    ``open_table``, the worker and the runner's queue: every exposure in the journal, numbered
+    in order, equals the engine's for cards known out before it (the latest when the worker
+    took it: a burst of cards supersedes), and the shoe is played to its end."""
+    profile_path = tmp_path / "watched.toml"
+    profile_path.write_text(Path(LUCKY_SIX_PROFILE).read_text().replace("decks = 1", "decks = 8"))
+    config = TableConfig(driver_url="sim://?seed=5&rate=0", profile=str(profile_path),
+                         journal_path=str(tmp_path / "journal.sqlite"))
+    table = open_table(config, stop_after_shoes=1)
+    try:
+        assert table.exposure is not None
+        table.exposure.ready(60)  # as at a real table: up long before the first card
+        table.runner.run()
+    finally:
+        table.close()
+    journal = Journal.open(config.journal_path)
+    try:
+        events = list(journal.iter_events(1))
+    finally:
+        journal.close()
+    assert [e.seq for e in events] == list(range(1, len(events) + 1))
+    exposures = [i for i, e in enumerate(events) if e.type == "exposure"]
+    assert exposures and events[-1].type in ("shoe_ended", "state")
+    profile = load_profile(profile_path)
+    for index in exposures:
+        exposure = events[index]
+        removed = known_cards(events[:index])
+        # Computed for these cards or, superseded by a later card, for fewer: never more.
+        assert exposure.data["cards_left"] >= 416 - len(removed)
+        computed_for = removed[: 416 - exposure.data["cards_left"]]
+        assert {bet: Decimal(v) for bet, v in exposure.data["rtp"].items()} == engine_rtp(
+            profile, computed_for)
+
+
+CHILD_SCRIPT = """
+import os, sys, time
+from controller.surveillance.worker import ExposureWorker
+if __name__ == "__main__":
+    worker = ExposureWorker(lambda item: None)
+    worker.ready(120)
+    print(" ".join(str(child.pid) for child in worker._pool._processes.values()), flush=True)
+    time.sleep(600)
+"""
+
+
+def test_the_exposure_child_process_ends_when_the_table_is_killed(tmp_path):
+    script = tmp_path / "table.py"
+    script.write_text(CHILD_SCRIPT)
+    table = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
+                             cwd=Path(__file__).parent.parent, text=True)
+    try:
+        (child,) = map(int, table.stdout.readline().split())
+        assert Path(f"/proc/{child}").exists()
+    finally:
+        table.kill()  # SIGKILL: nothing of the table's runs
+        table.wait()
+    deadline = time.monotonic() + 30  # not a timing claim: a bound so the test cannot hang
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(child), "the exposure child outlived its table"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split()[2]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+def _event(kind: str, seq: int, ts: str, **data) -> TableEvent:
+    return TableEvent(kind, seq, ts, "t", 1, 1, data)
+
+
+def test_scanner_health_counts_misreads_rescans_their_time_and_disconnects():
+    health = ScannerHealth()
+    for event in (
+        _event("reveal", 1, "2026-11-30T10:00:00.000000Z", card="AS", source="reader"),
+        _event("misread", 2, "2026-11-30T10:00:01.000000Z", count=3),
+        _event("misread", 3, "2026-11-30T10:00:02.000000Z", count=1),
+        _event("burn", 4, "2026-11-30T10:00:03.500000Z", card="2C", source="reader"),
+        _event("card", 5, "2026-11-30T10:00:04.000000Z", card="KD", source="manual"),
+        _event("scanner", 6, "2026-11-30T10:00:05.000000Z", status="disconnected"),
+    ):
+        health.apply(event)
+    # Typed cards are not the scanner's; the rescan took from the first misread to the read.
+    assert (health.cards, health.misreads, health.rescans, health.disconnects) == (2, 4, 2, 1)
+    assert health.rescan_seconds == [2.5]
+    assert health.per_100 == Decimal("4.00")  # over at least 100 cards
+    assert health.rescans_per_card == Decimal("1.000")
+
+
+def test_a_restarted_table_computes_the_shoe_in_play_once_from_the_journal(table):
+    table.new_shoe()
+    table.deal("AS 2C 3C 4D 5H")
+    posted = []
+
+    class Recorder:
+        def post(self, snapshot):
+            posted.append(snapshot)
+
+    subscriber = SurveillanceSubscriber(Recorder(), table.submitted.append,
+                                        lambda: table.controller.profile)
+    subscriber.prime(table.events)
+    (snapshot,) = posted  # not once per journaled card: the shoe as it is now
+    assert (snapshot.shoe, snapshot.decks, snapshot.removed) == (
+        1, 1, ("AS", "2C", "3C", "4D", "5H"))
+    assert not table.submitted  # no scanner alert asked again for the past
+
+
+def test_a_killed_exposure_child_is_replaced_and_surveillance_goes_on(table):
+    # As under the command line (ui/cli.py): a write to the dead child must not kill us.
+    previous = signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    try:
+        _kill_the_child_mid_shoe(table)
+    finally:
+        signal.signal(signal.SIGPIPE, previous)
+
+
+def _kill_the_child_mid_shoe(table):
+    table.new_shoe()
+    table.deal("AS 2C")
+    (child,) = table.worker._pool._processes.values()
+    os.kill(child.pid, signal.SIGKILL)
+    table.deal("3C")  # its computation meets the dead child
+    table.deal("4D")
+    assert table.last("exposure").data["cards_left"] == 48

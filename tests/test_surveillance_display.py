@@ -1,0 +1,82 @@
+"""The surveillance panel on the real widget tree: toggled by its key, it shows each side bet's
+return, its course over the shoe, the alerts and the scanner's health."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from PyQt6.QtCore import Qt
+
+from drivers.base import Misread
+from tests.surveillance_support import SurveilledTable
+from tests.test_surveillance import ORDER
+from ui.display.window import DisplayWindow
+
+
+@pytest.fixture(scope="module")
+def lucky_six_shoe():
+    """The scripted one-deck shoe up to the point where Lucky Six is closed, one misread."""
+    table = SurveilledTable()
+    try:
+        table.new_shoe()
+        table.deal(" ".join(ORDER[:20]))
+        table.controller.handle(Misread(b"\x16??"))
+        table.settle()
+        table.deal(" ".join(ORDER[20:30]))
+    finally:
+        table.close()
+    return table.events
+
+
+@pytest.fixture
+def window(qtbot):
+    window = DisplayWindow()
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def test_the_s_key_shows_and_hides_the_panel_over_the_display(qtbot, window, lucky_six_shoe):
+    window.on_events(lucky_six_shoe)
+    panel = window.surveillance
+    assert not panel.isVisible()
+    qtbot.keyClick(window, Qt.Key.Key_S)
+    assert panel.isVisible() and panel.geometry().right() == window.rect().right()
+    qtbot.keyClick(window, Qt.Key.Key_S)
+    assert not panel.isVisible()
+
+
+def test_the_panel_shows_returns_course_alerts_and_scanner_health(qtbot, window,
+                                                                  lucky_six_shoe):
+    qtbot.keyClick(window, Qt.Key.Key_S)
+    window.on_events(lucky_six_shoe)
+    panel = window.surveillance
+    exposures = [e for e in lucky_six_shoe if e.type == "exposure"]
+    latest = exposures[-1].data["rtp"]
+    text = panel.returns.text()
+    assert "Lucky Six" in text and latest["lucky_six"] in text and "closed" in text
+    assert "Player Pair" in text and latest["player_pair"] in text
+    assert "Banker<" not in text  # the chart and the list are for the side bets
+    chart = panel.chart.courses
+    assert set(chart) == {"tie", "player_pair", "lucky_six"}
+    assert [rtp for _, rtp in chart["lucky_six"]] == [
+        Decimal(e.data["rtp"]["lucky_six"]) for e in exposures]
+    assert chart["lucky_six"][-1][0] == 30  # cards out of the shoe
+    assert "lucky_six" not in panel.alerts.text()  # named as the display names it
+    assert "Lucky Six raised at" in panel.alerts.text()
+    assert "1 misreads in 30 cards (1.00 per 100)" in panel.health.text()
+    assert "1 disconnects" not in panel.health.text()
+    image = panel.grab().toImage()
+    assert image.width() > 0  # painted without an error
+
+
+def test_a_new_shoe_starts_the_panel_afresh(qtbot, window, lucky_six_shoe):
+    window.on_events(lucky_six_shoe)
+    started = next(e for e in lucky_six_shoe if e.type == "shoe_started")
+    window.on_events([started._replace(seq=10_000, shoe=2)])
+    assert window.surveillance.chart.courses == {}
+    assert "shoe 2" in window.surveillance.title.text()
+    assert "No alerts" in window.surveillance.alerts.text()

@@ -1,0 +1,156 @@
+"""The shoe report as one page (``baccarat-table shoe-report``, docs/surveillance.md): the
+shoe's rounds and results, its roads at the end, each bet's return over the shoe, the alerts
+and closures, the scanner's health. A light page, to print or to read at a glance."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from PyQt6.QtCore import Qt
+from PyQt6.QtGui import QImage
+from PyQt6.QtWidgets import QGridLayout, QLabel, QWidget
+
+from controller.roads import Hand, Roads
+from controller.surveillance.shoe_record import ShoeRecord
+from ui.display.labels import BETS, label
+from ui.display.roads_panels import BeadPlatePanel, BigRoadPanel
+from ui.display.surveillance_panel import ReturnChart, alert_text, health_text
+
+PAGE_SIZE = (1600, 1130)
+PAPER = "#ffffff"
+TEXT = "#111820"
+BODY_PIXELS = 16
+PAGE_ALERTS = 12  # the page's alert list; the HTML report's text has them all
+# Dark enough to read on paper, and far apart from one another.
+PAPER_COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
+                "#17becf", "#7f7f7f", "#bcbd22", "#000000")
+
+
+def round_ranges(rounds: Iterable[int]) -> str:
+    """12, 13, 14, 20 -> "12-14, 20"."""
+    spans: list[list[int]] = []
+    for number in sorted(rounds):
+        if spans and number == spans[-1][1] + 1:
+            spans[-1][1] = number
+        else:
+            spans.append([number, number])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
+
+
+def results_lines(record: ShoeRecord) -> list[str]:
+    results = [event.data for event in record.results]
+    winners = Counter(data["winner"] for data in results)
+    played = len(results) or 1
+
+    def share(count: int) -> str:
+        return f"{count} ({100 * count / played:.1f}%)"
+
+    return [
+        f"{len(results)} rounds played, {record.voided} voided"
+        + (f"; shoe ended: {record.ended}" if record.ended else "; shoe still in play"),
+        f"Banker {share(winners['banker'])}, Player {share(winners['player'])}, "
+        f"Tie {share(winners['tie'])}",
+        f"Player pairs {sum(d['player_pair'] for d in results)}, banker pairs "
+        f"{sum(d['banker_pair'] for d in results)}, naturals {sum(d['natural'] for d in results)}",
+    ]
+
+
+def closure_lines(record: ShoeRecord) -> list[str]:
+    bets = list(record.results[-1].data["bets"]) if record.results else record.bets
+    lines = []
+    for bet in bets:
+        rounds = record.closed_rounds(bet)
+        if rounds:
+            watched = record.closed_by_surveillance.get(bet, [])
+            why = f" ({round_ranges(watched)} by surveillance)" if watched else (
+                " (its cut-off round)")
+            lines.append(f"{label(BETS, bet)}: closed in rounds {round_ranges(rounds)}{why}")
+    return lines or ["No bet was closed in this shoe."]
+
+
+def alert_lines(record: ShoeRecord, most: int | None = None) -> list[str]:
+    """Every alert, or the first ``most`` and how many more."""
+    lines = [alert_text(alert) for alert in record.alerts] or ["No alerts in this shoe."]
+    if most is not None and len(lines) > most:
+        return [*lines[:most], f"... and {len(lines) - most} more (the HTML report lists all)"]
+    return lines
+
+
+def report_sections(record: ShoeRecord, table: str, most_alerts: int | None = None
+                    ) -> list[tuple[str, list[str]]]:
+    """The report's text, by section (the page shows it; the HTML report carries it too)."""
+    return [
+        (f"Shoe report: table {table}, shoe {record.shoe}, profile {record.profile}, "
+         f"{record.decks} decks", []),
+        ("Results", results_lines(record)),
+        ("Alerts", alert_lines(record, most_alerts)),
+        ("Closures", closure_lines(record)),
+        ("Scanner health", [health_text(record).removeprefix("Scanner: ")]),
+    ]
+
+
+def _text(title: str, lines: list[str], size: int) -> QLabel:
+    body = "<br>".join(lines)
+    widget = QLabel(f"<b style='font-size:{size}px'>{title}</b>"
+                    + (f"<div style='font-size:{BODY_PIXELS}px'>{body}</div>" if body else ""))
+    widget.setTextFormat(Qt.TextFormat.RichText)
+    widget.setWordWrap(True)
+    widget.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+    return widget
+
+
+class ShoeReportPage(QWidget):
+    def __init__(self, record: ShoeRecord, table: str) -> None:
+        super().__init__()
+        self.setStyleSheet(f"background: {PAPER}; color: {TEXT};")
+        self.resize(*PAGE_SIZE)
+        font = self.font()
+        font.setPixelSize(17)
+        self.setFont(font)
+        sections = report_sections(record, table, PAGE_ALERTS)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(24, 20, 24, 20)
+        grid.setSpacing(14)
+        grid.addWidget(_text(sections[0][0], [], 26), 0, 0, 1, 2)
+        grid.addWidget(_text(*sections[1], 20), 1, 0)
+        grid.addWidget(_text(*sections[4], 20), 1, 1)
+        roads = Roads.from_hands(Hand(e.data["winner"], e.data["player_pair"],
+                                      e.data["banker_pair"], e.data["natural"])
+                                 for e in record.results)
+        self.bead_plate, self.big_road = BeadPlatePanel(), BigRoadPanel()
+        self.bead_plate.reset(roads.bead_plate())
+        self.big_road.reset(roads.big_road())
+        for column, panel in enumerate((self.bead_plate, self.big_road)):
+            panel.setFont(font)
+            panel.setMinimumHeight(230)
+            grid.addWidget(panel, 2, column)
+        grid.addWidget(_text("Each bet's return to player over the shoe (dashed: the alert "
+                             "threshold)", [self._legend(record)], 20), 3, 0, 1, 2)
+        self.chart = ReturnChart(background=PAPER, ink=TEXT, colors=PAPER_COLORS)
+        self.chart.setFont(font)
+        self.chart.show_courses({bet: record.course(bet) for bet in record.bets},
+                                record.decks * 52, record.alert_rtp)
+        self.chart.setMinimumHeight(420)
+        grid.addWidget(self.chart, 4, 0, 1, 2)
+        grid.addWidget(_text(*sections[2], 20), 5, 0)
+        grid.addWidget(_text(*sections[3], 20), 5, 1)
+        grid.setRowStretch(4, 1)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 2)
+
+    @staticmethod
+    def _legend(record: ShoeRecord) -> str:
+        latest = record.exposures[-1].rtp if record.exposures else {}
+        return " &nbsp; ".join(
+            f"<span style='color:{PAPER_COLORS[index % len(PAPER_COLORS)]}'>&#9632;</span> "
+            f"{label(BETS, bet)} "
+            f"{latest[bet]}" for index, bet in enumerate(record.bets)) or (
+            "no returns in this shoe (its profile had no [surveillance] table)")
+
+    def image(self) -> QImage:
+        self.ensurePolished()
+        self.show()  # laid out offscreen, then grabbed
+        image = self.grab().toImage()
+        self.hide()
+        return image

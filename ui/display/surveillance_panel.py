@@ -1,0 +1,190 @@
+"""The surveillance panel (toggle key S): each side bet's return from the shoe that is left
+and its course over the shoe, the alerts in force, and the scanner's health
+(docs/surveillance.md). It is for the pit, so its words are English; the bets keep the
+display's names. The chart is also drawn by ``baccarat-table shoe-report``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
+
+from PyQt6.QtCore import QPointF, QRectF, Qt
+from PyQt6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
+from PyQt6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
+
+from controller.events.stream import TableEvent
+from controller.surveillance.shoe_record import ShoeRecord
+from ui.display.labels import BETS, label
+from ui.display.painting import guarded_paint
+
+MAIN_BETS = ("player", "banker")  # the chart is for the side bets (and tie)
+BET_COLORS = ("#f2c14e", "#4fd3b0", "#8fb4ff", "#ff8a8a", "#c792ea", "#f78c6c", "#a3e635",
+              "#67e8f9", "#fda4af")
+PANEL = "#17212b"
+INK = "#f4f1e8"
+FAINT = "#6b7b8c"
+ALERT = "#ff5c5c"
+SURVEILLANCE_EVENTS = frozenset({"shoe_started", "exposure", "exposure_alert", "scanner_alert",
+                                 "misread", "reveal", "burn", "card", "scanner",
+                                 "round_result", "round_voided", "shoe_ended"})
+
+
+def bet_color(index: int) -> QColor:
+    return QColor(BET_COLORS[index % len(BET_COLORS)])
+
+
+def side_bets(record: ShoeRecord) -> list[str]:
+    return [bet for bet in record.bets if bet not in MAIN_BETS]
+
+
+class ReturnChart(QWidget):
+    """Each bet's return (y) against the cards out of the shoe (x), with the alert line."""
+
+    def __init__(self, parent: QWidget | None = None, *, background: str = PANEL,
+                 ink: str = FAINT, colors: Sequence[str] = BET_COLORS) -> None:
+        super().__init__(parent)
+        self.background, self.ink = QColor(background), QColor(ink)
+        self.colors = [QColor(color) for color in colors]
+        self.courses: dict[str, list[tuple[int, Decimal]]] = {}
+        self.total_cards = 416
+        self.alert_rtp = Decimal(1)
+        self.setMinimumHeight(120)
+
+    def show_courses(self, courses: Mapping[str, Sequence[tuple[int, Decimal]]],
+                     total_cards: int, alert_rtp: Decimal) -> None:
+        self.courses = {bet: list(points) for bet, points in courses.items()}
+        self.total_cards, self.alert_rtp = max(total_cards, 1), alert_rtp
+        self.update()
+
+    def y_range(self) -> tuple[float, float]:
+        values = [float(rtp) for points in self.courses.values() for _, rtp in points]
+        low = min([*values, 0.7, float(self.alert_rtp) - 0.1])
+        high = max([*values, float(self.alert_rtp) + 0.1])
+        return low, high
+
+    @guarded_paint
+    def paintEvent(self, painter: QPainter, event: QPaintEvent) -> None:
+        painter.fillRect(self.rect(), self.background)
+        margin = max(28, self.fontMetrics().horizontalAdvance("0.00") + 10)
+        plot = QRectF(self.rect()).adjusted(margin, 8, -8, -self.fontMetrics().height() - 6)
+        low, high = self.y_range()
+
+        def point(cards_out: int, rtp: float) -> QPointF:
+            x = plot.left() + plot.width() * cards_out / self.total_cards
+            y = plot.bottom() - plot.height() * (rtp - low) / (high - low)
+            return QPointF(x, y)
+
+        painter.setPen(QPen(self.ink, 1))
+        painter.drawRect(plot)
+        for value in (low, float(self.alert_rtp), high):
+            y = point(0, value).y()
+            painter.drawText(QRectF(0, y - 10, margin - 4, 20),
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                             f"{value:.2f}")
+        painter.drawText(QRectF(plot.left(), plot.bottom() + 2, plot.width(), 20),
+                         Qt.AlignmentFlag.AlignCenter, "cards out of the shoe")
+        for quarter, align, shift in ((0, Qt.AlignmentFlag.AlignLeft, 0),
+                                      (1, Qt.AlignmentFlag.AlignHCenter, -30),
+                                      (3, Qt.AlignmentFlag.AlignHCenter, -30),
+                                      (4, Qt.AlignmentFlag.AlignRight, -60)):
+            cards = self.total_cards * quarter // 4  # the half is where the caption is
+            x = point(cards, low).x() + shift
+            painter.drawText(QRectF(x, plot.bottom() + 2, 60, 20), align, str(cards))
+        painter.setPen(QPen(QColor(ALERT), 1, Qt.PenStyle.DashLine))
+        painter.drawLine(point(0, float(self.alert_rtp)),
+                         point(self.total_cards, float(self.alert_rtp)))
+        for index, (_bet, points) in enumerate(self.courses.items()):
+            painter.setPen(QPen(self.colors[index % len(self.colors)], 2))
+            painter.drawPolyline(QPolygonF([point(x, float(y)) for x, y in points]))
+
+
+def health_text(record: ShoeRecord) -> str:
+    health = record.health
+    rescan = health.mean_rescan_seconds
+    return (f"Scanner: {health.misreads} misreads in {health.cards} cards "
+            f"({health.per_100} per 100), {health.rescans_per_card} rescans per card, "
+            f"rescan {'-' if rescan is None else f'{rescan:.1f} s'}, "
+            f"{health.disconnects} disconnects")
+
+
+def alert_text(alert: TableEvent) -> str:
+    data = alert.data
+    if alert.type == "scanner_alert":
+        return (f"round {alert.round}: scanner misreads {data['per_hundred']} per 100 cards "
+                f"(level {data['level']})")
+    closed = ", closed" if data["closed"] else ""
+    return (f"round {alert.round}: {label(BETS, data['bet'])} {data['state']} at "
+            f"{data['rtp']} (threshold {data['alert_rtp']}){closed}")
+
+
+class SurveillancePanel(QFrame):
+    """Laid over the display while shown; kept up to date while hidden."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("surveillance")
+        self.setStyleSheet(f"#surveillance {{ background: {PANEL}; }} QLabel {{ color: {INK}; }}")
+        self.record = ShoeRecord()
+        self.title = QLabel("Surveillance")
+        self.returns = QLabel()
+        self.returns.setTextFormat(Qt.TextFormat.RichText)
+        self.chart = ReturnChart()
+        self.alerts = QLabel()
+        self.alerts.setWordWrap(True)
+        self.health = QLabel()
+        self.health.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        for widget, stretch in ((self.title, 0), (self.returns, 0), (self.chart, 1),
+                                (self.alerts, 0), (self.health, 0)):
+            layout.addWidget(widget, stretch)
+        self.hide()
+        self.show_record()
+
+    def apply(self, events: Iterable[TableEvent]) -> None:
+        """Take the events of a batch; redrawn once if any concerns surveillance."""
+        changed = False
+        for event in events:
+            if event.type == "shoe_started":
+                self.record = ShoeRecord(shoe=event.shoe)
+            if event.type in SURVEILLANCE_EVENTS and event.shoe == self.record.shoe:
+                self.record.apply(event)
+                changed = True
+        if changed:
+            self.show_record()
+
+    def show_record(self) -> None:
+        record = self.record
+        bets = side_bets(record)
+        raised = record.raised()
+        latest = record.exposures[-1] if record.exposures else None
+        rows = []
+        for index, bet in enumerate(bets):
+            color = ALERT if bet in raised else bet_color(index).name()
+            rtp = latest.rtp[bet] if latest is not None else None
+            mark = " &#9650; closed" if bet in raised and raised[bet].data["closed"] else (
+                " &#9650;" if bet in raised else "")
+            rows.append(f"<tr><td style='color:{bet_color(index).name()}'>&#9632;</td>"
+                        f"<td>{label(BETS, bet)}</td>"
+                        f"<td align='right' style='color:{color}'>{rtp if rtp is not None else '-'}"
+                        f"{mark}</td></tr>")
+        cards_left = "" if latest is None else (
+            f" &middot; {record.decks * 52 - latest.cards_out} cards left")
+        self.title.setText(f"Surveillance &middot; shoe {record.shoe}{cards_left}"
+                           if record.shoe else "Surveillance: no shoe yet")
+        self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.returns.setText("<table cellpadding='2'>" + "".join(rows) + "</table>"
+                             if rows else "No returns computed yet (the profile needs a "
+                             "[surveillance] table).")
+        self.chart.show_courses({bet: record.course(bet) for bet in bets},
+                                record.decks * 52, record.alert_rtp)
+        alerts = record.alerts[-5:]
+        self.alerts.setText("Alerts:\n" + "\n".join(alert_text(a) for a in alerts)
+                            if alerts else "No alerts this shoe.")
+        self.health.setText(health_text(record))
+
+    def fit(self) -> None:
+        """Cover the right half of the window (the felt's cards stay in sight)."""
+        parent = self.parentWidget()
+        if parent is not None:
+            width = max(parent.width() // 2, min(parent.width(), 480))
+            self.setGeometry(parent.width() - width, 0, width, parent.height())
