@@ -66,7 +66,7 @@ def test_the_panel_shows_returns_course_alerts_and_scanner_health(qtbot, window,
         Decimal(e.data["rtp"]["lucky_six"]) for e in exposures]
     assert chart["lucky_six"][-1][0] == 30  # cards out of the shoe
     assert "lucky_six" not in panel.alerts.text()  # named as the display names it
-    assert "Lucky Six raised at" in panel.alerts.text()
+    assert "Lucky Six alert raised at" in panel.alerts.text()
     assert "1 misreads in 30 cards (1.00 per 100)" in panel.health.text()
     assert "1 disconnects" not in panel.health.text()
     image = panel.grab().toImage()

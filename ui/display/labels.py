@@ -94,7 +94,7 @@ HOLD_REASONS = {
         "display", "card {card} was dealt while the table is stopped"),
     "card_before_burn": QT_TRANSLATE_NOOP(
         "display", "card {card} was dealt before the burn was confirmed"),
-    "card_after_shoe_end": QT_TRANSLATE_NOOP(
+    "card_before_new_shoe": QT_TRANSLATE_NOOP(
         "display", "card {card} was dealt before the new shoe was confirmed"),
 }
 

@@ -12,8 +12,10 @@ from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
 from PyQt6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
+from controller.events.schema import EventType
 from controller.events.stream import TableEvent
 from controller.surveillance.shoe_record import ShoeRecord
+from ui.display.i18n import translate
 from ui.display.labels import BETS, label
 from ui.display.painting import guarded_paint
 
@@ -82,7 +84,8 @@ class ReturnChart(QWidget):
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                              f"{value:.2f}")
         painter.drawText(QRectF(plot.left(), plot.bottom() + 2, plot.width(), 20),
-                         Qt.AlignmentFlag.AlignCenter, "cards out of the shoe")
+                         Qt.AlignmentFlag.AlignCenter,
+                         translate("display", "cards out of the shoe"))
         for quarter, align, shift in ((0, Qt.AlignmentFlag.AlignLeft, 0),
                                       (1, Qt.AlignmentFlag.AlignHCenter, -30),
                                       (3, Qt.AlignmentFlag.AlignHCenter, -30),
@@ -101,20 +104,27 @@ class ReturnChart(QWidget):
 def health_text(record: ShoeRecord) -> str:
     health = record.health
     rescan = health.mean_rescan_seconds
-    return (f"Scanner: {health.misreads} misreads in {health.cards} cards "
-            f"({health.per_100} per 100), {health.rescans_per_card} rescans per card, "
-            f"rescan {'-' if rescan is None else f'{rescan:.1f} s'}, "
-            f"{health.disconnects} disconnects")
+    return translate("display", "Scanner: {misreads} misreads in {cards} cards ({per_100} per "
+                     "100), {rescans} rescans per card, rescan {rescan}, {disconnects} "
+                     "disconnects").format(
+        misreads=health.misreads, cards=health.cards, per_100=health.per_100,
+        rescans=health.rescans_per_card, disconnects=health.disconnects,
+        rescan="-" if rescan is None else f"{rescan:.1f} s")
 
 
 def alert_text(alert: TableEvent) -> str:
     data = alert.data
-    if alert.type == "scanner_alert":
-        return (f"round {alert.round}: scanner misreads {data['per_hundred']} per 100 cards "
-                f"(level {data['level']})")
-    closed = ", closed" if data["closed"] else ""
-    return (f"round {alert.round}: {label(BETS, data['bet'])} {data['state']} at "
-            f"{data['rtp']} (threshold {data['alert_rtp']}){closed}")
+    if alert.type == EventType.SCANNER_ALERT:
+        return translate("display", "round {round}: scanner misreads {per_100} per 100 cards "
+                         "(level {level})").format(round=alert.round,
+                                                   per_100=data["per_hundred"],
+                                                   level=data["level"])
+    text = translate("display", "round {round}: {bet} alert raised at {rtp} (threshold "
+                     "{threshold})") if data["state"] == "raised" else translate(
+        "display", "round {round}: {bet} alert cleared at {rtp} (threshold {threshold})")
+    text = text.format(round=alert.round, bet=label(BETS, data["bet"]), rtp=data["rtp"],
+                       threshold=data["alert_rtp"])
+    return text + (translate("display", ", closed") if data["closed"] else "")
 
 
 class SurveillancePanel(QFrame):
@@ -125,7 +135,7 @@ class SurveillancePanel(QFrame):
         self.setObjectName("surveillance")
         self.setStyleSheet(f"#surveillance {{ background: {PANEL}; }} QLabel {{ color: {INK}; }}")
         self.record = ShoeRecord()
-        self.title = QLabel("Surveillance")
+        self.title = QLabel(translate("display", "Surveillance"))
         self.returns = QLabel()
         self.returns.setTextFormat(Qt.TextFormat.RichText)
         self.chart = ReturnChart()
@@ -161,25 +171,28 @@ class SurveillancePanel(QFrame):
         for index, bet in enumerate(bets):
             color = ALERT if bet in raised else bet_color(index).name()
             rtp = latest.rtp[bet] if latest is not None else None
-            mark = " &#9650; closed" if bet in raised and raised[bet].data["closed"] else (
-                " &#9650;" if bet in raised else "")
+            mark = (" &#9650; " + translate("display", "closed")
+                    if bet in raised and raised[bet].data["closed"]
+                    else " &#9650;" if bet in raised else "")
             rows.append(f"<tr><td style='color:{bet_color(index).name()}'>&#9632;</td>"
                         f"<td>{label(BETS, bet)}</td>"
                         f"<td align='right' style='color:{color}'>{rtp if rtp is not None else '-'}"
                         f"{mark}</td></tr>")
-        cards_left = "" if latest is None else (
-            f" &middot; {record.decks * 52 - latest.cards_out} cards left")
-        self.title.setText(f"Surveillance &middot; shoe {record.shoe}{cards_left}"
-                           if record.shoe else "Surveillance: no shoe yet")
+        cards_left = "" if latest is None else " &middot; " + translate(
+            "display", "{count} cards left").format(count=record.decks * 52 - latest.cards_out)
+        self.title.setText(translate("display", "Surveillance &middot; shoe {shoe}").format(
+            shoe=record.shoe) + cards_left if record.shoe
+            else translate("display", "Surveillance: no shoe yet"))
         self.title.setTextFormat(Qt.TextFormat.RichText)
         self.returns.setText("<table cellpadding='2'>" + "".join(rows) + "</table>"
-                             if rows else "No returns computed yet (the profile needs a "
-                             "[surveillance] table).")
+                             if rows else translate("display", "No returns computed yet (the "
+                                                    "profile needs a [surveillance] table)."))
         self.chart.show_courses({bet: record.course(bet) for bet in bets},
                                 record.decks * 52, record.alert_rtp)
         alerts = record.alerts[-5:]
-        self.alerts.setText("Alerts:\n" + "\n".join(alert_text(a) for a in alerts)
-                            if alerts else "No alerts this shoe.")
+        self.alerts.setText(translate("display", "Alerts:") + "\n"
+                            + "\n".join(alert_text(a) for a in alerts)
+                            if alerts else translate("display", "No alerts this shoe."))
         self.health.setText(health_text(record))
 
     def fit(self) -> None:

@@ -160,6 +160,76 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>البانكر</translation>
     </message>
     <message>
+        <location filename="../surveillance_panel.py" line="88" />
+        <source>cards out of the shoe</source>
+        <translation>الأوراق الخارجة من الصندوق</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="107" />
+        <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
+        <translation>القارئ: {misreads} قراءة خاطئة في {cards} ورقة ({per_100} لكل 100)، {rescans} إعادة مسح لكل ورقة، إعادة المسح {rescan}، {disconnects} انقطاع</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="118" />
+        <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
+        <translation>الجولة {round}: قراءات خاطئة {per_100} لكل 100 ورقة (الحد {level})</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="122" />
+        <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
+        <translation>الجولة {round}: إنذار {bet} عند {rtp} (الحد {threshold})</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="123" />
+        <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
+        <translation>الجولة {round}: انتهى إنذار {bet} عند {rtp} (الحد {threshold})</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="127" />
+        <source>, closed</source>
+        <translation>، مغلق</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="138" />
+        <source>Surveillance</source>
+        <translation>المراقبة</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="174" />
+        <source>closed</source>
+        <translation>مغلق</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="181" />
+        <source>{count} cards left</source>
+        <translation>متبقٍ {count} ورقة</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="183" />
+        <source>Surveillance &amp;middot; shoe {shoe}</source>
+        <translation>المراقبة &amp;middot; الصندوق {shoe}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="185" />
+        <source>Surveillance: no shoe yet</source>
+        <translation>المراقبة: لا صندوق بعد</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="188" />
+        <source>No returns computed yet (the profile needs a [surveillance] table).</source>
+        <translation>لم تُحسب العوائد بعد (يحتاج الملف الشخصي إلى جدول [surveillance]).</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="193" />
+        <source>Alerts:</source>
+        <translation>الإنذارات:</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="195" />
+        <source>No alerts this shoe.</source>
+        <translation>لا إنذارات في هذا الصندوق.</translation>
+    </message>
+    <message>
         <location filename="../header.py" line="54" />
         <source>{bets} {min} to {max}</source>
         <translation>{bets} من {min} إلى {max}</translation>

@@ -160,6 +160,76 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>ΤΡΑΠΕΖΙΤΗΣ</translation>
     </message>
     <message>
+        <location filename="../surveillance_panel.py" line="88" />
+        <source>cards out of the shoe</source>
+        <translation>φύλλα εκτός σαμπό</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="107" />
+        <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
+        <translation>Αναγνώστης: {misreads} αποτυχημένες αναγνώσεις σε {cards} φύλλα ({per_100} ανά 100), {rescans} επανασαρώσεις ανά φύλλο, επανασάρωση {rescan}, {disconnects} αποσυνδέσεις</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="118" />
+        <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
+        <translation>γύρος {round}: αποτυχημένες αναγνώσεις {per_100} ανά 100 φύλλα (όριο {level})</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="122" />
+        <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
+        <translation>γύρος {round}: συναγερμός {bet} στο {rtp} (όριο {threshold})</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="123" />
+        <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
+        <translation>γύρος {round}: ο συναγερμός {bet} έληξε στο {rtp} (όριο {threshold})</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="127" />
+        <source>, closed</source>
+        <translation>, κλειστό</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="138" />
+        <source>Surveillance</source>
+        <translation>Επιτήρηση</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="174" />
+        <source>closed</source>
+        <translation>κλειστό</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="181" />
+        <source>{count} cards left</source>
+        <translation>απομένουν {count} φύλλα</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="183" />
+        <source>Surveillance &amp;middot; shoe {shoe}</source>
+        <translation>Επιτήρηση &amp;middot; σαμπό {shoe}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="185" />
+        <source>Surveillance: no shoe yet</source>
+        <translation>Επιτήρηση: κανένα σαμπό ακόμη</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="188" />
+        <source>No returns computed yet (the profile needs a [surveillance] table).</source>
+        <translation>Δεν έχουν υπολογιστεί αποδόσεις ακόμη (το προφίλ χρειάζεται πίνακα [surveillance]).</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="193" />
+        <source>Alerts:</source>
+        <translation>Συναγερμοί:</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="195" />
+        <source>No alerts this shoe.</source>
+        <translation>Κανένας συναγερμός σε αυτό το σαμπό.</translation>
+    </message>
+    <message>
         <location filename="../header.py" line="54" />
         <source>{bets} {min} to {max}</source>
         <translation>{bets} {min} έως {max}</translation>

@@ -160,6 +160,76 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>БАНКИР</translation>
     </message>
     <message>
+        <location filename="../surveillance_panel.py" line="88" />
+        <source>cards out of the shoe</source>
+        <translation>карт вышло из шуза</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="107" />
+        <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
+        <translation>Сканер: {misreads} ошибок чтения на {cards} карт ({per_100} на 100), {rescans} пересканирований на карту, пересканирование {rescan}, {disconnects} отключений</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="118" />
+        <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
+        <translation>раунд {round}: ошибок чтения {per_100} на 100 карт (порог {level})</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="122" />
+        <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
+        <translation>раунд {round}: тревога по {bet} при {rtp} (порог {threshold})</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="123" />
+        <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
+        <translation>раунд {round}: тревога по {bet} снята при {rtp} (порог {threshold})</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="127" />
+        <source>, closed</source>
+        <translation>, закрыта</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="138" />
+        <source>Surveillance</source>
+        <translation>Наблюдение</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="174" />
+        <source>closed</source>
+        <translation>закрыта</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="181" />
+        <source>{count} cards left</source>
+        <translation>осталось карт {count}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="183" />
+        <source>Surveillance &amp;middot; shoe {shoe}</source>
+        <translation>Наблюдение &amp;middot; шуз {shoe}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="185" />
+        <source>Surveillance: no shoe yet</source>
+        <translation>Наблюдение: шуза ещё нет</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="188" />
+        <source>No returns computed yet (the profile needs a [surveillance] table).</source>
+        <translation>Отдача ещё не рассчитана (профилю нужна таблица [surveillance]).</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="193" />
+        <source>Alerts:</source>
+        <translation>Тревоги:</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="195" />
+        <source>No alerts this shoe.</source>
+        <translation>В этом шузе тревог нет.</translation>
+    </message>
+    <message>
         <location filename="../header.py" line="54" />
         <source>{bets} {min} to {max}</source>
         <translation>{bets} от {min} до {max}</translation>

@@ -160,6 +160,76 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>庄</translation>
     </message>
     <message>
+        <location filename="../surveillance_panel.py" line="88" />
+        <source>cards out of the shoe</source>
+        <translation>已发出的牌</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="107" />
+        <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
+        <translation>读牌器：{cards} 张牌中 {misreads} 次误读（每 100 张 {per_100} 次），每张牌重扫 {rescans} 次，重扫 {rescan}，断开 {disconnects} 次</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="118" />
+        <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
+        <translation>第 {round} 局：读牌器每 100 张误读 {per_100} 次（警戒值 {level}）</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="122" />
+        <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
+        <translation>第 {round} 局：{bet} 警报触发于 {rtp}（阈值 {threshold}）</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="123" />
+        <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
+        <translation>第 {round} 局：{bet} 警报解除于 {rtp}（阈值 {threshold}）</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="127" />
+        <source>, closed</source>
+        <translation>，已关闭</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="138" />
+        <source>Surveillance</source>
+        <translation>监控</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="174" />
+        <source>closed</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="181" />
+        <source>{count} cards left</source>
+        <translation>剩余 {count} 张牌</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="183" />
+        <source>Surveillance &amp;middot; shoe {shoe}</source>
+        <translation>监控 &amp;middot; 牌靴 {shoe}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="185" />
+        <source>Surveillance: no shoe yet</source>
+        <translation>监控：尚无牌靴</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="188" />
+        <source>No returns computed yet (the profile needs a [surveillance] table).</source>
+        <translation>尚未计算回报率（牌桌设置需要 [surveillance] 表）。</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="193" />
+        <source>Alerts:</source>
+        <translation>警报：</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="195" />
+        <source>No alerts this shoe.</source>
+        <translation>本牌靴无警报。</translation>
+    </message>
+    <message>
         <location filename="../header.py" line="54" />
         <source>{bets} {min} to {max}</source>
         <translation>{bets} {min} 至 {max}</translation>
