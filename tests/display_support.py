@@ -32,3 +32,15 @@ def pixel(image: QImage, point: QPointF) -> QColor:
 def follow(last: TableEvent, type_: str, **data: object) -> TableEvent:
     """An event as the table would send it next after ``last`` (same shoe and round)."""
     return TableEvent(type_, last.seq + 1, last.ts, last.table, last.shoe, last.round, data)
+
+
+def shown_window(qtbot, size: tuple[int, int] = (1280, 800), **options: object):
+    """A DisplayWindow at ``size``, shown and exposed, closed with the test."""
+    from ui.display.window import DisplayWindow
+
+    window = DisplayWindow(**options)
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    return window

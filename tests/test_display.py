@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from display_support import near, pixel, played
+from display_support import near, pixel, played, shown_window
 from PyQt6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QRect
 from PyQt6.QtGui import QColor
 from PyQt6.QtWidgets import QApplication
@@ -23,12 +23,7 @@ LANDSCAPE = (1920, 1080)
 
 @pytest.fixture
 def window(qtbot):
-    window = DisplayWindow(profile=load_profile("classic"))
-    qtbot.addWidget(window)
-    window.resize(*LANDSCAPE)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return shown_window(qtbot, LANDSCAPE, profile=load_profile("classic"))
 
 
 def feed(window, events) -> None:

@@ -4,7 +4,7 @@ language, from the event that raises it to the one that clears it (docs/display.
 from __future__ import annotations
 
 import pytest
-from display_support import follow, played
+from display_support import follow, played, shown_window
 from PyQt6.QtCore import QCoreApplication
 
 from controller.table.config import TableConfig
@@ -16,12 +16,7 @@ from ui.display.window import DisplayWindow
 
 @pytest.fixture
 def window(qtbot):
-    window = DisplayWindow()
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return shown_window(qtbot)
 
 
 def alert(window):

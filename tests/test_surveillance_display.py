@@ -6,12 +6,12 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from display_support import shown_window
 from PyQt6.QtCore import Qt
 
 from drivers.base import Misread
 from tests.surveillance_support import SurveilledTable
 from tests.test_surveillance import ORDER
-from ui.display.window import DisplayWindow
 
 
 @pytest.fixture(scope="module")
@@ -31,12 +31,7 @@ def lucky_six_shoe():
 
 @pytest.fixture
 def window(qtbot):
-    window = DisplayWindow()
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return shown_window(qtbot)
 
 
 def test_the_s_key_shows_and_hides_the_panel_over_the_display(qtbot, window, lucky_six_shoe):
