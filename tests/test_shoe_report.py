@@ -46,7 +46,7 @@ def test_the_html_report_carries_the_picture_and_every_fact(journal, tmp_path):
                  str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     assert "data:image/png;base64," in page
-    assert "Lucky Six raised at 1.001550 (threshold 1.0), closed" in page
+    assert "Lucky Six alert raised at 1.001550 (threshold 1.0), closed" in page
     assert "Lucky Six: closed in rounds" in page and "by surveillance" in page
     assert "1 misreads in" in page
     assert "Banker" in page and "rounds played" in page
