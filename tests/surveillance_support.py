@@ -35,6 +35,7 @@ class SurveilledTable(Table):
             items, self.submitted[:] = list(self.submitted), []
             for item in items:
                 self.controller.handle(item)
+            self.controller.flush_waiting()  # as the runner's timer would, a moment later
 
     def deal(self, codes: str) -> None:
         for code in codes.split():

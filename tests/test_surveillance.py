@@ -22,10 +22,11 @@ from controller.service.app import open_table
 from controller.surveillance.exposure import ExposureComputed
 from controller.surveillance.scanner_health import ScannerHealth
 from controller.surveillance.worker import SurveillanceSubscriber
+from controller.table.commands import Command
 from controller.table.config import TableConfig
 from controller.table.controller import TableController
 from controller.table.recovery import replay
-from drivers.base import Misread
+from drivers.base import CardRead, Misread
 from drivers.card_codes import SUITS
 from tests.surveillance_support import (
     LUCKY_SIX_PROFILE,
@@ -335,3 +336,37 @@ def _kill_the_child_mid_shoe(table):
     table.deal("3C")  # its computation meets the dead child
     table.deal("4D")
     assert table.last("exposure").data["cards_left"] == 48
+
+
+def test_an_exposure_rides_on_the_next_cards_commit_or_goes_out_on_its_own_soon_after():
+    import threading
+
+    from controller.events.stream import EventBus
+    from controller.table.runner import TableRunner
+    from tests.table_harness import PIN_HASH
+
+    config = TableConfig(profile=LUCKY_SIX_PROFILE, pin_hash=PIN_HASH)
+    bus = EventBus("t1")
+    delivered: list[TableEvent] = []
+    bus.subscribe(delivered.append)
+    controller = TableController(config, load_profile(LUCKY_SIX_PROFILE), bus)
+    runner = TableRunner(controller)
+    thread = threading.Thread(target=runner.run, daemon=True)
+    thread.start()
+    try:
+        runner.submit(Command("new_shoe"))
+        runner.submit(ExposureComputed(1, 52, {"lucky_six": Decimal("0.9")}))
+        runner.submit(CardRead("AS", b"AS"))
+        deadline = time.monotonic() + 10
+        while len([e for e in delivered if e.type == "reveal"]) < 1:
+            assert time.monotonic() < deadline, "the card never came out"
+            time.sleep(0.01)
+        kinds = [event.type for event in delivered]
+        assert kinds.index("exposure") < kinds.index("reveal")  # one commit, in seq order
+        runner.submit(ExposureComputed(1, 51, {"lucky_six": Decimal("0.95")}))
+        while len([e for e in delivered if e.type == "exposure"]) < 2:  # no other input comes
+            assert time.monotonic() < deadline, "the exposure waited for an input forever"
+            time.sleep(0.01)
+    finally:
+        runner.stop()
+        thread.join(5)

@@ -126,6 +126,10 @@ def _frame_facts(read: CardRead) -> dict[str, Any]:
     return facts
 
 
+# The longest surveillance's facts wait for another input's commit (they never hold up a card).
+SURVEILLANCE_FLUSH = 0.25
+
+
 class TableController:
     """Runs the shoe and its rounds. Imports no Qt and starts no threads."""
 
@@ -185,6 +189,7 @@ class TableController:
         self.betting_deadline: float | None = None
         self._unacknowledged: list[Recordable] = []
         self.exposure_watch = ExposureWatch()
+        self._flush_due: float | None = None  # surveillance's facts wait for a commit till then
         self.machine = Machine(
             model=self,
             states=STATES,
@@ -204,7 +209,13 @@ class TableController:
             self._handle(item)
             if self.state != before:  # one state event, where the input left the table
                 self.publish(EventType.STATE, state=self.state, previous=before)
-            self.bus.flush()
+            if isinstance(item, ExposureComputed) and self.state == before:
+                # Surveillance's own commit would compete with the cards' for the disk: its
+                # facts ride on the next input's transaction, or go on their own shortly.
+                self._flush_due = self._flush_due or time.monotonic() + SURVEILLANCE_FLUSH
+            else:
+                self.bus.flush()
+                self._flush_due = None
         except JournalError:
             self._unacknowledged.clear()
             raise
@@ -276,7 +287,22 @@ class TableController:
 
     def deadline(self) -> float | None:
         """When the next timer is due (monotonic seconds), or None."""
-        return self.betting_deadline if self.is_betting() else None
+        due = [when for when in (self.betting_deadline if self.is_betting() else None,
+                                 self._flush_due) if when is not None]
+        return min(due, default=None)
+
+    def on_timer(self) -> None:
+        """A timer is due: surveillance's facts waiting for a commit, a live countdown."""
+        now = time.monotonic()
+        if self._flush_due is not None and now >= self._flush_due:
+            self.flush_waiting()
+        if self.betting_deadline is not None and now >= self.betting_deadline:
+            self.handle(TimerExpired())
+
+    def flush_waiting(self) -> None:
+        """Commit and deliver surveillance's facts now, not with the next input."""
+        self._flush_due = None
+        self.bus.flush()
 
     # -- publishing ----------------------------------------------------------------------
 

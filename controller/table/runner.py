@@ -21,13 +21,16 @@ from pathlib import Path
 
 from controller.events.schema import EventType
 from controller.events.stream import TableEvent
-from controller.table.commands import Command, TimerExpired
+from controller.table.commands import Command
 from controller.table.controller import InputFailed, TableController
 from controller.table.fault_report import write_fault_report
 from controller.table.supervisor import CheckedPin
 from drivers.base import Misread
 
 log = logging.getLogger(__name__)
+
+
+_TIMER = object()  # a timer of the controller's is due (controller.deadline())
 
 
 class _Stop:
@@ -94,11 +97,14 @@ class TableRunner:
             except queue.Empty:
                 if deadline is None or time.monotonic() < deadline:
                     continue  # woken for the heartbeat
-                item = TimerExpired()
+                item = _TIMER
             if isinstance(item, _Stop):
                 break
             try:
-                controller.handle(item)
+                if item is _TIMER:
+                    controller.on_timer()
+                else:
+                    controller.handle(item)
             except InputFailed as failed:
                 if self.rebuild is None:
                     raise
