@@ -292,13 +292,10 @@ def test_change_names_the_cells_to_repaint():
     assert tie_change.marks == {}
 
 
-def test_new_shoe_clears_by_default_and_keeps_when_configured():
+def test_clearing_empties_every_road_and_the_statistics():
     roads = play("BPT")
-    assert roads.new_shoe().cleared
+    assert roads.clear().cleared
     assert roads.hands() == 0 and roads.big_road() == () and roads.stats().hands == 0
-    kept = play("BPT", reset_on_new_shoe=False)
-    assert kept.new_shoe() is None
-    assert kept.hands() == 3
 
 
 def test_clear_roads_then_play_on_starts_from_the_top_left():

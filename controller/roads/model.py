@@ -38,13 +38,11 @@ class Roads:
         self,
         rows: int = DEFAULT_ROWS,
         stats_window: int = DEFAULT_WINDOW,
-        reset_on_new_shoe: bool = True,
     ) -> None:
         if rows < 1:
             raise ValueError(f"roads need at least 1 row, got {rows}")
         self.rows = rows
         self.stats_window = stats_window
-        self.reset_on_new_shoe = reset_on_new_shoe
         self.clear()
 
     @classmethod
@@ -62,10 +60,6 @@ class Roads:
         self._derived = {name: DerivedRoad(name, k, self.rows) for name, k in DERIVED_ROADS}
         self._statistics = Statistics(self.stats_window)
         return RoadsChange(cleared=True)
-
-    def new_shoe(self) -> RoadsChange | None:
-        """A new shoe starts: clears the roads unless configured to keep them."""
-        return self.clear() if self.reset_on_new_shoe else None
 
     def add(self, hand: Hand) -> RoadsChange:
         bead = self._bead_plate.add(hand)
