@@ -6,7 +6,7 @@ the table, and deals or waits accordingly.
 class). It holds the simulated shoe
 
 - while live betting is open (``betting_open`` with ``seconds`` until ``betting_closed``),
-- while the table is in a hold or paused (``state`` events),
+- while the table is in a hold or paused (the state it comes to rest in),
 
 numbers its shoes as the table does (``shoe_started``) and reshuffles when a shoe ends
 (``shoe_ended``). Fed the journal's events at a restart, it is where the table is.
@@ -23,6 +23,9 @@ STOPPED_STATES = ("hold", "paused")
 # The states in which a betting round can still be open: it stays open through a hold or a
 # pause; any other state means it is over, whether or not ``betting_closed`` said so.
 BETTING_STATES = ("betting", *STOPPED_STATES)
+# The events whose ``state`` says where the table came to rest (docs/events.md; the same as
+# controller.events.schema.rests_in, which this package may not import).
+SAYS_STATE = frozenset(("state", "reveal", "burn", "card", "betting_open"))
 
 
 class TableFact(Protocol):
@@ -47,20 +50,21 @@ class SimulatedDealer:
 
     def __call__(self, event: TableFact) -> None:
         kind, data = event.type, event.data
-        if kind == "state":
-            self.stopped = data["state"] in STOPPED_STATES
-            self.live_betting = self.live_betting and data["state"] in BETTING_STATES
-        elif kind == "betting_open":
+        if kind == "shoe_started":
+            self.sim.number_shoe(event.shoe)
+            return
+        if kind == "shoe_ended":
+            self.sim.reshuffle()
+            return
+        if kind == "betting_open":
             self.live_betting = "seconds" in data  # a land table's bets are placed by hand
         elif kind == "betting_closed":
             self.live_betting = False
-        elif kind == "shoe_started":
-            self.sim.number_shoe(event.shoe)
-            return
-        elif kind == "shoe_ended":
-            self.sim.reshuffle()
-            return
-        else:
+        state = data.get("state") if kind in SAYS_STATE else None
+        if state is not None:
+            self.stopped = state in STOPPED_STATES
+            self.live_betting = self.live_betting and state in BETTING_STATES
+        elif kind not in ("betting_open", "betting_closed"):
             return
         if self.holding != (self.stopped or self.live_betting):
             self.holding = not self.holding

@@ -5,6 +5,7 @@ import pytest
 from controller.game.cards import cards
 from controller.game.outcome import judge_round
 from controller.table.commands import TimerExpired
+from controller.table.view import TableView
 from drivers.base import CardRead, Connected, Disconnected, Misread
 from tests.table_harness import Table
 
@@ -525,3 +526,38 @@ def test_a_flood_of_misreads_is_one_fact_one_rescan_and_the_card_behind_it_count
     assert bytes.fromhex(misreads[0].data["last_raw_hex"]) == b"garbage 4999"
     assert [call for call, _ in table.driver.calls].count("request_rescan") == 1
     assert table.last("card").data["card"] == "9S"
+
+
+def test_a_card_says_where_the_table_waits_next_in_its_own_row():
+    table = Table()
+    table.start_shoe()
+    before = len(table.events)
+    table.deal("9S KH")
+    dealt = table.events[before:]
+    assert [(event.type, event.data.get("state")) for event in dealt] == [
+        ("betting_closed", None), ("card", "banker1"), ("card", "player2")]
+    table.deal("TC 2D")  # a natural: the round is over and the next one opens
+    assert [(event.type, event.data.get("state")) for event in table.events[before + 3:]] == [
+        ("card", "banker2"), ("card", None), ("round_result", None),
+        ("betting_open", "betting")]
+
+
+def test_a_view_fed_only_the_events_always_knows_the_state_the_table_is_in():
+    table = Table()
+    view = TableView()
+    table.bus.subscribe(view.apply)
+    steps = [
+        table.new_shoe, lambda: table.deal("3H 2S 2H 2D 9S KH"),
+        lambda: table.command("pause"), lambda: table.deal("5S"),  # held: paused
+        lambda: table.supervisor("accept_card", reason="seen on camera"),
+        lambda: table.deal("AS"), lambda: table.deal("AS AS AS AS AS AS AS AS"),  # held
+        lambda: table.supervisor("void_round", reason="foreign deck"),
+        lambda: table.command("resume"), lambda: table.deal(NATURAL_PLAYER_9),
+        lambda: table.supervisor("new_shoe", reason="shoe ended early"),
+    ]
+    seen = []
+    for step in steps:
+        step()
+        assert view.state == table.state
+        seen.append(table.state)
+    assert {"paused", "hold", "betting", "player2", "shoe_ended"} <= set(seen)

@@ -13,13 +13,14 @@ import pytest
 from table_harness import Table
 
 import controller.service.app as app
+from controller.events.schema import RESTING_FACTS, EventType
 from controller.events.stream import TableEvent
 from controller.table.commands import TimerExpired
 from controller.table.config import TableConfig
 from drivers import open_driver
 from drivers.base import CardRead
 from drivers.card_codes import ALL_CODES
-from drivers.sim_dealer import SimulatedDealer
+from drivers.sim_dealer import SAYS_STATE, SimulatedDealer
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -71,6 +72,11 @@ def test_a_hold_stops_the_simulated_dealer_until_a_supervisor_clears_it():
     table.run()
     assert table.cards()[-2:] == ["AS", "KD"]  # the held ace, then the next card
     assert len(table.of_type("hold")) == 1
+
+
+def test_the_simulated_dealer_reads_the_state_from_every_event_that_says_it():
+    # drivers/ may not import the schema: its own list must be the schema's.
+    assert {EventType.STATE, *RESTING_FACTS} == SAYS_STATE
 
 
 def test_the_simulated_dealer_reshuffles_when_the_shoe_ends():

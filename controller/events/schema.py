@@ -73,6 +73,9 @@ def _spec(type_: EventType, *fields: Field) -> EventSpec:
 _READ = (Field("raw", str), Field("source", str), Field("cards_left", int),
          Field("frame_seq", int, optional=True), Field("from_hold", bool, optional=True))
 _WHO = (Field("action", str), Field("by", str), Field("reason", str))
+# Where the table came to rest, said by the input's last fact when it is one of these (a card,
+# the opening of betting) instead of in a ``state`` event of its own: one row, not two, a card.
+_RESTS = Field("state", str, optional=True)
 
 SCHEMA: dict[str, EventSpec] = {spec.type: spec for spec in (
     _spec(EventType.STATE, Field("state", str), Field("previous", str)),
@@ -80,17 +83,17 @@ SCHEMA: dict[str, EventSpec] = {spec.type: spec for spec in (
     _spec(EventType.SHOE_STARTED, Field("decks", int), Field("profile", str),
           Field("profile_source", str), Field("betting", str), Field("by", str)),
     _spec(EventType.ROADS_CLEARED, Field("reason", str)),
-    _spec(EventType.REVEAL, Field("card", str), Field("burn", int), *_READ),
+    _spec(EventType.REVEAL, Field("card", str), Field("burn", int), *_READ, _RESTS),
     # A burn the dealer confirmed by hand (the scanner cannot see burns) was read by nobody.
     _spec(EventType.BURN, Field("card", str | NoneType), Field("burn_left", int),
           Field("cards_left", int), Field("raw", str, optional=True),
           Field("source", str, optional=True), Field("frame_seq", int, optional=True),
-          Field("from_hold", bool, optional=True)),
+          Field("from_hold", bool, optional=True), _RESTS),
     _spec(EventType.PROMPT, Field("message", str)),
     _spec(EventType.BETTING_OPEN, Field("closed_bets", list),
-          Field("seconds", int | float, optional=True)),
+          Field("seconds", int | float, optional=True), _RESTS),
     _spec(EventType.BETTING_CLOSED, Field("reason", str), Field("closed_bets", list)),
-    _spec(EventType.CARD, Field("card", str), Field("position", str), *_READ),
+    _spec(EventType.CARD, Field("card", str), Field("position", str), *_READ, _RESTS),
     _spec(EventType.DUPLICATE_CARD, Field("card", str), Field("raw", str),
           Field("frame_seq", int, optional=True), Field("reason", str)),
     _spec(EventType.MISREAD, Field("raw", str), Field("raw_hex", str), Field("count", int),
@@ -125,6 +128,19 @@ SCHEMA: dict[str, EventSpec] = {spec.type: spec for spec in (
     _spec(EventType.SCANNER_ALERT, Field("misreads", int), Field("cards", int),
           Field("per_hundred", str), Field("level", str)),
 )}
+
+# The facts that may carry the state the table came to rest in (``_RESTS``).
+RESTING_FACTS = frozenset(type_ for type_, spec in SCHEMA.items()
+                          if _RESTS in spec.fields)
+
+
+def rests_in(type_: str, data: Mapping[str, Any]) -> str | None:
+    """The state an event says the table came to rest in: a ``state`` event's, or the one a
+    card or the opening of betting carries; None when it says nothing of it."""
+    if type_ == EventType.STATE or type_ in RESTING_FACTS:
+        state: str | None = data.get("state")
+        return state
+    return None
 
 
 def check_event(type_: str, data: Mapping[str, Any]) -> None:

@@ -2,11 +2,12 @@
 
 Events are made durable first, then handed to every subscriber in the order they subscribed:
 the display, the event file, a floor feed. The bus works one *input* at a time (a card, a
-misread, an operator action): ``publish`` journals each event as it is made, and ``flush``,
-at the end of the input, commits them in one transaction and only then delivers them. So a
-card and everything it caused (its position, the round's result) are durable together, before
-anyone sees them and before a smart shoe is told the card is safely recorded. Subscribers never
-feed back into the card path; one that raises is logged and the others still get the event.
+misread, an operator action): ``publish`` checks, numbers and stamps each event as it is made,
+and ``flush``, at the end of the input, journals them in one transaction, commits it and only
+then delivers them. So a card and everything it caused (its position, the round's result) are
+durable together, before anyone sees them and before a smart shoe is told the card is safely
+recorded. Subscribers never feed back into the card path; one that raises is logged and the
+others still get the event.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO, NamedTuple, Protocol, TextIO
 
 from controller.events.schema import check_event
@@ -59,8 +60,8 @@ Subscriber = Callable[[TableEvent], None]
 class EventStore(Protocol):
     """Where events are made durable before anyone else sees them (the journal)."""
 
-    def append(self, event: TableEvent) -> None:
-        """Record ``event`` in the open transaction."""
+    def append_all(self, events: Sequence[TableEvent]) -> None:
+        """Record ``events``, in order, in the open transaction."""
 
     def commit(self) -> None:
         """Make everything appended durable; on failure roll it back and raise."""
@@ -96,25 +97,32 @@ class EventBus:
         self._subscribers.append(subscriber)
 
     def publish(self, type_: str, shoe: int, round_: int, **data: Any) -> TableEvent:
-        """Make and record an event; subscribers get it at the next ``flush``."""
+        """Make an event; it is journaled and delivered at the next ``flush``."""
         check_event(type_, data)
         event = TableEvent(type_, self.next_seq, utc_timestamp(), self.table, shoe, round_, data)
-        if self.store is not None:
-            try:
-                self.store.append(event)  # a journal failure stops here, before anyone sees it
-            except BaseException:
-                self.rollback()
-                raise
         self.next_seq += 1
         self._undelivered.append(event)
         return event
 
+    def last_waiting(self) -> TableEvent | None:
+        """The last event published since the last ``flush``, if any."""
+        return self._undelivered[-1] if self._undelivered else None
+
+    def amend_last(self, **fields: Any) -> None:
+        """Add ``fields`` to the last event waiting (nobody has seen it yet)."""
+        last = self._undelivered[-1]
+        data = {**last.data, **fields}
+        check_event(last.type, data)
+        self._undelivered[-1] = last._replace(data=data)
+
     def flush(self) -> None:
-        """End of an input: commit what it published, then hand it to the subscribers."""
+        """End of an input: journal and commit what it published, then hand it to the
+        subscribers. A journal failure stops here, before anyone sees any of it."""
         if not self._undelivered:
             return
         if self.store is not None:
             try:
+                self.store.append_all(self._undelivered)
                 self.store.commit()
             except BaseException:
                 self.rollback()

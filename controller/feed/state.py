@@ -12,7 +12,7 @@ from controller.game.rules import POSITIONS
 from controller.table.view import TableView
 
 # The table is between inputs a dealer makes in a row: a consumer's picture can wait.
-MOVING = frozenset((*POSITIONS, "burning", "result", "settled"))
+MOVING = frozenset((*POSITIONS, "burning"))
 
 
 def at_rest(view: TableView) -> bool:

@@ -11,6 +11,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from controller.events.schema import rests_in
 from controller.events.stream import TableEvent
 from controller.game.cards import Card
 from controller.game.rules import hand_total
@@ -83,12 +84,16 @@ class TableView:
         handler = getattr(self, f"_on_{event.type}", None)
         if handler is not None:
             handler(event)
+        state = rests_in(event.type, event.data)
+        if state is not None:
+            self._rest(state)
         self.table, self.shoe, self.round = event.table, event.shoe, event.round
 
-    def _on_state(self, event: TableEvent) -> None:
-        self.state = event.data["state"]
-        self.paused = self.state == "paused"
-        if self.state != "hold":
+    def _rest(self, state: str) -> None:
+        """The table came to rest in ``state`` (a ``state`` event, or a fact that says it)."""
+        self.state = state
+        self.paused = state == "paused"
+        if state != "hold":
             self.hold = None
 
     def _on_shoe_started(self, event: TableEvent) -> None:

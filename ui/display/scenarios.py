@@ -63,11 +63,8 @@ def betting_open(round_: int, seconds: float) -> Callable[[list[TableEvent]], li
     def cut(events: list[TableEvent]) -> list[TableEvent]:
         index = next(i for i, event in enumerate(events)
                      if event.type == EventType.BETTING_OPEN and event.round == round_)
-        opened = events[index]
-        # The same input leaves the table at rest in betting: its state event follows.
-        rest = [event for event in events[index + 1:index + 2] if event.type == EventType.STATE]
-        return [*events[:index], opened._replace(data={**opened.data, "seconds": seconds}),
-                *rest]
+        opened = events[index]  # it says the table is at rest in betting (its ``state``)
+        return [*events[:index], opened._replace(data={**opened.data, "seconds": seconds})]
 
     return cut
 
