@@ -16,10 +16,11 @@ card is recorded. A crash therefore loses whole inputs or nothing, and a lost ca
 acknowledged: a smart shoe sends it again, a scanner's dealer sees no card and rescans.
 
 Threads. The one writing connection is opened by the thread that opens the table, then used by
-the table's loop thread, which also closes it when the loop ends
-(controller.service.app.Table.run), so it is never closed while an input is being recorded.
-Every use holds the journal's lock, so a call from any other thread waits for the call in
-progress instead of running inside it.
+whichever thread handles an input (the table's loop, or a card reader's thread that found it
+idle: controller.table.runner), one input at a time; the loop's thread closes it when the
+loop ends (controller.service.app.Table.run), so it is never closed while an input is being
+recorded. Every use holds the journal's lock, so a call from any other thread waits for the
+call in progress instead of running inside it.
 """
 
 from __future__ import annotations
