@@ -29,18 +29,24 @@ import time
 import tty
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from unittest import mock
 
 from emulated_shoe import EmulatedShoe
 from minimal_journal import MinimalJournal
 
-from controller.events.stream import TableEvent
+from controller.events.stream import EventBus, TableEvent
+from controller.journal.store import Journal
 from controller.service.app import open_table
 from controller.table.commands import Command
 from controller.table.config import TableConfig
+from controller.table.controller import TableController
+from drivers.base import CardRead
 from drivers.card_codes import ALL_CODES
 from drivers.shoe_order import CUT, build_shoe, shoe_random
 
 INTERVAL = 0.01  # seconds between lines: each card is handled alone
+STAGES = ("line written to the pty", "handed to the controller", "events built, commit begun",
+          "committed (fsync done)", "written to the events file")
 SEED = 7
 READ = frozenset({"reveal", "burn", "card"})  # the events that carry a card line read
 # What a line the table did not deal became, or the reader going away: named if a line is lost.
@@ -49,8 +55,10 @@ GOAL = 1.25
 WAIT = 60.0  # seconds to wait for the last card before giving up
 
 
-def real_table(directory: Path, order: list[str]) -> list[float]:
-    """Seconds from each line written to its event written to the events file."""
+def real_table(directory: Path, order: list[str],
+               stages: dict[str, list[float]] | None = None) -> list[float]:
+    """Seconds from each line written to its event written to the events file; with
+    ``stages``, also when each card reached each stage of its way (``timed_stages``)."""
     written: list[float] = []
     unexpected: list[str] = []  # what the table made of a line it did not deal, if any
     connected, done = threading.Event(), threading.Event()
@@ -60,6 +68,8 @@ def real_table(directory: Path, order: list[str]) -> list[float]:
             connected.set()
         elif event.type in READ:
             written.append(time.monotonic())
+            if stages is not None:
+                stages["written to the events file"].append(written[-1])
             if len(written) == len(order):
                 done.set()
         elif event.type in UNEXPECTED:
@@ -86,7 +96,41 @@ def real_table(directory: Path, order: list[str]) -> list[float]:
             runner.join()
             table.close()
             sys.setswitchinterval(default_interval)
+    if stages is not None:
+        stages["line written to the pty"] = shoe.sent
     return latencies("real table", shoe.sent, written, unexpected)
+
+
+def timed_stages(directory: Path, order: list[str]) -> dict[str, list[float]]:
+    """One run of the real table noting, for each card, when it reached each stage of its
+    way: the controller handed it (after the reader's wake-up, read and parse), its events
+    built and the commit begun, the commit done (the fsync), its line written."""
+    stages: dict[str, list[float]] = {name: [] for name in STAGES}
+    handle, flush, commit = TableController.handle, EventBus.flush, Journal.commit
+    committing = threading.local()
+
+    def timed_handle(controller: TableController, item: object) -> None:
+        committing.card = isinstance(item, CardRead)
+        if committing.card:
+            stages["handed to the controller"].append(time.monotonic())
+        handle(controller, item)
+
+    def timed_flush(bus: EventBus) -> None:
+        if getattr(committing, "card", False):
+            stages["events built, commit begun"].append(time.monotonic())
+        flush(bus)
+
+    def timed_commit(journal: Journal) -> None:
+        commit(journal)
+        if getattr(committing, "card", False):
+            stages["committed (fsync done)"].append(time.monotonic())
+            committing.card = False
+
+    with (mock.patch.object(TableController, "handle", timed_handle),
+          mock.patch.object(EventBus, "flush", timed_flush),
+          mock.patch.object(Journal, "commit", timed_commit)):
+        real_table(directory, order, stages)
+    return stages
 
 
 def minimal_table(directory: Path, order: list[str]) -> list[float]:
@@ -174,6 +218,12 @@ def main() -> None:
     verdict = "met" if ratio <= GOAL else "NOT met"
     print("p50 real / minimal, run by run: " + ", ".join(f"{each:.2f}x" for each in ratios)
           + f"; median {ratio:.2f}x (goal <= {GOAL}x: {verdict})")
+    with tempfile.TemporaryDirectory(dir=args.dir) as name:
+        stages = timed_stages(Path(name), order)
+    print("where a card's time goes in the real table (one more run, p50 of each step):")
+    for before, after in itertools.pairwise(STAGES):
+        steps = [end - start for start, end in zip(stages[before], stages[after], strict=True)]
+        print(f"  {statistics.median(steps) * 1e3:6.3f} ms  {before} -> {after}")
 
 if __name__ == "__main__":
     main()

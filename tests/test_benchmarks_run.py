@@ -19,7 +19,8 @@ BRIEF = {
         rf"real table .* p50 {NUMBER} ms  p99 {NUMBER} ms",
         rf"anchor: minimal table .* p50 {NUMBER} ms",
         rf"p50 real / minimal, run by run: {NUMBER}x; median {NUMBER}x "
-        r"\(goal <= 1.25x: (met|NOT met)\)"]),
+        r"\(goal <= 1.25x: (met|NOT met)\)",
+        rf"{NUMBER} ms  handed to the controller -> events built, commit begun"]),
     "cli_startup.py": (["--runs", "1"], [
         rf"odds +{NUMBER} ms; anchor +{NUMBER} ms: {NUMBER}x \(goal <= 1.5x",
         rf"--help +{NUMBER} ms; anchor +{NUMBER} ms: {NUMBER}x \(goal <= 1.5x"]),
@@ -30,6 +31,9 @@ BRIEF = {
         rf"^journal on +best +{NUMBER} hands/s",
         rf"^anchor: minimal journaled loop +best +{NUMBER} hands/s",
         rf"median {NUMBER}x \(goal >= 0.8x: (met|NOT met)\)",
+        rf"median {NUMBER}x: the floor the controller itself sets",
+        rf"the table +{NUMBER} µs a hand straight on, +{NUMBER} µs a hand between waits",
+        rf"the plain loop +{NUMBER} µs a hand straight on, +{NUMBER} µs a hand between waits",
         rf"one transitions trigger: {NUMBER} µs bare",
         rf"{NUMBER} µs  the whole card path"]),
     "display_lag.py": (["--shoes", "1"], [

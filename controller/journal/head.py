@@ -23,7 +23,7 @@ from pathlib import Path
 
 SUFFIX = ".head"
 _WIDTH = 20  # digits of seq
-# How far ahead the synced bound runs: one sync per this many rows (about four rounds). After
+# How far ahead the synced bound runs: one sync per this many rows (about eight rounds). After
 # a power cut, rows cut off within this window would not be noticed.
 BOUND_AHEAD = 64
 
