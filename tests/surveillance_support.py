@@ -12,9 +12,18 @@ from controller.game.odds import analyse
 from controller.game.profiles import Profile
 from controller.surveillance.exposure import RTP_PLACES
 from controller.surveillance.worker import ExposureWorker, SurveillanceSubscriber
+from drivers.base import Misread
+from drivers.card_codes import SUITS
 from tests.table_harness import Table
 
 LUCKY_SIX_PROFILE = str(Path(__file__).parent / "data" / "one-deck-lucky-six.toml")
+
+# One deck: the reveal card AS burns one card; then every card but the sixes, so Lucky Six
+# turns in the player's favour; then the sixes come out and it falls back.
+NO_SIXES = [rank + suit for rank in "A234578 9TJQK".replace(" ", "") for suit in SUITS]
+SIXES = ["6" + suit for suit in SUITS]
+ORDER = ["AS", "2C", *[c for c in NO_SIXES if c[0] in "A23457" and c not in ("AS", "2C")],
+         *[c for c in NO_SIXES if c[0] in "89"], *SIXES, *[c for c in NO_SIXES if c[0] in "TJ"]]
 
 
 class SurveilledTable(Table):
@@ -48,6 +57,15 @@ class SurveilledTable(Table):
 
     def close(self) -> None:
         self.worker.close()
+
+    def play_order(self, cards: int) -> None:
+        """A new shoe dealt from ``ORDER`` up to its card ``cards``, with one misread after the
+        20th card (Lucky Six is closed by then)."""
+        self.new_shoe()
+        self.deal(" ".join(ORDER[:20]))
+        self.controller.handle(Misread(b"\x16??"))
+        self.settle()
+        self.deal(" ".join(ORDER[20:cards]))
 
 
 def engine_rtp(profile: Profile, removed: list[str]) -> dict[str, Decimal]:

@@ -7,9 +7,7 @@ import pytest
 from PyQt6.QtGui import QImage
 
 from controller.journal import Journal
-from drivers.base import Misread
 from tests.surveillance_support import SurveilledTable
-from tests.test_surveillance import ORDER
 from ui.cli import main
 
 
@@ -21,11 +19,7 @@ def journal(tmp_path_factory):
     store = Journal.open(path)
     table.bus.store = store
     try:
-        table.new_shoe()
-        table.deal(" ".join(ORDER[:20]))
-        table.controller.handle(Misread(b"\x16??"))
-        table.settle()
-        table.deal(" ".join(ORDER[20:40]))
+        table.play_order(40)
     finally:
         table.close()
         store.close()

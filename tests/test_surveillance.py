@@ -27,20 +27,13 @@ from controller.table.config import TableConfig
 from controller.table.controller import TableController
 from controller.table.recovery import replay
 from drivers.base import CardRead, Misread
-from drivers.card_codes import SUITS
 from tests.surveillance_support import (
     LUCKY_SIX_PROFILE,
+    ORDER,
     SurveilledTable,
     engine_rtp,
     known_cards,
 )
-
-# One deck: the reveal card AS burns one card; then every card but the sixes, so Lucky Six
-# turns in the player's favour; then the sixes come out and it falls back.
-NO_SIXES = [rank + suit for rank in "A234578 9TJQK".replace(" ", "") for suit in SUITS]
-SIXES = ["6" + suit for suit in SUITS]
-ORDER = ["AS", "2C", *[c for c in NO_SIXES if c[0] in "A23457" and c not in ("AS", "2C")],
-         *[c for c in NO_SIXES if c[0] in "89"], *SIXES, *[c for c in NO_SIXES if c[0] in "TJ"]]
 
 
 @pytest.fixture

@@ -9,9 +9,7 @@ import pytest
 from display_support import shown_window
 from PyQt6.QtCore import Qt
 
-from drivers.base import Misread
 from tests.surveillance_support import SurveilledTable
-from tests.test_surveillance import ORDER
 
 
 @pytest.fixture(scope="module")
@@ -19,11 +17,7 @@ def lucky_six_shoe():
     """The scripted one-deck shoe up to the point where Lucky Six is closed, one misread."""
     table = SurveilledTable()
     try:
-        table.new_shoe()
-        table.deal(" ".join(ORDER[:20]))
-        table.controller.handle(Misread(b"\x16??"))
-        table.settle()
-        table.deal(" ".join(ORDER[20:30]))
+        table.play_order(30)
     finally:
         table.close()
     return table.events
