@@ -107,24 +107,26 @@ def timed_stages(directory: Path, order: list[str]) -> dict[str, list[float]]:
     built and the commit begun, the commit done (the fsync), its line written."""
     stages: dict[str, list[float]] = {name: [] for name in STAGES}
     handle, flush, commit = TableController.handle, EventBus.flush, Journal.commit
-    committing = threading.local()
+    card_input = False  # the input in hand is a card (one at a time, under the runner's turn)
 
     def timed_handle(controller: TableController, item: object) -> None:
-        committing.card = isinstance(item, CardRead)
-        if committing.card:
+        nonlocal card_input
+        card_input = isinstance(item, CardRead)
+        if card_input:
             stages["handed to the controller"].append(time.monotonic())
         handle(controller, item)
 
     def timed_flush(bus: EventBus) -> None:
-        if getattr(committing, "card", False):
+        if card_input:
             stages["events built, commit begun"].append(time.monotonic())
         flush(bus)
 
     def timed_commit(journal: Journal) -> None:
+        nonlocal card_input
         commit(journal)
-        if getattr(committing, "card", False):
+        if card_input:
             stages["committed (fsync done)"].append(time.monotonic())
-            committing.card = False
+            card_input = False
 
     with (mock.patch.object(TableController, "handle", timed_handle),
           mock.patch.object(EventBus, "flush", timed_flush),

@@ -60,12 +60,12 @@ class SimulatedDealer:
             self.live_betting = "seconds" in data  # a land table's bets are placed by hand
         elif kind == "betting_closed":
             self.live_betting = False
-        state = data.get("state") if kind in SAYS_STATE else None
+        elif kind not in SAYS_STATE:
+            return
+        state = data.get("state")
         if state is not None:
             self.stopped = state in STOPPED_STATES
             self.live_betting = self.live_betting and state in BETTING_STATES
-        elif kind not in ("betting_open", "betting_closed"):
-            return
         if self.holding != (self.stopped or self.live_betting):
             self.holding = not self.holding
             self.sim.hold_dealing(self.holding)

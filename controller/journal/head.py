@@ -10,8 +10,8 @@ call); a sync per commit would double a commit's cost at the disk. What makes th
 trustworthy after a power cut is the bound: it is synced, some rows ahead, before any commit
 could pass it, so whatever a crash leaves the database ends between the head's row and its
 bound. A clean stop writes the exact head, bound and all, and syncs it. So a database that ends
-past the bound has outrun its head file, which
-a table never lets happen: the head was lowered or replaced.
+past the bound has outrun its head file, which a table never lets happen: the head was lowered
+or replaced.
 """
 
 from __future__ import annotations
@@ -76,10 +76,8 @@ class HeadFile:
     """The open head file of a journal being written.
 
     Written through a shared memory map: a write after each commit is a copy into the page
-    cache, with no system call and no change of the file's times (a ``pwrite`` per commit
-    touched the file's mtime, which made the file system's own journal work at every commit
-    of the database). A crashed process leaves it as written, like a ``pwrite``; a sync
-    (``msync``) makes it durable for a power cut."""
+    cache, with no system call on the card path. A crashed process leaves it as written, as a
+    ``pwrite`` would; a sync (``msync``) makes it durable for a power cut."""
 
     def __init__(self, path: Path) -> None:
         self.path = head_path(path)

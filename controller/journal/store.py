@@ -191,7 +191,7 @@ class Journal:
                          data, previous, digest))
             seq, previous = event.seq, digest
         db = self._connection
-        event = events[0]
+        event = events[0]  # named by an error, until the index names the one it refused
         try:
             if not self._pending:
                 db.execute("BEGIN IMMEDIATE")
@@ -263,9 +263,8 @@ class Journal:
         """A journal deleted (or replaced) under a running table takes every later row with
         it: stop at the next commit instead of writing into a file nobody will read. Either
         leaves the open database file with no name, which one ``fstat`` of it shows at every
-        commit; the paths of the database, its WAL and head file (moved away, replaced) are
-        checked when the bound moves (a ``stat`` by path at every commit cost the table about
-        a tenth of its journaled hands a second)."""
+        commit (cheaper than a ``stat`` by path); the paths of the database, its WAL and head
+        file (moved away, replaced) are checked when the bound moves."""
         gone = os.fstat(self._lock).st_nlink == 0
         if everything:
             gone = gone or self._head.deleted() or any(
