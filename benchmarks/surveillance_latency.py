@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import tempfile
 import threading
 import time
@@ -37,7 +36,6 @@ from controller.table.controller import TableController
 from controller.table.runner import TableRunner
 from drivers.base import CardRead
 from drivers.card_codes import ALL_CODES
-from ui.table_process import SWITCH_INTERVAL
 
 PROFILE_FILE = (Path(__file__).resolve().parent.parent / "controller" / "game" / "profiles"
                 / "no-commission.toml")
@@ -101,7 +99,6 @@ def main() -> None:
     parser.add_argument("--shoes", type=int, default=3, help="shoes per case (default 3)")
     parser.add_argument("--cards", type=int, default=400, help="cards a shoe (default 400)")
     args = parser.parse_args()
-    sys.setswitchinterval(SWITCH_INTERVAL)
     chance = random.Random(16)
     print(f"{args.cards} cards a shoe, {args.shoes} shoes per case, "
           "exposure off and on alternating")

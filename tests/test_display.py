@@ -275,14 +275,11 @@ def test_text_scales_with_the_window(qtbot):
 
 
 def test_a_journal_failure_while_playing_stops_the_display(qtbot, window):
-    class FailingTable:
-        def run(self) -> None:
-            raise JournalError("/var/lib/baccarat-table/journal.db", "disk I/O error")
-
     bridge = EventBridge()
     bridge.runner_failed.connect(window.stop)
+    failure = JournalError("/var/lib/baccarat-table/journal.db", "disk I/O error")
     with qtbot.waitSignal(bridge.runner_failed):
-        bridge.start_runner(FailingTable()).join(timeout=5)
+        threading.Thread(target=bridge.table_ended, args=(failure,)).start()  # the table's
     qtbot.waitUntil(lambda: window.blocked)
     alert = window.cards.picture.alert
     assert alert.title == "JOURNAL FAILED" and "disk I/O error" in alert.body

@@ -8,13 +8,13 @@ from display_support import played
 from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import QDialogButtonBox
 
-from controller.service.app import open_table
 from controller.table.commands import Command
 from controller.table.config import TableConfig
 from controller.table.supervisor import hash_pin
 from ui.display.bridge import EventBridge
 from ui.display.dialogs import CardDialog, PinDialog
 from ui.display.window import DisplayWindow
+from ui.table_process import TableProcess
 
 
 class ScriptedDialogs:
@@ -173,16 +173,15 @@ def live_table(qtbot):
     window.dialogs = ScriptedDialogs()
     bridge = EventBridge()
     bridge.received.connect(window.on_events)
-    table = open_table(config, subscribers=(bridge,))
-    window.submit = table.runner.submit
+    bridge.opened.connect(lambda table: setattr(window, "submit", table.runner.submit))
     qtbot.addWidget(window)
     window.resize(1280, 800)
     window.show()
-    thread = bridge.start_runner(table)
+    process = TableProcess(config)
+    with qtbot.waitSignal(bridge.opened):
+        bridge.start(process)
     yield window
-    table.runner.stop()
-    thread.join(timeout=5)
-    table.close()
+    process.close()
 
 
 def test_keys_drive_a_real_table(qtbot, live_table):

@@ -2,12 +2,12 @@
 
 Events are made durable first, then handed to every subscriber in the order they subscribed:
 the display, the event file, a floor feed. The bus works one *input* at a time (a card, a
-misread, an operator action): ``publish`` checks, numbers and stamps each event as it is made,
-and ``flush``, at the end of the input, journals them in one transaction, commits it and only
-then delivers them. So a card and everything it caused (its position, the round's result) are
-durable together, before anyone sees them and before a smart shoe is told the card is safely
-recorded. Subscribers never feed back into the card path; one that raises is logged and the
-others still get the event.
+misread, an operator action): ``publish`` checks each fact as it is made, and ``flush``, at the
+end of the input, numbers and stamps them, journals them in one transaction, commits it and only
+then delivers them, in the thread that owns the table (controller.table.runner). So a card and
+everything it caused (its position, the round's result) are durable together, before anyone
+sees them and before a smart shoe is told the card is safely recorded. Subscribers never feed
+back into the card path; one that raises is logged and the others still get the event.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ import logging
 import os
 import re
 import sys
-import time
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from typing import Any, BinaryIO, NamedTuple, Protocol, TextIO
 
-from controller.events.schema import check_event
+from controller.events.schema import RESTING_FACTS, EventType, check_event
 from drivers.errors import UserError
 
 log = logging.getLogger(__name__)
@@ -70,64 +70,77 @@ class EventStore(Protocol):
         """Drop everything appended since the last commit."""
 
 
-_second_text: tuple[int, str] = (-1, "")
-
-
 def utc_timestamp() -> str:
     """Now as ISO 8601 UTC with microseconds: ``2026-11-29T11:14:06.046686Z``."""
-    global _second_text
-    now = time.time()
-    second = int(now)
-    if second != _second_text[0]:  # formatting the date and time once a second is enough
-        _second_text = (second, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second)))
-    return f"{_second_text[1]}.{int((now - second) * 1_000_000):06d}Z"
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+class _Draft(NamedTuple):
+    """A fact an input has made, not yet numbered, stamped or seen by anyone."""
+
+    type: str
+    shoe: int
+    round: int
+    data: dict[str, Any]
 
 
 class EventBus:
-    """Numbers, stamps, journals and distributes events."""
+    """Numbers, stamps, journals and distributes events, one input at a time.
+
+    ``publish`` checks a fact against the schema and keeps it as a draft of the input in hand;
+    ``flush``, at the input's end, says where the input left the table (in its last fact, or
+    in a ``state`` event: ``rested``), numbers and stamps the facts, journals them in one
+    transaction, commits it and only then hands them to the subscribers. An event is made
+    once, whole, and never changed after.
+    """
 
     def __init__(self, table: str, store: EventStore | None = None, next_seq: int = 1) -> None:
         self.table = table
         self.store = store
         self.next_seq = next_seq
         self._subscribers: list[Subscriber] = []
-        self._undelivered: list[TableEvent] = []
+        self._drafts: list[_Draft] = []
 
     def subscribe(self, subscriber: Subscriber) -> None:
         self._subscribers.append(subscriber)
 
-    def publish(self, type_: str, shoe: int, round_: int, **data: Any) -> TableEvent:
-        """Make an event; it is journaled and delivered at the next ``flush``."""
+    def publish(self, type_: str, shoe: int, round_: int, **data: Any) -> None:
+        """A fact of the input in hand: journaled and delivered at the next ``flush``."""
         check_event(type_, data)
-        event = TableEvent(type_, self.next_seq, utc_timestamp(), self.table, shoe, round_, data)
-        self.next_seq += 1
-        self._undelivered.append(event)
-        return event
+        self._drafts.append(_Draft(type_, shoe, round_, data))
 
-    def last_waiting(self) -> TableEvent | None:
-        """The last event published since the last ``flush``, if any."""
-        return self._undelivered[-1] if self._undelivered else None
+    @property
+    def waiting(self) -> int:
+        """How many facts wait for the next ``flush``."""
+        return len(self._drafts)
 
-    def amend_last(self, **fields: Any) -> None:
-        """Add ``fields`` to the last event waiting (nobody has seen it yet)."""
-        last = self._undelivered[-1]
-        data = {**last.data, **fields}
-        check_event(last.type, data)
-        self._undelivered[-1] = last._replace(data=data)
+    def rested(self, state: str, previous: str, since: int, shoe: int, round_: int) -> None:
+        """The input whose facts are those from ``since`` (a ``waiting`` count) left the table
+        at rest in ``state``: said by its last fact when that is a card or the opening of
+        betting (docs/events.md, ``state``), else by a ``state`` event of its own."""
+        last = self._drafts[-1] if len(self._drafts) > since else None
+        if last is not None and last.type in RESTING_FACTS:
+            self._drafts[-1] = last._replace(data={**last.data, "state": state})
+        else:
+            self.publish(EventType.STATE, shoe, round_, state=state, previous=previous)
 
     def flush(self) -> None:
-        """End of an input: journal and commit what it published, then hand it to the
-        subscribers. A journal failure stops here, before anyone sees any of it."""
-        if not self._undelivered:
+        """End of an input: number, stamp, journal and commit what it published, then hand it
+        to the subscribers. A journal failure stops here, before anyone sees any of it."""
+        if not self._drafts:
             return
+        ts = utc_timestamp()
+        events = [TableEvent(draft.type, seq, ts, self.table, draft.shoe, draft.round, draft.data)
+                  for seq, draft in enumerate(self._drafts, self.next_seq)]
+        self._drafts = []
         if self.store is not None:
             try:
-                self.store.append_all(self._undelivered)
+                self.store.append_all(events)
                 self.store.commit()
             except BaseException:
-                self.rollback()
+                self.store.rollback()
                 raise
-        events, self._undelivered = self._undelivered, []
+        self.next_seq += len(events)
         for event in events:
             for subscriber in self._subscribers:
                 try:
@@ -137,11 +150,9 @@ class EventBus:
                                   event.type, event.seq)
 
     def rollback(self) -> None:
-        """An input failed half-way: forget what it published (nobody has seen it), roll the
-        store back and number the next event as if none of it had happened."""
-        if self._undelivered:
-            self.next_seq = self._undelivered[0].seq
-            self._undelivered = []
+        """An input failed half-way: forget what it published (nobody has seen it) and roll
+        the store back; the next event is numbered as if none of it had happened."""
+        self._drafts = []
         if self.store is not None:
             self.store.rollback()
 

@@ -142,7 +142,7 @@ def _assemble(
         for subscriber in subscribers:
             bus.subscribe(subscriber)
         runner = TableRunner(controller, stop_after_shoes)
-        driver = open_driver(sim_with_profile_decks(config.driver_url, profile), runner.deliver)
+        driver = open_driver(sim_with_profile_decks(config.driver_url, profile), runner.submit)
     except BaseException:
         if event_file is not None:
             event_file.close()

@@ -19,7 +19,7 @@ from typing import Any
 
 from transitions import EventData, Machine
 
-from controller.events.schema import RESTING_FACTS, EventType
+from controller.events.schema import EventType
 from controller.events.stream import EventBus
 from controller.game.cards import Card, ShoeComposition
 from controller.game.outcome import RoundOutcome, judge_round
@@ -204,11 +204,11 @@ class TableController:
     def handle(self, item: object) -> None:
         """Handle one driver event, operator command or timer expiry, all or nothing: an input
         that fails leaves no trace in the journal or the subscribers (InputFailed)."""
-        before, first_seq = self.state, self.bus.next_seq
+        before, first = self.state, self.bus.waiting
         try:
             self._handle(item)
             if self.state != before:
-                self._come_to_rest(before, first_seq)
+                self.bus.rested(self.state, before, first, self.shoe_number, self.round_number)
             if isinstance(item, ExposureComputed) and self.state == before:
                 # Surveillance's own commit would compete with the cards' for the disk: its
                 # facts ride on the next input's transaction, or go on their own shortly.
@@ -228,15 +228,6 @@ class TableController:
             for read in self._unacknowledged:
                 self.driver.acknowledge(read)
         self._unacknowledged.clear()
-
-    def _come_to_rest(self, previous: str, first_seq: int) -> None:
-        """Say once where the input left the table: in its last fact when that is a card or the
-        opening of betting (``state`` in it), else in a ``state`` event (docs/events.md)."""
-        last = self.bus.last_waiting()
-        if last is not None and last.seq >= first_seq and last.type in RESTING_FACTS:
-            self.bus.amend_last(state=self.state)
-        else:
-            self.publish(EventType.STATE, state=self.state, previous=previous)
 
     def _handle(self, item: object) -> None:
         if isinstance(item, CardRead):
