@@ -65,26 +65,37 @@ def one_shoe(exposure: bool, pace: float, order: list[str], folder: Path,
     worker = surveillance(runner, [], exposure)
     if worker is not None:
         worker.ready(60)
-    loop = threading.Thread(target=runner.run)
-    loop.start()
-    latencies = []
+    latencies: list[float] = []
+    failed: list[str] = []
+
+    def deal() -> None:  # the dealer's hand; the table's loop runs in the thread that owns it
+        try:
+            runner.submit(Command("new_shoe"))
+            for code in order[:cards]:
+                arrived.clear()
+                sent = time.perf_counter()
+                runner.submit(CardRead(code, code.encode()))
+                if not arrived.wait(30):
+                    failed.append(f"card {code} never came out (state {controller.state})")
+                    return
+                latencies.append(stamps[-1] - sent)
+                if pace:
+                    time.sleep(pace)
+        finally:
+            runner.stop()
+
+    dealer = threading.Thread(target=deal)
+    dealer.start()
     try:
-        runner.submit(Command("new_shoe"))
-        for code in order[:cards]:
-            arrived.clear()
-            sent = time.perf_counter()
-            runner.submit(CardRead(code, code.encode()))
-            if not arrived.wait(30):
-                raise RuntimeError(f"card {code} never came out (state {controller.state})")
-            latencies.append(stamps[-1] - sent)
-            if pace:
-                time.sleep(pace)
+        runner.run()
     finally:
         runner.stop()
-        loop.join()
+        dealer.join()
         if worker is not None:
             worker.close()
         journal.close()
+    if failed:
+        raise RuntimeError(failed[0])
     return latencies
 
 
