@@ -63,7 +63,7 @@ def real_table(directory: Path, order: list[str],
     connected, done = threading.Event(), threading.Event()
 
     def note(event: TableEvent) -> None:  # subscribed after the events file: it has the line
-        if event.type == "scanner" and event.data["status"] == "connected":
+        if event.type == "scanner" and event.fields["status"] == "connected":
             connected.set()
         elif event.type in READ:
             written.append(time.monotonic())
@@ -72,7 +72,7 @@ def real_table(directory: Path, order: list[str],
             if len(written) == len(order):
                 done.set()
         elif event.type in UNEXPECTED:
-            unexpected.append(f"{event.type} {event.data}")
+            unexpected.append(f"{event.type} {event.fields}")
 
     with EmulatedShoe(order, INTERVAL) as shoe:
         # No debounce: under load two identical cards can arrive closer than any window, and

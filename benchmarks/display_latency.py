@@ -81,7 +81,7 @@ def main() -> None:
     connected = threading.Event()
 
     def note_connected(event: TableEvent) -> None:
-        if event.type == "scanner" and event.data["status"] == "connected":
+        if event.type == "scanner" and event.fields["status"] == "connected":
             connected.set()
 
     with EmulatedShoe(order, INTERVAL) as shoe:

@@ -25,7 +25,8 @@ recorded (a smart shoe and the simulated shoe wait for it; acknowledging twice i
 safe to call twice and after a failed start.
 
 That is all real hardware needs. What the simulated shoe needs besides (when to wait, when to
-reshuffle, where to continue after a restart) is its own: drivers.sim, drivers.sim_dealer.
+reshuffle, where to continue after a restart) is its own: drivers.sim, and the simulated dealer
+(controller.service.sim_dealer) that follows the table's events.
 """
 
 from __future__ import annotations

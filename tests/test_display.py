@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from display_support import near, pixel, played, shown_window
+from display_support import follow, near, pixel, played, shown_window
 from PyQt6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QRect
 from PyQt6.QtGui import QColor
 from PyQt6.QtWidgets import QApplication
@@ -54,7 +54,7 @@ def test_mid_round_shows_cards_totals_and_next_card(window):
 def test_result_banner_marks_and_pays(window):
     events = played("shoe")
     feed(window, events)
-    last = next(event for event in reversed(events) if event.type == "round_result").data
+    last = next(event for event in reversed(events) if event.type == "round_result").fields
     picture = window.cards.picture
     total = last["banker_total"] if last["winner"] == "banker" else last["player_total"]
     words = {"player": "PLAYER WINS", "banker": "BANKER WINS", "tie": "TIE"}[last["winner"]]
@@ -238,9 +238,8 @@ def test_live_profile_says_when_side_bets_close_and_which_are_closed(qtbot):
 def test_a_refused_action_is_named_in_words(window):
     events = list(played("round"))
     last = events[-1]
-    refused = type(last)("action_refused", last.seq + 1, last.ts, last.table, last.shoe,
-                         last.round, {"action": "void_round", "by": "supervisor",
-                                      "reason": "wrong supervisor PIN"})
+    refused = follow(last, "action_refused", action="void_round", by="supervisor",
+                     reason="wrong supervisor PIN")
     feed(window, [*events, refused])
     assert window.status.fields["refused"].text() == (
         "refused: void the round: wrong supervisor PIN")

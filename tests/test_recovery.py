@@ -31,7 +31,7 @@ def test_replay_mid_round_continues_with_the_same_results():
     assert twin.bus.next_seq == table.events[-1].seq + 1
     for each in (table, twin):
         each.deal("5H 5C AD")
-    assert twin.last("round_result").data == table.last("round_result").data
+    assert twin.last("round_result").fields == table.last("round_result").fields
 
 
 def test_a_hold_and_a_pause_survive_a_replay():
@@ -46,7 +46,7 @@ def test_a_hold_and_a_pause_survive_a_replay():
     assert twin.state == "paused"
     twin.command("resume")
     twin.deal("2D")
-    assert twin.last("round_result").data["player"] == ["9S", "TC"]
+    assert twin.last("round_result").fields["player"] == ["9S", "TC"]
 
 
 def test_replay_covers_supervisor_actions_manual_cards_and_misreads():
@@ -93,7 +93,7 @@ def test_a_shoe_keeps_its_profile_and_betting_mode_when_the_config_changes_at_re
     restarted.supervisor("new_shoe", reason="end of session")  # ends the shoe in play
     restarted.new_shoe()
     assert restarted.controller.profile.decks == 6 and restarted.controller.live_betting
-    assert restarted.last("shoe_started").data["betting"] == "live"
+    assert restarted.last("shoe_started").fields["betting"] == "live"
 
 
 def test_a_pin_lockout_survives_a_replay(monkeypatch):
@@ -106,7 +106,7 @@ def test_a_pin_lockout_survives_a_replay(monkeypatch):
         table.command("void_round", by="guesser", pin="0000", reason="x")
     twin = _twin(table)
     twin.supervisor("clear_roads")
-    assert "locked" in twin.last("action_refused").data["reason"]
+    assert "locked" in twin.last("action_refused").fields["reason"]
     assert not twin.of_type("roads_cleared")[1:]
 
 

@@ -42,8 +42,8 @@ def test_a_live_countdown_opened_by_a_card_from_the_reader_thread_closes_betting
     events = run_until(config, lambda seen: any(e.type == "round_result" for e in seen))
     opened = next(e for e in events if e.type == "betting_open")
     closed = next(e for e in events if e.type == "betting_closed")
-    assert closed.data["reason"] == "timer"
-    assert [e.data["card"] for e in events if e.type == "card"] == ROUND.split(",")
+    assert closed.fields["reason"] == "timer"
+    assert [e.fields["card"] for e in events if e.type == "card"] == ROUND.split(",")
     waited = time.mktime(time.strptime(closed.ts[:19], "%Y-%m-%dT%H:%M:%S")) - time.mktime(
         time.strptime(opened.ts[:19], "%Y-%m-%dT%H:%M:%S"))
     assert 0 <= waited <= 3  # the countdown's one second, to whole seconds of the stamps
@@ -53,7 +53,7 @@ def test_inputs_from_a_reader_thread_keep_their_order_and_numbering():
     config = TableConfig(driver_url=f"sim://?script={START},{ROUND},{ROUND}&rate=500")
     events = run_until(config, lambda seen: sum(e.type == "round_result" for e in seen) == 2)
     assert [e.seq for e in events] == list(range(1, len(events) + 1))
-    results = [e.data["player"] for e in events if e.type == "round_result"]
+    results = [e.fields["player"] for e in events if e.type == "round_result"]
     assert results == [["9S", "TC"], ["9S", "TC"]]
 
 

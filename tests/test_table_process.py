@@ -167,7 +167,7 @@ def test_supervisor_pins_are_hashed_outside_the_loop_which_keeps_the_count_and_l
 
     def collect(event):
         if event.type in ("operator_action", "action_refused"):
-            answers.append((event.type, event.data.get("reason", "")))
+            answers.append((event.type, event.fields.get("reason", "")))
             answered.release()
 
     config = TableConfig(driver_url="sim://?seed=9", pin_hash=real_hash("2468", iterations=10_000))

@@ -18,37 +18,41 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, BinaryIO, NamedTuple, Protocol, TextIO
 
-from controller.events.schema import RESTING_FACTS, EventType, check_event
+from controller.events.codec import encode
+from controller.events.facts import EventType, Fact, Resting, State
 from drivers.errors import UserError
 
 log = logging.getLogger(__name__)
 
 
 class TableEvent(NamedTuple):
-    """One fact. ``data`` holds the type's own fields (see docs/events.md). A NamedTuple:
-    immutable and cheap to make, since a hand makes about fifteen of them."""
+    """One fact and its envelope (docs/events.md). A NamedTuple: immutable and cheap to make,
+    since a hand makes about eight of them."""
 
-    type: str
     seq: int
     ts: str
     table: str
     shoe: int
     round: int
-    data: dict[str, Any]
+    fact: Fact
+
+    @property
+    def type(self) -> EventType:
+        return self.fact.TYPE
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        """The fact's fields as the wire has them (controller.events.codec)."""
+        return encode(self.fact)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": self.type,
-            "seq": self.seq,
-            "ts": self.ts,
-            "table": self.table,
-            "shoe": self.shoe,
-            "round": self.round,
-            **self.data,
-        }
+        """The event as the wire has it: envelope and fields."""
+        return {"type": str(self.type), "seq": self.seq, "ts": self.ts, "table": self.table,
+                "shoe": self.shoe, "round": self.round, **self.fields}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
@@ -78,20 +82,19 @@ def utc_timestamp() -> str:
 class _Draft(NamedTuple):
     """A fact an input has made, not yet numbered, stamped or seen by anyone."""
 
-    type: str
+    fact: Fact
     shoe: int
     round: int
-    data: dict[str, Any]
 
 
 class EventBus:
     """Numbers, stamps, journals and distributes events, one input at a time.
 
-    ``publish`` checks a fact against the schema and keeps it as a draft of the input in hand;
-    ``flush``, at the input's end, says where the input left the table (in its last fact, or
-    in a ``state`` event: ``rested``), numbers and stamps the facts, journals them in one
-    transaction, commits it and only then hands them to the subscribers. An event is made
-    once, whole, and never changed after.
+    ``publish`` keeps a fact as a draft of the input in hand; ``flush``, at the input's end,
+    numbers and stamps the facts, journals them in one transaction, commits it and only then
+    hands them to the subscribers. Before that, ``rested`` says where the input left the table
+    (in its last fact, or in a ``state`` event). An event is made once, whole, and never
+    changed after.
     """
 
     def __init__(self, table: str, store: EventStore | None = None, next_seq: int = 1) -> None:
@@ -104,10 +107,9 @@ class EventBus:
     def subscribe(self, subscriber: Subscriber) -> None:
         self._subscribers.append(subscriber)
 
-    def publish(self, type_: str, shoe: int, round_: int, **data: Any) -> None:
+    def publish(self, fact: Fact, shoe: int, round_: int) -> None:
         """A fact of the input in hand: journaled and delivered at the next ``flush``."""
-        check_event(type_, data)
-        self._drafts.append(_Draft(type_, shoe, round_, data))
+        self._drafts.append(_Draft(fact, shoe, round_))
 
     @property
     def waiting(self) -> int:
@@ -119,10 +121,10 @@ class EventBus:
         at rest in ``state``: said by its last fact when that is a card or the opening of
         betting (docs/events.md, ``state``), else by a ``state`` event of its own."""
         last = self._drafts[-1] if len(self._drafts) > since else None
-        if last is not None and last.type in RESTING_FACTS:
-            self._drafts[-1] = last._replace(data={**last.data, "state": state})
+        if last is not None and isinstance(last.fact, Resting):
+            self._drafts[-1] = last._replace(fact=replace(last.fact, state=state))
         else:
-            self.publish(EventType.STATE, shoe, round_, state=state, previous=previous)
+            self.publish(State(state=state, previous=previous), shoe, round_)
 
     def flush(self) -> None:
         """End of an input: number, stamp, journal and commit what it published, then hand it
@@ -130,7 +132,7 @@ class EventBus:
         if not self._drafts:
             return
         ts = utc_timestamp()
-        events = [TableEvent(draft.type, seq, ts, self.table, draft.shoe, draft.round, draft.data)
+        events = [TableEvent(seq, ts, self.table, draft.shoe, draft.round, draft.fact)
                   for seq, draft in enumerate(self._drafts, self.next_seq)]
         self._drafts = []
         if self.store is not None:

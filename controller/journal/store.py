@@ -32,7 +32,9 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from controller.events.schema import EventType
+from controller.events import facts
+from controller.events.codec import decode, encode
+from controller.events.facts import EventType
 from controller.events.stream import TableEvent
 from controller.journal.chain import GENESIS, canonical_data, row_hash
 from controller.journal.head import (
@@ -166,7 +168,7 @@ class Journal:
             if event.seq != seq + 1:
                 raise JournalError(self.path, f"event {event.seq} ({event.type}) out of "
                                    f"sequence: the last row is {seq}", event.seq)
-            data = canonical_data(event.data)
+            data = canonical_data(encode(event.fact))
             digest = row_hash(previous, event.seq, event.ts, event.type, event.table,
                               event.shoe, event.round, data)
             rows.append((event.seq, event.ts, event.type, event.table, event.shoe, event.round,
@@ -192,15 +194,14 @@ class Journal:
                              error) from error
 
     def _index(self, event: TableEvent) -> None:
-        db, data = self._connection, event.data
-        if event.type == EventType.SHOE_STARTED:
-            db.execute(_INSERT_SHOE, (event.shoe, event.seq, data.get("profile", ""),
-                                      data.get("decks", 0)))
-        elif event.type == EventType.ROUND_RESULT:
-            db.execute(_INSERT_ROUND, (event.shoe, event.round, "result", data.get("winner"),
-                                       event.seq))
-        elif event.type == EventType.ROUND_VOIDED:
-            db.execute(_INSERT_ROUND, (event.shoe, event.round, "void", None, event.seq))
+        db = self._connection
+        match event.fact:
+            case facts.ShoeStarted(profile=profile, decks=decks):
+                db.execute(_INSERT_SHOE, (event.shoe, event.seq, profile, decks))
+            case facts.RoundResult(winner=winner):
+                db.execute(_INSERT_ROUND, (event.shoe, event.round, "result", winner, event.seq))
+            case facts.RoundVoided():
+                db.execute(_INSERT_ROUND, (event.shoe, event.round, "void", None, event.seq))
 
     def commit(self) -> None:
         """Make every appended event durable (a no-op when none is waiting). On failure
@@ -327,7 +328,7 @@ def iter_events(connection: sqlite3.Connection, since_seq: int = 1) -> Iterator[
 
 def _event(row: tuple[Any, ...]) -> TableEvent:
     seq, ts, type_, table, shoe, round_, data = row
-    return TableEvent(type_, seq, ts, table, shoe, round_, json.loads(data))
+    return TableEvent(seq, ts, table, shoe, round_, decode(type_, json.loads(data)))
 
 
 def _has_content(path: Path) -> bool:

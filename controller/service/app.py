@@ -16,6 +16,7 @@ from controller.events.stream import EventBus, EventFile, EventFileError, Subscr
 from controller.feed.relay import FeedRelay, open_feed
 from controller.game.profiles import Profile, load_profile
 from controller.journal import Journal
+from controller.service.sim_dealer import SimulatedDealer
 from controller.surveillance.worker import ExposureWorker, SurveillanceSubscriber
 from controller.table.config import TableConfig
 from controller.table.controller import TableController
@@ -25,7 +26,6 @@ from controller.table.runner import TableRunner
 from drivers import open_driver
 from drivers.base import Driver
 from drivers.sim import SimDriver
-from drivers.sim_dealer import SimulatedDealer
 from drivers.url import DriverUrl
 
 log = logging.getLogger(__name__)

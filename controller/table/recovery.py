@@ -13,7 +13,8 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import NamedTuple
 
-from controller.events.schema import EventType
+from controller.events import facts
+from controller.events.facts import EventType
 from controller.events.stream import EventBus, TableEvent
 from controller.game.profiles import load_profile
 from controller.surveillance.exposure import ExposureComputed
@@ -21,47 +22,49 @@ from controller.table.commands import Command, PinFailure, TimerExpired
 from controller.table.controller import FaultHold, HeldCard, ShoeSettings, TableController
 from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Misread, ShoeShuffled
 
-# Events that carry a card read by the reader (a manual card is replayed by its command).
-CARD_EVENTS = ("reveal", "burn", "card", "hold", "duplicate_card")
-
 
 def input_of(event: TableEvent) -> object | None:
     """The input that ``event`` records, or None when the event is derived from another."""
-    data = event.data
-    kind = event.type
-    if kind == EventType.HOLD and data.get("code") == "internal_error":
-        held = None if data.get("card") is None else HeldCard(
-            data["card"], data.get("raw", "").encode("ascii", "replace"),
-            data.get("source", "reader"), data.get("frame_seq"))
-        return FaultHold(data["message"], held)
-    if kind in CARD_EVENTS:
-        if (data.get("card") is None or data.get("source", "reader") != "reader"
-                or data.get("from_hold")):  # read once, as the hold; dealt by the accept
-            return None
-        return CardRead(data["card"], data.get("raw", "").encode("ascii", "replace"),
-                        seq=data.get("frame_seq"))
-    if kind == EventType.MISREAD:
-        return Misread(bytes.fromhex(data.get("raw_hex", "")), count=data.get("count", 1),
-                       last_raw=bytes.fromhex(data.get("last_raw_hex", "")))
-    if kind == EventType.ACTION_REFUSED and data.get("wrong_pin"):
-        return PinFailure(data.get("locked_until"))
-    if kind == EventType.CUT_CARD:
-        return CutCardSeen(data.get("raw", "").encode("ascii", "replace"))
-    if kind == EventType.SHOE_SHUFFLED:
-        return ShoeShuffled(data.get("raw", "").encode("ascii", "replace"))
-    if kind == EventType.SCANNER:
-        if data["status"] == "connected":
+    match event.fact:
+        case facts.Hold(code="internal_error") as hold:
+            held = None if hold.card is None else HeldCard(
+                hold.card, _bytes(hold.raw), hold.source, hold.frame_seq)
+            return FaultHold(hold.message, held)
+        # A card the reader sent (one typed by hand is replayed by its command; one accepted
+        # from a hold was read once, as the hold, and dealt by the accept).
+        case facts.Reveal() | facts.Burn() | facts.CardDealt() as read if (
+                read.card is not None and read.source == "reader" and not read.from_hold):
+            return CardRead(read.card, _bytes(read.raw or ""), seq=read.frame_seq)
+        case facts.Hold(card=str() as card, source="reader") as hold:
+            return CardRead(card, _bytes(hold.raw), seq=hold.frame_seq)
+        case facts.DuplicateCard() as duplicate:
+            return CardRead(duplicate.card, _bytes(duplicate.raw), seq=duplicate.frame_seq)
+        case facts.Misread() as misread:
+            return Misread(bytes.fromhex(misread.raw_hex), count=misread.count,
+                           last_raw=bytes.fromhex(misread.last_raw_hex or ""))
+        case facts.ActionRefused(wrong_pin=True, locked_until=locked_until):
+            return PinFailure(locked_until)
+        case facts.CutCard(raw=raw):
+            return CutCardSeen(_bytes(raw))
+        case facts.ShoeShuffled(raw=raw):
+            return ShoeShuffled(_bytes(raw))
+        case facts.Scanner(status="connected"):
             return Connected()
-        return Disconnected(data.get("reason", ""))
-    if kind == EventType.BETTING_CLOSED and data.get("reason") == "timer":
-        return TimerExpired()
-    if kind == EventType.EXPOSURE:  # decides alerts and closures as it did (docs/surveillance.md)
-        return ExposureComputed(event.shoe, data["cards_left"],
-                                {bet: Decimal(rtp) for bet, rtp in data["rtp"].items()})
-    if kind == EventType.OPERATOR_ACTION:
-        return Command(data["action"], by=data.get("by", ""), reason=data.get("reason", ""),
-                       card=data.get("card"), replayed=True)
+        case facts.Scanner(reason=reason):
+            return Disconnected(reason or "")
+        case facts.BettingClosed(reason="timer"):
+            return TimerExpired()
+        case facts.Exposure(rtp=rtp, cards_left=cards_left):
+            # decides alerts and closures as it did (docs/surveillance.md)
+            return ExposureComputed(event.shoe, cards_left,
+                                    {bet: Decimal(value) for bet, value in rtp.items()})
+        case facts.OperatorAction(action=action, by=by, reason=reason, card=card):
+            return Command(action, by=by, reason=reason, card=card, replayed=True)
     return None
+
+
+def _bytes(text: str) -> bytes:
+    return text.encode("ascii", "replace")
 
 
 def current_shoe_events(events: Sequence[TableEvent]) -> list[TableEvent]:
@@ -110,8 +113,8 @@ def shoe_settings(controller: TableController, started: TableEvent) -> ShoeSetti
     """What the shoe in play was started with; a config changed since applies from the next
     shoe, so a restart never switches a shoe's profile or betting mode halfway."""
     configured = controller.configured
-    source = started.data.get("profile_source", configured.source)
-    live = started.data.get("betting", "live" if configured.live else "land") == "live"
+    assert isinstance(started.fact, facts.ShoeStarted)
+    source, live = started.fact.profile_source, started.fact.betting == "live"
     if source == configured.source:
         return ShoeSettings(configured.profile, live, source)
     try:
@@ -137,8 +140,8 @@ def last_device_frame(events: Sequence[TableEvent]) -> bytes | None:
 def scanner_was_down(events: Iterable[TableEvent]) -> bool:
     status = "connected"
     for event in events:
-        if event.type == EventType.SCANNER:
-            status = event.data["status"]
+        if isinstance(event.fact, facts.Scanner):
+            status = event.fact.status
     return status == "disconnected"
 
 

@@ -14,8 +14,9 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from controller.events.schema import EventType
-from controller.events.stream import TableEvent, utc_timestamp
+from controller.events import facts
+from controller.events.facts import EventType
+from controller.events.stream import TableEvent
 from controller.journal.store import Journal
 from controller.table.controller import TableController
 from controller.table.recovery import last_device_frame, replay
@@ -31,14 +32,12 @@ def resume(controller: TableController, journal: Journal) -> list[TableEvent]:
     bus = controller.bus
     replay(controller, events)
     bus.next_seq = journal.last_seq + 1
-    for event in config_change(controller, events):
-        record = TableEvent(event.type, bus.next_seq, utc_timestamp(), bus.table, event.shoe,
-                            event.round, event.data)
-        journal.append(record)
-        events.append(record)
-        bus.next_seq += 1
-    journal.commit()
     bus.store = journal
+    change = config_change(controller, events)
+    if change is not None:  # journaled before anything is published or shown
+        controller.publish(change)
+        bus.flush()
+        events.extend(journal.events(journal.last_seq))
     if events:
         log.info("journal %s: resumed at event %d, %s, shoe %d round %d", journal.path,
                  events[-1].seq, controller.state, controller.shoe_number, controller.round_number)
@@ -53,25 +52,24 @@ def rebuilt(controller: TableController, journal: Journal) -> TableController:
     return controller
 
 
-def config_change(controller: TableController, events: Sequence[TableEvent]) -> list[TableEvent]:
-    """A ``config_changed`` event when the table id, profile or betting mode differ from the
+def config_change(controller: TableController, events: Sequence[TableEvent]
+                  ) -> facts.ConfigChanged | None:
+    """A ``config_changed`` when the table id, profile or betting mode differ from the
     journal's last shoe. A shoe still in play keeps its own until it ends."""
-    started = [event for event in events if event.type == EventType.SHOE_STARTED]
+    started = [event for event in events if isinstance(event.fact, facts.ShoeStarted)]
     if not started:
-        return []
+        return None
     last = started[-1]
+    assert isinstance(last.fact, facts.ShoeStarted)
     configured = controller.configured
     now: dict[str, Any] = {"table": controller.bus.table, "profile": configured.profile.name,
                            "betting": "live" if configured.live else "land"}
-    before: dict[str, Any] = {"table": last.table, "profile": last.data.get("profile"),
-                              "betting": last.data.get("betting", now["betting"])}
+    before: dict[str, Any] = {"table": last.table, "profile": last.fact.profile,
+                              "betting": last.fact.betting}
     if now == before:
-        return []
-    in_play = controller.shoe_in_play
-    return [TableEvent("config_changed", 0, "", controller.bus.table, controller.shoe_number,
-                       controller.round_number,
-                       {"before": before, "after": now,
-                        "applies_from": "next shoe" if in_play else "now"})]
+        return None
+    return facts.ConfigChanged(before=before, after=now, applies_from=(
+        "next shoe" if controller.shoe_in_play else "now"))
 
 
 def view_events(events: Sequence[TableEvent]) -> list[TableEvent]:

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from controller.events.schema import EventType
+from controller.events.facts import EventType
 from controller.events.stream import TableEvent
 from controller.table.commands import Command
 from controller.table.controller import InputFailed, TableController

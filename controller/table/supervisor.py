@@ -8,6 +8,7 @@ import re
 import secrets
 import time
 from dataclasses import dataclass
+from typing import Any
 
 SCHEME = "pbkdf2_sha256"
 ITERATIONS = 200_000
@@ -80,7 +81,7 @@ class PinRefused(Exception):
     """A supervisor action refused at the PIN: the reason, and the facts to record with it
     (``wrong_pin``, ``locked_until``) so a restart keeps the count and the lockout."""
 
-    def __init__(self, reason: str, **facts: object) -> None:
+    def __init__(self, reason: str, **facts: Any) -> None:
         super().__init__(reason)
         self.facts = facts
 

@@ -61,23 +61,23 @@ class RoundPicture:
             player_total, banker_total = view.player_total, view.banker_total
         else:
             # The last round stays on show while the next one's bets are taken.
-            player, banker = tuple(result["player"]), tuple(result["banker"])
-            player_total, banker_total = result["player_total"], result["banker_total"]
+            player, banker = result.player, result.banker
+            player_total, banker_total = result.player_total, result.banker_total
         now = felt.phase(view)
         picture = cls(player, banker, player_total, banker_total, now.line, now.card,
                       alert=felt.alert(view, stopped), countdown=countdown)
         if result is None:
             return picture
-        winner = result["winner"]
-        total = result["player_total"] if winner != "banker" else result["banker_total"]
+        winner = result.winner
+        total = result.player_total if winner != "banker" else result.banker_total
         badges = []
-        if result["player_pair"]:
+        if result.player_pair:
             badges.append(label(BETS, "player_pair"))
-        if result["banker_pair"]:
+        if result.banker_pair:
             badges.append(label(BETS, "banker_pair"))
-        if result["player_natural"] or result["banker_natural"]:
+        if result.player_natural or result.banker_natural:
             badges.append(translate("display", "NATURAL"))
-        pays = "   ".join(f"{label(BETS, bet)} {pay}" for bet, pay in result["pays"].items())
+        pays = "   ".join(f"{label(BETS, bet)} {pay}" for bet, pay in result.pays.items())
         if winner == "tie":
             pays += "   " + translate("display", "Player and Banker bets are returned")
         return cls(player, banker, player_total, banker_total, now.line, now.card,

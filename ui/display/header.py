@@ -11,6 +11,7 @@ from PyQt6.QtCore import QTimer
 from PyQt6.QtGui import QColor, QPalette
 from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QWidget
 
+from controller.events import facts
 from controller.game.profiles import BetTerms, Profile
 from controller.table.view import TableView
 from ui.display.flow import FlowLayout
@@ -166,11 +167,10 @@ class TableHeader(QFrame):
     def set_profile(self, profile: Profile) -> None:
         self.profile = profile
 
-    def refused(self, refusal: dict, seconds: float = 8.0) -> None:
+    def refused(self, refusal: facts.ActionRefused, seconds: float = 8.0) -> None:
         """Say for a while that an operator action was refused, and why."""
         self._set("refused", translate("display", "refused: {action}: {reason}").format(
-            action=label(ACTIONS, str(refusal.get("action", ""))),
-            reason=refusal.get("reason", "")))
+            action=label(ACTIONS, refusal.action), reason=refusal.reason))
         self._refused.start(round(seconds * 1000))
 
     def show_view(self, view: TableView) -> None:

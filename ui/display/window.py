@@ -10,7 +10,7 @@ from PyQt6.QtCore import QEvent, Qt, pyqtSlot
 from PyQt6.QtGui import QColor, QKeyEvent, QPalette, QResizeEvent
 from PyQt6.QtWidgets import QGridLayout, QWidget
 
-from controller.events.schema import EventType
+from controller.events.facts import EventType
 from controller.events.stream import TableEvent
 from controller.game.profiles import Profile
 from controller.roads import RoadsChange
