@@ -18,8 +18,22 @@ from controller.events.stream import EventBus, TableEvent
 from controller.game.profiles import load_profile
 from controller.surveillance.exposure import ExposureComputed
 from controller.table.commands import Command, PinFailure, TimerExpired
-from controller.table.controller import FaultHold, HeldCard, ShoeSettings, TableController
-from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Misread, ShoeShuffled
+from controller.table.controller import (
+    OUT_OF_SEQUENCE,
+    FaultHold,
+    HeldCard,
+    ShoeSettings,
+    TableController,
+)
+from drivers.base import (
+    CardRead,
+    Connected,
+    CutCardSeen,
+    Disconnected,
+    Misread,
+    OutOfSequence,
+    ShoeShuffled,
+)
 
 # Events that carry a card read by the reader (a manual card is replayed by its command).
 CARD_EVENTS = ("reveal", "burn", "card", "hold", "duplicate_card")
@@ -34,12 +48,16 @@ def input_of(event: TableEvent) -> object | None:
             data["card"], data.get("raw", "").encode("ascii", "replace"),
             data.get("source", "reader"), data.get("frame_seq"))
         return FaultHold(data["message"], held)
+    if kind == EventType.HOLD and data.get("code") == OUT_OF_SEQUENCE:
+        return OutOfSequence(data["raw"].encode("ascii", "replace"), data["message"])
     if kind in CARD_EVENTS:
         if (data.get("card") is None or data.get("source", "reader") != "reader"
                 or data.get("from_hold")):  # read once, as the hold; dealt by the accept
             return None
+        # A duplicate was judged the shoe's copy of a typed card: the frame it kept while away.
         return CardRead(data["card"], data.get("raw", "").encode("ascii", "replace"),
-                        seq=data.get("frame_seq"))
+                        seq=data.get("frame_seq"),
+                        first_after_reconnect=kind == EventType.DUPLICATE_CARD)
     if kind == EventType.MISREAD:
         return Misread(bytes.fromhex(data.get("raw_hex", "")), count=data.get("count", 1),
                        last_raw=bytes.fromhex(data.get("last_raw_hex", "")))
@@ -124,14 +142,17 @@ def shoe_settings(controller: TableController, started: TableEvent) -> ShoeSetti
     return ShoeSettings(profile, live, source)
 
 
-def last_device_frame(events: Sequence[TableEvent]) -> bytes | None:
-    """The raw bytes of the last thing the reader sent that the table recorded (a card, the
-    cut card, a new-shoe signal), or None when these events hold none."""
-    for event in reversed(events):
+def device_frames(events: Sequence[TableEvent]) -> list[bytes]:
+    """The raw bytes of everything the reader sent that ``events`` record (cards, the cut
+    card, new-shoe signals, misreads: a smart shoe numbers them all), in order."""
+    frames = []
+    for event in events:
         item = input_of(event)
         if isinstance(item, CardRead | CutCardSeen | ShoeShuffled) and item.raw:
-            return item.raw
-    return None
+            frames.append(item.raw)
+        elif isinstance(item, Misread):
+            frames += [raw for raw in (item.raw, item.last_raw) if raw]
+    return frames
 
 
 def scanner_was_down(events: Iterable[TableEvent]) -> bool:
