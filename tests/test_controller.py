@@ -347,9 +347,7 @@ def test_the_shoes_copy_of_a_card_typed_while_the_reader_was_down_counts_once(ke
     table = Table()
     table.start_shoe()
     table.controller.handle(CardRead("9S", b"$C,4,9S*00", seq=4))
-    table.controller.handle(Disconnected("USB unplugged"))
-    table.command("manual_card", card="KH")
-    table.controller.handle(Connected())
+    table.type_while_reader_down("KH")
     table.controller.handle(CardRead("KH", b"$C,5,KH*00", seq=5, first_after_reconnect=kept))
     assert [e.data["card"] for e in table.of_type("card")][1:] == kh_dealt
     assert ("acknowledge", "KH") in table.driver.calls  # the shoe stops resending it

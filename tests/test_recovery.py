@@ -124,14 +124,12 @@ def test_cards_accepted_from_a_hold_are_dealt_once_after_a_replay():
 
 
 def test_a_frame_out_of_sequence_and_a_typed_cards_copy_replay_as_they_were_judged():
-    from drivers.base import CardRead, Connected, Disconnected, OutOfSequence
+    from drivers.base import CardRead, OutOfSequence
 
     table = Table()
     table.start_shoe()
     table.controller.handle(CardRead("9S", b"$C,5,9S*00", seq=5))
-    table.controller.handle(Disconnected("USB unplugged"))
-    table.command("manual_card", card="KH")
-    table.controller.handle(Connected())
+    table.type_while_reader_down("KH")
     table.controller.handle(CardRead("KH", b"$C,6,KH*00", seq=6, first_after_reconnect=True))
     table.controller.handle(OutOfSequence(b"$C,0,QD*00", "the shoe's frame 0 cannot follow"))
     table.controller.handle(CardRead("QD", b"$C,0,QD*00", seq=0))

@@ -97,16 +97,27 @@ def shoe_and_table(tmp_path):
     shoe.unplug()
 
 
-def start_shoe(shoe: PluggedShoe, table: ShoeTable, first_seq: int) -> int:
-    """A new shoe from the device, its reveal card (3H) and three burns; the next seq."""
+def start_round(shoe: PluggedShoe, table: ShoeTable, first_seq: int) -> int:
+    """A new shoe from the device, its reveal card (3H), three burns and 9S to player1, the
+    frames numbered from ``first_seq``; the seq of the shoe's next frame."""
     shoe.send("S", first_seq)
     table.settle("shoe_shuffled")
-    for offset, code in enumerate(["3H", "2S", "2H", "2D"], start=1):
+    for offset, code in enumerate(["3H", "2S", "2H", "2D", "9S"], start=1):
         shoe.send("C", first_seq + offset, code)
         table.settle("card")
-    assert table.table.state == "betting"
-    assert shoe.replies() == [f"A,{first_seq + offset}" for offset in range(5)]
-    return first_seq + 5
+    assert table.dealt() == [("player1", "9S")]
+    assert shoe.replies() == [f"A,{(first_seq + offset) % 1000}" for offset in range(6)]
+    return (first_seq + 6) % 1000
+
+
+def replug(shoe: PluggedShoe, table: ShoeTable, typed: str | None = None) -> None:
+    """The shoe is unplugged (the dealer types ``typed`` meanwhile) and plugged back in."""
+    shoe.unplug()
+    table.settle("disconnected")
+    if typed is not None:
+        table.table.command("manual_card", card=typed)
+    shoe.plug()
+    table.settle("connected")
 
 
 @pytest.mark.parametrize("before_unplug", [("C", "CUT"), ("M", None), ("C", "8C")])
@@ -115,41 +126,29 @@ def test_the_card_typed_while_the_shoe_was_unplugged_counts_once_whatever_frame_
     # The shoe sends its cut card or a no-read (both numbered), is unplugged, the dealer types
     # the next card by hand, and plugged back in, the shoe sends its kept frame for it.
     shoe, table = shoe_and_table
-    seq = start_shoe(shoe, table, 40)
-    shoe.send("C", seq, "9S")
-    table.settle("card")
+    seq = start_round(shoe, table, 40)
     kind, code = before_unplug
-    shoe.send(kind, seq + 1, code)
+    shoe.send(kind, seq, code)
     table.drain()
-    shoe.unplug()
-    table.settle("disconnected")
-    table.table.command("manual_card", card="KD")
-    shoe.plug()
-    table.settle("connected")
-    shoe.send("C", seq + 2, "KD")
+    replug(shoe, table, typed="KD")
+    shoe.send("C", seq + 1, "KD")
     table.settle("card")
-    shoe.send("C", seq + 3, "QH")
+    shoe.send("C", seq + 2, "QH")
     table.settle("card")
     dealt = [("player1", "9S"), *([("banker1", "8C")] if code == "8C" else [])]
     after = ["banker1", "player2"] if code != "8C" else ["player2", "banker2"]
     assert table.dealt() == [*dealt, (after[0], "KD"), (after[1], "QH")]
     (duplicate,) = table.table.of_type("duplicate_card")
-    assert (duplicate.data["card"], duplicate.data["frame_seq"]) == ("KD", seq + 2)
-    assert shoe.replies() == [f"A,{seq + 2}", f"A,{seq + 3}"]  # the shoe stops resending it
+    assert (duplicate.data["card"], duplicate.data["frame_seq"]) == ("KD", seq + 1)
+    assert shoe.replies() == [f"A,{seq + 1}", f"A,{seq + 2}"]  # the shoe stops resending it
 
 
 def test_a_card_the_shoe_read_after_a_replug_is_dealt_even_if_one_was_typed(shoe_and_table):
     # Typed 5C while away, but the shoe's frame after the replug is another card: a new one.
     shoe, table = shoe_and_table
-    seq = start_shoe(shoe, table, 40)
-    shoe.send("C", seq, "9S")
-    table.settle("card")
-    shoe.unplug()
-    table.settle("disconnected")
-    table.table.command("manual_card", card="5C")
-    shoe.plug()
-    table.settle("connected")
-    shoe.send("C", seq + 1, "KD")
+    seq = start_round(shoe, table, 40)
+    replug(shoe, table, typed="5C")
+    shoe.send("C", seq, "KD")
     table.settle("card")
     assert table.dealt() == [("player1", "9S"), ("banker1", "5C"), ("player2", "KD")]
     assert not table.table.of_type("duplicate_card")
@@ -159,15 +158,9 @@ def test_frame_0_resent_after_its_acknowledgement_was_lost_to_an_unplug_counts_o
         shoe_and_table):
     # Every thousandth frame is numbered 0 (999 wraps to 0): its resend is not a new shoe.
     shoe, table = shoe_and_table
-    seq = start_shoe(shoe, table, 995)
-    assert seq == 1000
-    zero = shoe.send("C", 0, "9S")
-    table.settle("card")
-    shoe.unplug()  # the $A for it was written, never read
-    table.settle("disconnected")
-    shoe.plug()
-    table.settle("connected")
-    assert shoe.send("C", 0, "9S") == zero
+    assert start_round(shoe, table, 995) == 1  # 9S was frame 0
+    replug(shoe, table)  # the $A for 9S was written, never read
+    shoe.send("C", 0, "9S")
     assert shoe.replies() == ["A,0"]
     shoe.send("C", 1, "KD")
     table.settle("card")
@@ -180,23 +173,22 @@ def test_a_shoe_whose_numbering_restarts_on_an_open_port_is_recorded_and_held(
     # An RS-232 shoe behind a USB adapter is power-cycled: the port stays open, the shoe
     # numbers from 0 again. Every frame it sends is recorded; the table holds, quoting it.
     shoe, table = shoe_and_table
-    seq = start_shoe(shoe, table, 50)
-    shoe.send("C", seq, "9S")
-    table.settle("card")
+    last = start_round(shoe, table, 50) - 1
     kind, code = first_after_reset
     raw = shoe.send(kind, 0, code)
     table.settle("shoe_shuffled" if kind == "S" else "card")
     hold = table.table.of_type("hold")[0]
     assert hold.data["code"] == "frame_out_of_sequence"
     assert hold.data["raw"] == raw.decode() and hold.data["source"] == "reader"
-    assert hold.data["message"] == (f"the shoe's frame 0 cannot follow its frame {seq} (the next "
-                                    f"is {seq + 1}): its numbering went back, as after a reset")
+    assert hold.data["message"] == (f"the shoe's frame 0 cannot follow its frame {last} (the "
+                                    f"next is {last + 1}): its numbering went back, as after a "
+                                    "reset")
     assert table.table.state == "hold"
     shoe.send("C", 1, "QH")
     table.settle("card")
     held = [event.data["card"] for event in table.table.of_type("hold") if event.data["card"]]
     assert held == ([] if kind == "S" else ["KD"]) + ["QH"]
-    assert shoe.replies() == [f"A,{seq}", "A,0", "A,1"]  # each acknowledged once recorded
+    assert shoe.replies() == ["A,0", "A,1"]  # each acknowledged once recorded
     table.table.supervisor("accept_card")
     assert table.dealt() == [("player1", "9S"), *(
         [("banker1", "QH")] if kind == "S" else [("banker1", "KD"), ("player2", "QH")])]
@@ -217,7 +209,7 @@ def test_a_restarted_table_places_the_frame_after_a_no_read_it_recorded(tmp_path
     first = ShoeTable(link)
     first.table.bus.store = Journal.open(journal_path)
     first.settle("connected")
-    seq = start_shoe(shoe, first, 60)
+    seq = start_round(shoe, first, 60)
     shoe.send("M", seq)
     first.settle("misread")
     first.close()
@@ -232,11 +224,11 @@ def test_a_restarted_table_places_the_frame_after_a_no_read_it_recorded(tmp_path
     driver.start()
     try:
         assert log.next().kind == "connected"
-        shoe.send("C", seq + 1, "9S")
+        shoe.send("C", seq + 1, "KD")
         card = log.next()
-        assert (card.kind, card.code, card.seq) == ("card", "9S", seq + 1)
+        assert (card.kind, card.code, card.seq) == ("card", "KD", seq + 1)
         second.controller.handle(card)
-        assert second.controller.state == "banker1"
+        assert second.controller.state == "player2"
         assert log.quiet(0.2)
     finally:
         driver.close()
