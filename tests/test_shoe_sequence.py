@@ -159,7 +159,7 @@ def test_frame_0_resent_after_its_acknowledgement_was_lost_to_an_unplug_counts_o
     # Every thousandth frame is numbered 0 (999 wraps to 0): its resend is not a new shoe.
     shoe, table = shoe_and_table
     assert start_round(shoe, table, 995) == 1  # 9S was frame 0
-    replug(shoe, table)  # the $A for 9S was written, never read
+    replug(shoe, table)  # the shoe resends 9S, as when our $A for it is lost to the unplug
     shoe.send("C", 0, "9S")
     assert shoe.replies() == ["A,0"]
     shoe.send("C", 1, "KD")
