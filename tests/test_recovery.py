@@ -121,3 +121,21 @@ def test_cards_accepted_from_a_hold_are_dealt_once_after_a_replay():
     twin = _twin(table)
     assert _state_of(twin) == _state_of(table)
     assert [card.code for card in twin.controller.round.dealt] == ["9S", "KH", "TC"]
+
+
+def test_a_frame_out_of_sequence_and_a_typed_cards_copy_replay_as_they_were_judged():
+    from drivers.base import CardRead, OutOfSequence
+
+    table = Table()
+    table.start_shoe()
+    table.controller.handle(CardRead("9S", b"$C,5,9S*00", seq=5))
+    table.type_while_reader_down("KH")
+    table.controller.handle(CardRead("KH", b"$C,6,KH*00", seq=6, first_after_reconnect=True))
+    table.controller.handle(OutOfSequence(b"$C,0,QD*00", "the shoe's frame 0 cannot follow"))
+    table.controller.handle(CardRead("QD", b"$C,0,QD*00", seq=0))
+    twin = _twin(table)
+    assert twin.state == "hold" and _state_of(twin) == _state_of(table)
+    assert [held.code for held in twin.controller.held_cards] == ["QD"]
+    twin.supervisor("accept_card")
+    assert [event.fields["card"] for event in twin.of_type("card")] == ["QD"]  # KH not again
+    assert [card.code for card in twin.controller.in_play.dealt] == ["9S", "KH", "QD"]

@@ -47,10 +47,10 @@ from drivers.base import (
     Disconnected,
     Driver,
     Misread,
+    OutOfSequence,
     Recordable,
     ShoeShuffled,
 )
-from drivers.shoe_protocol import SEQ_MODULO
 
 
 @dataclass
@@ -124,6 +124,8 @@ def _text(raw: bytes) -> str:
     return raw.decode("ascii", "replace")
 
 
+# The hold on a smart shoe's frame that cannot follow the frames before it.
+OUT_OF_SEQUENCE = "frame_out_of_sequence"
 # The longest surveillance's facts wait for another input's commit (they never hold up a card).
 SURVEILLANCE_FLUSH = 0.25
 
@@ -180,7 +182,6 @@ class TableController:
         # Cards typed by hand while the reader was down: the shoe may still send its copy of
         # the first one (its unacknowledged frame) when the reader comes back.
         self.typed_while_down: list[str] = []
-        self.last_frame_seq: int | None = None  # of the last card frame the reader sent
         self.saved_state = "awaiting_shuffle"
         self.pause_reasons: set[str] = set()
         self.held_cards: list[HeldCard] = []
@@ -236,6 +237,8 @@ class TableController:
             self._cut_card(item)
         elif isinstance(item, ShoeShuffled):
             self._device_shuffled(item)
+        elif isinstance(item, OutOfSequence):
+            self._out_of_sequence(item)
         elif isinstance(item, Connected | Disconnected):
             self._scanner(item)
         elif isinstance(item, Command):
@@ -348,12 +351,8 @@ class TableController:
 
     def _reader_card(self, read: CardRead) -> None:
         typed, self.typed_while_down = self.typed_while_down, []
-        resent = (read.seq is not None and self.last_frame_seq is not None
-                  and read.seq == (self.last_frame_seq + 1) % SEQ_MODULO)
-        if read.seq is not None:
-            self.last_frame_seq = read.seq
         self._unacknowledged.append(read)  # once recorded, held or not: the journal has it
-        if typed and resent and read.code == typed[0]:
+        if typed and read.first_after_reconnect and read.code == typed[0]:
             # The shoe kept the frame it could not deliver while unplugged, and the dealer
             # typed that same card meanwhile: it is one card, already dealt.
             self.publish(facts.DuplicateCard(
@@ -566,6 +565,14 @@ class TableController:
                                       f"{self.shoe_number} is in play: a supervisor ends this "
                                       "shoe first"))
 
+    def _out_of_sequence(self, frame: OutOfSequence) -> None:
+        """A smart shoe's frame the driver cannot place in the shoe's numbering: the table holds
+        on it, quoting it, for a supervisor to check the shoe. The frame's own event follows (a
+        card is then held as arriving while on hold, never dropped)."""
+        self._hold(OUT_OF_SEQUENCE, frame.reason, None, frame.raw)
+        if self.may_hold():
+            self.hold()
+
     def _cut_card(self, seen: CutCardSeen) -> None:
         """The round open when the cut card comes out is the last; with none open, the next.
         A pause changes nothing; before the shoe's first round that makes round 1 the last."""
@@ -643,10 +650,12 @@ class TableController:
         self.publish(facts.RoundVoided(reason=event.kwargs["reason"], by=event.kwargs["by"],
                                        discarded=discarded, refund=True))
 
-    def _hold(self, code: str, message: str, held: HeldCard | None) -> None:
+    def _hold(self, code: str, message: str, held: HeldCard | None, frame: bytes = b"") -> None:
+        """Record a hold: on ``held`` (a card), on a reader's ``frame`` that is no card, or on
+        neither (the table itself)."""
         if held is None:
-            self.publish(facts.Hold(code=code, message=message, card=None, raw="",
-                                    source="system"))
+            self.publish(facts.Hold(code=code, message=message, card=None, raw=_text(frame),
+                                    source="reader" if frame else "system"))
             return
         self.held_cards.append(held)
         self.publish(facts.Hold(code=code, message=message, card=held.code, raw=_text(held.raw),

@@ -19,8 +19,22 @@ from controller.events.stream import EventBus, TableEvent
 from controller.game.profiles import load_profile
 from controller.surveillance.exposure import ExposureComputed
 from controller.table.commands import Command, PinFailure, TimerExpired
-from controller.table.controller import FaultHold, HeldCard, ShoeSettings, TableController
-from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Misread, ShoeShuffled
+from controller.table.controller import (
+    OUT_OF_SEQUENCE,
+    FaultHold,
+    HeldCard,
+    ShoeSettings,
+    TableController,
+)
+from drivers.base import (
+    CardRead,
+    Connected,
+    CutCardSeen,
+    Disconnected,
+    Misread,
+    OutOfSequence,
+    ShoeShuffled,
+)
 
 
 def input_of(event: TableEvent) -> object | None:
@@ -30,6 +44,8 @@ def input_of(event: TableEvent) -> object | None:
             held = None if hold.card is None else HeldCard(
                 hold.card, _bytes(hold.raw), hold.source, hold.frame_seq)
             return FaultHold(hold.message, held)
+        case facts.Hold(code=code, raw=raw, message=message) if code == OUT_OF_SEQUENCE:
+            return OutOfSequence(_bytes(raw), message)
         # A card the reader sent (one typed by hand is replayed by its command; one accepted
         # from a hold was read once, as the hold, and dealt by the accept).
         case facts.Reveal() | facts.Burn() | facts.CardDealt() as read if (
@@ -38,7 +54,9 @@ def input_of(event: TableEvent) -> object | None:
         case facts.Hold(card=str() as card, source="reader") as hold:
             return CardRead(card, _bytes(hold.raw), seq=hold.frame_seq)
         case facts.DuplicateCard() as duplicate:
-            return CardRead(duplicate.card, _bytes(duplicate.raw), seq=duplicate.frame_seq)
+            # judged the shoe's copy of a typed card: the frame it kept while away
+            return CardRead(duplicate.card, _bytes(duplicate.raw), seq=duplicate.frame_seq,
+                            first_after_reconnect=True)
         case facts.Misread() as misread:
             return Misread(bytes.fromhex(misread.raw_hex), count=misread.count,
                            last_raw=bytes.fromhex(misread.last_raw_hex or ""))
@@ -127,14 +145,17 @@ def shoe_settings(controller: TableController, started: TableEvent) -> ShoeSetti
     return ShoeSettings(profile, live, source)
 
 
-def last_device_frame(events: Sequence[TableEvent]) -> bytes | None:
-    """The raw bytes of the last thing the reader sent that the table recorded (a card, the
-    cut card, a new-shoe signal), or None when these events hold none."""
-    for event in reversed(events):
+def device_frames(events: Sequence[TableEvent]) -> list[bytes]:
+    """The raw bytes of everything the reader sent that ``events`` record (cards, the cut
+    card, new-shoe signals, misreads: a smart shoe numbers them all), in order."""
+    frames = []
+    for event in events:
         item = input_of(event)
         if isinstance(item, CardRead | CutCardSeen | ShoeShuffled) and item.raw:
-            return item.raw
-    return None
+            frames.append(item.raw)
+        elif isinstance(item, Misread):
+            frames += [raw for raw in (item.raw, item.last_raw) if raw]
+    return frames
 
 
 def scanner_was_down(events: Iterable[TableEvent]) -> bool:

@@ -4,7 +4,7 @@ journal package, which depends on nothing that runs the table).
 ``resume`` replays the journal into the controller (controller.table.recovery), records a
 configuration change, and returns the events a display needs to rebuild its view. A crash
 loses whole inputs or nothing (controller.journal.store), so there is nothing to mend.
-``prime_driver`` tells the driver the last frame recorded from its device. (A simulated shoe
+``prime_driver`` tells the driver the frames recorded from its device. (A simulated shoe
 learns where it was from the same events: controller.service.app.)
 """
 
@@ -19,7 +19,7 @@ from controller.events.facts import EventType
 from controller.events.stream import TableEvent
 from controller.journal.store import Journal
 from controller.table.controller import TableController
-from controller.table.recovery import last_device_frame, replay
+from controller.table.recovery import device_frames, replay
 from drivers.base import Driver
 
 log = logging.getLogger(__name__)
@@ -85,12 +85,12 @@ def view_events(events: Sequence[TableEvent]) -> list[TableEvent]:
 
 
 def prime_driver(driver: Driver, journal: Journal, events: Sequence[TableEvent]) -> None:
-    """Tell the driver the last frame the journal holds from the device (``events`` are the
-    restart events): a smart shoe that resends it, unacknowledged when the table stopped, is
-    answered instead of counted twice."""
-    frame = last_device_frame(events)
-    if frame is None and events:
-        # The shoe ended since: its last card is just before the restart events.
-        frame = last_device_frame(journal.events(max(1, events[0].seq - FRAME_LOOKBACK)))
-    if frame is not None:
+    """Tell the driver what the journal holds from the device, in order (``events`` are the
+    restart events): a smart shoe's numbering goes on from the last frame, and the frame it
+    resends, unacknowledged when the table stopped, is answered instead of counted twice."""
+    frames = device_frames(events)
+    if not frames and events:
+        # The shoe ended since: its last frames are just before the restart events.
+        frames = device_frames(journal.events(max(1, events[0].seq - FRAME_LOOKBACK)))
+    for frame in frames:
         driver.prime(frame)
