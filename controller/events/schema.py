@@ -81,7 +81,9 @@ SCHEMA: dict[str, EventSpec] = {spec.type: spec for spec in (
     _spec(EventType.STATE, Field("state", str), Field("previous", str)),
     _spec(EventType.SHOE_SHUFFLED, Field("raw", str)),
     _spec(EventType.SHOE_STARTED, Field("decks", int), Field("profile", str),
-          Field("profile_source", str), Field("betting", str), Field("by", str)),
+          Field("profile_source", str), Field("betting", str), Field("by", str),
+          # Older journals' shoes lack it (controller.table.recovery.shoe_settings).
+          Field("profile_terms", dict)),
     _spec(EventType.ROADS_CLEARED, Field("reason", str)),
     _spec(EventType.REVEAL, Field("card", str), Field("burn", int), *_READ, _RESTS),
     # A burn the dealer confirmed by hand (the scanner cannot see burns) was read by nobody.
@@ -116,7 +118,8 @@ SCHEMA: dict[str, EventSpec] = {spec.type: spec for spec in (
     _spec(EventType.OPERATOR_ACTION, *_WHO, Field("card", str, optional=True)),
     _spec(EventType.ACTION_REFUSED, *_WHO, Field("wrong_pin", bool, optional=True),
           Field("locked_until", float, optional=True)),
-    _spec(EventType.SHOE_ENDED, Field("rounds", int), Field("reason", str)),
+    _spec(EventType.SHOE_ENDED, Field("rounds", int), Field("reason", str),
+          Field("wrong_pins", int, optional=True), Field("locked_until", float, optional=True)),
     _spec(EventType.CONFIG_CHANGED, Field("before", dict), Field("after", dict),
           Field("applies_from", str)),
     _spec(EventType.JOURNAL_END_ACCEPTED, Field("by", str), Field("reason", str),

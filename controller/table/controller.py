@@ -469,7 +469,7 @@ class TableController:
         self.last_round = 1 if self.cut_before_shoe else None
         self.cut_before_shoe = False
         self.publish(EventType.SHOE_STARTED, decks=self.profile.decks, profile=self.profile.name,
-                     profile_source=settings.source,
+                     profile_source=settings.source, profile_terms=self.profile.terms(),
                      betting="live" if self.live_betting else "land", by=event.kwargs["by"])
         for change in self.exposure_watch.clear_all():  # a full shoe: its returns are the house's
             self.publish("exposure_alert", **change.event_fields())
@@ -532,7 +532,8 @@ class TableController:
 
     def _shoe_over(self, reason: str) -> None:
         """The shoe is done: say so, so that the dealer (or the simulated shoe) reshuffles."""
-        self.publish(EventType.SHOE_ENDED, rounds=self.round_number, reason=reason)
+        self.publish(EventType.SHOE_ENDED, rounds=self.round_number, reason=reason,
+                     **self.gate.carried())
         self.round = None
         self.betting_deadline = None
 

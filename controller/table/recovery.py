@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from controller.events.schema import EventType
 from controller.events.stream import EventBus, TableEvent
-from controller.game.profiles import load_profile
+from controller.game.profiles import Profile, ProfileError, load_profile, profile_from_terms
 from controller.surveillance.exposure import ExposureComputed
 from controller.table.commands import Command, PinFailure, TimerExpired
 from controller.table.controller import FaultHold, HeldCard, ShoeSettings, TableController
@@ -95,6 +95,8 @@ def replay(controller: TableController, events: Sequence[TableEvent]) -> None:
             ended = events[start - 1]
             controller.shoe_number, controller.round_number = ended.shoe, ended.round
             controller.machine.set_state("shoe_ended")
+            controller.gate.restore(ended.data.get("wrong_pins", 0),
+                                    ended.data.get("locked_until"))
         if scanner_was_down(events[:start]):
             controller.handle(Disconnected("still disconnected at restart"))
         for event in events[start:]:
@@ -107,21 +109,39 @@ def replay(controller: TableController, events: Sequence[TableEvent]) -> None:
 
 
 def shoe_settings(controller: TableController, started: TableEvent) -> ShoeSettings:
-    """What the shoe in play was started with; a config changed since applies from the next
-    shoe, so a restart never switches a shoe's profile or betting mode halfway."""
+    """What the shoe in play was started with, rebuilt from its ``shoe_started``: a config or
+    profile file changed since applies from the next shoe, so a restart never switches a
+    shoe's rules or betting mode halfway, and the file is not read for it."""
     configured = controller.configured
-    source = started.data.get("profile_source", configured.source)
-    live = started.data.get("betting", "live" if configured.live else "land") == "live"
-    if source == configured.source:
-        return ShoeSettings(configured.profile, live, source)
+    data = started.data
+    source = data.get("profile_source", configured.source)
+    live = data.get("betting", "live" if configured.live else "land") == "live"
+    if "profile_terms" in data:
+        return ShoeSettings(profile_from_terms(
+            data["profile_terms"], f"shoe {started.shoe}'s profile {source!r} as recorded by "
+            f"event {started.seq}"), live, source)
+    return ShoeSettings(profile_as_before(started, source), live, source)
+
+
+def profile_as_before(started: TableEvent, source: str) -> Profile:
+    """An older journal's shoe in play (its ``shoe_started`` has no ``profile_terms``): its
+    profile as the file says now, as long as it has the name and decks the shoe started
+    with; one that changed those cannot replay the shoe (its cards would no longer fit)."""
+    ask = ("a shoe keeps its profile until it ends, and this journal, from before shoes "
+           "recorded their profile, has only the file to go by: put the profile back as it "
+           "was, finish the shoe, then change it")
     try:
         profile = load_profile(source)
-    except (OSError, ValueError) as error:
-        raise ValueError(
-            f"shoe {started.shoe} is in play under profile {source!r}, which cannot be loaded "
-            f"now ({error}); a shoe keeps its profile until it ends: put the profile back, "
-            "finish the shoe, then change it") from None
-    return ShoeSettings(profile, live, source)
+    except ProfileError as error:
+        raise ProfileError(f"shoe {started.shoe} is in play under profile {source!r}, which "
+                           f"cannot be loaded now ({error}); {ask}") from None
+    recorded = (started.data.get("profile"), started.data.get("decks"))
+    if (profile.name, profile.decks) != recorded:
+        raise ProfileError(
+            f"shoe {started.shoe} started with {recorded[1]} decks under profile "
+            f"{recorded[0]!r}; {source} now says {profile.decks} decks, profile "
+            f"{profile.name!r}; {ask}")
+    return profile
 
 
 def last_device_frame(events: Sequence[TableEvent]) -> bytes | None:

@@ -54,8 +54,9 @@ def rebuilt(controller: TableController, journal: Journal) -> TableController:
 
 
 def config_change(controller: TableController, events: Sequence[TableEvent]) -> list[TableEvent]:
-    """A ``config_changed`` event when the table id, profile or betting mode differ from the
-    journal's last shoe. A shoe still in play keeps its own until it ends."""
+    """A ``config_changed`` event when the table id, profile (its name or any of its terms:
+    a pay, a limit, the decks) or betting mode differ from the journal's last shoe. A shoe
+    still in play keeps its own until it ends."""
     started = [event for event in events if event.type == EventType.SHOE_STARTED]
     if not started:
         return []
@@ -65,6 +66,9 @@ def config_change(controller: TableController, events: Sequence[TableEvent]) -> 
                            "betting": "live" if configured.live else "land"}
     before: dict[str, Any] = {"table": last.table, "profile": last.data.get("profile"),
                               "betting": last.data.get("betting", now["betting"])}
+    if "profile_terms" in last.data:  # an older journal's shoe has only the name to compare
+        now["profile_terms"] = configured.profile.terms()
+        before["profile_terms"] = last.data["profile_terms"]
     if now == before:
         return []
     in_play = controller.shoe_in_play
