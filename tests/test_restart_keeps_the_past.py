@@ -10,20 +10,20 @@ from pathlib import Path
 import pytest
 
 from controller.game.profiles import (
-    ProfileError,
     load_profile,
     profile_from_terms,
     shipped_profiles,
 )
-from controller.journal import Journal
+from controller.journal import Journal, JournalError
 from controller.service.app import Table as OpenTable
 from controller.service.app import open_table
 from controller.table.commands import Command
 from controller.table.config import TableConfig
-from controller.table.recovery import replay
+from controller.table.restart import replay_checked
 from controller.table.runner import TableRunner
 from drivers.base import CardRead, CutCardSeen
 from tests.table_harness import PIN, PIN_HASH, Table
+from ui.cli import main
 
 SITE = """\
 name = "site"
@@ -156,8 +156,7 @@ def test_a_pay_edited_mid_shoe_applies_from_the_next_shoe_and_is_recorded(tmp_pa
 def test_a_profile_written_another_way_with_the_same_terms_records_no_change(tmp_path):
     journal, profile = tmp_path / "table.db", site_profile(tmp_path)
     journaled(journal, profile, START, ROUND)
-    same = (profile.read_text().replace('"500"', '"500.00"').replace('"8:1"', '"8.0:1"')
-            .replace('"5%"', '"5.00%"'))
+    same = profile.read_text().replace('"8:1"', '"8.0:1"').replace('"5%"', '"5.00%"')
     profile.write_text("# a comment added, the same terms spelt otherwise\n" + same)
     restarted(journal, profile).close()
     assert not of_type(journal, "config_changed")
@@ -191,14 +190,16 @@ def test_a_journal_from_before_the_terms_replays_under_the_file_only_if_it_still
     with Journal.open(journal) as store:  # as an older table wrote it: no profile_terms
         events = [event._replace(data={key: value for key, value in event.data.items()
                                        if key != "profile_terms"}) for event in store.events()]
-    twin = Table(profile=str(profile))
-    replay(twin.controller, events)
-    assert twin.controller.round_number == 6
-    site_profile(tmp_path, decks=1)
-    twin = Table(profile=str(profile))
-    with pytest.raises(ProfileError, match=r"^shoe 1 started with 8 decks under profile 'site'; "
-                       r".*site\.toml now says 1 decks.*put the profile back"):
-        replay(twin.controller, events)
+        twin = Table(profile=str(profile))
+        replay_checked(twin.controller, events, store)
+        assert twin.controller.round_number == 6
+        site_profile(tmp_path, decks=1)
+        twin = Table(profile=str(profile))
+        with pytest.raises(JournalError) as refused:
+            replay_checked(twin.controller, events, store)
+    assert refused.value.reason.startswith(
+        f"shoe 1 started with 8 decks under profile 'site'; {profile} now says 1 decks")
+    assert refused.value.advice.startswith("put the profile file back as it was")
 
 
 # -- 7: the supervisor lockout across a shoe's end and a restart; an empty PIN ----------------
@@ -289,3 +290,21 @@ def test_an_empty_pin_is_refused_for_what_it_is_and_never_counted(blank):
         assert refusal.data["reason"].startswith("empty PIN")
         assert "wrong_pin" not in refusal.data
     assert table.last("operator_action").data["action"] == "clear_roads"
+
+
+# -- the net: a replay that would not come back to where the journal stopped -----------------
+
+def test_a_replay_that_cannot_come_back_to_the_journals_round_refuses_to_play(tmp_path, capsys):
+    journal, profile = tmp_path / "table.db", site_profile(tmp_path)
+    journaled(journal, profile, START, *[ROUND] * 3)  # the burn cards were read
+    rows_before = len(of_type(journal, "round_result"))
+    config = tmp_path / "table.toml"
+    config.write_text(f'[table]\nid = "test-table"\nprofile = "{profile}"\nburn_scanned = false\n'
+                      f'[journal]\npath = "{journal}"\n', encoding="utf-8")
+    assert main(["run", "--headless", "--config", str(config), "--driver", "sim://?script=CUT",
+                 "--shoes", "1"]) == 3
+    error = capsys.readouterr().err.strip().splitlines()
+    assert len(error) == 1 and "the table refuses to play" in error[0]
+    assert "comes to shoe 1 round 0, but it goes on to shoe 1 round 4" in error[0]
+    assert len(of_type(journal, "round_result")) == rows_before
+    assert not of_type(journal, "config_changed")

@@ -202,23 +202,23 @@ class Profile:
     def terms(self) -> dict[str, Any]:
         """Everything the profile says, as JSON-ready data: what ``shoe_started`` records so a
         restart rebuilds the shoe in play's rules exactly (``profile_from_terms``), whatever
-        the file says by then. Canonical, so that only a changed term tells two apart: every
-        bet's limits spelled out, the bets a list in the profile's order (a journaled object's
-        keys are sorted), numbers without trailing zeros ("10.00" and "10" are one limit) but
-        the minor unit as written (its places are those of every amount settled)."""
+        the file says by then. Canonical: every bet's limits spelled out, the bets a list in
+        the profile's order (a journaled object's keys are sorted), pays and the commission
+        in lowest terms ("8.0:1" is "8:1", as every pay is shown); amounts and thresholds keep
+        their places as written, since they are shown (and settled) with them."""
         terms: dict[str, Any] = {
             "name": self.name, "decks": self.decks,
             "commission": f"{_text(self.commission * 100)}%", "minor_unit": str(self.minor_unit),
             "player_banker": self.player_banker_limit,
-            "bets": [{"bet": bet.name, "min": _text(bet.min_stake), "max": _text(bet.max_stake),
+            "bets": [{"bet": bet.name, "min": str(bet.min_stake), "max": str(bet.max_stake),
                       "pays": {key: str(pay) for key, pay in bet.pays.items()},
                       "last_round": bet.last_round} for bet in self.bets.values()],
             "surveillance": None}
         if self.surveillance is not None:
             watch = self.surveillance
             terms["surveillance"] = {
-                "alert_rtp": _text(watch.alert_rtp), "auto_close": watch.auto_close,
-                "misread_alert_per_100": _text(watch.misread_alert_per_100)}
+                "alert_rtp": str(watch.alert_rtp), "auto_close": watch.auto_close,
+                "misread_alert_per_100": str(watch.misread_alert_per_100)}
         return terms
 
     def _terms(self, bet: str) -> BetTerms:

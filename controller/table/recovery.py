@@ -120,27 +120,26 @@ def shoe_settings(controller: TableController, started: TableEvent) -> ShoeSetti
         return ShoeSettings(profile_from_terms(
             data["profile_terms"], f"shoe {started.shoe}'s profile {source!r} as recorded by "
             f"event {started.seq}"), live, source)
-    return ShoeSettings(profile_as_before(started, source), live, source)
+    return ShoeSettings(profile_as_before(started, source, configured), live, source)
 
 
-def profile_as_before(started: TableEvent, source: str) -> Profile:
+def profile_as_before(started: TableEvent, source: str, configured: ShoeSettings) -> Profile:
     """An older journal's shoe in play (its ``shoe_started`` has no ``profile_terms``): its
     profile as the file says now, as long as it has the name and decks the shoe started
     with; one that changed those cannot replay the shoe (its cards would no longer fit)."""
-    ask = ("a shoe keeps its profile until it ends, and this journal, from before shoes "
-           "recorded their profile, has only the file to go by: put the profile back as it "
-           "was, finish the shoe, then change it")
+    kept = (f"a shoe keeps its profile until it ends, and this journal's shoe {started.shoe}, "
+            "from before shoes recorded their profile, has only the file to go by")
     try:
-        profile = load_profile(source)
+        profile = configured.profile if source == configured.source else load_profile(source)
     except ProfileError as error:
         raise ProfileError(f"shoe {started.shoe} is in play under profile {source!r}, which "
-                           f"cannot be loaded now ({error}); {ask}") from None
+                           f"cannot be loaded now ({error}); {kept}") from None
     recorded = (started.data.get("profile"), started.data.get("decks"))
     if (profile.name, profile.decks) != recorded:
         raise ProfileError(
             f"shoe {started.shoe} started with {recorded[1]} decks under profile "
             f"{recorded[0]!r}; {source} now says {profile.decks} decks, profile "
-            f"{profile.name!r}; {ask}")
+            f"{profile.name!r}; {kept}")
     return profile
 
 

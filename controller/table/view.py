@@ -14,6 +14,7 @@ from typing import Any
 from controller.events.schema import rests_in
 from controller.events.stream import TableEvent
 from controller.game.cards import Card
+from controller.game.profiles import Profile, profile_from_terms
 from controller.game.rules import hand_total
 from controller.roads import Hand, Roads, RoadsChange
 
@@ -45,6 +46,9 @@ class TableView:
     shoe: int = 0
     round: int = 0
     profile: str = ""
+    # The shoe in play's profile, as its shoe_started recorded it (None before a shoe, or for
+    # a shoe in a journal from before shoes recorded their profile's terms).
+    rules: Profile | None = None
     decks: int = 0
     cards_left: int | None = None
     reveal: str | None = None
@@ -98,6 +102,9 @@ class TableView:
 
     def _on_shoe_started(self, event: TableEvent) -> None:
         self.profile = event.data["profile"]
+        terms = event.data.get("profile_terms")
+        self.rules = None if terms is None else profile_from_terms(
+            terms, f"shoe {event.shoe}'s recorded profile")
         self.decks = event.data["decks"]
         self.last_round = None
         self.result = self.misread = None
