@@ -5,6 +5,7 @@ a SQLite file, closed and opened again by ``open_table``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -209,67 +210,55 @@ def _wrong_pins(table: OpenTable | Table, count: int) -> None:
         table.controller.handle(Command("clear_roads", by="guesser", pin="0000"))
 
 
-def test_a_lockout_started_before_the_shoe_ended_survives_a_restart(tmp_path, monkeypatch):
-    import controller.table.supervisor as gate
-
-    monkeypatch.setattr(gate.time, "time", lambda: 5000.0)
-    journal, profile = tmp_path / "table.db", site_profile(tmp_path)
+def across_a_shoe_end(folder: Path, before_end: Callable[[OpenTable], None],
+                      after_restart: Callable[[OpenTable], None]) -> Path:
+    """A shoe with ``before_end`` done in its last round, a restart once it ended, then
+    ``after_restart``: the journal."""
+    journal, profile = folder / "table.db", site_profile(folder)
     table = restarted(journal, profile)
     try:
         table.controller.handle(Command("new_shoe"))
         deal(table, START + " CUT")
-        _wrong_pins(table, 5)
+        before_end(table)
         deal(table, ROUND)  # the last round: the shoe ends
         assert table.controller.state == "shoe_ended"
     finally:
         table.close()
     table = restarted(journal, profile)
     try:
-        supervisor(table, "clear_roads")
+        after_restart(table)
     finally:
         table.close()
+    return journal
+
+
+def test_a_lockout_started_before_the_shoe_ended_survives_a_restart(tmp_path, monkeypatch):
+    import controller.table.supervisor as gate
+
+    monkeypatch.setattr(gate.time, "time", lambda: 5000.0)
+    journal = across_a_shoe_end(tmp_path, lambda table: _wrong_pins(table, 5),
+                                lambda table: supervisor(table, "clear_roads"))
     refused = of_type(journal, "action_refused")[-1].data
     assert refused["by"] == "sup" and "locked" in refused["reason"]
     assert len(of_type(journal, "roads_cleared")) == 1  # the new shoe's only
 
 
 def test_wrong_pins_before_the_shoe_ended_still_count_after_a_restart(tmp_path):
-    journal, profile = tmp_path / "table.db", site_profile(tmp_path)
-    table = restarted(journal, profile)
-    try:
-        table.controller.handle(Command("new_shoe"))
-        deal(table, START + " CUT")
-        _wrong_pins(table, 4)
-        deal(table, ROUND)
-    finally:
-        table.close()
-    table = restarted(journal, profile)
-    try:
+    def fifth_then_right(table: OpenTable) -> None:
         _wrong_pins(table, 1)  # the fifth in a row
         supervisor(table, "clear_roads")
-    finally:
-        table.close()
+
+    journal = across_a_shoe_end(tmp_path, lambda table: _wrong_pins(table, 4), fifth_then_right)
     assert of_type(journal, "action_refused")[-2].data.get("locked_until") is not None
     assert "locked" in of_type(journal, "action_refused")[-1].data["reason"]
 
 
 def test_a_right_pin_before_the_shoe_ended_ends_the_run_of_wrong_ones(tmp_path):
-    journal, profile = tmp_path / "table.db", site_profile(tmp_path)
-    table = restarted(journal, profile)
-    try:
-        table.controller.handle(Command("new_shoe"))
-        deal(table, START + " CUT")
+    def four_then_right(table: OpenTable) -> None:
         _wrong_pins(table, 4)
         supervisor(table, "clear_roads")
-        deal(table, ROUND)
-    finally:
-        table.close()
-    table = restarted(journal, profile)
-    try:
-        _wrong_pins(table, 4)
-        supervisor(table, "clear_roads")
-    finally:
-        table.close()
+
+    journal = across_a_shoe_end(tmp_path, four_then_right, four_then_right)
     assert of_type(journal, "operator_action")[-1].data["action"] == "clear_roads"
     assert not any("locked_until" in event.data for event in of_type(journal, "action_refused"))
 
