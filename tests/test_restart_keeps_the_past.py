@@ -199,7 +199,7 @@ def test_a_journal_from_before_the_terms_replays_under_the_file_only_if_it_still
         with pytest.raises(JournalError) as refused:
             replay_checked(twin.controller, events, store)
     assert refused.value.reason.startswith(
-        f"shoe 1 started with 8 decks under profile 'site'; {profile} now says 1 decks")
+        f"shoe 1 started with 8 decks under profile 'site'; {profile} now says decks = 1")
     assert refused.value.advice.startswith("put the profile file back as it was")
 
 

@@ -4,7 +4,9 @@ Every input the controller handles leaves an event saying what came in. Replayin
 inputs, in order, through ``TableController.handle`` (with the driver detached and the events
 it re-derives discarded) brings the controller back to where it was: the shoe and what is left
 in it, the round in progress and the position it expects, a hold still in force, a pause.
-Only the shoe in play is replayed: a shoe starts from a full composition.
+Only the shoe in play is replayed: a shoe starts from a full composition, under the profile
+its ``shoe_started`` recorded; what outlives a shoe (the supervisor's count of wrong PINs and a
+lockout) its ``shoe_ended`` carries.
 """
 
 from __future__ import annotations
@@ -138,7 +140,7 @@ def profile_as_before(started: TableEvent, source: str, configured: ShoeSettings
     if (profile.name, profile.decks) != recorded:
         raise ProfileError(
             f"shoe {started.shoe} started with {recorded[1]} decks under profile "
-            f"{recorded[0]!r}; {source} now says {profile.decks} decks, profile "
+            f"{recorded[0]!r}; {source} now says decks = {profile.decks}, name = "
             f"{profile.name!r}; {kept}")
     return profile
 
