@@ -14,6 +14,7 @@ from PyQt6.QtWidgets import QApplication
 from controller.game.profiles import load_profile
 from controller.journal import JournalError
 from controller.roads import DERIVED_NAMES
+from tests.table_harness import Table
 from ui.display import marks
 from ui.display.bridge import EventBridge
 from ui.display.window import DisplayWindow
@@ -213,6 +214,17 @@ def test_header_names_the_table_its_limits_and_the_shoe(window):
     assert fields["cards"].text() == f"cards left {view.cards_left}"
     assert fields["cut"].text() == f"CUT CARD: last round {view.last_round}"
     assert fields["reader"].text() == "card reader connected"
+
+
+def test_header_shows_the_limits_the_shoe_in_play_started_with(window):
+    # Restarted on a config whose profile changed mid-shoe: the window is given the
+    # configured profile (classic), the journal's shoe was started under tiger.
+    table = Table(profile="tiger")
+    table.start_shoe()
+    feed(window, table.events)
+    assert window.status.fields["limits"].text() == (
+        "Player, Banker, Tie 0.10 to 10,000.00   Player Pair, Banker Pair 0.10 to 1,000.00   "
+        "Small Tiger 0.10 to 500.00   Big Tiger 0.10 to 200.00")
 
 
 def test_live_profile_says_when_side_bets_close_and_which_are_closed(qtbot):

@@ -99,6 +99,9 @@ class ShoeStarted(Fact):
     profile_source: str
     betting: str  # land, live
     by: str
+    # Everything the profile says (Profile.terms); older journals' shoes lack it
+    # (controller.table.recovery.shoe_settings).
+    profile_terms: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -256,6 +259,9 @@ class ShoeEnded(Fact):
     TYPE = EventType.SHOE_ENDED
     rounds: int
     reason: str
+    # The supervisor gate carried into the next shoe: wrong PINs in a row, a running lockout.
+    wrong_pins: int | None = None
+    locked_until: float | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -199,6 +199,28 @@ class Profile:
                 "the two sides)"
             )
 
+    def terms(self) -> dict[str, Any]:
+        """Everything the profile says, as JSON-ready data: what ``shoe_started`` records so a
+        restart rebuilds the shoe in play's rules exactly (``profile_from_terms``), whatever
+        the file says by then. Canonical: every bet's limits spelled out, the bets a list in
+        the profile's order (a journaled object's keys are sorted), pays and the commission
+        in lowest terms ("8.0:1" is "8:1", as every pay is shown); amounts and thresholds keep
+        their places as written, since they are shown (and settled) with them."""
+        terms: dict[str, Any] = {
+            "name": self.name, "decks": self.decks,
+            "commission": f"{_text(self.commission * 100)}%", "minor_unit": str(self.minor_unit),
+            "player_banker": self.player_banker_limit,
+            "bets": [{"bet": bet.name, "min": str(bet.min_stake), "max": str(bet.max_stake),
+                      "pays": {key: str(pay) for key, pay in bet.pays.items()},
+                      "last_round": bet.last_round} for bet in self.bets.values()],
+            "surveillance": None}
+        if self.surveillance is not None:
+            watch = self.surveillance
+            terms["surveillance"] = {
+                "alert_rtp": str(watch.alert_rtp), "auto_close": watch.auto_close,
+                "misread_alert_per_100": str(watch.misread_alert_per_100)}
+        return terms
+
     def _terms(self, bet: str) -> BetTerms:
         try:
             return self.bets[bet]
@@ -249,6 +271,27 @@ def parse_profile(text: str, source: str) -> Profile:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ProfileError(f"{source}: not valid TOML: {error}") from None
+    return _Reader(source).profile(data)
+
+
+def profile_from_terms(terms: Mapping[str, Any], source: str) -> Profile:
+    """The profile ``Profile.terms`` recorded, checked as a file is (``source`` names it in
+    errors: the recorded profile's file and where the record is)."""
+    try:
+        bets = {bet["bet"]: {**bet["pays"], "min": bet["min"], "max": bet["max"],
+                             **({} if bet["last_round"] is None
+                                else {"last_round": bet["last_round"]})}
+                for bet in terms["bets"]}
+        # Each bet has its own limits: the table's are only what those lie within.
+        limits = {"min": str(min(Decimal(bet["min"]) for bet in terms["bets"])),
+                  "max": str(max(Decimal(bet["max"]) for bet in terms["bets"])),
+                  "player_banker": terms["player_banker"]}
+        data = {key: terms[key] for key in ("name", "decks", "commission", "minor_unit")}
+    except (KeyError, TypeError, ValueError, ArithmeticError) as error:
+        raise ProfileError(f"{source}: not a profile's recorded terms ({error!r})") from None
+    data |= {"limits": limits, "bets": bets}
+    if terms.get("surveillance") is not None:
+        data["surveillance"] = terms["surveillance"]
     return _Reader(source).profile(data)
 
 

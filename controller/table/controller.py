@@ -456,7 +456,8 @@ class TableController:
         self.cut_before_shoe = False
         self.publish(facts.ShoeStarted(
             decks=self.profile.decks, profile=self.profile.name, profile_source=settings.source,
-            betting="live" if self.live_betting else "land", by=event.kwargs["by"]))
+            profile_terms=self.profile.terms(), betting="live" if self.live_betting else "land",
+            by=event.kwargs["by"]))
         for change in self.exposure_watch.clear_all():  # a full shoe: its returns are the house's
             self.publish(change.fact())
         if self.config.new_shoe_resets_roads:
@@ -521,7 +522,8 @@ class TableController:
 
     def _shoe_over(self, reason: str) -> None:
         """The shoe is done: say so, so that the dealer (or the simulated shoe) reshuffles."""
-        self.publish(facts.ShoeEnded(rounds=self.round_number, reason=reason))
+        self.publish(facts.ShoeEnded(rounds=self.round_number, reason=reason,
+                                     **self.gate.carried()))
         self.round = None
         self.betting_deadline = None
 

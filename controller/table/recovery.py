@@ -4,7 +4,9 @@ Every input the controller handles leaves an event saying what came in. Replayin
 inputs, in order, through ``TableController.handle`` (with the driver detached and the events
 it re-derives discarded) brings the controller back to where it was: the shoe and what is left
 in it, the round in progress and the position it expects, a hold still in force, a pause.
-Only the shoe in play is replayed: a shoe starts from a full composition.
+Only the shoe in play is replayed: a shoe starts from a full composition, under the profile
+its ``shoe_started`` recorded; what outlives a shoe (the supervisor's count of wrong PINs and a
+lockout) its ``shoe_ended`` carries.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import NamedTuple
 from controller.events import facts
 from controller.events.facts import EventType
 from controller.events.stream import EventBus, TableEvent
-from controller.game.profiles import load_profile
+from controller.game.profiles import Profile, ProfileError, load_profile, profile_from_terms
 from controller.surveillance.exposure import ExposureComputed
 from controller.table.commands import Command, PinFailure, TimerExpired
 from controller.table.controller import (
@@ -116,6 +118,8 @@ def replay(controller: TableController, events: Sequence[TableEvent]) -> None:
             ended = events[start - 1]
             controller.shoe_number, controller.round_number = ended.shoe, ended.round
             controller.machine.set_state("shoe_ended")
+            assert isinstance(ended.fact, facts.ShoeEnded)
+            controller.gate.restore(ended.fact.wrong_pins or 0, ended.fact.locked_until)
         if scanner_was_down(events[:start]):
             controller.handle(Disconnected("still disconnected at restart"))
         for event in events[start:]:
@@ -128,21 +132,40 @@ def replay(controller: TableController, events: Sequence[TableEvent]) -> None:
 
 
 def shoe_settings(controller: TableController, started: TableEvent) -> ShoeSettings:
-    """What the shoe in play was started with; a config changed since applies from the next
-    shoe, so a restart never switches a shoe's profile or betting mode halfway."""
+    """What the shoe in play was started with, rebuilt from its ``shoe_started``: a config or
+    profile file changed since applies from the next shoe, so a restart never switches a
+    shoe's rules or betting mode halfway, and the file is not read for it."""
     configured = controller.configured
-    assert isinstance(started.fact, facts.ShoeStarted)
-    source, live = started.fact.profile_source, started.fact.betting == "live"
-    if source == configured.source:
-        return ShoeSettings(configured.profile, live, source)
+    fact = started.fact
+    assert isinstance(fact, facts.ShoeStarted)
+    source, live = fact.profile_source, fact.betting == "live"
+    if fact.profile_terms is not None:
+        return ShoeSettings(profile_from_terms(
+            fact.profile_terms, f"shoe {started.shoe}'s profile {source!r} as recorded by "
+            f"event {started.seq}"), live, source)
+    return ShoeSettings(profile_as_before(started.shoe, fact, configured), live, source)
+
+
+def profile_as_before(shoe: int, started: facts.ShoeStarted, configured: ShoeSettings
+                      ) -> Profile:
+    """An older journal's shoe in play (its ``shoe_started`` has no ``profile_terms``): its
+    profile as the file says now, as long as it has the name and decks the shoe started
+    with; one that changed those cannot replay the shoe (its cards would no longer fit)."""
+    source = started.profile_source
+    kept = (f"a shoe keeps its profile until it ends, and this journal's shoe {shoe}, "
+            "from before shoes recorded their profile, has only the file to go by")
     try:
-        profile = load_profile(source)
-    except (OSError, ValueError) as error:
-        raise ValueError(
-            f"shoe {started.shoe} is in play under profile {source!r}, which cannot be loaded "
-            f"now ({error}); a shoe keeps its profile until it ends: put the profile back, "
-            "finish the shoe, then change it") from None
-    return ShoeSettings(profile, live, source)
+        profile = configured.profile if source == configured.source else load_profile(source)
+    except ProfileError as error:
+        raise ProfileError(f"shoe {shoe} is in play under profile {source!r}, which "
+                           f"cannot be loaded now ({error}); {kept}") from None
+    recorded = (started.profile, started.decks)
+    if (profile.name, profile.decks) != recorded:
+        raise ProfileError(
+            f"shoe {shoe} started with {recorded[1]} decks under profile "
+            f"{recorded[0]!r}; {source} now says decks = {profile.decks}, name = "
+            f"{profile.name!r}; {kept}")
+    return profile
 
 
 def device_frames(events: Sequence[TableEvent]) -> list[bytes]:

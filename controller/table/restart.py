@@ -17,12 +17,18 @@ from typing import Any
 from controller.events import facts
 from controller.events.facts import EventType
 from controller.events.stream import TableEvent
-from controller.journal.store import Journal
+from controller.game.profiles import ProfileError
+from controller.journal.store import Journal, JournalError
 from controller.table.controller import TableController
 from controller.table.recovery import device_frames, replay
 from drivers.base import Driver
 
 log = logging.getLogger(__name__)
+KEPT_PROFILE_ADVICE = ("put the profile file back as it was when the shoe started, start again, "
+                       "finish the shoe, then change it (docs/journal.md, 'At start')")
+DIVERGED_ADVICE = ("put the config's [table] settings back as they were when the shoe started "
+                   "(burn_scanned decides how its cards are taken), start again, finish the "
+                   "shoe, then change them; if nothing was changed, report this line")
 # Events that one input can make after its card: the result, the shoe's end and its state moves.
 FRAME_LOOKBACK = 64
 
@@ -30,7 +36,7 @@ def resume(controller: TableController, journal: Journal) -> list[TableEvent]:
     """Replay ``journal`` into ``controller`` and attach it to the bus; the view's events."""
     events = journal.restart_events()
     bus = controller.bus
-    replay(controller, events)
+    replay_checked(controller, events, journal)
     bus.next_seq = journal.last_seq + 1
     bus.store = journal
     change = config_change(controller, events)
@@ -47,15 +53,38 @@ def resume(controller: TableController, journal: Journal) -> list[TableEvent]:
 def rebuilt(controller: TableController, journal: Journal) -> TableController:
     """``controller`` (new) brought to where the journal says the table is: after an input the
     running controller failed on, which left no trace in the journal."""
-    replay(controller, journal.restart_events())
+    replay_checked(controller, journal.restart_events(), journal)
     controller.bus.next_seq = journal.last_seq + 1
     return controller
 
 
+def replay_checked(controller: TableController, events: Sequence[TableEvent],
+                   journal: Journal) -> None:
+    """Replay ``events`` (the journal's restart events) into ``controller``, refusing to go on
+    from anywhere but where the journal stopped: a replay that comes to another shoe or round
+    (a setting that decides how cards are taken, changed mid-shoe) would deal again rounds the
+    journal already holds. A shoe in play whose profile cannot be had is refused the same
+    way (recovery.shoe_settings)."""
+    try:
+        replay(controller, events)
+    except ProfileError as error:
+        raise JournalError(journal.path, str(error), None, KEPT_PROFILE_ADVICE) from None
+    if not events:
+        return
+    last = events[-1]
+    if (controller.shoe_number, controller.round_number) != (last.shoe, last.round):
+        raise JournalError(
+            journal.path, f"replaying it comes to shoe {controller.shoe_number} round "
+            f"{controller.round_number}, but it goes on to shoe {last.shoe} round {last.round} "
+            f"(event {last.seq}): the table would record those rounds again", last.seq,
+            DIVERGED_ADVICE)
+
+
 def config_change(controller: TableController, events: Sequence[TableEvent]
                   ) -> facts.ConfigChanged | None:
-    """A ``config_changed`` when the table id, profile or betting mode differ from the
-    journal's last shoe. A shoe still in play keeps its own until it ends."""
+    """A ``config_changed`` when the table id, profile (its name or any of its terms) or
+    betting mode differ from the journal's last shoe. A shoe still in play keeps its own until
+    it ends."""
     started = [event for event in events if isinstance(event.fact, facts.ShoeStarted)]
     if not started:
         return None
@@ -66,6 +95,9 @@ def config_change(controller: TableController, events: Sequence[TableEvent]
                            "betting": "live" if configured.live else "land"}
     before: dict[str, Any] = {"table": last.table, "profile": last.fact.profile,
                               "betting": last.fact.betting}
+    if last.fact.profile_terms is not None:  # an older journal's shoe has only the name
+        now["profile_terms"] = configured.profile.terms()
+        before["profile_terms"] = last.fact.profile_terms
     if now == before:
         return None
     return facts.ConfigChanged(before=before, after=now, applies_from=(

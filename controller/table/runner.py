@@ -27,7 +27,7 @@ from controller.events.stream import TableEvent
 from controller.table.commands import Command
 from controller.table.controller import InputFailed, TableController
 from controller.table.fault_report import write_fault_report
-from controller.table.supervisor import CheckedPin
+from controller.table.supervisor import CheckedPin, is_blank
 from drivers.base import Misread
 
 log = logging.getLogger(__name__)
@@ -64,8 +64,8 @@ class TableRunner:
         """The command with its PIN's verdict against the configured hash (without one
         configured it goes on as it is: the loop refuses it)."""
         stored = self.controller.config.pin_hash
-        if not isinstance(command.pin, str) or stored is None:
-            return command
+        if not isinstance(command.pin, str) or is_blank(command.pin) or stored is None:
+            return command  # the loop refuses a blank one for what it is
         return replace(command, pin=CheckedPin.of(command.pin, stored))
 
     def stop(self) -> None:

@@ -14,6 +14,7 @@ from controller.events import facts
 from controller.events.facts import rests_in
 from controller.events.stream import TableEvent
 from controller.game.cards import Card
+from controller.game.profiles import Profile, profile_from_terms
 from controller.game.rules import hand_total
 from controller.roads import Hand, Roads, RoadsChange
 
@@ -45,6 +46,9 @@ class TableView:
     shoe: int = 0
     round: int = 0
     profile: str = ""
+    # The shoe in play's profile, as its shoe_started recorded it (None before a shoe, or for
+    # a shoe in a journal from before shoes recorded their profile's terms).
+    rules: Profile | None = None
     decks: int = 0
     cards_left: int | None = None
     reveal: str | None = None
@@ -92,6 +96,8 @@ class TableView:
         match event.fact:
             case facts.ShoeStarted() as started:
                 self.profile, self.decks = started.profile, started.decks
+                self.rules = None if started.profile_terms is None else profile_from_terms(
+                    started.profile_terms, f"shoe {event.shoe}'s recorded profile")
                 self.last_round = None
                 self.result = self.misread = None
                 self.player, self.banker = [], []

@@ -176,11 +176,13 @@ class TableHeader(QFrame):
     def show_view(self, view: TableView) -> None:
         shown = (view.table, view.profile, view.shoe, view.round, view.cards_left, view.burn,
                  bool(view.reveal), view.last_round, tuple(view.closed_bets), view.scanner,
-                 self.profile)
+                 view.rules, self.profile)
         if shown == self._shown:  # most events (the state moving on) change nothing here
             return
         self._shown = shown
-        profile = self.profile
+        # The shoe in play's own terms: after a restart the configured profile is the next
+        # shoe's, and may have changed since this one started.
+        profile = view.rules or self.profile
         name = view.profile or (profile.name if profile is not None else "")
         self._set("table", view.table)
         self._set("profile", label(PROFILES, name) if name in PROFILES else name)
