@@ -200,17 +200,12 @@ def simulated_dealer(sim: SimDriver, events: Sequence[TableEvent]) -> SimulatedD
 
 
 def open_event_file(path: str | None, journal: Journal | None) -> EventFile | None:
-    """The event file, its torn last line cut off, checked against the journal."""
+    """The event file, checked against the journal, then its torn last line cut off."""
     if path is None:
         return None
-    event_file = EventFile.open(path)
-    if journal is not None and not event_file.live_only:
-        try:
-            _check_same_journal(path, event_file, journal)
-        except BaseException:
-            event_file.close()
-            raise
-    return event_file
+    if journal is None:
+        return EventFile.open(path)
+    return EventFile.open(path, lambda last: _check_same_journal(path, last, journal))
 
 
 def catch_up(event_file: EventFile, journal: Journal | None, bus: EventBus) -> None:
@@ -226,11 +221,10 @@ def catch_up(event_file: EventFile, journal: Journal | None, bus: EventBus) -> N
         bus.next_seq = max(bus.next_seq, event_file.next_seq)
 
 
-def _check_same_journal(path: str, event_file: EventFile, journal: Journal) -> None:
-    last = event_file.last
+def _check_same_journal(path: str, last: dict[str, Any] | None, journal: Journal) -> None:
     if last is None:
         return
-    recorded = journal.event(event_file.last_seq)
+    recorded = journal.event(last["seq"])
     if recorded is None or (recorded.type, recorded.ts) != (last.get("type"), last.get("ts")):
         has = f"{recorded.type} at {recorded.ts}" if recorded else "no such event"
         raise EventFileError(
