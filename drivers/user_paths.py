@@ -23,7 +23,7 @@ def path_error(what: str, path: StrPath, error: OSError, doing: str) -> UserErro
 def open_output(path: StrPath, what: str, mode: str = "w", **options: Any) -> IO[Any]:
     """``open(path, mode, **options)`` for writing; UserError naming ``what`` and ``path``."""
     try:
-        return open(path, mode, **options)  # noqa: SIM115 - the caller closes it
+        return open(path, mode, **options)
     except OSError as error:
         raise path_error(what, path, error, "write") from None
 

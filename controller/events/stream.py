@@ -19,7 +19,7 @@ import re
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, BinaryIO, NamedTuple, Protocol, TextIO
+from typing import IO, Any, NamedTuple, Protocol
 
 from controller.events.schema import check_event
 from drivers.errors import UserError
@@ -160,7 +160,7 @@ class EventFile:
     one, and never writes an event at or below it again.
     """
 
-    def __init__(self, stream: TextIO, last: dict[str, Any] | None = None,
+    def __init__(self, stream: IO[str], last: dict[str, Any] | None = None,
                  torn_seq: int = 0) -> None:
         self._stream = stream
         self.live_only = stream is sys.stdout  # cannot be read back, so cannot catch up
@@ -200,7 +200,7 @@ class EventFile:
 _SEQ_FIELD = re.compile(rb'"seq":(\d+)')
 
 
-def _read_last(raw: BinaryIO, path: str) -> tuple[dict[str, Any] | None, int]:
+def _read_last(raw: IO[bytes], path: str) -> tuple[dict[str, Any] | None, int]:
     """The file's last whole line as an event, and the offset where a line torn by a crash
     begins after it (the file's size if none). Changes nothing; EventFileError if the file
     is not an events file."""
@@ -234,7 +234,7 @@ def _begins_like_an_event(start: bytes) -> bool:
     return start.startswith(b"{") or not start.strip(b"\0")
 
 
-def _cut_torn_line(raw: BinaryIO, path: str, torn_from: int) -> int:
+def _cut_torn_line(raw: IO[bytes], path: str, torn_from: int) -> int:
     """Cut off the line torn by a crash from offset ``torn_from`` on, logging it; the seq it
     shows (0 if none: a reader may have seen it, so it is not used again)."""
     raw.seek(torn_from)
@@ -247,7 +247,7 @@ def _cut_torn_line(raw: BinaryIO, path: str, torn_from: int) -> int:
     return int(found.group(1)) if found else 0
 
 
-def _last_newline(raw: BinaryIO, before: int) -> int:
+def _last_newline(raw: IO[bytes], before: int) -> int:
     """The offset of the last newline before offset ``before``, or -1."""
     position = before
     while position > 0:

@@ -14,6 +14,7 @@ from controller.journal.export import FORMATS, export
 from controller.journal.paths import default_journal_path, set_aside
 from controller.journal.verify import open_read_only, self_test
 from controller.table.config import load_config
+from drivers.user_paths import open_output
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -101,7 +102,7 @@ def run_export(args: argparse.Namespace) -> int:
     connection = open_read_only(path)
     try:
         if args.output:
-            with open(args.output, "w", encoding="utf-8", newline="") as out:
+            with open_output(args.output, "--output", encoding="utf-8", newline="") as out:
                 count = export(connection, out, args.format)
             print(f"{count} rows written to {args.output}", file=sys.stderr)
         else:

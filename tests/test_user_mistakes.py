@@ -1,0 +1,89 @@
+"""A user's mistake, through the real command line: one line naming what was wrong and where
+(the option or key, the path, the URL as typed), exit 2, never a traceback (README, "Exit status
+and errors"). Each command runs in its own process, as a technician runs it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.journal_support import play
+
+ROOT = Path(__file__).resolve().parent.parent
+FAST = "sim://?seed=7&rate=0"
+
+
+def command(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess:
+    done = subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=ROOT, input=stdin,
+                          capture_output=True, timeout=120,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(),
+                                       done.stderr.decode(errors="replace"))
+
+
+def one_line_error(done: subprocess.CompletedProcess, name: str, *shown: str) -> str:
+    """The error line of a refused command, checked: exit 2, one line, no traceback."""
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
+    lines = [line for line in done.stderr.splitlines() if " INFO " not in line]
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith(f"baccarat-table {name}: error: "), lines[0]
+    for text in shown:
+        assert text in lines[0], lines[0]
+    return lines[0]
+
+
+@pytest.fixture
+def read_only(tmp_path):
+    """A folder on a read-only file system (a tmpfs mounted read-only: writing gives EROFS)."""
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro", "tmpfs", str(folder)],
+                             capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a read-only tmpfs (needs root): {mounted.stderr!r}")
+    yield folder
+    subprocess.run(["umount", str(folder)], check=True)
+
+
+@pytest.fixture
+def journal(tmp_path) -> Path:
+    path = tmp_path / "table.db"
+    play(path).journal.close()
+    return path
+
+
+@pytest.mark.parametrize(("args", "option"), [
+    (("run", "--headless", "--shoes", "1", "--driver", FAST, "--events", "{ro}/events.jsonl"),
+     "events file"),
+    (("journal", "export", "{journal}", "--output", "{ro}/rows.jsonl"), "--output"),
+    (("state-diagram", "--output", "{ro}/diagram.md"), "--output"),
+    (("shoe-report", "--journal", "{journal}", "--out", "{ro}/report.png"), "--out"),
+    (("shoe-report", "--journal", "{journal}", "--out", "{ro}/report.html"), "--out"),
+    (("emulate-shoe", "--script", "AS,KD", "--link", "{ro}/shoe"), "--link"),
+    (("emulate-shoe", "--script", "AS,KD", "--log", "{ro}/bytes.log"), "--log"),
+    (("screenshot", "{ro}/display.png", "--scenario", "round"), "image"),
+])
+def test_an_output_path_on_a_read_only_file_system_is_one_line_naming_option_and_path(
+        read_only, journal, args, option):
+    args = tuple(arg.format(ro=read_only, journal=journal) for arg in args)
+    path = next(arg for arg in args if arg.startswith(str(read_only)))
+    one_line_error(command(*args), args[0], f"{option} {path}: cannot write it: ",
+                   "Read-only file system")
+
+
+@pytest.mark.parametrize(("args", "option"), [
+    (("journal", "export", "{journal}", "--output", "{tmp}/no-folder/rows.jsonl"), "--output"),
+    (("state-diagram", "--output", "{tmp}"), "--output"),
+    (("shoe-report", "--journal", "{journal}", "--out", "{tmp}/no-folder/r.png"), "--out"),
+])
+def test_an_output_path_that_is_missing_or_a_folder_is_named_with_its_option(
+        tmp_path, journal, args, option):
+    args = tuple(arg.format(tmp=tmp_path, journal=journal) for arg in args)
+    line = one_line_error(command(*args), args[0], f"{option} ")
+    assert "[Errno" not in line and ("No such file or directory" in line
+                                     or "Is a directory" in line)
