@@ -87,3 +87,26 @@ def test_an_output_path_that_is_missing_or_a_folder_is_named_with_its_option(
     line = one_line_error(command(*args), args[0], f"{option} ")
     assert "[Errno" not in line and ("No such file or directory" in line
                                      or "Is a directory" in line)
+
+
+def run_with(tmp_path: Path, *args: str, config: str | None = None
+             ) -> subprocess.CompletedProcess:
+    if config is not None:
+        (tmp_path / "table.toml").write_text(config, encoding="utf-8")
+        args = ("--config", str(tmp_path / "table.toml"), *args)
+    return command("run", "--headless", "--shoes", "1", *args)
+
+
+@pytest.mark.parametrize("url", ["sim://[::1", "mqtt://[::1", "serial://[::1]:x/dev/tty",
+                                 "sim://?rate=x", "sim://?bogus=1", "sim://h:99999"])
+def test_a_bad_driver_url_is_quoted_as_typed(tmp_path, url):
+    line = one_line_error(run_with(tmp_path, "--driver", url), "run", f"driver URL {url!r}")
+    assert "decks=" not in line  # not the URL with the profile's decks added
+
+
+@pytest.mark.parametrize(("url", "reason"), [
+    ("mqtt://[::1", "IPv6"), ("mqtt://[::1]:x", "port"), ("mqtt://broker:70000", "port")])
+def test_a_bad_feed_url_names_the_config_file_and_key(tmp_path, url, reason):
+    done = run_with(tmp_path, "--journal", str(tmp_path / "j.db"),
+                    config=f'[feed]\nurl = "{url}"\n')
+    one_line_error(done, "run", f"{tmp_path / 'table.toml'}: feed.url = {url!r}", reason)

@@ -142,7 +142,8 @@ def _assemble(
         for subscriber in subscribers:
             bus.subscribe(subscriber)
         runner = TableRunner(controller, stop_after_shoes)
-        driver = open_driver(sim_with_profile_decks(config.driver_url, profile), runner.deliver)
+        driver = open_driver(config.driver_url, runner.deliver,
+                             profile_defaults(config.driver_url, profile))
     except BaseException:
         if event_file is not None:
             event_file.close()
@@ -233,12 +234,12 @@ def _check_same_journal(path: str, last: dict[str, Any] | None, journal: Journal
             "another journal: move it away or name another file")
 
 
-def sim_with_profile_decks(url: str, profile: Profile) -> str:
+def profile_defaults(url: str, profile: Profile) -> dict[str, str]:
     """A simulated shoe holds as many decks as the profile says, unless the URL says."""
     parsed = DriverUrl.parse(url)
     if parsed.scheme != "sim" or {"decks", "script"} & parsed.options.keys():
-        return url
-    return f"{url}{'&' if '?' in url else '?'}decks={profile.decks}"
+        return {}
+    return {"decks": str(profile.decks)}
 
 
 def with_overrides(config: TableConfig, **overrides: Any) -> TableConfig:
