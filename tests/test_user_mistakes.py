@@ -110,3 +110,44 @@ def test_a_bad_feed_url_names_the_config_file_and_key(tmp_path, url, reason):
     done = run_with(tmp_path, "--journal", str(tmp_path / "j.db"),
                     config=f'[feed]\nurl = "{url}"\n')
     one_line_error(done, "run", f"{tmp_path / 'table.toml'}: feed.url = {url!r}", reason)
+
+
+@pytest.mark.parametrize("where", ["option", "config"])
+@pytest.mark.parametrize("folder", [".", "/", "{tmp}"])
+def test_a_folder_named_as_the_journal_is_one_line(tmp_path, where, folder):
+    folder = folder.format(tmp=tmp_path)
+    if where == "option":
+        done = run_with(tmp_path, "--driver", FAST, "--journal", folder)
+    else:
+        done = run_with(tmp_path, "--driver", FAST, config=f'[journal]\npath = "{folder}"\n')
+    one_line_error(done, "run", f"journal {folder}: ", "is a folder")
+
+
+@pytest.mark.parametrize("key", ["journal.path", "events.path", "table.profile",
+                                 "feed.ca_file"])
+def test_a_nul_byte_in_a_config_path_names_the_file_and_key(tmp_path, key):
+    section, name = key.split(".")
+    extra = 'url = "mqtts://broker"\n' if section == "feed" else ""
+    done = run_with(tmp_path, "--driver", FAST,
+                    config=f'[{section}]\n{extra}{name} = "a\\u0000b"\n')
+    one_line_error(done, "run", f"{tmp_path / 'table.toml'}: {key}", "NUL")
+
+
+def test_history_of_a_file_that_is_not_a_journal_is_one_line(tmp_path):
+    events = tmp_path / "events.jsonl"
+    events.write_text('{"type":"card","seq":1}\n', encoding="utf-8")
+    for name, args in (("history", ("--journal", str(events))),
+                       ("shoe-report", ("--journal", str(events))),
+                       ("journal", ("export", str(events)))):
+        done = command(name, *args)
+        assert done.returncode == 2, done.stderr
+        assert "Traceback" not in done.stderr
+        assert f"{events}: not a journal" in done.stderr.splitlines()[-1]
+
+
+@pytest.mark.parametrize("table", ["a+b", "#", "a/b", "a#", ""])
+def test_feed_tail_refuses_a_table_that_is_no_topic_level(tmp_path, table):
+    config = tmp_path / "table.toml"
+    config.write_text('[feed]\nurl = "mqtt://127.0.0.1:9"\n', encoding="utf-8")
+    done = command("feed", "tail", "--config", str(config), "--table", table)
+    one_line_error(done, "feed", f"--table {table!r}")

@@ -87,6 +87,12 @@ def _alive(pid: int) -> bool:
 
 
 def run_tail(args: argparse.Namespace) -> int:
+    if args.table is not None and args.table != "+" and (
+            not args.table or any(mark in args.table for mark in "+#/")):
+        # The table id is one level of the topic subscribed to: a wildcard or a / in it would
+        # subscribe to other topics, or be refused by the MQTT client.
+        raise UserError(f"--table {args.table!r}: expected a table id (without +, # or /), "
+                        "or + for every table")
     table_config = config(args)
     if table_config.feed is None:
         raise UserError(f"{args.config or INSTALLED_CONFIG}: no [feed] section: it names the "

@@ -12,8 +12,9 @@ from controller.journal import JournalError
 from controller.journal.accept_end import accept_end
 from controller.journal.export import FORMATS, export
 from controller.journal.paths import default_journal_path, set_aside
-from controller.journal.verify import open_read_only, self_test
+from controller.journal.verify import check_file, open_read_only, self_test
 from controller.table.config import load_config
+from drivers.errors import UserError
 from drivers.user_paths import open_output
 
 
@@ -66,6 +67,16 @@ def journal_path(args: argparse.Namespace) -> Path:
     return path
 
 
+def journal_to_read(args: argparse.Namespace) -> Path:
+    """The journal a command reads rows from; UserError when the file named is no SQLite
+    database at all (another file named by mistake), as no row of it can be read."""
+    path = journal_path(args)
+    finding = check_file(path)
+    if finding is not None:
+        raise UserError(f"{path}: not a journal: {finding.message}")
+    return path
+
+
 def refusing(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     """A command that changes a journal: a refusal is one line saying why and what to do."""
 
@@ -98,7 +109,7 @@ def run_verify(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    path = journal_path(args)
+    path = journal_to_read(args)
     connection = open_read_only(path)
     try:
         if args.output:

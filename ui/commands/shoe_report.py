@@ -16,7 +16,7 @@ from controller.journal.verify import open_read_only, self_test
 from controller.surveillance.shoe_record import ShoeRecord, shoe_records
 from drivers.errors import UserError
 from drivers.user_paths import open_output
-from ui.commands.journal import journal_path
+from ui.commands.journal import journal_to_read
 
 FORMATS = (".png", ".html")
 
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.suffix.lower() not in FORMATS:
         raise UserError(f"--out {args.out}: expected a file ending in .png or .html")
-    path = journal_path(args)
+    path = journal_to_read(args)
     finding = self_test(path).finding
     if finding is not None:
         print(f"warning: {path} failed its self-test: {finding}", file=sys.stderr)
