@@ -151,3 +151,34 @@ def test_feed_tail_refuses_a_table_that_is_no_topic_level(tmp_path, table):
     config.write_text('[feed]\nurl = "mqtt://127.0.0.1:9"\n', encoding="utf-8")
     done = command("feed", "tail", "--config", str(config), "--table", table)
     one_line_error(done, "feed", f"--table {table!r}")
+
+
+def test_a_misspelt_profile_in_a_config_names_the_file_and_key(tmp_path):
+    done = run_with(tmp_path, "--driver", FAST, config='[table]\nprofile = "clasic"\n')
+    one_line_error(done, "run", f"{tmp_path / 'table.toml'}: table.profile = 'clasic': ",
+                   "unknown profile 'clasic'")
+
+
+def test_roads_names_a_byte_that_is_not_utf8_on_stdin_as_from_a_file(tmp_path):
+    hands = b'[{"winner": "banker"}, \xff]'
+    (tmp_path / "hands.json").write_bytes(hands)
+    from_file = one_line_error(command("roads", str(tmp_path / "hands.json")), "roads")
+    from_stdin = one_line_error(command("roads", stdin=hands), "roads")
+    assert from_file.endswith(f"{tmp_path / 'hands.json'}: not UTF-8 text (byte b'\\xff' at "
+                              "offset 23)")
+    assert from_stdin.endswith("stdin: not UTF-8 text (byte b'\\xff' at offset 23)")
+
+
+@pytest.mark.parametrize(("args", "what"), [
+    (("roads", "{tmp}/hands.json"), "hands file"),
+    (("run", "--headless", "--config", "{tmp}/table.toml"), "config"),
+    (("run", "--headless", "--profile", "{tmp}/site.toml"), "profile"),
+    (("run", "--headless", "--driver", "replay://{tmp}/shoe.txt"), "recording"),
+    (("odds", "--profile", "{tmp}/site.toml"), "profile"),
+])
+def test_a_missing_file_is_named_with_what_it_is_for_not_a_bare_errno(tmp_path, args, what):
+    args = tuple(arg.format(tmp=tmp_path) for arg in args)
+    path = next(arg for arg in args if str(tmp_path) in arg).removeprefix("replay://")
+    line = one_line_error(command(*args), args[0],
+                          f"{what} {path}: cannot read it: No such file or directory")
+    assert "[Errno" not in line
