@@ -138,7 +138,8 @@ def test_history_of_a_file_that_is_not_a_journal_is_one_line(tmp_path):
     events.write_text('{"type":"card","seq":1}\n', encoding="utf-8")
     for name, args in (("history", ("--journal", str(events))),
                        ("shoe-report", ("--journal", str(events))),
-                       ("journal", ("export", str(events)))):
+                       ("journal", ("export", str(events))),
+                       ("feed", ("status", str(events)))):
         done = command(name, *args)
         assert done.returncode == 2, done.stderr
         assert "Traceback" not in done.stderr

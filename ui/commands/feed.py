@@ -16,6 +16,7 @@ from controller.journal.verify import open_read_only
 from controller.table.config import TableConfig, load_config
 from drivers.errors import UserError
 from ui.commands.arguments import whole_number
+from ui.commands.journal import refuse_if_not_a_journal
 
 INSTALLED_CONFIG = "/etc/baccarat-table/table.toml"
 
@@ -57,6 +58,7 @@ def run_status(args: argparse.Namespace) -> int:
     path = Path(args.path or settings.journal_path or default_journal_path())
     if not path.is_file():
         raise FileNotFoundError(f"no journal at {path}")
+    refuse_if_not_a_journal(path)
     connection = open_read_only(path)
     try:
         last = connection.execute("SELECT max(seq) FROM events").fetchone()[0] or 0

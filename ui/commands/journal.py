@@ -68,13 +68,18 @@ def journal_path(args: argparse.Namespace) -> Path:
 
 
 def journal_to_read(args: argparse.Namespace) -> Path:
-    """The journal a command reads rows from; UserError when the file named is no SQLite
-    database at all (another file named by mistake), as no row of it can be read."""
+    """The journal a command reads rows from (``refuse_if_not_a_journal``)."""
     path = journal_path(args)
+    refuse_if_not_a_journal(path)
+    return path
+
+
+def refuse_if_not_a_journal(path: Path) -> None:
+    """UserError when the file at ``path`` is no SQLite database at all (another file named
+    by mistake): no row of it can be read."""
     finding = check_file(path)
     if finding is not None:
         raise UserError(f"{path}: not a journal: {finding.message}")
-    return path
 
 
 def refusing(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
