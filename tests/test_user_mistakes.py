@@ -112,6 +112,14 @@ def test_a_bad_feed_url_names_the_config_file_and_key(tmp_path, url, reason):
     one_line_error(done, "run", f"{tmp_path / 'table.toml'}: feed.url = {url!r}", reason)
 
 
+@pytest.mark.parametrize("url", ["mqtt://table:s3cret@[::1", "mqtt://table:s3cret@broker:0"])
+def test_a_bad_feed_url_with_a_password_in_it_is_not_echoed(tmp_path, url):
+    done = run_with(tmp_path, "--journal", str(tmp_path / "j.db"),
+                    config=f'[feed]\nurl = "{url}"\n')
+    line = one_line_error(done, "run", f"{tmp_path / 'table.toml'}: feed.url")
+    assert "s3cret" not in done.stderr, line
+
+
 @pytest.mark.parametrize("where", ["option", "config"])
 @pytest.mark.parametrize("folder", [".", "/", "{tmp}"])
 def test_a_folder_named_as_the_journal_is_one_line(tmp_path, where, folder):

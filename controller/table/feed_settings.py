@@ -114,7 +114,8 @@ def _broker(url: str) -> tuple[bool, str, int]:
     try:
         parts = split_url(url)
     except UserError as error:
-        raise FeedSettingsError("url", str(error), url) from None
+        # Not echoed if it may hold a user and password (before the @), as below.
+        raise FeedSettingsError("url", str(error), url, shown="@" not in url) from None
     if parts.scheme not in PORTS:
         raise FeedSettingsError("url", f"expected {KEYS['url']}", url)
     if parts.username is not None or parts.password is not None:
