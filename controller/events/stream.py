@@ -20,11 +20,12 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any, BinaryIO, NamedTuple, Protocol, TextIO
+from typing import IO, Any, NamedTuple, Protocol
 
 from controller.events.codec import encode
 from controller.events.facts import EventType, Fact, Resting, State
 from drivers.errors import UserError
+from drivers.user_paths import open_output
 
 log = logging.getLogger(__name__)
 
@@ -167,12 +168,12 @@ class EventFile:
     """A subscriber that writes each event as one JSON line (``--events FILE`` or ``-``).
 
     The file holds every event once, in seq order, across restarts: ``open`` cuts off a line
-    torn by a crash and reads the seq of the last whole line; the table then writes the
-    journal's events after it (controller.service.app) before any new one, and never writes an event
-    at or below it again.
+    torn by a crash (once the file is accepted) and reads the seq of the last whole line; the
+    table then writes the journal's events after it (controller.service.app) before any new
+    one, and never writes an event at or below it again.
     """
 
-    def __init__(self, stream: TextIO, last: dict[str, Any] | None = None,
+    def __init__(self, stream: IO[str], last: dict[str, Any] | None = None,
                  torn_seq: int = 0) -> None:
         self._stream = stream
         self.live_only = stream is sys.stdout  # cannot be read back, so cannot catch up
@@ -183,12 +184,19 @@ class EventFile:
         self.next_seq = max(self.last_seq, torn_seq) + 1
 
     @classmethod
-    def open(cls, path: str) -> EventFile:
+    def open(cls, path: str,
+             check_last: Callable[[dict[str, Any] | None], None] | None = None) -> EventFile:
+        """The file at ``path`` (created if absent), continued after its last whole line;
+        ``check_last`` may refuse that line (EventFileError). A torn line after it is cut off
+        only once the file is accepted: a file the table refuses is left as it was."""
         if path == "-":
             return cls(sys.stdout)
-        with open(path, "a+b") as raw:
-            last, torn_seq = _repair_and_read_last(raw, path)
-        return cls(open(path, "a", encoding="utf-8"), last, torn_seq)
+        with open_output(path, "events file", "a+b") as raw:
+            last, torn_from = _read_last(raw, path)
+            if check_last is not None:
+                check_last(last)
+            torn_seq = _cut_torn_line(raw, path, torn_from)
+        return cls(open_output(path, "events file", "a", encoding="utf-8"), last, torn_seq)
 
     def __call__(self, event: TableEvent) -> None:
         if event.seq <= self.last_seq:
@@ -205,21 +213,20 @@ class EventFile:
 _SEQ_FIELD = re.compile(rb'"seq":(\d+)')
 
 
-def _repair_and_read_last(raw: BinaryIO, path: str) -> tuple[dict[str, Any] | None, int]:
-    """The file's last whole line as an event, and the seq of a line torn after it (0 if
-    none). The torn part (a crash in the middle of a write) is cut off and logged."""
+def _read_last(raw: IO[bytes], path: str) -> tuple[dict[str, Any] | None, int]:
+    """The file's last whole line as an event, and the offset where a line torn by a crash
+    begins after it (the file's size if none). Changes nothing; EventFileError if the file
+    is not an events file."""
     size = raw.seek(0, os.SEEK_END)
     end = _last_newline(raw, size)
-    torn_seq = 0
-    if end + 1 < size:
-        raw.seek(end + 1)
-        torn = raw.read()
-        found = _SEQ_FIELD.search(torn)
-        torn_seq = int(found.group(1)) if found else 0
-        log.warning("events file %s: cut off a line torn by a crash: %r", path, torn)
-        raw.truncate(end + 1)
-    if end < 0:
-        return None, torn_seq
+    if end < 0:  # no whole line: only the start of an event torn by a crash may stand here
+        raw.seek(0)
+        start = raw.read(min(size, 120))
+        if size and not _begins_like_an_event(start):
+            raise EventFileError(f"events file {path}: it holds no whole line and does not "
+                                 f"begin like an event: {start!r}; move the file away or name "
+                                 "another")
+        return None, 0
     begin = _last_newline(raw, end)
     raw.seek(begin + 1)
     line = raw.read(end - begin - 1)
@@ -231,10 +238,29 @@ def _repair_and_read_last(raw: BinaryIO, path: str) -> tuple[dict[str, Any] | No
         raise EventFileError(f"events file {path}: its last line (byte {begin + 1}) is not an "
                              f"event ({error}): {line[:120]!r}; move the file away or name "
                              "another") from None
-    return last, torn_seq
+    return last, end + 1
 
 
-def _last_newline(raw: BinaryIO, before: int) -> int:
+def _begins_like_an_event(start: bytes) -> bool:
+    """True for the first bytes of an event line as ``to_json`` writes it, or for zeros (a
+    power loss can leave the file's new length with no data in it yet)."""
+    return start.startswith(b"{") or not start.strip(b"\0")
+
+
+def _cut_torn_line(raw: IO[bytes], path: str, torn_from: int) -> int:
+    """Cut off the line torn by a crash from offset ``torn_from`` on, logging it; the seq it
+    shows (0 if none: a reader may have seen it, so it is not used again)."""
+    raw.seek(torn_from)
+    torn = raw.read()
+    if not torn:
+        return 0
+    log.warning("events file %s: cut off a line torn by a crash: %r", path, torn)
+    raw.truncate(torn_from)
+    found = _SEQ_FIELD.search(torn)
+    return int(found.group(1)) if found else 0
+
+
+def _last_newline(raw: IO[bytes], before: int) -> int:
     """The offset of the last newline before offset ``before``, or -1."""
     position = before
     while position > 0:

@@ -289,13 +289,16 @@ class FeedRelay:
         self._outbox.close()
 
 
+NEEDS_JOURNAL = ("[feed] needs a journal ([journal] path or --journal): the feed publishes "
+                 "what the journal holds")
+
+
 def open_feed(settings: FeedSettings, journal: Path | None, bus: EventBus,
               view_events: Iterable[TableEvent]) -> FeedRelay:
     """The relay for a table's bus and journal, started. The journal is the outbox: without
     one there is nothing to publish from, and the table is refused at start."""
     if journal is None:
-        raise FeedError("feed: [feed] needs a journal ([journal] path or --journal): the feed "
-                        "publishes what the journal holds")
+        raise FeedError(f"feed: {NEEDS_JOURNAL}")
     relay = FeedRelay(settings, journal, bus.table, view_events)
     relay.start()
     bus.subscribe(relay.notify)

@@ -20,6 +20,7 @@ from typing import Any, Literal, get_args
 from controller.game.bets import BET_NAMES, BET_RULES, DEFAULT_PAY
 from controller.game.cards import MAX_DECKS, MIN_DECKS
 from drivers.errors import UserError
+from drivers.user_paths import read_text
 
 DEFAULT_MINOR_UNIT = Decimal("0.01")
 # Bounds on what a profile may say: wide enough for any real table, narrow enough that a typo
@@ -254,15 +255,7 @@ def load_profile(name_or_path: str | Path) -> Profile:
             )
         resource = resources.files("controller.game") / "profiles" / f"{text}.toml"
         return parse_profile(resource.read_text(encoding="utf-8"), source=f"{text}.toml")
-    try:
-        text = Path(text).read_text(encoding="utf-8")
-    except OSError as error:
-        raise ProfileError(f"{name_or_path}: cannot read the profile: {error.strerror}") from None
-    except UnicodeDecodeError as error:
-        raise ProfileError(f"{name_or_path}: not UTF-8 text (byte "
-                           f"{error.object[error.start:error.end]!r} at offset {error.start})"
-                           ) from None
-    return parse_profile(text, source=str(name_or_path))
+    return parse_profile(read_text(text, "profile"), source=text)
 
 
 def parse_profile(text: str, source: str) -> Profile:

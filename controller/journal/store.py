@@ -47,6 +47,7 @@ from controller.journal.head import (
 from controller.journal.lock import try_lock
 from controller.journal.schema import SCHEMA_VERSION, migrate
 from controller.journal.verify import self_test
+from drivers.errors import UserError
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -121,6 +122,8 @@ class Journal:
         prove it can be written. ``allow_unchecked_end``: the supervisor has accepted that a
         missing or lowered head file leaves the end unchecked (``journal accept-end``)."""
         path = Path(path)
+        if path.is_dir():  # `.` or `/`: a person's mistake, not a journal that failed
+            raise UserError(f"journal {path}: is a folder: name the journal's file")
         real = path.resolve()  # a symlink names the same journal; SQLite resolves it too
         if not _has_content(real):
             _refuse_if_deleted(real)  # before anything is created in its place

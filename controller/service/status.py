@@ -19,9 +19,9 @@ def allow_time_for_journal_check(notifier: SystemdNotifier, journal_path: str | 
     plays: tell systemd how long to wait, so a big journal is not killed as a hung start."""
     if journal_path is None:
         return
-    path = Path(journal_path)
-    size = sum(part.stat().st_size for part in (path, path.with_name(path.name + "-wal"))
-               if part.exists())
+    # Its file and WAL (a path that names a folder is refused when the journal opens).
+    parts = (Path(journal_path), Path(f"{journal_path}-wal"))
+    size = sum(part.stat().st_size for part in parts if part.is_file())
     seconds = START_ALLOWANCE_SECONDS + size / JOURNAL_CHECK_BYTES_PER_SECOND
     notifier.notify(f"EXTEND_TIMEOUT_USEC={int(seconds * 1_000_000)}",
                     f"STATUS=checking the journal ({size / 1_000_000:.0f} MB)")

@@ -12,8 +12,10 @@ from controller.journal import JournalError
 from controller.journal.accept_end import accept_end
 from controller.journal.export import FORMATS, export
 from controller.journal.paths import default_journal_path, set_aside
-from controller.journal.verify import open_read_only, self_test
+from controller.journal.verify import check_file, open_read_only, self_test
 from controller.table.config import load_config
+from drivers.errors import UserError
+from drivers.user_paths import open_output
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -65,6 +67,21 @@ def journal_path(args: argparse.Namespace) -> Path:
     return path
 
 
+def journal_to_read(args: argparse.Namespace) -> Path:
+    """The journal a command reads rows from (``refuse_if_not_a_journal``)."""
+    path = journal_path(args)
+    refuse_if_not_a_journal(path)
+    return path
+
+
+def refuse_if_not_a_journal(path: Path) -> None:
+    """UserError when the file at ``path`` is no SQLite database at all (another file named
+    by mistake): no row of it can be read."""
+    finding = check_file(path)
+    if finding is not None:
+        raise UserError(f"{path}: not a journal: {finding.message}")
+
+
 def refusing(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     """A command that changes a journal: a refusal is one line saying why and what to do."""
 
@@ -97,11 +114,11 @@ def run_verify(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    path = journal_path(args)
+    path = journal_to_read(args)
     connection = open_read_only(path)
     try:
         if args.output:
-            with open(args.output, "w", encoding="utf-8", newline="") as out:
+            with open_output(args.output, "--output", encoding="utf-8", newline="") as out:
                 count = export(connection, out, args.format)
             print(f"{count} rows written to {args.output}", file=sys.stderr)
         else:
