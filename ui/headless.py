@@ -167,7 +167,7 @@ class HeadlessPrinter:
                 return f"scanner {data['status']}" + (f": {data['reason']}" if data.get(
                     "reason") else "")
             case EventType.PROMPT:
-                return data["message"]
+                return str(data["message"])
             case EventType.ACTION_REFUSED:
                 return f"refused {data['action']}: {data['reason']}"
             case EventType.SHOE_ENDED:

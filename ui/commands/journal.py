@@ -56,8 +56,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def journal_path(args: argparse.Namespace) -> Path:
     if args.path:
         path = Path(args.path)
-    elif args.config and load_config(args.config).journal_path:
-        path = Path(load_config(args.config).journal_path)
+    elif args.config and (configured := load_config(args.config).journal_path):
+        path = Path(configured)
     else:
         path = default_journal_path()
     if not path.is_file():

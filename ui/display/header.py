@@ -4,7 +4,7 @@ refused operator action for a few seconds. Fields wrap onto a second line, never
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 
 from PyQt6.QtCore import QTimer
@@ -38,7 +38,7 @@ def bet_names(bets: Iterable[str]) -> str:
 
 def grouped(bets: Iterable[BetTerms]) -> list[tuple[list[str], BetTerms]]:
     """Bets with the same limits and cut-off round, together, in the profile's order."""
-    groups: dict[tuple, tuple[list[str], BetTerms]] = {}
+    groups: dict[tuple[Decimal, Decimal, int | None], tuple[list[str], BetTerms]] = {}
     for terms in bets:
         key = (terms.min_stake, terms.max_stake, terms.last_round)
         groups.setdefault(key, ([], terms))[0].append(terms.name)
@@ -92,8 +92,9 @@ class TableHeader(QFrame):
         palette.setColor(QPalette.ColorRole.Window, QColor(PANEL))
         self.setPalette(palette)
         self.profile: Profile | None = None
-        self._bets_shown: tuple = ()
-        self._shown: tuple = ()
+        # What was last shown, compared for equality only: unchanged views are not redrawn.
+        self._bets_shown: tuple[object, ...] = ()
+        self._shown: tuple[object, ...] = ()
         self.fields: dict[str, QLabel] = {}
         self._flow = FlowLayout(self)
         self._flow.setContentsMargins(10, 4, 10, 4)
@@ -166,7 +167,7 @@ class TableHeader(QFrame):
     def set_profile(self, profile: Profile) -> None:
         self.profile = profile
 
-    def refused(self, refusal: dict, seconds: float = 8.0) -> None:
+    def refused(self, refusal: Mapping[str, object], seconds: float = 8.0) -> None:
         """Say for a while that an operator action was refused, and why."""
         self._set("refused", translate("display", "refused: {action}: {reason}").format(
             action=label(ACTIONS, str(refusal.get("action", ""))),

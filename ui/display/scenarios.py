@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from controller.events.schema import EventType
 from controller.events.stream import TableEvent
@@ -42,7 +43,7 @@ def before_card(round_: int, position: str) -> Callable[[list[TableEvent]], list
 
 
 def then(cut: Callable[[list[TableEvent]], list[TableEvent]],
-         *more: tuple[str, dict]) -> Callable[[list[TableEvent]], list[TableEvent]]:
+         *more: tuple[str, dict[str, Any]]) -> Callable[[list[TableEvent]], list[TableEvent]]:
     """After ``cut``, the events the table would send next (a misread, a reader unplugged):
     things a simulated shoe does not do on its own."""
 
