@@ -18,7 +18,7 @@ import signal
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, cast
 
 from controller.game.shoe_end import dealt_items
 from drivers.emulator import Faults, ShoeEmulator
@@ -110,7 +110,8 @@ def emulate_shoe(args: argparse.Namespace) -> int:
         if args.log == "-":
             log = sys.stderr
         elif args.log:
-            log = stack.enter_context(open_output(args.log, "--log", "a", encoding="utf-8"))
+            log = cast(TextIO, stack.enter_context(  # opened in text mode
+                open_output(args.log, "--log", "a", encoding="utf-8")))
         emulator = stack.enter_context(ShoeEmulator(
             itertools.chain([first], shoes), protocol=args.protocol, interval=args.interval,
             faults=faults, seed=args.fault_seed, log=log, link=args.link,

@@ -7,6 +7,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO, cast
 
 from controller.journal import JournalError
 from controller.journal.accept_end import accept_end
@@ -58,8 +59,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def journal_path(args: argparse.Namespace) -> Path:
     if args.path:
         path = Path(args.path)
-    elif args.config and load_config(args.config).journal_path:
-        path = Path(load_config(args.config).journal_path)
+    elif args.config and (configured := load_config(args.config).journal_path):
+        path = Path(configured)
     else:
         path = default_journal_path()
     if not path.is_file():
@@ -119,7 +120,7 @@ def run_export(args: argparse.Namespace) -> int:
     try:
         if args.output:
             with open_output(args.output, "--output", encoding="utf-8", newline="") as out:
-                count = export(connection, out, args.format)
+                count = export(connection, cast(TextIO, out), args.format)  # text mode
             print(f"{count} rows written to {args.output}", file=sys.stderr)
         else:
             export(connection, sys.stdout, args.format)

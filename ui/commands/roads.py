@@ -38,8 +38,8 @@ def read_hands(file: str) -> list[Hand]:
     name = "stdin" if file == "-" else file
     # Bytes from either, decoded alike: standard input's own decoding would replace or
     # escape a bad byte instead of naming it.
-    data = sys.stdin.buffer.read() if file == "-" else read_bytes(file, "hands file")
-    text = decode_text(data, name)
+    raw = sys.stdin.buffer.read() if file == "-" else read_bytes(file, "hands file")
+    text = decode_text(raw, name)
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as error:

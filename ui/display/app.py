@@ -27,7 +27,9 @@ log = logging.getLogger(__name__)
 
 def make_application(language: str, argv: Sequence[str] = ()) -> QApplication:
     """The QApplication (made once per process) set up for ``language``."""
-    app = QApplication.instance() or QApplication(["baccarat-table", *argv])
+    existing = QApplication.instance()  # typed as the QCoreApplication it may be
+    app = existing if isinstance(existing, QApplication) else QApplication(
+        ["baccarat-table", *argv])
     for old in app.findChildren(QTranslator):
         app.removeTranslator(old)
         old.deleteLater()

@@ -183,12 +183,12 @@ class CardsPanel(QWidget):
     # -- the live betting countdown --------------------------------------------------------
 
     def _start_countdown(self, view: TableView) -> None:
-        running = view.state == "betting" and view.betting_seconds is not None
-        if not running:
+        seconds = view.betting_seconds if view.state == "betting" else None
+        if seconds is None:
             self._deadline = None
             self._ticker.stop()
         elif self._deadline is None or self._deadline[0] != (view.shoe, view.round):
-            self._deadline = ((view.shoe, view.round), time.monotonic() + view.betting_seconds)
+            self._deadline = ((view.shoe, view.round), time.monotonic() + seconds)
             self._ticker.start()
 
     def seconds_left(self) -> int | None:
@@ -242,7 +242,7 @@ class CardsPanel(QWidget):
 
     # -- laying the texts out (on a change, not in paint) -----------------------------------
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
         self._lay_out()
         super().resizeEvent(event)
 
@@ -294,7 +294,7 @@ class CardsPanel(QWidget):
     # -- painting ------------------------------------------------------------------------
 
     @guarded_paint
-    def paintEvent(self, painter: QPainter, event: QPaintEvent) -> None:
+    def paintEvent(self, painter: QPainter, event: QPaintEvent | None) -> None:
         picture = self.picture
         width, height = self.width(), self.height()
         if picture.alert is not None:

@@ -61,7 +61,9 @@ class InputDialog(QDialog):
     def _recheck(self, text: str) -> None:
         problem = self.check(text)
         self.problem.setText(problem or "")
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(problem is None)
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        assert ok is not None, "the box is made with an OK button"
+        ok.setEnabled(problem is None)
 
 
 class PinDialog(InputDialog):

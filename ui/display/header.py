@@ -39,7 +39,7 @@ def bet_names(bets: Iterable[str]) -> str:
 
 def grouped(bets: Iterable[BetTerms]) -> list[tuple[list[str], BetTerms]]:
     """Bets with the same limits and cut-off round, together, in the profile's order."""
-    groups: dict[tuple, tuple[list[str], BetTerms]] = {}
+    groups: dict[tuple[Decimal, Decimal, int | None], tuple[list[str], BetTerms]] = {}
     for terms in bets:
         key = (terms.min_stake, terms.max_stake, terms.last_round)
         groups.setdefault(key, ([], terms))[0].append(terms.name)
@@ -93,8 +93,9 @@ class TableHeader(QFrame):
         palette.setColor(QPalette.ColorRole.Window, QColor(PANEL))
         self.setPalette(palette)
         self.profile: Profile | None = None
-        self._bets_shown: tuple = ()
-        self._shown: tuple = ()
+        # What was last shown, compared for equality only: unchanged views are not redrawn.
+        self._bets_shown: tuple[object, ...] = ()
+        self._shown: tuple[object, ...] = ()
         self.fields: dict[str, QLabel] = {}
         self._flow = FlowLayout(self)
         self._flow.setContentsMargins(10, 4, 10, 4)

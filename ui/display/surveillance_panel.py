@@ -67,7 +67,7 @@ class ReturnChart(QWidget):
         return low, high
 
     @guarded_paint
-    def paintEvent(self, painter: QPainter, event: QPaintEvent) -> None:
+    def paintEvent(self, painter: QPainter, event: QPaintEvent | None) -> None:
         painter.fillRect(self.rect(), self.background)
         margin = max(28, self.fontMetrics().horizontalAdvance("0.00") + 10)
         plot = QRectF(self.rect()).adjusted(margin, 8, -8, -self.fontMetrics().height() - 6)
