@@ -51,7 +51,7 @@ class SimulatedDealer:
     def __call__(self, event: TableFact) -> None:
         kind, data = event.type, event.data
         if kind == "shoe_started":
-            self.sim.number_shoe(event.shoe)
+            self.sim.number_shoe(event.shoe, data["decks"])
             return
         if kind == "shoe_ended":
             self.sim.reshuffle()
