@@ -301,3 +301,58 @@ def test_tail_verify_rides_out_a_broker_restart_and_reports_stray_messages(broke
     assert any("not an event (table is a JSON list, not a str)" in line for line in lines), err
     assert any("not an event (a JSON list, not an object)" in line for line in lines), err
     assert "chain broken" not in err and "gap" not in err
+
+
+def test_status_says_connected_again_once_the_broker_takes_events_it_refused(tmp_path):
+    folder = tmp_path / "broker"
+    folder.mkdir()
+    acl = folder / "acl"
+    acl.write_text("topic read #\n", encoding="utf-8")  # the table may not publish
+    guarded = Broker(folder, extra=f"allow_anonymous true\nacl_file {acl}")
+    guarded.start()
+    try:
+        config = feed_config(tmp_path, guarded)
+        journal = tmp_path / "t1.db"
+        table = table_process(config, journal, f"sim://?seed={SEED}&rate=20")
+        wait_for(lambda: "the broker refused event" in _status(journal), timeout=60)
+        acl.write_text("topic readwrite #\n", encoding="utf-8")
+        guarded.process.send_signal(signal.SIGHUP)  # Mosquitto reads its ACL again
+        wait_for(lambda: getattr(read_record(journal), "acked_seq", 0) > 0, timeout=60)
+        wait_for(lambda: _status(journal) == "connected (MQTT 5)", timeout=30)
+        status = subprocess.run([*CLI, "feed", "status", "--config", str(config),
+                                 str(journal)], cwd=ROOT, capture_output=True, text=True,
+                                timeout=60)
+        assert "connection: connected (MQTT 5)" in status.stdout, status.stdout
+        assert "refused" not in status.stdout
+        stop(table)
+    finally:
+        guarded.stop()
+
+
+def test_a_wrong_ca_is_named_as_a_tls_failure_in_status_and_log(tmp_path):
+    folder = tmp_path / "broker"
+    folder.mkdir()
+    files = make_certificates(folder)
+    other = tmp_path / "other-ca"
+    other.mkdir()
+    wrong_ca = make_certificates(other)["ca.pem"]  # a CA that did not sign the broker's
+    secured = Broker(folder, tls=True, extra=(
+        f"allow_anonymous true\ncafile {files['ca.pem']}\ncertfile {files['server.pem']}\n"
+        f"keyfile {files['server.key']}"))
+    secured.start()
+    try:
+        config = feed_config(tmp_path, secured, extra=f'ca_file = "{wrong_ca}"\n')
+        journal = tmp_path / "t1.db"
+        table = table_process(config, journal, f"sim://?seed={SEED}&rate=40")
+        wait_for(lambda: "TLS" in _status(journal), timeout=60)
+        status = subprocess.run([*CLI, "feed", "status", "--config", str(config),
+                                 str(journal)], cwd=ROOT, capture_output=True, text=True,
+                                timeout=60)
+        expected = (f"TLS with the broker at {secured.url} failed: certificate verify failed: "
+                    "self-signed certificate in certificate chain; check feed.ca_file")
+        assert expected in status.stdout, status.stdout
+        stop(table)
+        log = journal.with_name(journal.name + ".log").read_text()
+        assert expected in log and "cannot reach" not in log
+    finally:
+        secured.stop()

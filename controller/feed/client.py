@@ -34,7 +34,9 @@ def connect_failure(settings: FeedSettings, error: BaseException | None) -> str:
     """Why a connection to the broker failed, for status, log and stderr: a TLS failure (a
     wrong CA, a certificate the broker refuses) named as one, never as an unreachable broker."""
     if isinstance(error, ssl.SSLError):
-        reason = getattr(error, "verify_message", None) or error.reason or error.strerror
+        verify = getattr(error, "verify_message", None)  # why the certificate was not trusted
+        reason = f"certificate verify failed: {verify}" if verify else (
+            error.reason or error.strerror)
         return (f"TLS with the broker at {settings.url} failed: {reason or error}; check "
                 "feed.ca_file, feed.cert_file and feed.key_file against the broker's")
     detail = (getattr(error, "strerror", None) or str(error)) if error is not None else ""
