@@ -4,9 +4,10 @@ for the shoe in play; the shoe report builds one per shoe from the journal."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from controller.events.stream import TableEvent
 from controller.surveillance.scanner_health import ScannerHealth
@@ -32,7 +33,13 @@ class ShoeRecord:
     voided: int = 0
     health: ScannerHealth = field(default_factory=ScannerHealth)
     ended: str | None = None  # the shoe_ended reason
-    alert_rtp: Decimal = Decimal(1)  # the threshold, as the last exposure alert gave it
+    profile_source: str = ""  # the profile as the config named it
+    # Whether the shoe's profile had a [surveillance] table: None while the journal does not
+    # say (no recorded terms, no exposure); its alert_rtp is the threshold, else 1.
+    watched: bool | None = None
+    watched_from_file: bool = False  # said by the profile file as it is now, not the journal
+    alert_rtp: Decimal = Decimal(1)
+    threshold_known: bool = False  # alert_rtp is the profile's (recorded, or from an alert)
     # Rounds whose betting closed while the bet was closed by its return (auto_close).
     closed_by_surveillance: dict[str, list[int]] = field(default_factory=dict)
 
@@ -42,14 +49,20 @@ class ShoeRecord:
         if kind == "shoe_started":
             self.shoe, self.profile = event.shoe, event.data["profile"]
             self.decks = event.data["decks"]
+            self.profile_source = event.data.get("profile_source", "")
+            terms = event.data.get("profile_terms")  # journals from before it lack it
+            if isinstance(terms, Mapping) and "surveillance" in terms:
+                self.take_surveillance(terms["surveillance"])
         elif kind == "exposure":
+            self.watched = True
             self.exposures.append(ExposurePoint(
                 self.decks * 52 - event.data["cards_left"], event.round,
                 {bet: Decimal(rtp) for bet, rtp in event.data["rtp"].items()}))
         elif kind in ALERT_EVENTS:
             self.alerts.append(event)
             if kind == "exposure_alert":
-                self.alert_rtp = Decimal(event.data["alert_rtp"])
+                self.watched, self.alert_rtp = True, Decimal(event.data["alert_rtp"])
+                self.threshold_known = True
         elif kind == "betting_closed":
             for bet, alert in self.raised().items():
                 if alert.data["closed"]:
@@ -61,6 +74,13 @@ class ShoeRecord:
         elif kind == "shoe_ended":
             self.ended = event.data["reason"]
         self.health.apply(event)
+
+    def take_surveillance(self, table: Mapping[str, Any] | None) -> None:
+        """The shoe's profile's ``[surveillance]`` table (its keys as in the profile), or
+        None: it had none."""
+        self.watched = table is not None
+        self.alert_rtp = Decimal(str(table["alert_rtp"])) if table is not None else Decimal(1)
+        self.threshold_known = True
 
     @property
     def bets(self) -> list[str]:
