@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from controller.events.stream import EventBus, TableEvent
 from controller.game.profiles import load_profile
@@ -14,6 +15,8 @@ from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Driver,
 
 PIN = "2468"
 PIN_HASH = hash_pin(PIN, iterations=10_000)  # the fewest a config file may give
+# The classic bets with one deck: the simulated shoe deals the profile's decks.
+ONE_DECK = str(Path(__file__).parent / "data" / "one-deck.toml")
 
 
 class RecordingDriver(Driver):

@@ -7,7 +7,7 @@ from controller.game.outcome import judge_round
 from controller.table.commands import TimerExpired
 from controller.table.view import TableView
 from drivers.base import CardRead, Connected, Disconnected, Misread
-from tests.table_harness import Table
+from tests.table_harness import ONE_DECK, Table
 
 NATURAL_PLAYER_9 = "9S KH TC 2D"  # P 9S TC = 9, B KH 2D = 2
 PLAYER_DRAWS_BANKER_STANDS = "2S 3C 3H 4C 5D"  # P 2+3+5 = 0, B 3+4 = 7
@@ -400,11 +400,12 @@ def test_a_whole_simulated_shoe_obeys_the_rules(seed):
 
 @pytest.mark.parametrize(("profile", "url", "decks"), [
     ("big-win", "sim://?seed=4&rate=0&cut=20", 6),  # the profile's six decks
-    ("classic", "sim://?seed=4&rate=0&cut=20&decks=1", 1),  # the URL's one deck, not 8
+    (ONE_DECK, "sim://?seed=4&rate=0&cut=20&decks=1", 1),  # the URL may repeat the profile's
 ])
-def test_the_simulated_shoe_holds_the_profiles_decks_unless_its_url_says(profile, url, decks):
+def test_the_simulated_shoe_holds_the_profiles_decks(profile, url, decks):
     events = play_one_shoe(url, profile)
     kinds = [event.type for event in events]
+    assert next(event for event in events if event.type == "shoe_started").fields["decks"] == decks
     assert "hold" not in kinds
     before_cut = events[:kinds.index("cut_card")]
     dealt = [event.fields["card"] for event in events if event.type in ("reveal", "burn", "card")]

@@ -33,7 +33,7 @@ class SimulatedDealer:
     def __call__(self, event: TableEvent) -> None:
         match event.fact:
             case facts.ShoeStarted():
-                self.sim.number_shoe(event.shoe)
+                self.sim.number_shoe(event.shoe, event.fact.decks)
                 return
             case facts.ShoeEnded():
                 self.sim.reshuffle()
