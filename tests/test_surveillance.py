@@ -147,11 +147,11 @@ def test_an_exposure_for_a_shoe_since_ended_is_not_published(table):
 def test_a_replay_of_the_journal_closes_the_same_bets(table):
     table.new_shoe()
     table.deal(" ".join(ORDER[:30]))
-    assert "lucky_six" in table.controller.exposure_watch.closed
+    assert "lucky_six" in table.controller.rounds.exposure_watch.closed
     twin = TableController(table.config, table.controller.profile, table.bus.__class__("t"))
     replay(twin, table.events)
-    assert twin.exposure_watch.raised == table.controller.exposure_watch.raised
-    assert twin.exposure_watch.closed == table.controller.exposure_watch.closed
+    assert twin.rounds.exposure_watch.raised == table.controller.rounds.exposure_watch.raised
+    assert twin.rounds.exposure_watch.closed == table.controller.rounds.exposure_watch.closed
 
 
 def test_misreads_above_the_profile_level_raise_a_scanner_alert(table):

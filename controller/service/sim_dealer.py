@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from controller.events import facts
 from controller.events.facts import rests_in
+from controller.events.states import STOPPED, TableState
 from controller.events.stream import TableEvent
 from drivers.sim import SimDriver
 
-STOPPED_STATES = ("hold", "paused")
 # The states in which a betting round can still be open: it stays open through a hold or a
 # pause; any other state means it is over, whether or not ``betting_closed`` said so.
-BETTING_STATES = ("betting", *STOPPED_STATES)
+BETTING_STATES = frozenset({TableState.BETTING, *STOPPED})
 
 
 class SimulatedDealer:
@@ -44,7 +44,7 @@ class SimulatedDealer:
                 self.live_betting = False
         state = rests_in(event.fact)
         if state is not None:
-            self.stopped = state in STOPPED_STATES
+            self.stopped = state in STOPPED
             self.live_betting = self.live_betting and state in BETTING_STATES
         if self.holding != (self.stopped or self.live_betting):
             self.holding = not self.holding
