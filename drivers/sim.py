@@ -223,7 +223,7 @@ class SimDriver(Driver):
                     if self._closed or self._blocked():
                         return
                     event = self._deal_one()
-                self._sink(event)
+                self._deliver((event,))
         finally:
             self._pumping = False
 
@@ -243,7 +243,7 @@ class SimDriver(Driver):
                 event = self._wait_for_next()
                 if event is None:
                     return
-            self._sink(event)  # outside the lock: the sink may acknowledge at once
+            self._deliver((event,))  # outside the lock: the sink may acknowledge at once
 
     def _wait_for_next(self) -> DriverEvent | None:
         """Block until the next event may be dealt; None once closed."""

@@ -25,7 +25,6 @@ from controller.table.restart import prime_driver, rebuilt, resume
 from controller.table.runner import TableRunner
 from drivers import open_driver
 from drivers.base import Driver, DriverError
-from drivers.sim import SimDriver
 from drivers.url import DriverUrl
 
 log = logging.getLogger(__name__)
@@ -159,8 +158,7 @@ def _assemble(
             wait_for_surveillance(worker)
         if journal is not None:
             prime_driver(driver, journal, journal.restart_events())
-        if isinstance(driver, SimDriver):
-            bus.subscribe(simulated_dealer(driver, view_events))
+        bus.subscribe(simulated_dealer(driver, view_events))
         driver.start()
     except BaseException:
         driver.close()
@@ -199,10 +197,11 @@ def wait_for_surveillance(worker: ExposureWorker) -> None:
                     "without it (returns follow once it is up)", SURVEILLANCE_START)
 
 
-def simulated_dealer(sim: SimDriver, events: Sequence[TableEvent]) -> SimulatedDealer:
-    """The simulated shoe's dealer (a bus subscriber), caught up with the journal's ``events``:
-    dealing held if the table is in a hold, paused or taking live bets, and the shoe in play
-    continued after the cards the journal shows dealt from it."""
+def simulated_dealer(sim: Driver, events: Sequence[TableEvent]) -> SimulatedDealer:
+    """The dealer's side of a device that deals by itself (a bus subscriber; for real hardware
+    its news changes nothing), caught up with the journal's ``events``: dealing held if the
+    table is in a hold, paused or taking live bets, and the shoe in play continued after the
+    cards the journal shows dealt from it."""
     dealer = SimulatedDealer(sim)
     for event in events:
         dealer(event)
