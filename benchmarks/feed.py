@@ -19,8 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
-import socket
 import sqlite3
 import statistics
 import subprocess
@@ -42,30 +40,9 @@ from controller.feed.relay import FeedRelay  # noqa: E402
 from controller.service.app import open_table  # noqa: E402 (after the path is set)
 from controller.table.config import TableConfig  # noqa: E402
 from controller.table.feed_settings import FeedSettings  # noqa: E402
+from local_broker import free_port, start_broker  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def start_broker(folder: Path, port: int) -> subprocess.Popen:
-    config = folder / "mosquitto.conf"
-    config.write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\nmax_queued_messages 0\n"
-                      f"max_inflight_messages 0\n", encoding="utf-8")
-    broker = subprocess.Popen([shutil.which("mosquitto") or "/usr/sbin/mosquitto", "-c",
-                               str(config)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return broker
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError("mosquitto did not start")
 
 
 def cpu_seconds(pid: int) -> float:

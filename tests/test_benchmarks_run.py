@@ -39,8 +39,11 @@ BRIEF = {
         rf"{NUMBER} µs  the whole card path"]),
     "display_lag.py": (["--shoes", "1"], [
         rf"event published -> felt painted: p50 {NUMBER} ms  p99 {NUMBER} ms"]),
-    "display_latency.py": (["--cards", "40"], [
-        rf"card line written -> frame painted: p50 {NUMBER} ms  p99 {NUMBER} ms",
+    "display_latency.py": (["--cards", "40", "--interval", "0.04"], [
+        rf"consumers: events file {NUMBER} events, {NUMBER} of them surveillance's exposure; "
+        r"one core kept busy",
+        rf"card line written -> frame painted: p50 {NUMBER} ms  p99 {NUMBER} ms  "
+        rf"max {NUMBER} ms \(goal p99 <= 16.7 ms: (met|NOT met)\)",
         rf"last quarter of the shoe .* p50 {NUMBER} ms"]),
     "display_memory.py": (["--shoes", "2"], [
         rf"resident after {NUMBER} rounds: {NUMBER} MB; growth .*: [+-]{NUMBER} MB"]),
