@@ -35,12 +35,13 @@ from paho.mqtt.enums import CallbackAPIVersion
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from local_broker import free_port, start_broker  # noqa: E402
+
 from controller.events.stream import TableEvent  # noqa: E402
 from controller.feed.relay import FeedRelay  # noqa: E402
 from controller.service.app import open_table  # noqa: E402 (after the path is set)
 from controller.table.config import TableConfig  # noqa: E402
 from controller.table.feed_settings import FeedSettings  # noqa: E402
-from local_broker import free_port, start_broker  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
 
