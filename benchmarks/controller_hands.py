@@ -40,7 +40,8 @@ from controller.service.app import open_table
 from controller.table.config import TableConfig
 from controller.table.controller import TableController
 from controller.table.round_model import RoundModel
-from drivers.shoe_order import CUT, build_shoe, shoe_random
+from drivers.card_codes import CUT
+from drivers.shoe_order import build_shoe, shoe_random
 from drivers.sim import SimDriver
 
 GOAL_JOURNAL_OFF = 10_000  # hands/s

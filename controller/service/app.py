@@ -36,7 +36,6 @@ class Table:
     config: TableConfig
     profile: Profile
     bus: EventBus
-    controller: TableController
     runner: TableRunner
     driver: Driver
     event_file: EventFile | None = None
@@ -51,6 +50,12 @@ class Table:
                                          repr=False)
     _loop_ended: threading.Event = field(default_factory=threading.Event, init=False,
                                           repr=False)
+
+    @property
+    def controller(self) -> TableController:
+        """The table's controller: the runner's, which it rebuilds from the journal after an
+        input the controller failed on."""
+        return self.runner.controller
 
     def run(self, heartbeat: Callable[[], None] | None = None,
             heartbeat_every: float | None = None) -> None:
@@ -167,7 +172,7 @@ def _assemble(
         if event_file is not None:
             event_file.close()
         raise
-    return Table(config, profile, bus, controller, runner, driver, event_file, journal,
+    return Table(config, profile, bus, runner, driver, event_file, journal,
                  view_events, exposure=worker)
 
 
