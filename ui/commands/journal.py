@@ -8,11 +8,11 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from controller.journal import JournalError
+from controller.journal import JournalError, recall
 from controller.journal.accept_end import accept_end
 from controller.journal.export import FORMATS, export
 from controller.journal.paths import default_journal_path, set_aside
-from controller.journal.verify import open_read_only, self_test
+from controller.journal.verify import self_test
 from controller.table.config import load_config
 
 
@@ -48,7 +48,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         each.add_argument("path", nargs="?", metavar="PATH", help="the journal database")
         each.add_argument("--config", metavar="FILE", help="take the journal path from here")
     verify.set_defaults(handler=run_verify)
-    export_parser.set_defaults(handler=run_export)
+    export_parser.set_defaults(handler=reading(run_export))
     aside.set_defaults(handler=refusing(run_set_aside))
     accept.set_defaults(handler=refusing(run_accept_end))
 
@@ -65,18 +65,27 @@ def journal_path(args: argparse.Namespace) -> Path:
     return path
 
 
-def refusing(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """A command that changes a journal: a refusal is one line saying why and what to do."""
+def refusing(handler: Callable[[argparse.Namespace], int],
+             outcome: str = "refused") -> Callable[[argparse.Namespace], int]:
+    """A command on a journal: a refusal, or a journal it cannot read (a damaged file), is one
+    line saying why and what to do, and exit status 1."""
 
     def run(args: argparse.Namespace) -> int:
         try:
             return handler(args)
         except JournalError as error:
-            print(f"baccarat-table journal {args.action}: refused: {error}; what to do: "
+            command = " ".join(filter(None, (getattr(args, "command", None),
+                                          getattr(args, "action", None))))
+            print(f"baccarat-table {command}: {outcome}: {error}; what to do: "
                   f"{error.advice}", file=sys.stderr)
             return 1
 
     return run
+
+
+def reading(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """A command that only reads a journal: one line when the journal cannot be read."""
+    return refusing(handler, "cannot read the journal")
 
 
 def run_verify(args: argparse.Namespace) -> int:
@@ -98,16 +107,13 @@ def run_verify(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     path = journal_path(args)
-    connection = open_read_only(path)
-    try:
+    with recall.reading(path) as connection:
         if args.output:
             with open(args.output, "w", encoding="utf-8", newline="") as out:
                 count = export(connection, out, args.format)
             print(f"{count} rows written to {args.output}", file=sys.stderr)
         else:
             export(connection, sys.stdout, args.format)
-    finally:
-        connection.close()
     return 0
 
 

@@ -7,15 +7,15 @@ import argparse
 import base64
 import html
 import os
+import sqlite3
 import sys
 from pathlib import Path
 
-from controller.events.stream import TableEvent
-from controller.journal.store import read_events
-from controller.journal.verify import open_read_only, self_test
+from controller.journal import recall
+from controller.journal.verify import self_test
 from controller.surveillance.shoe_record import ShoeRecord, shoe_records
 from drivers.errors import UserError
-from ui.commands.journal import journal_path
+from ui.commands.journal import journal_path, reading
 
 FORMATS = (".png", ".html")
 
@@ -33,17 +33,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", default="shoe-report.png", metavar="FILE.png|FILE.html",
                         help="where to write the report: a PNG, or an HTML page with the "
                              "picture and its text (default: shoe-report.png)")
-    parser.set_defaults(handler=run)
+    parser.set_defaults(handler=reading(run))
 
 
-def chosen_shoe(events: list[TableEvent], shoe: int | None, path: Path) -> ShoeRecord:
-    records = shoe_records(events)
-    if not records:
+def chosen_shoe(connection: sqlite3.Connection, shoe: int | None, path: Path
+                ) -> tuple[ShoeRecord, str]:
+    """Shoe ``shoe`` (the last when None), read from the journal alone, and its table."""
+    numbers = recall.shoe_numbers(connection)
+    if numbers is None:
         raise UserError(f"{path}: no shoe has started in this journal")
-    number = max(records) if shoe is None else shoe
-    if number not in records:
-        raise UserError(f"--shoe {shoe}: {path} holds shoes {min(records)} to {max(records)}")
-    return records[number]
+    number = numbers[1] if shoe is None else shoe
+    events = list(recall.shoe_events(connection, number))
+    if not events:
+        raise UserError(f"--shoe {shoe}: {path} holds shoes {numbers[0]} to {numbers[1]}")
+    return shoe_records(events)[number], events[-1].table
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,15 +55,10 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--out {args.out}: expected a file ending in .png or .html")
     path = journal_path(args)
     finding = self_test(path).finding
+    with recall.reading(path) as connection:
+        record, table = chosen_shoe(connection, args.shoe, path)
     if finding is not None:
         print(f"warning: {path} failed its self-test: {finding}", file=sys.stderr)
-    connection = open_read_only(path)
-    try:
-        events = read_events(connection)
-    finally:
-        connection.close()
-    record = chosen_shoe(events, args.shoe, path)
-    table = events[-1].table if events else ""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     # Qt starts only once the journal and the arguments are good.
     from PyQt6.QtCore import QBuffer, QIODevice
