@@ -132,6 +132,8 @@ class EventBus:
             for subscriber in self._subscribers:
                 try:
                     subscriber(event)
+                except EventFileError:  # the event file would lack it: the table stops
+                    raise
                 except Exception:
                     log.exception("event subscriber %r failed on %s #%d", subscriber,
                                   event.type, event.seq)
@@ -149,6 +151,9 @@ class EventBus:
 class EventFileError(UserError):
     """The event file cannot be continued; the message names the file and what is wrong."""
 
+    advice = ("free space on its disk (or name another file), then start again: with a "
+              "journal the table first writes the events the file lacks (docs/events.md)")
+
 
 class EventFile:
     """A subscriber that writes each event as one JSON line (``--events FILE`` or ``-``).
@@ -160,8 +165,10 @@ class EventFile:
     """
 
     def __init__(self, stream: TextIO, last: dict[str, Any] | None = None,
-                 torn_seq: int = 0) -> None:
+                 torn_seq: int = 0, path: str = "-") -> None:
         self._stream = stream
+        self.path = path
+        self._failed = False  # a write failed: the table stops on it, reported once
         self.live_only = stream is sys.stdout  # cannot be read back, so cannot catch up
         self.last = last  # the last whole line, as read at open
         self.last_seq: int = last["seq"] if last else 0
@@ -175,18 +182,30 @@ class EventFile:
             return cls(sys.stdout)
         with open(path, "a+b") as raw:
             last, torn_seq = _repair_and_read_last(raw, path)
-        return cls(open(path, "a", encoding="utf-8"), last, torn_seq)
+        return cls(open(path, "a", encoding="utf-8"), last, torn_seq, path)
 
     def __call__(self, event: TableEvent) -> None:
+        """Write ``event``; EventFileError when the file cannot take it (a full disk): the bus
+        stops the table on it rather than go on with a file that lacks events."""
         if event.seq <= self.last_seq:
             return  # already written before a restart
-        self._stream.write(event.to_json() + "\n")
-        self._stream.flush()
+        try:
+            self._stream.write(event.to_json() + "\n")
+            self._stream.flush()
+        except OSError as error:
+            self._failed = True
+            raise EventFileError(f"events file {self.path}: cannot write event {event.seq} "
+                                 f"({event.type}): {error.strerror}") from None
         self.last_seq = event.seq
 
     def close(self) -> None:
-        if not self.live_only:
+        if self.live_only:
+            return
+        try:
             self._stream.close()
+        except OSError as error:
+            if not self._failed:  # else the failed write was reported already
+                log.error("events file %s: %s", self.path, error.strerror)
 
 
 _SEQ_FIELD = re.compile(rb'"seq":(\d+)')

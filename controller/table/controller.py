@@ -20,7 +20,7 @@ from typing import Any
 from transitions import EventData, Machine
 
 from controller.events.schema import RESTING_FACTS, EventType
-from controller.events.stream import EventBus
+from controller.events.stream import EventBus, EventFileError
 from controller.game.cards import Card, ShoeComposition
 from controller.game.outcome import RoundOutcome, judge_round
 from controller.game.profiles import Profile
@@ -216,7 +216,7 @@ class TableController:
             else:
                 self.bus.flush()
                 self._flush_due = None
-        except JournalError:
+        except (JournalError, EventFileError):  # the table stops: not a fault to hold on
             self._unacknowledged.clear()
             raise
         except Exception as error:
