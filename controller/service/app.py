@@ -69,8 +69,10 @@ class Table:
         try:
             self.runner.run(heartbeat, heartbeat_every)
         finally:
-            self._close_files()
-            self._loop_ended.set()
+            try:
+                self._close_files()
+            finally:  # close() waits for this, whatever closing the files raised
+                self._loop_ended.set()
 
     def close(self) -> None:
         """Stop a running loop and wait, however long its input takes, for it to close the

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from controller.events import facts
 from controller.events.states import TableState
-from controller.events.stream import EventBus
+from controller.events.stream import EventBus, EventFileError
 from controller.game.cards import Card
 from controller.game.profiles import Profile
 from controller.journal.store import JournalError
@@ -127,7 +127,7 @@ class TableController:
             else:
                 self.bus.flush()
                 self._flush_due = None
-        except JournalError:
+        except (JournalError, EventFileError):  # the table stops: not a fault to hold on
             self._unacknowledged.clear()
             raise
         except Exception as error:
