@@ -142,9 +142,7 @@ class TableView:
         self.result = event.data
         data = event.data
         self.streaks.add(data["winner"])
-        self.last_change = self.roads.add(
-            Hand(data["winner"], data["player_pair"], data["banker_pair"], data["natural"])
-        )
+        self.last_change = self.roads.add(Hand.from_round_result(data))
         self.recent.append({"shoe": event.shoe, "round": event.round, "status": "result", **data})
 
     def _on_round_voided(self, event: TableEvent) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from PyQt6.QtCore import QT_TRANSLATE_NOOP, Qt
@@ -57,10 +58,26 @@ def key_action(key: int, modifiers: Qt.KeyboardModifier) -> str | None:
     return None
 
 
-def help_text() -> str:
-    """The keys as a rich-text table for the help overlay."""
+# The roads' badges (ui/display/marks.py, ez_badge), explained on the help of a table offering
+# the bet: (bet, what the badge shows, its meaning).
+BADGE_LEGEND = (
+    ("dragon_7", "7", QT_TRANSLATE_NOOP(
+        "display", "on the roads: Dragon 7, banker won with 7 on three cards")),
+    ("panda_8", "8", QT_TRANSLATE_NOOP(
+        "display", "on the roads: Panda 8, player won with 8 on three cards")),
+)
+
+
+def help_text(bets: Iterable[str] = ()) -> str:
+    """The keys as a rich-text table for the help overlay, then the legend of the road badges
+    for those of ``bets`` (the table's profile) that have one."""
     rows = "".join(
         f"<tr><td align='right'><b>{key.shown}</b>&nbsp;&nbsp;</td>"
         f"<td>{translate('display', key.description)}</td></tr>"
         for key in OPERATOR_KEYS)
+    offered = set(bets)
+    rows += "".join(
+        f"<tr><td align='right'><b style='background:#1b1b1b'>&nbsp;{shown}&nbsp;</b>"
+        f"&nbsp;&nbsp;</td><td>{translate('display', meaning)}</td></tr>"
+        for bet, shown, meaning in BADGE_LEGEND if bet in offered)
     return f"<table cellpadding='4'>{rows}</table>"

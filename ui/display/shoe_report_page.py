@@ -115,9 +115,7 @@ class ShoeReportPage(QWidget):
         grid.addWidget(_text(sections[0][0], [], 26), 0, 0, 1, 2)
         grid.addWidget(_text(*sections[1], 20), 1, 0)
         grid.addWidget(_text(*sections[4], 20), 1, 1)
-        roads = Roads.from_hands(Hand(e.data["winner"], e.data["player_pair"],
-                                      e.data["banker_pair"], e.data["natural"])
-                                 for e in record.results)
+        roads = Roads.from_hands(Hand.from_round_result(e.data) for e in record.results)
         self.bead_plate, self.big_road = BeadPlatePanel(), BigRoadPanel()
         self.bead_plate.reset(roads.bead_plate())
         self.big_road.reset(roads.big_road())
