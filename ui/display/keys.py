@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from PyQt6.QtCore import QT_TRANSLATE_NOOP, Qt
 
 from ui.display.i18n import translate
+from ui.display.marks import BADGE_INK, EZ_BADGES
 
 NO_MODIFIER = Qt.KeyboardModifier.NoModifier
 
@@ -58,14 +59,13 @@ def key_action(key: int, modifiers: Qt.KeyboardModifier) -> str | None:
     return None
 
 
-# The roads' badges (ui/display/marks.py, ez_badge), explained on the help of a table offering
-# the bet: (bet, what the badge shows, its meaning).
-BADGE_LEGEND = (
-    ("dragon_7", "7", QT_TRANSLATE_NOOP(
-        "display", "on the roads: Dragon 7, banker won with 7 on three cards")),
-    ("panda_8", "8", QT_TRANSLATE_NOOP(
-        "display", "on the roads: Panda 8, player won with 8 on three cards")),
-)
+# The roads' badges (marks.ez_badge), explained on the help of a table offering the bet.
+BADGE_LEGEND = {
+    "dragon_7": QT_TRANSLATE_NOOP(
+        "display", "on the roads: Dragon 7, banker won with 7 on three cards"),
+    "panda_8": QT_TRANSLATE_NOOP(
+        "display", "on the roads: Panda 8, player won with 8 on three cards"),
+}
 
 
 def help_text(bets: Iterable[str] = ()) -> str:
@@ -77,7 +77,8 @@ def help_text(bets: Iterable[str] = ()) -> str:
         for key in OPERATOR_KEYS)
     offered = set(bets)
     rows += "".join(
-        f"<tr><td align='right'><b style='background:#1b1b1b'>&nbsp;{shown}&nbsp;</b>"
+        f"<tr><td align='right'><b style='background:{BADGE_INK.name()}; "
+        f"color:{EZ_BADGES[bet][1].name()}'>&nbsp;{EZ_BADGES[bet][0]}&nbsp;</b>"
         f"&nbsp;&nbsp;</td><td>{translate('display', meaning)}</td></tr>"
-        for bet, shown, meaning in BADGE_LEGEND if bet in offered)
+        for bet, meaning in BADGE_LEGEND.items() if bet in offered)
     return f"<table cellpadding='4'>{rows}</table>"

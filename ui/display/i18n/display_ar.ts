@@ -575,7 +575,7 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>صندوق جديد</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="28" />
+        <location filename="../keys.py" line="29" />
         <location filename="../labels.py" line="91" />
         <source>confirm the burn</source>
         <translation>تأكيد الحرق</translation>
@@ -636,57 +636,57 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>وُزّعت الورقة {card} قبل تأكيد الصندوق الجديد</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="26" />
+        <location filename="../keys.py" line="27" />
         <source>show or hide this help</source>
         <translation>إظهار أو إخفاء هذه المساعدة</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="30" />
+        <location filename="../keys.py" line="31" />
         <source>enter a card by hand</source>
         <translation>إدخال بطاقة يدويًا</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="32" />
+        <location filename="../keys.py" line="33" />
         <source>pause / resume the table</source>
         <translation>إيقاف / استئناف الطاولة</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="34" />
+        <location filename="../keys.py" line="35" />
         <source>the last 10 rounds (recall)</source>
         <translation>آخر 10 جولات</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="36" />
+        <location filename="../keys.py" line="37" />
         <source>new shoe (supervisor PIN while a shoe is in play)</source>
         <translation>صندوق جديد (رمز المشرف أثناء اللعب)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="38" />
+        <location filename="../keys.py" line="39" />
         <source>void the round in play or on hold (supervisor PIN)</source>
         <translation>إلغاء الجولة (رمز المشرف)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="40" />
+        <location filename="../keys.py" line="41" />
         <source>accept the held card, clearing the hold (supervisor PIN)</source>
         <translation>قبول الورقة المعلقة (رمز المشرف)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="43" />
+        <location filename="../keys.py" line="44" />
         <source>show or hide the surveillance panel</source>
         <translation>إظهار لوحة المراقبة أو إخفاؤها</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="45" />
+        <location filename="../keys.py" line="46" />
         <source>clear the roads (supervisor PIN)</source>
         <translation>مسح الطرق (رمز المشرف)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="46" />
+        <location filename="../keys.py" line="47" />
         <source>close the help</source>
         <translation>إغلاق المساعدة</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="47" />
+        <location filename="../keys.py" line="48" />
         <source>quit the display</source>
         <translation>إنهاء العرض</translation>
     </message>

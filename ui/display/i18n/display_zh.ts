@@ -575,7 +575,7 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>新牌靴</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="28" />
+        <location filename="../keys.py" line="29" />
         <location filename="../labels.py" line="91" />
         <source>confirm the burn</source>
         <translation>确认烧牌</translation>
@@ -636,57 +636,57 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>确认新牌靴前发出了牌 {card}</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="26" />
+        <location filename="../keys.py" line="27" />
         <source>show or hide this help</source>
         <translation>显示或隐藏本帮助</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="30" />
+        <location filename="../keys.py" line="31" />
         <source>enter a card by hand</source>
         <translation>手动输入一张牌</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="32" />
+        <location filename="../keys.py" line="33" />
         <source>pause / resume the table</source>
         <translation>暂停 / 继续</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="34" />
+        <location filename="../keys.py" line="35" />
         <source>the last 10 rounds (recall)</source>
         <translation>最近 10 局 (回顾)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="36" />
+        <location filename="../keys.py" line="37" />
         <source>new shoe (supervisor PIN while a shoe is in play)</source>
         <translation>新牌靴 (牌靴进行中需主管密码)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="38" />
+        <location filename="../keys.py" line="39" />
         <source>void the round in play or on hold (supervisor PIN)</source>
         <translation>作废当前局 (主管密码)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="40" />
+        <location filename="../keys.py" line="41" />
         <source>accept the held card, clearing the hold (supervisor PIN)</source>
         <translation>接受暂扣的牌 (主管密码)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="43" />
+        <location filename="../keys.py" line="44" />
         <source>show or hide the surveillance panel</source>
         <translation>显示或隐藏监控面板</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="45" />
+        <location filename="../keys.py" line="46" />
         <source>clear the roads (supervisor PIN)</source>
         <translation>清除路单 (主管密码)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="46" />
+        <location filename="../keys.py" line="47" />
         <source>close the help</source>
         <translation>关闭帮助</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="47" />
+        <location filename="../keys.py" line="48" />
         <source>quit the display</source>
         <translation>退出显示</translation>
     </message>
