@@ -22,7 +22,6 @@ import argparse
 import itertools
 import os
 import statistics
-import sys
 import tempfile
 import threading
 import time
@@ -64,7 +63,7 @@ def real_table(directory: Path, order: list[str],
     connected, done = threading.Event(), threading.Event()
 
     def note(event: TableEvent) -> None:  # subscribed after the events file: it has the line
-        if event.type == "scanner" and event.data["status"] == "connected":
+        if event.type == "scanner" and event.fields["status"] == "connected":
             connected.set()
         elif event.type in READ:
             written.append(time.monotonic())
@@ -73,9 +72,8 @@ def real_table(directory: Path, order: list[str],
             if len(written) == len(order):
                 done.set()
         elif event.type in UNEXPECTED:
-            unexpected.append(f"{event.type} {event.data}")
+            unexpected.append(f"{event.type} {event.fields}")
 
-    default_interval = sys.getswitchinterval()  # the serial driver lowers it for the process
     with EmulatedShoe(order, INTERVAL) as shoe:
         # No debounce: under load two identical cards can arrive closer than any window, and
         # the minimal table has none either.
@@ -84,18 +82,22 @@ def real_table(directory: Path, order: list[str],
                              events_path=str(directory / "events.jsonl"))
         table = open_table(config, subscribers=(note,))
         table.runner.submit(Command("new_shoe"))
-        runner = threading.Thread(target=table.runner.run)
-        runner.start()
-        try:
+
+        def deal() -> None:
             # The driver opens the port in its own thread, flushing what came before.
             connected.wait(WAIT)
             shoe.play()
             done.wait(WAIT)
+            table.runner.stop()
+
+        dealer = threading.Thread(target=deal)
+        dealer.start()
+        try:
+            table.run()  # in the thread that opened it, which owns it
         finally:
             table.runner.stop()
-            runner.join()
+            dealer.join()
             table.close()
-            sys.setswitchinterval(default_interval)
     if stages is not None:
         stages["line written to the pty"] = shoe.sent
     return latencies("real table", shoe.sent, written, unexpected)

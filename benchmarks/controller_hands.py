@@ -50,10 +50,10 @@ GOAL_JOURNAL_ON = 0.8  # of the minimal journaled loop
 PARTS = (
     ("the whole card path (TableController.handle)", TableController, "handle"),
     ("transitions triggers, with their callbacks", Event, "trigger"),
-    ("every event built, numbered and queued", EventBus, "publish"),
+    ("every fact queued for its input's end", EventBus, "publish"),
     ("simulated shoe: acknowledge, deal the next card", SimDriver, "acknowledge"),
-    ("the round's result: outcome, bets, pays", TableController, "_result_facts"),
-    ("delivery to subscribers (flush)", EventBus, "flush"),
+    ("the round's result: outcome, bets, pays", TableController, "_result"),
+    ("numbered, journaled, delivered (flush)", EventBus, "flush"),
     ("betting opened", TableController, "open_round"),
     ("betting closed", TableController, "_betting_closed"),
 )
@@ -69,7 +69,7 @@ class AnchorStore:
 
     def append_all(self, events) -> None:
         for event in events:
-            self.journal.append({"type": event.type, **event.data})
+            self.journal.append({"type": event.type, **event.fields})
 
     def commit(self) -> None:
         if self.journal.in_transaction:

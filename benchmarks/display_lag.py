@@ -21,9 +21,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from full_hd_window import full_hd_window
 
 from controller.events.stream import TableEvent
-from controller.service.app import open_table
 from controller.table.config import TableConfig
 from ui.display.bridge import EventBridge
+from ui.table_process import TableProcess
 
 
 def main() -> None:
@@ -56,14 +56,14 @@ def main() -> None:
 
     window.cards.paintEvent = timed_paint  # sip finds the instance attribute for the virtual
     bridge.received.connect(show)
-    table = open_table(TableConfig(driver_url="sim://?seed=11&rate=0"), subscribers=(publish,),
-                       stop_after_shoes=shoes)
+    process = TableProcess(TableConfig(driver_url="sim://?seed=11&rate=0"),
+                           stop_after_shoes=shoes)
     bridge.runner_finished.connect(app.quit)
     start = time.monotonic()
-    thread = bridge.start_runner(table)
+    process.start(publish, opened=lambda table: None, refused=bridge.refused.emit,
+                  ended=bridge.table_ended)
     app.exec()
-    thread.join(timeout=5)
-    table.close()
+    process.close()
     app.processEvents()
     window.grab()  # the last batch paints
     elapsed = time.monotonic() - start

@@ -27,11 +27,11 @@ from emulated_shoe import EmulatedShoe
 from full_hd_window import full_hd_window
 
 from controller.events.stream import TableEvent
-from controller.service.app import open_table
 from controller.table.commands import Command
 from controller.table.config import TableConfig
 from drivers.shoe_order import CUT, build_shoe, shoe_random
 from ui.display.bridge import EventBridge
+from ui.table_process import TableProcess
 
 INTERVAL = 0.04  # seconds between cards: faster than any dealer, slow enough to paint each
 SEED = 7
@@ -81,23 +81,21 @@ def main() -> None:
     connected = threading.Event()
 
     def note_connected(event: TableEvent) -> None:
-        if event.type == "scanner" and event.data["status"] == "connected":
+        if event.type == "scanner" and event.fields["status"] == "connected":
             connected.set()
 
     with EmulatedShoe(order, INTERVAL) as shoe:
         # Identical reads closer than the debounce are one read: keep it under the interval.
         url = f"serial://{shoe.path}?baud=115200&debounce=10"
-        table = open_table(TableConfig(driver_url=url),
-                           subscribers=(bridge, note_connected), stop_after_shoes=1)
-        table.runner.submit(Command("new_shoe"))  # the dealer confirms the shoe
+        process = TableProcess(TableConfig(driver_url=url), stop_after_shoes=1)
+        # The dealer confirms the shoe once the table is open.
+        bridge.opened.connect(lambda table: table.runner.submit(Command("new_shoe")))
         bridge.runner_finished.connect(app.quit)
-        thread = bridge.start_runner(table)
+        bridge.start(process, note_connected)
         connected.wait(30)  # the driver opens the port in its thread, flushing what came before
         shoe.play()
         app.exec()
-        table.runner.stop()  # a brief run ends before the shoe does
-        thread.join(timeout=5)
-        table.close()
+        process.close()  # a brief run ends before the shoe does
     sent = shoe.sent
     measured = [(index, (painted[index] - sent[index]) * 1000)
                 for index, kind in applied if kind in SHOWN and index in painted]

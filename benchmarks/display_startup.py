@@ -26,14 +26,16 @@ CHILD = """
 import os, sys, time
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import json
+from controller.events.codec import decode
 from controller.events.stream import TableEvent
 from ui.display.app import make_application
 from ui.display.window import DisplayWindow
 app = make_application("en")
 def event(line):
     fields = json.loads(line)
-    envelope = [fields.pop(key) for key in ("type", "seq", "ts", "table", "shoe", "round")]
-    return TableEvent(*envelope, fields)
+    type_ = fields.pop("type")
+    envelope = [fields.pop(key) for key in ("seq", "ts", "table", "shoe", "round")]
+    return TableEvent(*envelope, decode(type_, fields))
 with open(sys.argv[1], encoding="utf-8") as lines:
     events = [event(line) for line in lines]
 window = DisplayWindow()

@@ -42,7 +42,6 @@ from controller.feed.relay import FeedRelay  # noqa: E402
 from controller.service.app import open_table  # noqa: E402 (after the path is set)
 from controller.table.config import TableConfig  # noqa: E402
 from controller.table.feed_settings import FeedSettings  # noqa: E402
-from ui.table_process import SWITCH_INTERVAL  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -243,7 +242,6 @@ def main() -> None:
     parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    sys.setswitchinterval(SWITCH_INTERVAL)  # as a running table sets it (ui/table_process.py)
     if args.worker is not None:
         worker(args.worker, args.tables, args.rate, args.seconds, args.port, args.dir)
         return

@@ -17,6 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from controller.events.facts import CardDealt
 from controller.events.stream import TableEvent, utc_timestamp
 from controller.journal import Journal
 from controller.journal.verify import self_test
@@ -72,9 +73,8 @@ def card_writes(directory: Path, count: int) -> list[float]:
     times = []
     with Journal.open(directory / "cards.db") as journal:
         for seq in range(1, count + 1):
-            event = TableEvent("card", seq, utc_timestamp(), "table-1", 1, seq // 5 + 1, {
-                "position": "player1", "card": "KD", "raw": "KD", "source": "reader",
-                "cards_left": 400})
+            event = TableEvent(seq, utc_timestamp(), "table-1", 1, seq // 5 + 1, CardDealt(
+                position="player1", card="KD", raw="KD", source="reader", cards_left=400))
             started = time.perf_counter()
             journal.append(event)
             journal.commit()

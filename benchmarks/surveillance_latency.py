@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import tempfile
 import threading
 import time
@@ -37,7 +36,6 @@ from controller.table.controller import TableController
 from controller.table.runner import TableRunner
 from drivers.base import CardRead
 from drivers.card_codes import ALL_CODES
-from ui.table_process import SWITCH_INTERVAL
 
 PROFILE_FILE = (Path(__file__).resolve().parent.parent / "controller" / "game" / "profiles"
                 / "no-commission.toml")
@@ -67,26 +65,37 @@ def one_shoe(exposure: bool, pace: float, order: list[str], folder: Path,
     worker = surveillance(runner, [], exposure)
     if worker is not None:
         worker.ready(60)
-    loop = threading.Thread(target=runner.run)
-    loop.start()
-    latencies = []
+    latencies: list[float] = []
+    failed: list[str] = []
+
+    def deal() -> None:  # the dealer's hand; the table's loop runs in the thread that owns it
+        try:
+            runner.submit(Command("new_shoe"))
+            for code in order[:cards]:
+                arrived.clear()
+                sent = time.perf_counter()
+                runner.submit(CardRead(code, code.encode()))
+                if not arrived.wait(30):
+                    failed.append(f"card {code} never came out (state {controller.state})")
+                    return
+                latencies.append(stamps[-1] - sent)
+                if pace:
+                    time.sleep(pace)
+        finally:
+            runner.stop()
+
+    dealer = threading.Thread(target=deal)
+    dealer.start()
     try:
-        runner.submit(Command("new_shoe"))
-        for code in order[:cards]:
-            arrived.clear()
-            sent = time.perf_counter()
-            runner.submit(CardRead(code, code.encode()))
-            if not arrived.wait(30):
-                raise RuntimeError(f"card {code} never came out (state {controller.state})")
-            latencies.append(stamps[-1] - sent)
-            if pace:
-                time.sleep(pace)
+        runner.run()
     finally:
         runner.stop()
-        loop.join()
+        dealer.join()
         if worker is not None:
             worker.close()
         journal.close()
+    if failed:
+        raise RuntimeError(failed[0])
     return latencies
 
 
@@ -101,7 +110,6 @@ def main() -> None:
     parser.add_argument("--shoes", type=int, default=3, help="shoes per case (default 3)")
     parser.add_argument("--cards", type=int, default=400, help="cards a shoe (default 400)")
     args = parser.parse_args()
-    sys.setswitchinterval(SWITCH_INTERVAL)
     chance = random.Random(16)
     print(f"{args.cards} cards a shoe, {args.shoes} shoes per case, "
           "exposure off and on alternating")

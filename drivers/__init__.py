@@ -16,7 +16,7 @@ dependency of one driver never stops another. This package imports nothing from
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from drivers.base import Driver, DriverError, EventSink
 from drivers.url import DriverUrl
@@ -29,9 +29,10 @@ SCHEMES = {
 }
 
 
-def open_driver(url: str, sink: EventSink) -> Driver:
-    """The driver for ``url``, unstarted; DriverError names any bad scheme or option."""
-    parsed = DriverUrl.parse(url)
+def open_driver(url: str, sink: EventSink, defaults: Mapping[str, str] | None = None) -> Driver:
+    """The driver for ``url``, unstarted, ``defaults`` taken for the options the URL does not
+    give; DriverError names any bad scheme or option, quoting ``url`` as it was typed."""
+    parsed = DriverUrl.parse(url).with_defaults(defaults or {})
     if parsed.scheme not in SCHEMES:
         valid = ", ".join(f"{scheme}://" for scheme in SCHEMES)
         raise DriverError(f"driver URL {url!r}: unknown scheme {parsed.scheme!r}; valid: {valid}")

@@ -7,12 +7,14 @@ must be cheap and thread-safe (the controller passes its queue's ``put``).
 Events:
 
 - ``CardRead``: a card was read (canonical code, raw bytes, monotonic time, and the frame's
-  sequence number for a smart shoe).
+  sequence number for a smart shoe, with whether the shoe may have read it while it was away).
 - ``Misread``: something was read that is not a card; the dealer must rescan. A driver never
   invents a card: anything it cannot read is a misread.
 - ``CutCardSeen``: the cut card came out of the shoe.
 - ``ShoeShuffled``: the device reports a freshly shuffled shoe loaded (a smart shoe's ``$S``,
   the simulated shoe at the start of every shoe it deals).
+- ``OutOfSequence``: a smart shoe's frame whose number cannot follow the frames before it; the
+  frame's own event comes next, and the table holds for a supervisor.
 - ``Connected`` / ``Disconnected``: the device appeared or went away (with the reason).
 
 ``drivers.open_driver(url, sink)`` returns the driver *unstarted*, so that the last recorded
@@ -25,7 +27,8 @@ recorded (a smart shoe and the simulated shoe wait for it; acknowledging twice i
 safe to call twice and after a failed start.
 
 That is all real hardware needs. What the simulated shoe needs besides (when to wait, when to
-reshuffle, where to continue after a restart) is its own: drivers.sim, drivers.sim_dealer.
+reshuffle, where to continue after a restart) is its own: drivers.sim, and the simulated dealer
+(controller.service.sim_dealer) that follows the table's events.
 """
 
 from __future__ import annotations
@@ -49,6 +52,10 @@ class CardRead:
     raw: bytes = b""
     at: float = field(default_factory=_now)
     seq: int | None = None  # the smart shoe's frame number; None for scanners and simulators
+    # A smart shoe's first card after the device came back, numbered on from the last frame
+    # before it went away: the shoe may have read it while away, so a card the dealer typed
+    # meanwhile may be this one.
+    first_after_reconnect: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +89,19 @@ class ShoeShuffled:
 
 
 @dataclass(frozen=True, slots=True)
+class OutOfSequence:
+    """A smart shoe's frame (``raw``) that neither repeats nor follows the last frame read:
+    the shoe's numbering went back, jumped, or gave one number twice. ``reason`` says so in a
+    sentence, quoting both numbers. The frame's own event is delivered right after it: a
+    frame the table cannot place is recorded and held, never dropped or silently answered."""
+
+    kind: ClassVar[str] = "out_of_sequence"
+    raw: bytes = b""
+    reason: str = ""
+    at: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True, slots=True)
 class Connected:
     kind: ClassVar[str] = "connected"
     at: float = field(default_factory=_now)
@@ -94,7 +114,8 @@ class Disconnected:
     at: float = field(default_factory=_now)
 
 
-DriverEvent = CardRead | Misread | CutCardSeen | ShoeShuffled | Connected | Disconnected
+DriverEvent = (CardRead | Misread | CutCardSeen | ShoeShuffled | OutOfSequence | Connected
+               | Disconnected)
 # What the controller acknowledges once it is recorded.
 Recordable = CardRead | CutCardSeen | ShoeShuffled
 EventSink = Callable[[DriverEvent], None]
@@ -118,9 +139,10 @@ class Driver:
         raise NotImplementedError
 
     def prime(self, last_recorded: bytes) -> None:
-        """The raw bytes of the last frame the table has durably recorded from this device
-        (read from the journal at start, before ``start()``); a device that resends it is
-        answered, not delivered again. Only a device that resends (a smart shoe) needs it."""
+        """The raw bytes of something the table has durably recorded from this device (read
+        from the journal at start, before ``start()``), called for each in the order recorded:
+        the device's numbering goes on from the last, and a device that resends it is answered,
+        not delivered again. Only a device that resends (a smart shoe) needs it."""
 
     def request_rescan(self) -> None:
         """Ask the device to read the current card again, if the last thing it delivered is

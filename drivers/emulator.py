@@ -41,6 +41,7 @@ from drivers.lines import LineSplitter
 from drivers.scanner_protocol import DEFAULT_NO_READ, DEFAULT_RESCAN
 from drivers.shoe_order import CUT, NO_READ
 from drivers.shoe_protocol import SEQ_MODULO, FrameError, decode_frame, encode_frame
+from drivers.user_paths import path_error
 
 POLL = 0.05  # how often waits look at the stop flag
 
@@ -99,10 +100,13 @@ class ShoeEmulator:
         self.path = os.ttyname(self._slave)
         if self.link is not None:
             temporary = self.link.with_name(self.link.name + ".new")
-            with contextlib.suppress(FileNotFoundError):
-                temporary.unlink()
-            temporary.symlink_to(self.path)
-            temporary.replace(self.link)  # atomic: a driver never sees the link missing
+            try:
+                with contextlib.suppress(FileNotFoundError):
+                    temporary.unlink()
+                temporary.symlink_to(self.path)
+                temporary.replace(self.link)  # atomic: a driver never sees the link missing
+            except OSError as error:
+                raise path_error("--link", self.link, error, "write") from None
         return self.path
 
     def start(self) -> str:

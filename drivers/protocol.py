@@ -32,7 +32,8 @@ class WireProtocol:
         raise NotImplementedError
 
     def prime(self, last_recorded: bytes) -> None:
-        """Remember ``last_recorded`` (see ``Driver.prime``) as the frame last delivered."""
+        """Remember ``last_recorded`` (see ``Driver.prime``) as the frame last delivered, if it
+        is a frame of this protocol."""
 
     def rescan(self) -> bytes:
         """Bytes that ask the device to read the current card again, empty unless the last

@@ -14,16 +14,14 @@ from drivers.base import DriverError, EventSink
 from drivers.shoe_order import parse_items
 from drivers.sim import SimDriver
 from drivers.url import DriverUrl
+from drivers.user_paths import read_text
 
 REPLAY_OPTIONS = {"rate": "cards per second, 0 = as fast as acknowledged (default)"}
 
 
 def read_recording(path: Path) -> list[str]:
     """The items of a recording; DriverError names the file and line of a bad one."""
-    try:
-        text = path.read_text(encoding="ascii")
-    except (OSError, UnicodeDecodeError) as error:
-        raise DriverError(f"cannot read recording {path}: {error}") from None
+    text = read_text(path, "recording")  # a byte not ASCII is then a bad card code
     texts, places = [], []
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip() and not line.lstrip().startswith("#"):

@@ -12,14 +12,15 @@ Controller to shoe:
 - ``$A,<seq>`` acknowledged: the frame is safely recorded, send the next;
 - ``$N,<seq>`` bad checksum or bad frame: send it again.
 
-``seq`` runs 0-999 and wraps; the shoe resends a frame until it is acknowledged. The driver
-judges each good frame by its seq against the last one delivered (docs/protocol.md has the
-table): the next seq (or any seq ahead, within half the ring) is new and delivered; the last
-frame again is a resend, answered ``$A`` if already recorded and never delivered twice; an
-older seq is answered ``$A`` and dropped; the last seq with other content is a conflict, a
-misread and never a second card. Right after the port (re)opens, seq 0 is a power-cycled
-shoe, so it is new. Cards, the cut card and ``$S`` are acknowledged by the controller once
-recorded; ``$M`` and conflicts by the driver, since there is nothing for the shoe to keep.
+``seq`` runs 0-999 and wraps; the shoe resends a frame until it is acknowledged and sends
+the next (seq + 1) only then. The driver judges each good frame by its seq against the last one
+read (docs/protocol.md has the table): the last frame again is a resend, answered ``$A`` if
+already recorded and never delivered twice; the next seq is new and delivered; so is seq 0 as
+the first frame after the port (re)opened, a shoe power-cycled while away. Anything else (a seq
+that goes back, jumps ahead, or repeats the last with other content) cannot be placed: it is
+delivered after an ``OutOfSequence`` naming both numbers, so the table records it and holds,
+and the numbering goes on from it. Cards, the cut card and ``$S`` are acknowledged by the
+controller once recorded; ``$M`` by the driver, since there is nothing for the shoe to keep.
 """
 
 from __future__ import annotations
@@ -27,7 +28,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from drivers.base import CardRead, CutCardSeen, Misread, Recordable, ShoeShuffled
+from drivers.base import (
+    CardRead,
+    CutCardSeen,
+    Misread,
+    OutOfSequence,
+    Recordable,
+    ShoeShuffled,
+)
 from drivers.card_codes import CardCodeError, parse_card_code
 from drivers.protocol import Parsed, WireProtocol
 
@@ -100,15 +108,19 @@ class ShoeProtocol(WireProtocol):
     def __init__(self, max_line: int = 64) -> None:
         super().__init__(max_line)
         self._last: Frame | None = None  # the frame last delivered (or primed)
-        self._seen: set[bytes] = set()  # every frame read under its seq: again is a resend
+        self._seen: set[bytes] = set()  # every frame read under the last seq: again is a resend
         self._last_acked = False
         self._reopened = True  # no good frame yet since the port (re)opened
+        # The port reopened and no card came since: the shoe's next card, if it continues the
+        # numbering, may be the frame it kept while away.
+        self._resuming = False
         self._bad_in_row = 0
         self._rescan_due = False  # the last thing delivered is a misread not yet answered
 
     def connection_reset(self) -> None:
         super().connection_reset()
         self._reopened = True
+        self._resuming = self._last is not None
 
     def prime(self, last_recorded: bytes) -> None:
         raw = last_recorded.rstrip(b"\r\n")
@@ -139,23 +151,23 @@ class ShoeProtocol(WireProtocol):
     def _good_frame(self, frame: Frame, raw: bytes, now: float, parsed: Parsed) -> None:
         reopened, self._reopened = self._reopened, False
         last = self._last
-        if last is None or (reopened and frame.seq == 0):  # first ever, or power-cycled
-            self._deliver(frame, raw, now, parsed)
-        elif raw in self._seen:  # a resend: the shoe has not seen our $A
+        # A resend first, whatever its seq: seq 0 again after a reopen is the same frame.
+        if raw in self._seen:  # the shoe has not seen our $A
             if self._last_acked:
                 parsed.replies.append(encode_frame("A", frame.seq))
-        elif frame.seq == last.seq:  # two readings under one number: count neither twice
-            self._seen.add(raw)
-            self._last_acked = True
-            self._misread(raw, now, parsed)
-            parsed.replies.append(encode_frame("A", frame.seq))
-        elif (frame.seq - last.seq) % SEQ_MODULO > HALF_RING:  # behind: recorded long ago
-            parsed.replies.append(encode_frame("A", frame.seq))
-        else:  # the next frame, or one further ahead: a card that may be real is delivered
-            self._deliver(frame, raw, now, parsed)
+            return
+        if last is not None and frame.seq != (last.seq + 1) % SEQ_MODULO:
+            self._resuming = False
+            if not (reopened and frame.seq == 0):  # 0 after a reopen: power-cycled while away
+                parsed.events.append(OutOfSequence(raw, _out_of_sequence(frame, last), now))
+        self._deliver(frame, raw, now, parsed)
 
     def _deliver(self, frame: Frame, raw: bytes, now: float, parsed: Parsed) -> None:
-        self._last, self._seen, self._last_acked = frame, {raw}, False
+        if self._last is not None and frame.seq == self._last.seq:
+            self._seen.add(raw)  # a second reading under one number: both are its readings
+        else:
+            self._seen = {raw}
+        self._last, self._last_acked = frame, False
         if frame.kind == "M":
             self._last_acked = True
             self._misread(raw, now, parsed)
@@ -165,7 +177,9 @@ class ShoeProtocol(WireProtocol):
         elif frame.code == CUT:
             parsed.events.append(CutCardSeen(raw, now))
         else:
-            parsed.events.append(CardRead(frame.code or "", raw, now, frame.seq))
+            kept, self._resuming = self._resuming, False
+            parsed.events.append(CardRead(frame.code or "", raw, now, frame.seq,
+                                          first_after_reconnect=kept))
 
     def _misread(self, raw: bytes, now: float, parsed: Parsed) -> None:
         parsed.events.append(Misread(raw, now))
@@ -201,3 +215,18 @@ class ShoeProtocol(WireProtocol):
             return b""
         self._rescan_due = False
         return encode_frame("N", self._expected_seq())
+
+
+def _out_of_sequence(frame: Frame, last: Frame) -> str:
+    """Why ``frame`` cannot follow ``last``, for the hold a supervisor reads."""
+    expected = (last.seq + 1) % SEQ_MODULO
+    if frame.seq == last.seq:
+        why = "a second, different frame under the last one's number"
+    elif (frame.seq - last.seq) % SEQ_MODULO > HALF_RING:
+        why = "its numbering went back, as after a reset"
+    elif frame.seq == (expected + 1) % SEQ_MODULO:
+        why = f"frame {expected} never came"
+    else:
+        why = f"frames {expected} to {(frame.seq - 1) % SEQ_MODULO} never came"
+    return (f"the shoe's frame {frame.seq} cannot follow its frame {last.seq} (the next is "
+            f"{expected}): {why}")

@@ -20,8 +20,8 @@ It deals the way a smart shoe does, so the controller needs no special case:
 Its shoes are numbered as the table numbers them (``number_shoe``): the table's shoe *n* of a
 seeded simulator is the seed's shoe *n* - 1, so it is the same shoe after any restart and the
 first is the one ``emulate-shoe --seed`` deals first. These calls are the simulator's own, not
-part of the Driver interface: the simulated dealer (drivers.sim_dealer) makes them from the
-table's events, and the app calls ``resume_shoe`` at a restart.
+part of the Driver interface: the simulated dealer (controller.service.sim_dealer) makes them
+from the table's events, and the app calls ``resume_shoe`` at a restart.
 """
 
 from __future__ import annotations

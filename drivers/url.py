@@ -8,9 +8,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import SplitResult, parse_qsl, urlsplit
 
 from drivers.base import DriverError
+from drivers.errors import UserError
+
+
+def split_url(text: str) -> SplitResult:
+    """``text`` split into its parts, the port among them checked (urllib reads it only when
+    asked); every URL the program is given is parsed here. UserError saying what is wrong,
+    for the caller to name where the URL came from."""
+    try:
+        parts = urlsplit(text)
+    except ValueError as error:
+        reason = ("a [ or ] out of place in the host (an IPv6 address is written [::1])"
+                  if "IPv6" in str(error) else error)
+        raise UserError(f"not a URL: {reason}") from None
+    try:
+        port = parts.port
+    except ValueError:
+        port = 0
+    if port == 0:
+        raise UserError("expected a port from 1 to 65535 after the host")
+    return parts
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +44,10 @@ class DriverUrl:
 
     @classmethod
     def parse(cls, text: str) -> DriverUrl:
-        parts = urlsplit(text)
+        try:
+            parts = split_url(text)
+        except UserError as error:
+            raise DriverError(f"driver URL {text!r}: {error}") from None
         if not parts.scheme or "://" not in text:
             raise DriverError(f"driver URL {text!r} has no scheme (expected scheme://...)")
         options: dict[str, str] = {}
@@ -34,6 +57,11 @@ class DriverUrl:
             options[name] = value
         # serial:///dev/ttyUSB0 has an empty host; replay://shoe.txt puts a relative path there.
         return cls(text, parts.scheme.lower(), parts.netloc + parts.path, options)
+
+    def with_defaults(self, defaults: Mapping[str, str]) -> DriverUrl:
+        """The URL with ``defaults`` for the options it does not give; errors still quote the
+        URL as it was typed."""
+        return DriverUrl(self.text, self.scheme, self.path, {**defaults, **self.options})
 
     def check_options(self, valid: Mapping[str, str]) -> None:
         """Raise DriverError for the first option not in ``valid`` (name -> help)."""

@@ -10,6 +10,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PyQt6.QtCore import QPointF
 from PyQt6.QtGui import QColor, QImage
 
+from controller.events.codec import decode
 from controller.events.stream import TableEvent
 from ui.display.scenarios import scenario_events
 
@@ -31,7 +32,8 @@ def pixel(image: QImage, point: QPointF) -> QColor:
 
 def follow(last: TableEvent, type_: str, **data: object) -> TableEvent:
     """An event as the table would send it next after ``last`` (same shoe and round)."""
-    return TableEvent(type_, last.seq + 1, last.ts, last.table, last.shoe, last.round, data)
+    return TableEvent(last.seq + 1, last.ts, last.table, last.shoe, last.round,
+                      decode(type_, data))
 
 
 def shown_window(qtbot, size: tuple[int, int] = (1280, 800), **options: object):

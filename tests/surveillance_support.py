@@ -76,5 +76,5 @@ def engine_rtp(profile: Profile, removed: list[str]) -> dict[str, Decimal]:
 
 
 def known_cards(events: list[TableEvent]) -> list[str]:
-    return [e.data["card"] for e in events
-            if e.type in ("reveal", "burn", "card") and e.data.get("card") is not None]
+    return [e.fields["card"] for e in events
+            if e.type in ("reveal", "burn", "card") and e.fields.get("card") is not None]

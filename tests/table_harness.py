@@ -10,7 +10,7 @@ from controller.table.commands import Command
 from controller.table.config import TableConfig
 from controller.table.controller import TableController
 from controller.table.supervisor import hash_pin
-from drivers.base import CardRead, CutCardSeen, Driver, Recordable
+from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Driver, Recordable
 
 PIN = "2468"
 PIN_HASH = hash_pin(PIN, iterations=10_000)  # the fewest a config file may give
@@ -65,6 +65,12 @@ class Table:
         """Confirm a new shoe, reveal a card and burn as many cards as it says."""
         self.new_shoe()
         self.deal(f"{reveal} {burns}")
+
+    def type_while_reader_down(self, code: str) -> None:
+        """The reader is unplugged, the dealer types ``code``, the reader comes back."""
+        self.controller.handle(Disconnected("USB unplugged"))
+        self.command("manual_card", card=code)
+        self.controller.handle(Connected())
 
     def command(self, action: str, **fields: object) -> None:
         self.controller.handle(Command(action, **fields))

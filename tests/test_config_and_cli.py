@@ -225,15 +225,16 @@ def test_a_relative_profile_path_without_toml_is_taken_from_the_config_folder(tm
 
 
 def test_a_bare_name_is_only_ever_a_shipped_profile(tmp_path, monkeypatch):
-    from controller.game.profiles import ProfileError, load_profile
-
     site_profile(tmp_path, "high-limit", "in the working directory")
     monkeypatch.chdir(tmp_path)
-    config = load_config(write(tmp_path, '[table]\nprofile = "high-limit"\n'))
-    assert config.profile == "high-limit"
-    with pytest.raises(ProfileError, match=r"unknown profile 'high-limit': expected one of "
-                                           r"big-win, classic.* \(with a / or ending in \.toml\)"):
-        load_profile(config.profile)
+    # Refused as the config is read, naming the file and the key (not only when the table
+    # opens the profile).
+    config_file = write(tmp_path, '[table]\nprofile = "high-limit"\n')
+    with pytest.raises(ConfigError) as refused:
+        load_config(config_file)
+    assert str(refused.value).startswith(f"{config_file}: table.profile = 'high-limit': "
+                                         "unknown profile 'high-limit': expected one of big-win, ")
+    assert str(refused.value).endswith("(with a / or ending in .toml)")
     assert load_config(write(tmp_path, '[table]\nprofile = "classic"\n')).profile == "classic"
 
 

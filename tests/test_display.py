@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from display_support import near, pixel, played, shown_window
+from display_support import follow, near, pixel, played, shown_window
 from PyQt6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QRect
 from PyQt6.QtGui import QColor
 from PyQt6.QtWidgets import QApplication
@@ -14,6 +14,7 @@ from PyQt6.QtWidgets import QApplication
 from controller.game.profiles import load_profile
 from controller.journal import JournalError
 from controller.roads import DERIVED_NAMES
+from tests.table_harness import Table
 from ui.display import marks
 from ui.display.bridge import EventBridge
 from ui.display.window import DisplayWindow
@@ -54,7 +55,7 @@ def test_mid_round_shows_cards_totals_and_next_card(window):
 def test_result_banner_marks_and_pays(window):
     events = played("shoe")
     feed(window, events)
-    last = next(event for event in reversed(events) if event.type == "round_result").data
+    last = next(event for event in reversed(events) if event.type == "round_result").fields
     picture = window.cards.picture
     total = last["banker_total"] if last["winner"] == "banker" else last["player_total"]
     words = {"player": "PLAYER WINS", "banker": "BANKER WINS", "tie": "TIE"}[last["winner"]]
@@ -215,6 +216,17 @@ def test_header_names_the_table_its_limits_and_the_shoe(window):
     assert fields["reader"].text() == "card reader connected"
 
 
+def test_header_shows_the_limits_the_shoe_in_play_started_with(window):
+    # Restarted on a config whose profile changed mid-shoe: the window is given the
+    # configured profile (classic), the journal's shoe was started under tiger.
+    table = Table(profile="tiger")
+    table.start_shoe()
+    feed(window, table.events)
+    assert window.status.fields["limits"].text() == (
+        "Player, Banker, Tie 0.10 to 10,000.00   Player Pair, Banker Pair 0.10 to 1,000.00   "
+        "Small Tiger 0.10 to 500.00   Big Tiger 0.10 to 200.00")
+
+
 def test_live_profile_says_when_side_bets_close_and_which_are_closed(qtbot):
     window = DisplayWindow(profile=load_profile("live"))
     qtbot.addWidget(window)
@@ -238,9 +250,8 @@ def test_live_profile_says_when_side_bets_close_and_which_are_closed(qtbot):
 def test_a_refused_action_is_named_in_words(window):
     events = list(played("round"))
     last = events[-1]
-    refused = type(last)("action_refused", last.seq + 1, last.ts, last.table, last.shoe,
-                         last.round, {"action": "void_round", "by": "supervisor",
-                                      "reason": "wrong supervisor PIN"})
+    refused = follow(last, "action_refused", action="void_round", by="supervisor",
+                     reason="wrong supervisor PIN")
     feed(window, [*events, refused])
     assert window.status.fields["refused"].text() == (
         "refused: void the round: wrong supervisor PIN")
@@ -275,14 +286,11 @@ def test_text_scales_with_the_window(qtbot):
 
 
 def test_a_journal_failure_while_playing_stops_the_display(qtbot, window):
-    class FailingTable:
-        def run(self) -> None:
-            raise JournalError("/var/lib/baccarat-table/journal.db", "disk I/O error")
-
     bridge = EventBridge()
     bridge.runner_failed.connect(window.stop)
+    failure = JournalError("/var/lib/baccarat-table/journal.db", "disk I/O error")
     with qtbot.waitSignal(bridge.runner_failed):
-        bridge.start_runner(FailingTable()).join(timeout=5)
+        threading.Thread(target=bridge.table_ended, args=(failure,)).start()  # the table's
     qtbot.waitUntil(lambda: window.blocked)
     alert = window.cards.picture.alert
     assert alert.title == "JOURNAL FAILED" and "disk I/O error" in alert.body

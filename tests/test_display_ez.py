@@ -5,11 +5,14 @@ by a real table on sim://."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from display_support import near, pixel, played, shown_window
 from PyQt6.QtCore import QPointF, Qt
 from PyQt6.QtWidgets import QApplication
 
+from controller.events import facts
 from controller.game.profiles import load_profile
 from controller.roads.hand import Hand
 from ui.display import marks
@@ -29,13 +32,13 @@ def window(qtbot):
     return window
 
 
-def results() -> list[dict]:
-    return [event.data for event in played("ez") if event.type == "round_result"]
+def results() -> list[facts.RoundResult]:
+    return [event.fact for event in played("ez") if isinstance(event.fact, facts.RoundResult)]
 
 
 def test_a_dragon_7_result_has_its_badge_its_pay_and_the_banker_returned(window):
     last = results()[-1]
-    assert "dragon_7" in last["winning_bets"] and last["pushed_bets"] == ["banker"]
+    assert "dragon_7" in last.winning_bets and last.pushed_bets == ("banker",)
     picture = window.cards.picture
     assert picture.banner == "BANKER WINS 7"
     assert "DRAGON 7" in picture.badges
@@ -43,7 +46,7 @@ def test_a_dragon_7_result_has_its_badge_its_pay_and_the_banker_returned(window)
 
 
 def test_the_roads_badge_every_dragon_7_and_panda_8_hand(window):
-    badges = [next((bet for bet in ("dragon_7", "panda_8") if bet in r["winning_bets"]), None)
+    badges = [next((bet for bet in ("dragon_7", "panda_8") if bet in r.winning_bets), None)
               for r in results()]
     assert badges.count("dragon_7") >= 3 and badges.count("panda_8") >= 1  # the seed's shoe
     bead_plate = window.roads.bead_plate
@@ -63,9 +66,9 @@ def test_the_roads_badge_every_dragon_7_and_panda_8_hand(window):
 
 
 def test_on_a_table_without_the_bets_the_same_hand_has_no_badge():
-    dragon = next(r for r in results() if "dragon_7" in r["winning_bets"])
+    dragon = next(r for r in results() if "dragon_7" in r.winning_bets)
     assert Hand.from_round_result(dragon).badge == "dragon_7"
-    classic = {**dragon, "bets": {bet: dragon["bets"][bet] for bet in ("player", "banker", "tie")}}
+    classic = replace(dragon, bets={bet: dragon.bets[bet] for bet in ("player", "banker", "tie")})
     assert Hand.from_round_result(classic).badge is None
 
 

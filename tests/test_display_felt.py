@@ -26,7 +26,8 @@ def alert(window):
 def test_rescan_names_the_card_and_clears_when_it_is_read(window):
     events = list(played("round"))
     window.on_events(events)
-    window.on_event(follow(events[-1], "misread", raw="?H", raw_hex="3f48", position="player3"))
+    window.on_event(follow(events[-1], "misread", raw="?H", raw_hex="3f48", position="player3",
+                           count=1))
     assert alert(window).title == "RESCAN"
     assert "PLAYER 3rd CARD" in alert(window).body
     window.on_event(follow(events[-1], "misread", raw="?H", raw_hex="3f48", position="player3",
@@ -42,7 +43,7 @@ def test_rescan_after_a_burn_misread_clears_on_the_next_burn_card(window):
     # The reveal 2S asks for two burn cards; the first burn card is misread, then read.
     events = play(TableConfig(driver_url="sim://?script=2S,NR,3H,4H,5C,6D,7C,8D&rate=0"))
     misread = next(i for i, event in enumerate(events) if event.type == "misread")
-    assert events[misread].data["position"] == "burn"
+    assert events[misread].fields["position"] == "burn"
     window.on_events(events[:misread + 1])
     assert alert(window).title == "RESCAN" and "BURN CARD" in alert(window).body
     burn = next(i for i in range(misread, len(events)) if events[i].type == "burn")
@@ -153,7 +154,7 @@ def test_a_live_table_counts_down_large_on_the_felt(window):
 def test_the_tie_banner_says_player_and_banker_bets_are_returned(window):
     events = list(played("shoe"))
     tie = next(i for i, event in enumerate(events)
-               if event.type == "round_result" and event.data["winner"] == "tie")
+               if event.type == "round_result" and event.fields["winner"] == "tie")
     window.on_events(events[:tie + 1])
     assert window.cards.picture.banner.startswith("TIE")
     assert "Player and Banker bets are returned" in window.cards.picture.pays
@@ -163,7 +164,7 @@ def test_statistics_say_no_hands_yet_and_streaks_follow_the_shoe(window):
     assert window.stats.heading.text() == "No hands yet"
     events = list(played("shoe"))
     window.on_events(events)
-    winners = [e.data["winner"] for e in events if e.type == "round_result"]
+    winners = [e.fields["winner"] for e in events if e.type == "round_result"]
     wins = [winner for winner in winners if winner != "tie"]
     current = next(i for i, winner in enumerate(reversed(wins)) if winner != wins[-1])
     assert window.stats.streak.text() == f"Streak: {wins[-1].title()} {current}"

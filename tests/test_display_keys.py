@@ -8,13 +8,15 @@ from display_support import played
 from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import QDialogButtonBox
 
-from controller.service.app import open_table
+from controller.events.facts import Scanner, State
+from controller.events.stream import TableEvent
 from controller.table.commands import Command
 from controller.table.config import TableConfig
 from controller.table.supervisor import hash_pin
 from ui.display.bridge import EventBridge
 from ui.display.dialogs import CardDialog, PinDialog
 from ui.display.window import DisplayWindow
+from ui.table_process import TableProcess
 
 
 class ScriptedDialogs:
@@ -69,8 +71,8 @@ def betting(window) -> None:
 
 def reader(window, status: str) -> None:
     last = window.view
-    window.on_event(type(played("shoe")[0])("scanner", 10_000, "", "table-1", last.shoe,
-                                            last.round, {"status": status, "reason": ""}))
+    window.on_event(TableEvent(10_000, "", "table-1", last.shoe, last.round,
+                               Scanner(status=status, reason="")))
 
 
 def test_dealer_keys_send_commands_without_a_pin(qtbot, window):
@@ -92,8 +94,8 @@ def test_a_card_typed_while_the_reader_works_asks_for_the_supervisor_pin(qtbot, 
 def test_pause_key_resumes_a_paused_table(qtbot, window):
     betting(window)
     last = window.view
-    paused = type(played("shoe")[0])("state", 10_000, "", "table-1", last.shoe, last.round,
-                                     {"state": "paused", "previous": "betting"})
+    paused = TableEvent(10_000, "", "table-1", last.shoe, last.round,
+                        State(state="paused", previous="betting"))
     window.on_event(paused)
     press(qtbot, window, Qt.Key.Key_P)
     assert window.submitted == [Command("resume")]
@@ -140,7 +142,7 @@ def test_history_recalls_the_last_ten_rounds(qtbot, window):
         window.on_event(event)
     press(qtbot, window, Qt.Key.Key_H)
     (rounds,) = window.dialogs.histories
-    assert [r["round"] for r in rounds] == list(range(window.view.round - 9,
+    assert [r.round for r in rounds] == list(range(window.view.round - 9,
                                                       window.view.round + 1))
 
 
@@ -173,16 +175,15 @@ def live_table(qtbot):
     window.dialogs = ScriptedDialogs()
     bridge = EventBridge()
     bridge.received.connect(window.on_events)
-    table = open_table(config, subscribers=(bridge,))
-    window.submit = table.runner.submit
+    bridge.opened.connect(lambda table: setattr(window, "submit", table.runner.submit))
     qtbot.addWidget(window)
     window.resize(1280, 800)
     window.show()
-    thread = bridge.start_runner(table)
+    process = TableProcess(config)
+    with qtbot.waitSignal(bridge.opened):
+        bridge.start(process)
     yield window
-    table.runner.stop()
-    thread.join(timeout=5)
-    table.close()
+    process.close()
 
 
 def test_keys_drive_a_real_table(qtbot, live_table):

@@ -9,13 +9,13 @@ import pytest
 from display_support import near, played
 from PyQt6.QtGui import QFontDatabase, QImage
 
-from controller.service.app import open_table
 from controller.table.config import TableConfig
 from ui.cli import main
 from ui.display.bridge import EventBridge
 from ui.display.render import render_events
 from ui.display.scenarios import scenario_profile
 from ui.display.window import DisplayWindow
+from ui.table_process import TableProcess
 
 APPROVED = "tests/data/display-round-1280x800.png"
 
@@ -30,14 +30,12 @@ def test_a_full_shoe_plays_through_the_window(qtbot, caplog):
     window.show()
     bridge = EventBridge()
     bridge.received.connect(window.on_events)
-    table = open_table(TableConfig(driver_url="sim://?seed=99&rate=0"),
-                       subscribers=(bridge,), stop_after_shoes=1)
-    window.submit = table.runner.submit
+    process = TableProcess(TableConfig(driver_url="sim://?seed=99&rate=0"), stop_after_shoes=1)
+    bridge.opened.connect(lambda table: setattr(window, "submit", table.runner.submit))
     with qtbot.waitSignal(bridge.runner_finished, timeout=30_000):
-        thread = bridge.start_runner(table)
+        bridge.start(process)
     qtbot.waitUntil(lambda: window.view.state == "shoe_ended")
-    thread.join(timeout=5)
-    table.close()
+    process.close()
     roads = window.view.roads
     assert roads.hands() >= 60
     assert window.roads.big_road.cells == {(c.col, c.row): c for c in roads.big_road()}

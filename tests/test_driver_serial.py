@@ -8,7 +8,7 @@ import pytest
 from driver_events import EventLog
 
 from drivers import open_driver
-from drivers.base import CardRead, Connected, Disconnected, Misread
+from drivers.base import CardRead, Connected, Disconnected, Misread, OutOfSequence
 from drivers.emulator import Faults, ShoeEmulator
 from drivers.shoe_protocol import encode_frame
 
@@ -161,7 +161,7 @@ def test_a_restarted_table_acknowledges_the_resend_of_what_it_recorded(pty):
         assert log.quiet(0.1), "9H was delivered again"
 
 
-def test_an_older_frame_over_the_wire_is_answered_and_never_a_card(pty):
+def test_an_older_frame_over_the_wire_comes_after_a_notice_and_is_answered_once_recorded(pty):
     path, master = pty
     log = EventLog()
     with open_driver(f"serial://{path}?protocol=shoe", log.put) as driver:
@@ -170,9 +170,14 @@ def test_an_older_frame_over_the_wire_is_answered_and_never_a_card(pty):
             os.write(master, encode_frame("C", seq, code))
             driver.acknowledge(log.next())
             read_master(master, len(encode_frame("A", seq)))
-        os.write(master, encode_frame("C", 20, "4C"))  # a stale, acknowledged frame
+        os.write(master, encode_frame("C", 20, "4C"))  # a correct shoe never goes back
+        notice, card = log.next(), log.next()
+        assert isinstance(notice, OutOfSequence) and "frame 20 cannot follow" in notice.reason
+        assert (card.code, card.seq) == ("4C", 20)
+        assert read_master(master, 1, timeout=0.2) == b""  # not before it is recorded
+        driver.acknowledge(card)
         assert read_master(master, len(encode_frame("A", 20))) == encode_frame("A", 20)
-        os.write(master, encode_frame("C", 22, "4H"))
+        os.write(master, encode_frame("C", 21, "4H"))
         assert log.next().code == "4H"
 
 

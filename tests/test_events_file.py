@@ -106,3 +106,38 @@ def test_an_events_file_of_another_journal_is_refused(tmp_path, capsys):
 def refusal(capsys: pytest.CaptureFixture) -> list[str]:
     """The lines the table said, less the log's INFO lines."""
     return [line for line in capsys.readouterr().err.splitlines() if " INFO " not in line]
+
+
+def refused_run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "ui.cli", "run", "--headless", "--shoes", "1",
+                           "--driver", FAST, *args], cwd=ROOT, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_the_journal_named_as_the_events_file_is_refused_and_left_as_it_was(tmp_path):
+    journal = tmp_path / "table.db"
+    play(journal).journal.close()
+    before = rows(journal, "SELECT * FROM events")
+    size = journal.stat().st_size
+    done = refused_run("--journal", str(journal), "--events", str(journal))
+    assert done.returncode == 3, done.stderr
+    assert f"events file {journal}" in done.stderr and "is not an event" in done.stderr
+    # Opened as the journal (SQLite counts the opening in its header), never cut as a file.
+    assert journal.stat().st_size == size and rows(journal, "SELECT * FROM events") == before
+    assert main(["journal", "verify", str(journal)]) == 0
+
+
+@pytest.mark.parametrize("content", [
+    b"not an event, and no final newline",  # no whole line: nothing says it is an events file
+    b"some notes\nnot an event either",  # its one whole line is not an event
+    # An event of another journal, then a torn line: refused for the journal, the tail kept.
+    b'{"type":"card","seq":5,"ts":"2020-01-01T00:00:00.000000Z"}\n{"type":"ca',
+])
+def test_a_file_the_table_refuses_as_its_events_file_is_not_changed(tmp_path, content):
+    journal, events = tmp_path / "table.db", tmp_path / "notes.txt"
+    play(journal).journal.close()
+    events.write_bytes(content)
+    done = refused_run("--journal", str(journal), "--events", str(events))
+    assert done.returncode == 3, done.stderr
+    assert f"events file {events}" in done.stderr
+    assert events.read_bytes() == content

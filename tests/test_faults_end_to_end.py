@@ -70,17 +70,20 @@ class PtyShoe:
         os.close(self.slave)
 
 
+# The shoe's new-shoe frame's seq: 9H is frame 5, or frame 0 (every thousandth: 999 wraps).
+@pytest.mark.parametrize("first_seq", [0, 995])
 def test_a_card_recorded_before_the_pc_died_is_not_counted_again_when_the_shoe_resends_it(
-        tmp_path):
+        tmp_path, first_seq):
     journal, link = tmp_path / "table.db", tmp_path / "shoe"
     shoe = PtyShoe(link)
     driver = f"serial://{link}?protocol=shoe"
+    seqs = [(first_seq + offset) % 1000 for offset in range(7)]
     try:
         table = start_table(journal, driver)
         wait_for(lambda: "scanner" in event_types(journal))  # the port is open
-        shoe.send("S", 0)
-        assert shoe.reply() == decode_frame(encode_frame("A", 0).strip())
-        for seq, code in enumerate(["3H", "2S", "2H", "2D", "9H"], start=1):
+        shoe.send("S", seqs[0])
+        assert shoe.reply() == decode_frame(encode_frame("A", seqs[0]).strip())
+        for seq, code in zip(seqs[1:], ["3H", "2S", "2H", "2D", "9H"], strict=False):
             shoe.send("C", seq, code)
             if code != "9H":
                 assert shoe.reply().seq == seq
@@ -90,10 +93,10 @@ def test_a_card_recorded_before_the_pc_died_is_not_counted_again_when_the_shoe_r
         table = start_table(journal, driver)
         wait_for(lambda: event_types(journal).count("scanner") > connected)
         shoe.pending = b""
-        shoe.send("C", 5, "9H")  # the shoe resends what it believes unacknowledged
+        shoe.send("C", seqs[5], "9H")  # the shoe resends what it believes unacknowledged
         reply = shoe.reply()
-        assert (reply.kind, reply.seq) == ("A", 5)
-        shoe.send("C", 6, "KH")
+        assert (reply.kind, reply.seq) == ("A", seqs[5])
+        shoe.send("C", seqs[6], "KH")
         wait_for(lambda: "KH" in card_codes(journal, "card"))
         table.send_signal(signal.SIGTERM)
         assert table.wait(20) == 0, log_path(journal).read_text()[-2000:]

@@ -58,7 +58,7 @@ def test_a_feed_without_a_journal_is_refused_in_one_line(tmp_path):
                           timeout=60, stdin=subprocess.DEVNULL)
     assert done.returncode == 2
     assert done.stderr.strip().splitlines()[-1] == (
-        "baccarat-table run: error: feed: [feed] needs a journal ([journal] path or "
+        f"baccarat-table run: error: {path}: [feed] needs a journal ([journal] path or "
         "--journal): the feed publishes what the journal holds")
     assert "Traceback" not in done.stderr
 

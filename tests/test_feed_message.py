@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from controller.events.facts import Prompt
 from controller.events.stream import TableEvent
 from controller.feed.message import ChainCheck, event_message
 from controller.journal.chain import GENESIS, canonical_data, row_hash
@@ -13,20 +14,20 @@ def chained(count: int, start: bytes = GENESIS, tag: str = "a") -> list[dict]:
     """``count`` journaled prompts as the relay publishes them."""
     messages, previous = [], start
     for seq in range(1, count + 1):
-        event = TableEvent("prompt", seq, "2026-11-30T12:00:00.000000Z", "t1", 1, 0,
-                           {"message": f"{tag}{seq}"})
+        event = TableEvent(seq, "2026-11-30T12:00:00.000000Z", "t1", 1, 0,
+                           Prompt(message=f"{tag}{seq}"))
         digest = row_hash(previous, seq, event.ts, event.type, event.table, event.shoe,
-                          event.round, canonical_data(event.data))
-        messages.append(json.loads(event_message(event, previous, digest)))
+                          event.round, canonical_data(event.fields))
+        messages.append(json.loads(event_message(event.to_dict(), previous, digest)))
         previous = digest
     return messages
 
 
 def test_a_simulated_shoes_snapshot_in_an_older_journal_is_withheld_and_named():
-    event = TableEvent("shoe_started", 2, "2026-11-30T12:00:00.000000Z", "t1", 1, 0,
-                       {"decks": 8, "profile": "classic", "profile_source": "classic",
-                        "betting": "land", "by": "shoe", "snapshot": {"order": ["AS", "KD"]}})
-    message = json.loads(event_message(event, GENESIS, bytes(range(32))))
+    row = {"type": "shoe_started", "seq": 2, "ts": "2026-11-30T12:00:00.000000Z", "table": "t1",
+           "shoe": 1, "round": 0, "decks": 8, "profile": "classic", "profile_source": "classic",
+           "betting": "land", "by": "shoe", "snapshot": {"order": ["AS", "KD"]}}
+    message = json.loads(event_message(row, GENESIS, bytes(range(32))))
     assert "snapshot" not in message and "AS" not in json.dumps(message)
     assert message["withheld"] == ["snapshot"] and message["seq"] == 2
     assert message["prev_hash"] == "00" * 32 and message["hash"] == bytes(range(32)).hex()

@@ -245,8 +245,8 @@ def test_open_table_resumes_mid_round_and_records_a_profile_change(journal_file)
         assert [card.code for card in controller.round.dealt] == ["4S", "4D"]
         last = table.journal.events()[-1]
         assert last.type == "config_changed"
-        assert last.data["before"]["profile"] == "classic"
-        assert last.data["after"]["profile"] == "no-commission"
+        assert last.fields["before"]["profile"] == "classic"
+        assert last.fields["after"]["profile"] == "no-commission"
         assert any(event.type == "shoe_started" for event in table.view_events)
     finally:
         table.close()

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from controller.events.facts import OperatorAction, State
 from controller.journal import Journal, JournalError
 from controller.journal.head import head_path
 from controller.journal.verify import self_test
@@ -375,8 +376,8 @@ def test_rolling_back_an_input_leaves_no_trace_and_numbering_goes_on(tmp_path):
     journal, bus = table.journal, table.bus
     seen, committed = len(table.events), journal.last_seq
     # An input that fails half-way (say a supervisor action that raises after its first event)
-    bus.publish("operator_action", 1, 5, action="void_round", by="sup", reason="half done")
-    bus.publish("state", 1, 5, state="hold", previous="player2")
+    bus.publish(OperatorAction(action="void_round", by="sup", reason="half done"), 1, 5)
+    bus.publish(State(state="hold", previous="player2"), 1, 5)
     bus.rollback()
     assert (journal.last_seq, bus.next_seq) == (committed, committed + 1)
     bus.flush()  # nothing is left to commit or deliver

@@ -2,7 +2,8 @@
 
 import pytest
 
-from drivers.base import CardRead, CutCardSeen, Misread, ShoeShuffled
+from drivers.base import CardRead, CutCardSeen, Misread, OutOfSequence, ShoeShuffled
+from drivers.protocol import Parsed
 from drivers.shoe_protocol import (
     SHOE_FRAMES,
     FrameError,
@@ -135,42 +136,63 @@ def delivered(shoe, *frames):
     return codes, replies
 
 
-def test_an_older_frame_after_a_newer_one_is_acknowledged_and_never_a_card():
+def out_of_sequence(shoe, frame):
+    """The reason ``frame`` cannot be placed, and the events it delivers after the notice."""
+    notice, *events = shoe.feed(frame, now=1.0).events
+    assert notice == OutOfSequence(frame.strip(), notice.reason, 1.0)
+    return notice.reason, events
+
+
+def test_a_frame_that_goes_back_is_delivered_after_a_notice_never_answered_silently():
+    # A correct shoe only resends its last frame or sends the next: a seq that goes back is a
+    # shoe that restarted its numbering (or misbehaves), and its card may be real.
     shoe = ShoeProtocol()
     assert delivered(shoe, encode_frame("C", 8, "KH"), encode_frame("C", 9, "KS"))[0] == [
         "KH", "KS"
     ]
-    # seq 8 again (a late duplicate on the wire), even with another card in it
-    codes, replies = delivered(shoe, encode_frame("C", 8, "KH"), encode_frame("C", 8, "2D"))
-    assert codes == [] and replies == [encode_frame("A", 8)] * 2
-    assert delivered(shoe, encode_frame("C", 10, "3D"))[0] == ["3D"]
+    reason, events = out_of_sequence(shoe, encode_frame("C", 8, "2D"))
+    assert reason == ("the shoe's frame 8 cannot follow its frame 9 (the next is 10): its "
+                      "numbering went back, as after a reset")
+    assert [(event.code, event.seq) for event in events] == [("2D", 8)]
+    assert shoe.feed(encode_frame("C", 8, "2D"), now=1.1).replies == []  # not recorded yet
+    assert shoe.acknowledge(events[0]) == encode_frame("A", 8)
+    assert delivered(shoe, encode_frame("C", 9, "3D"))[0] == ["3D"]  # numbering goes on from 8
 
 
-def test_older_is_judged_around_the_ring():
+def test_where_a_frame_is_judged_around_the_ring():
     shoe = ShoeProtocol()
     delivered(shoe, encode_frame("C", 2, "AS"))
-    assert delivered(shoe, encode_frame("C", 998, "KD"))[0] == []  # 4 behind, across the wrap
-    assert delivered(shoe, encode_frame("C", 3, "QD"))[0] == ["QD"]
+    reason, _ = out_of_sequence(shoe, encode_frame("C", 998, "KD"))  # 4 behind, across the wrap
+    assert "went back" in reason
+    reason, _ = out_of_sequence(shoe, encode_frame("C", 3, "QD"))  # 5 ahead, across the wrap
+    assert reason.endswith("(the next is 999): frames 999 to 2 never came")
+    assert delivered(shoe, encode_frame("C", 4, "JD"))[0] == ["JD"]
 
 
-def test_a_forward_jump_is_delivered_because_the_card_may_be_real():
+def test_a_forward_jump_is_delivered_after_a_notice_because_the_card_may_be_real():
     shoe = ShoeProtocol()
     delivered(shoe, encode_frame("C", 10, "AS"))
-    assert delivered(shoe, encode_frame("C", 15, "KD"))[0] == ["KD"]
-    assert delivered(shoe, encode_frame("C", 16, "QD"))[0] == ["QD"]
+    reason, events = out_of_sequence(shoe, encode_frame("C", 12, "KD"))
+    assert reason.endswith("frame 11 never came") and events[0].code == "KD"
+    shoe.acknowledge(events[0])
+    reason, events = out_of_sequence(shoe, encode_frame("C", 15, "QD"))
+    assert reason.endswith("frames 13 to 14 never came") and events[0].code == "QD"
+    shoe.acknowledge(events[0])
+    assert delivered(shoe, encode_frame("C", 16, "JD"))[0] == ["JD"]
 
 
-def test_the_last_seq_with_other_content_is_a_misread_never_a_second_card():
+def test_the_last_seq_with_other_content_is_delivered_after_a_notice_and_counted_once():
     shoe = ShoeProtocol()
     first = encode_frame("C", 5, "9H")
     (card,) = shoe.feed(first, now=1.0).events
     shoe.acknowledge(card)
     conflict = encode_frame("C", 5, "9D")
-    parsed = shoe.feed(conflict, now=1.1)
-    assert parsed.events == [Misread(conflict.strip(), 1.1)]
-    assert parsed.replies == [encode_frame("A", 5)]  # the shoe may move on
-    assert shoe.feed(conflict, now=1.2).events == []  # its resend is not a second misread
-    assert shoe.feed(first, now=1.3).events == []  # nor is the first reading again
+    reason, (other,) = out_of_sequence(shoe, conflict)
+    assert "a second, different frame under the last one's number" in reason
+    assert other.code == "9D"  # the table holds it: a supervisor decides which is real
+    assert shoe.feed(conflict, now=1.2).events == []  # its resend is not a second card
+    assert shoe.acknowledge(other) == encode_frame("A", 5)
+    assert shoe.feed(first, now=1.3) == Parsed([], [encode_frame("A", 5)])  # nor is the first
     assert [event.code for event in shoe.feed(encode_frame("C", 6, "2C"), 1.4).events] == ["2C"]
 
 
@@ -184,18 +206,66 @@ def test_after_a_reconnection_seq_0_is_a_power_cycled_shoe_and_a_resend_is_not()
     shoe.connection_reset()
     assert delivered(shoe, encode_frame("C", 0, "KD"))[0] == ["KD"]  # power-cycled: from 0
     assert delivered(shoe, encode_frame("C", 1, "QD"))[0] == ["QD"]
-    # Within one connection seq 0 after seq 1 is an old frame, not a new shoe.
-    assert delivered(shoe, encode_frame("C", 0, "JD"))[0] == []
 
 
-def test_after_a_reconnection_a_continuing_seq_is_delivered_with_its_number():
-    # The shoe kept a frame nobody received while unplugged: its number tells the controller
-    # that the dealer may have entered this card by hand meanwhile.
+def test_a_shoe_that_restarts_at_0_on_an_open_port_is_recorded_after_a_notice():
+    # An RS-232 shoe behind a USB adapter, power-cycled: the port never closes.
     shoe = ShoeProtocol()
-    delivered(shoe, encode_frame("C", 30, "AS"))
+    delivered(shoe, *(encode_frame("C", seq, "4S") for seq in range(55, 58)))
+    reason, (shuffled,) = out_of_sequence(shoe, encode_frame("S", 0))
+    assert "frame 0 cannot follow its frame 57" in reason and "went back" in reason
+    assert shuffled.kind == "shoe_shuffled"
+    assert shoe.feed(encode_frame("S", 0), now=1.1).replies == []  # recorded only when told
+    assert shoe.acknowledge(shuffled) == encode_frame("A", 0)
+    assert delivered(shoe, encode_frame("C", 1, "KD"), encode_frame("C", 2, "QD"))[0] == [
+        "KD", "QD"
+    ]
+
+
+@pytest.mark.parametrize("primed", [False, True])
+def test_seq_0_resent_after_a_reopen_is_a_resend_not_a_power_cycled_shoe(primed):
+    # Every thousandth frame is numbered 0. Its $A was lost to an unplug, or the table was
+    # killed after journaling it (restarted, it primes the driver with it).
+    shoe = ShoeProtocol()
+    delivered(shoe, encode_frame("C", 999, "2C"))
+    frame = encode_frame("C", 0, "9H")
+    if primed:
+        shoe = ShoeProtocol()
+        shoe.prime(frame)
+    else:
+        (card,) = shoe.feed(frame, now=1.0).events
+        shoe.acknowledge(card)
     shoe.connection_reset()
-    (card,) = shoe.feed(encode_frame("C", 31, "9H"), now=2.0).events
-    assert (card.code, card.seq) == ("9H", 31)
+    assert shoe.feed(frame, now=2.0) == Parsed([], [encode_frame("A", 0)])
+    assert delivered(shoe, encode_frame("C", 1, "3S"))[0] == ["3S"]
+
+
+@pytest.mark.parametrize("before_unplug", [
+    encode_frame("C", 4, "CUT"), encode_frame("M", 4), encode_frame("S", 4),
+    encode_frame("C", 4, "9S"),
+])
+def test_the_first_card_after_a_reopen_that_continues_any_frame_may_be_the_kept_one(
+        before_unplug):
+    shoe = ShoeProtocol()
+    delivered(shoe, encode_frame("C", 3, "2S"), before_unplug)
+    shoe.connection_reset()
+    delivered(shoe, before_unplug)  # resent, if its $A was lost: changes nothing
+    (kept,) = shoe.feed(encode_frame("C", 5, "KD"), now=2.0).events
+    assert (kept.code, kept.seq, kept.first_after_reconnect) == ("KD", 5, True)
+    shoe.acknowledge(kept)
+    (later,) = shoe.feed(encode_frame("C", 6, "QD"), now=2.1).events
+    assert not later.first_after_reconnect
+
+
+def test_a_card_after_a_power_cycle_or_out_of_sequence_is_not_a_kept_one():
+    shoe = ShoeProtocol()
+    delivered(shoe, encode_frame("C", 3, "2S"))
+    shoe.connection_reset()
+    (restarted,) = shoe.feed(encode_frame("C", 0, "KD"), now=1.0).events
+    shoe.acknowledge(restarted)
+    shoe.connection_reset()
+    _, (jumped,) = out_of_sequence(shoe, encode_frame("C", 7, "QD"))
+    assert not restarted.first_after_reconnect and not jumped.first_after_reconnect
 
 
 def test_a_primed_frame_is_answered_not_delivered_again():

@@ -31,7 +31,7 @@ def test_replay_mid_round_continues_with_the_same_results():
     assert twin.bus.next_seq == table.events[-1].seq + 1
     for each in (table, twin):
         each.deal("5H 5C AD")
-    assert twin.last("round_result").data == table.last("round_result").data
+    assert twin.last("round_result").fields == table.last("round_result").fields
 
 
 def test_a_hold_and_a_pause_survive_a_replay():
@@ -46,7 +46,7 @@ def test_a_hold_and_a_pause_survive_a_replay():
     assert twin.state == "paused"
     twin.command("resume")
     twin.deal("2D")
-    assert twin.last("round_result").data["player"] == ["9S", "TC"]
+    assert twin.last("round_result").fields["player"] == ["9S", "TC"]
 
 
 def test_replay_covers_supervisor_actions_manual_cards_and_misreads():
@@ -93,7 +93,7 @@ def test_a_shoe_keeps_its_profile_and_betting_mode_when_the_config_changes_at_re
     restarted.supervisor("new_shoe", reason="end of session")  # ends the shoe in play
     restarted.new_shoe()
     assert restarted.controller.profile.decks == 6 and restarted.controller.live_betting
-    assert restarted.last("shoe_started").data["betting"] == "live"
+    assert restarted.last("shoe_started").fields["betting"] == "live"
 
 
 def test_a_pin_lockout_survives_a_replay(monkeypatch):
@@ -106,7 +106,7 @@ def test_a_pin_lockout_survives_a_replay(monkeypatch):
         table.command("void_round", by="guesser", pin="0000", reason="x")
     twin = _twin(table)
     twin.supervisor("clear_roads")
-    assert "locked" in twin.last("action_refused").data["reason"]
+    assert "locked" in twin.last("action_refused").fields["reason"]
     assert not twin.of_type("roads_cleared")[1:]
 
 
@@ -121,3 +121,21 @@ def test_cards_accepted_from_a_hold_are_dealt_once_after_a_replay():
     twin = _twin(table)
     assert _state_of(twin) == _state_of(table)
     assert [card.code for card in twin.controller.round.dealt] == ["9S", "KH", "TC"]
+
+
+def test_a_frame_out_of_sequence_and_a_typed_cards_copy_replay_as_they_were_judged():
+    from drivers.base import CardRead, OutOfSequence
+
+    table = Table()
+    table.start_shoe()
+    table.controller.handle(CardRead("9S", b"$C,5,9S*00", seq=5))
+    table.type_while_reader_down("KH")
+    table.controller.handle(CardRead("KH", b"$C,6,KH*00", seq=6, first_after_reconnect=True))
+    table.controller.handle(OutOfSequence(b"$C,0,QD*00", "the shoe's frame 0 cannot follow"))
+    table.controller.handle(CardRead("QD", b"$C,0,QD*00", seq=0))
+    twin = _twin(table)
+    assert twin.state == "hold" and _state_of(twin) == _state_of(table)
+    assert [held.code for held in twin.controller.held_cards] == ["QD"]
+    twin.supervisor("accept_card")
+    assert [event.fields["card"] for event in twin.of_type("card")] == ["QD"]  # KH not again
+    assert [card.code for card in twin.controller.in_play.dealt] == ["9S", "KH", "QD"]

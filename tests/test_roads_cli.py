@@ -9,7 +9,8 @@ from ui.cli import main
 
 
 def run(capsys, monkeypatch, stdin: str, *args: str) -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    # Standard input as the process has it: text over a byte buffer.
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8"))))
     status = main(["roads", *args])
     out, err = capsys.readouterr()
     return status, out, err

@@ -1,5 +1,5 @@
-"""The table's loop with a driver that reads in its own thread: an input that finds the loop
-idle is handled at once in the driver's thread, and everything the loop does still happens."""
+"""The table's loop with a driver that reads in its own thread: every input reaches the table
+through the loop's queue, in order, and the loop keeps the timers."""
 
 from __future__ import annotations
 
@@ -42,8 +42,8 @@ def test_a_live_countdown_opened_by_a_card_from_the_reader_thread_closes_betting
     events = run_until(config, lambda seen: any(e.type == "round_result" for e in seen))
     opened = next(e for e in events if e.type == "betting_open")
     closed = next(e for e in events if e.type == "betting_closed")
-    assert closed.data["reason"] == "timer"
-    assert [e.data["card"] for e in events if e.type == "card"] == ROUND.split(",")
+    assert closed.fields["reason"] == "timer"
+    assert [e.fields["card"] for e in events if e.type == "card"] == ROUND.split(",")
     waited = time.mktime(time.strptime(closed.ts[:19], "%Y-%m-%dT%H:%M:%S")) - time.mktime(
         time.strptime(opened.ts[:19], "%Y-%m-%dT%H:%M:%S"))
     assert 0 <= waited <= 3  # the countdown's one second, to whole seconds of the stamps
@@ -53,5 +53,38 @@ def test_inputs_from_a_reader_thread_keep_their_order_and_numbering():
     config = TableConfig(driver_url=f"sim://?script={START},{ROUND},{ROUND}&rate=500")
     events = run_until(config, lambda seen: sum(e.type == "round_result" for e in seen) == 2)
     assert [e.seq for e in events] == list(range(1, len(events) + 1))
-    results = [e.data["player"] for e in events if e.type == "round_result"]
+    results = [e.fields["player"] for e in events if e.type == "round_result"]
     assert results == [["9S", "TC"], ["9S", "TC"]]
+
+
+def test_one_thread_owns_the_table_its_journal_and_every_subscriber_call(tmp_path):
+    # A reader thread deals the cards; the table is opened, run and closed by one other thread,
+    # whose journal connection SQLite would refuse anywhere else.
+    callers: set[str] = set()
+    results: list[TableEvent] = []
+
+    def witness(event: TableEvent) -> None:
+        callers.add(threading.current_thread().name)
+        if event.type == "round_result":
+            results.append(event)
+
+    config = TableConfig(driver_url=f"sim://?script={START},{ROUND},{ROUND}&rate=500",
+                         journal_path=str(tmp_path / "table.db"))
+
+    def own() -> None:
+        table = open_table(config, subscribers=(witness,), exposure=False)
+
+        def stop_after_two_rounds() -> None:
+            deadline = time.monotonic() + 20
+            while len(results) < 2 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            table.runner.stop()
+
+        threading.Thread(target=stop_after_two_rounds).start()
+        table.run()
+
+    owner = threading.Thread(target=own, name="table-owner")
+    owner.start()
+    owner.join(timeout=30)
+    assert len(results) == 2
+    assert callers == {"table-owner"}

@@ -173,11 +173,11 @@ def test_the_table_publishes_pairs_after_round_60_as_closed_not_won():
     table.deal("3S 3D 3H 3C")  # round 61: a tie with a pair on each side
     result = table.last("round_result")
     assert result.round == 61
-    assert result.data["bets"]["player_pair"] == {"outcome": "closed", "pays": None}
-    assert result.data["bets"]["tie"] == {"outcome": "won", "pays": "8:1"}
-    assert result.data["winning_bets"] == ["tie"]
-    assert result.data["pays"] == {"tie": "8:1"}
-    assert result.data["pushed_bets"] == ["player", "banker"]
+    assert result.fields["bets"]["player_pair"] == {"outcome": "closed", "pays": None}
+    assert result.fields["bets"]["tie"] == {"outcome": "won", "pays": "8:1"}
+    assert result.fields["winning_bets"] == ["tie"]
+    assert result.fields["pays"] == {"tie": "8:1"}
+    assert result.fields["pushed_bets"] == ["player", "banker"]
 
 
 def returned(profile: str, outcome, bet: str, stake: str, number: int = 1) -> Decimal:

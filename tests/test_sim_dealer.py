@@ -13,14 +13,13 @@ import pytest
 from table_harness import Table
 
 import controller.service.app as app
-from controller.events.schema import RESTING_FACTS, EventType
 from controller.events.stream import TableEvent
+from controller.service.sim_dealer import SimulatedDealer
 from controller.table.commands import TimerExpired
 from controller.table.config import TableConfig
 from drivers import open_driver
 from drivers.base import CardRead
 from drivers.card_codes import ALL_CODES
-from drivers.sim_dealer import SAYS_STATE, SimulatedDealer
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -48,7 +47,7 @@ class SimTable(Table):
             self.controller.handle(self.inbox.pop(0))
 
     def cards(self) -> list[str]:
-        return [event.data["card"] for event in self.events
+        return [event.fields["card"] for event in self.events
                 if event.type in ("reveal", "burn", "card")]
 
 
@@ -59,14 +58,14 @@ def test_live_betting_holds_the_simulated_dealer_until_the_countdown_ends():
     table.controller.handle(TimerExpired())
     table.run()
     assert "hold" not in [event.type for event in table.events]
-    assert table.last("round_result").data["player"] == ["9S", "TC"]
+    assert table.last("round_result").fields["player"] == ["9S", "TC"]
 
 
 def test_a_hold_stops_the_simulated_dealer_until_a_supervisor_clears_it():
     # Classic's eight decks hold eight aces of spades: the ninth puts the table on hold.
     table = SimTable(f"{START},{','.join(['AS'] * 9)},KD")
     table.run()
-    assert table.state == "hold" and table.last("hold").data["code"] == "impossible_card"
+    assert table.state == "hold" and table.last("hold").fields["code"] == "impossible_card"
     assert "KD" not in table.cards() and not table.inbox
     table.supervisor("accept_card")
     table.run()
@@ -74,17 +73,12 @@ def test_a_hold_stops_the_simulated_dealer_until_a_supervisor_clears_it():
     assert len(table.of_type("hold")) == 1
 
 
-def test_the_simulated_dealer_reads_the_state_from_every_event_that_says_it():
-    # drivers/ may not import the schema: its own list must be the schema's.
-    assert {EventType.STATE, *RESTING_FACTS} == SAYS_STATE
-
-
 def test_the_simulated_dealer_reshuffles_when_the_shoe_ends():
     table = SimTable(f"{START},CUT,{ROUND}")  # the cut card before round 1: one round
     table.run(most=30)
     started = table.of_type("shoe_started")
     assert [event.shoe for event in started[:2]] == [1, 2]
-    assert {event.data["by"] for event in started} == {"shoe"}
+    assert {event.fields["by"] for event in started} == {"shoe"}
     assert table.of_type("shoe_ended")[0].seq < started[1].seq
 
 
@@ -115,28 +109,28 @@ class Witness:
         self.leaks: list[str] = []
         opened = app.open_driver
 
-        def open_watched(url: str, sink):
+        def open_watched(url: str, sink, defaults=None):
             def watched(item: object) -> None:
                 if isinstance(item, CardRead):
                     self.dealt[item.code] += 1
                 sink(item)
-            return opened(url, watched)
+            return opened(url, watched, defaults)
 
         monkeypatch.setattr(app, "open_driver", open_watched)
 
     def __call__(self, event: TableEvent) -> None:
         self.events.append(event)
         # ``raw`` repeats, as read, the card the event carries.
-        named = card_codes({key: value for key, value in event.data.items() if key != "raw"})
+        named = card_codes({key: value for key, value in event.fields.items() if key != "raw"})
         undealt = Counter(named) - self.dealt
         if undealt:
             self.leaks.append(f"{event.type} {event.seq} names {sorted(undealt)} before dealt")
-        if str(SEED) in json.dumps(event.data):
+        if str(SEED) in json.dumps(event.fields):
             self.leaks.append(f"{event.type} {event.seq} carries the seed")
 
     def reader_cards(self) -> list[str]:
-        return [event.data["card"] for event in self.events if event.type in (
-            "reveal", "burn", "card", "hold") and event.data.get("source") == "reader"]
+        return [event.fields["card"] for event in self.events if event.type in (
+            "reveal", "burn", "card", "hold") and event.fields.get("source") == "reader"]
 
 
 def play(config: TableConfig, witness: Witness, stop_after_cards: int | None = None,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.events.schema import check_values
+from controller.events.codec import check_values, decode
 from controller.events.stream import TableEvent
 from controller.game.cards import RANK_POINTS
 from controller.game.profiles import ProfileError, load_profile, parse_profile
@@ -50,12 +50,12 @@ def test_each_exposure_equals_the_odds_engine_for_the_cards_known_out(table):
         exposure = table.last("exposure")
         before = table.events[: table.events.index(exposure)]
         removed = known_cards(before)
-        assert exposure.data["cards_left"] == 52 - len(removed)
-        assert {bet: Decimal(rtp) for bet, rtp in exposure.data["rtp"].items()} == engine_rtp(
+        assert exposure.fields["cards_left"] == 52 - len(removed)
+        assert {bet: Decimal(rtp) for bet, rtp in exposure.fields["rtp"].items()} == engine_rtp(
             table.controller.profile, removed)
         # It follows the card it was computed for: every card has its exposure.
         assert removed[-1] == code
-    assert [e.data["cards_left"] for e in table.of_type("exposure")] == list(
+    assert [e.fields["cards_left"] for e in table.of_type("exposure")] == list(
         range(52, 52 - len(ORDER) - 1, -1))
 
 
@@ -78,11 +78,11 @@ def test_lucky_six_alert_and_auto_close_fire_at_the_right_round_and_clear_again(
         elif not above and crossed_up is not None and crossed_down is None:
             crossed_down = len(table.events)
     assert crossed_up is not None and crossed_down is not None
-    raised, cleared = [e for e in table.of_type("exposure_alert") if e.data["bet"] == "lucky_six"]
-    assert (raised.data["bet"], raised.data["state"], raised.data["closed"]) == (
+    raised, cleared = [e for e in table.of_type("exposure_alert") if e.fields["bet"] == "lucky_six"]
+    assert (raised.fields["bet"], raised.fields["state"], raised.fields["closed"]) == (
         "lucky_six", "raised", True)
-    assert Decimal(raised.data["rtp"]) > 1 and raised.data["alert_rtp"] == "1.0"
-    assert (cleared.data["bet"], cleared.data["state"]) == ("lucky_six", "cleared")
+    assert Decimal(raised.fields["rtp"]) > 1 and raised.fields["alert_rtp"] == "1.0"
+    assert (cleared.fields["bet"], cleared.fields["state"]) == ("lucky_six", "cleared")
     # Raised by the card that pushed it over, cleared by the one that brought it back.
     assert table.events.index(raised) < crossed_up
     assert table.events.index(cleared) < crossed_down
@@ -90,14 +90,14 @@ def test_lucky_six_alert_and_auto_close_fire_at_the_right_round_and_clear_again(
     first_open_again = _round_of_first_betting_closed_after(table, cleared)
     for result in table.of_type("round_result"):
         closed = first_closed <= result.round < first_open_again
-        assert (result.data["bets"]["lucky_six"]["outcome"] == "closed") == closed, result.round
-        assert "lucky_six" not in result.data["winning_bets"] or not closed
+        assert (result.fields["bets"]["lucky_six"]["outcome"] == "closed") == closed, result.round
+        assert "lucky_six" not in result.fields["winning_bets"] or not closed
     for betting_closed in table.of_type("betting_closed"):
         closed = first_closed <= betting_closed.round < first_open_again
-        assert ("lucky_six" in betting_closed.data["closed_bets"]) == closed
+        assert ("lucky_six" in betting_closed.fields["closed_bets"]) == closed
     assert first_open_again > first_closed
     for event in table.events:
-        check_values(event.type, event.data)
+        check_values(event.type, event.fields)
 
 
 def test_without_auto_close_the_alert_is_raised_but_the_bet_stays_open(tmp_path):
@@ -109,10 +109,10 @@ def test_without_auto_close_the_alert_is_raised_but_the_bet_stays_open(tmp_path)
     try:
         table.new_shoe()
         table.deal(" ".join(ORDER[:30]))  # no six out yet
-        alerts = [e for e in table.of_type("exposure_alert") if e.data["bet"] == "lucky_six"]
-        assert [e.data["state"] for e in alerts] == ["raised"]
-        assert alerts[0].data["closed"] is False
-        assert all(r.data["bets"]["lucky_six"]["outcome"] != "closed"
+        alerts = [e for e in table.of_type("exposure_alert") if e.fields["bet"] == "lucky_six"]
+        assert [e.fields["state"] for e in alerts] == ["raised"]
+        assert alerts[0].fields["closed"] is False
+        assert all(r.fields["bets"]["lucky_six"]["outcome"] != "closed"
                    for r in table.of_type("round_result"))
     finally:
         table.close()
@@ -124,12 +124,12 @@ def test_unread_burn_cards_stay_in_the_composition():
         table.new_shoe()
         table.deal("9S")  # nine burns, which the scanner does not see
         table.command("confirm_burn")
-        assert [e.data["card"] for e in table.of_type("burn")] == [None] * 9
+        assert [e.fields["card"] for e in table.of_type("burn")] == [None] * 9
         table.deal("2H 3D")
         exposures = table.of_type("exposure")
         # After the burns the shoe is as after the reveal card: nothing was guessed.
-        assert exposures[-1].data["cards_left"] == 49
-        assert {bet: Decimal(v) for bet, v in exposures[-1].data["rtp"].items()} == engine_rtp(
+        assert exposures[-1].fields["cards_left"] == 49
+        assert {bet: Decimal(v) for bet, v in exposures[-1].fields["rtp"].items()} == engine_rtp(
             table.controller.profile, ["9S", "2H", "3D"])
     finally:
         table.close()
@@ -164,7 +164,7 @@ def test_misreads_above_the_profile_level_raise_a_scanner_alert(table):
     table.settle()
     table.deal("4C")
     (alert,) = table.of_type("scanner_alert")
-    assert alert.data == {"misreads": 2, "cards": 3, "per_hundred": "2.00", "level": "1"}
+    assert alert.fields == {"misreads": 2, "cards": 3, "per_hundred": "2.00", "level": "1"}
 
 
 def test_a_surveillance_table_with_a_bad_value_is_refused_naming_the_key():
@@ -230,9 +230,9 @@ def test_a_running_table_journals_each_exposure_in_order_off_the_card_path(tmp_p
         exposure = events[index]
         removed = known_cards(events[:index])
         # Computed for these cards or, superseded by a later card, for fewer: never more.
-        assert exposure.data["cards_left"] >= 416 - len(removed)
-        computed_for = removed[: 416 - exposure.data["cards_left"]]
-        assert {bet: Decimal(v) for bet, v in exposure.data["rtp"].items()} == engine_rtp(
+        assert exposure.fields["cards_left"] >= 416 - len(removed)
+        computed_for = removed[: 416 - exposure.fields["cards_left"]]
+        assert {bet: Decimal(v) for bet, v in exposure.fields["rtp"].items()} == engine_rtp(
             profile, computed_for)
 
 
@@ -273,17 +273,22 @@ def _alive(pid: int) -> bool:
 
 
 def _event(kind: str, seq: int, ts: str, **data) -> TableEvent:
-    return TableEvent(kind, seq, ts, "t", 1, 1, data)
+    return TableEvent(seq, ts, "t", 1, 1, decode(kind, data))
 
 
 def test_scanner_health_counts_misreads_rescans_their_time_and_disconnects():
     health = ScannerHealth()
     for event in (
-        _event("reveal", 1, "2026-11-30T10:00:00.000000Z", card="AS", source="reader"),
-        _event("misread", 2, "2026-11-30T10:00:01.000000Z", count=3),
-        _event("misread", 3, "2026-11-30T10:00:02.000000Z", count=1),
-        _event("burn", 4, "2026-11-30T10:00:03.500000Z", card="2C", source="reader"),
-        _event("card", 5, "2026-11-30T10:00:04.000000Z", card="KD", source="manual"),
+        _event("reveal", 1, "2026-11-30T10:00:00.000000Z", card="AS", burn=1, raw="AS",
+               source="reader", cards_left=415),
+        _event("misread", 2, "2026-11-30T10:00:01.000000Z", raw="?", raw_hex="3f", count=3,
+               position="burn"),
+        _event("misread", 3, "2026-11-30T10:00:02.000000Z", raw="?", raw_hex="3f", count=1,
+               position="burn"),
+        _event("burn", 4, "2026-11-30T10:00:03.500000Z", card="2C", burn_left=0, raw="2C",
+               source="reader", cards_left=414),
+        _event("card", 5, "2026-11-30T10:00:04.000000Z", card="KD", position="player1",
+               raw="", source="manual", cards_left=413),
         _event("scanner", 6, "2026-11-30T10:00:05.000000Z", status="disconnected"),
     ):
         health.apply(event)
@@ -328,7 +333,7 @@ def _kill_the_child_mid_shoe(table):
     os.kill(child.pid, signal.SIGKILL)
     table.deal("3C")  # its computation meets the dead child
     table.deal("4D")
-    assert table.last("exposure").data["cards_left"] == 48
+    assert table.last("exposure").fields["cards_left"] == 48
 
 
 def test_an_exposure_rides_on_the_next_cards_commit_or_goes_out_on_its_own_soon_after():

@@ -44,7 +44,7 @@ def test_the_panel_shows_returns_course_alerts_and_scanner_health(qtbot, window,
     window.on_events(lucky_six_shoe)
     panel = window.surveillance
     exposures = [e for e in lucky_six_shoe if e.type == "exposure"]
-    latest = exposures[-1].data["rtp"]
+    latest = exposures[-1].fields["rtp"]
     text = panel.returns.text()
     assert "Lucky Six" in text and latest["lucky_six"] in text and "closed" in text
     assert "Player Pair" in text and latest["player_pair"] in text
@@ -52,7 +52,7 @@ def test_the_panel_shows_returns_course_alerts_and_scanner_health(qtbot, window,
     chart = panel.chart.courses
     assert set(chart) == {"tie", "player_pair", "lucky_six"}
     assert [rtp for _, rtp in chart["lucky_six"]] == [
-        Decimal(e.data["rtp"]["lucky_six"]) for e in exposures]
+        Decimal(e.fields["rtp"]["lucky_six"]) for e in exposures]
     assert chart["lucky_six"][-1][0] == 30  # cards out of the shoe
     assert "lucky_six" not in panel.alerts.text()  # named as the display names it
     assert "Lucky Six alert raised at" in panel.alerts.text()

@@ -62,21 +62,21 @@ def test_panda_8_is_alerted_and_closed_when_the_late_shoe_turns_it(table):
     profile = table.controller.profile
     for exposure in exposures[::40] + exposures[-3:]:  # the exact odds, for the cards known out
         before = table.events[: table.events.index(exposure)]
-        assert {bet: Decimal(rtp) for bet, rtp in exposure.data["rtp"].items()} == engine_rtp(
+        assert {bet: Decimal(rtp) for bet, rtp in exposure.fields["rtp"].items()} == engine_rtp(
             profile, known_cards(before))
-    alerts = [e for e in table.of_type("exposure_alert") if e.data["bet"] == "panda_8"]
-    assert alerts and (alerts[0].data["state"], alerts[0].data["closed"]) == ("raised", True)
-    raised_at = next(e for e in exposures if Decimal(e.data["rtp"]["panda_8"]) > 1)
-    assert raised_at.data["cards_left"] <= 130  # late in the shoe, not before
-    assert all(Decimal(e.data["rtp"]["panda_8"]) < 1 for e in exposures[:200])
+    alerts = [e for e in table.of_type("exposure_alert") if e.fields["bet"] == "panda_8"]
+    assert alerts and (alerts[0].fields["state"], alerts[0].fields["closed"]) == ("raised", True)
+    raised_at = next(e for e in exposures if Decimal(e.fields["rtp"]["panda_8"]) > 1)
+    assert raised_at.fields["cards_left"] <= 130  # late in the shoe, not before
+    assert all(Decimal(e.fields["rtp"]["panda_8"]) < 1 for e in exposures[:200])
     # Closed from the next round whose betting closes, as a bet past its cut-off round.
     after = table.events[table.events.index(alerts[0]):]
     first_closed = next(e for e in after if e.type == "betting_closed")
-    assert "panda_8" in first_closed.data["closed_bets"]
+    assert "panda_8" in first_closed.fields["closed_bets"]
     closed_results = [r for r in table.of_type("round_result") if r.round >= first_closed.round
-                      and r.data["bets"]["panda_8"]["outcome"] == "closed"]
-    assert closed_results and all("panda_8" not in r.data["winning_bets"]
+                      and r.fields["bets"]["panda_8"]["outcome"] == "closed"]
+    assert closed_results and all("panda_8" not in r.fields["winning_bets"]
                                   for r in closed_results)
     # The main bets never turned: they stay open.
-    assert not any(r.data["bets"][bet]["outcome"] == "closed"
+    assert not any(r.fields["bets"][bet]["outcome"] == "closed"
                    for r in table.of_type("round_result") for bet in ("player", "banker", "tie"))

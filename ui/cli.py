@@ -13,7 +13,7 @@ import argparse
 import importlib
 import signal
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 # name -> (module, the one line ``--help`` shows): the index, read without importing a module.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -67,8 +67,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Imported only now: --help ends in parse_args, before anything loads the drivers package.
     from drivers.errors import UserError
 
+    handler: Callable[[argparse.Namespace], int] = args.handler  # set by the command's configure
     try:
-        return args.handler(args)
+        return handler(args)
     except (UserError, *PATH_ERRORS) as error:
         print(f"baccarat-table {args.command}: error: {error}", file=sys.stderr)
         return 2

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
-from controller.events.schema import EventType
+from controller.events import facts
 from controller.events.stream import TableEvent
 from controller.roads import big_road_text
 from controller.table.commands import Command
@@ -108,18 +108,19 @@ def _options(words: list[str]) -> tuple[dict[str, str], list[str]]:
     return options, free
 
 
-def round_line(event: TableEvent) -> str:
-    data = event.data
-    winner = data["winner"]
+def round_line(shoe: int, round_: int, result: facts.RoundResult) -> str:
+    winner = result.winner
     banner = "TIE" if winner == "tie" else f"{winner.upper()} WINS"
-    total = data["player_total"] if winner == "player" else data["banker_total"]
-    marks = [name.replace("_", " ") for name in
-             ("player_pair", "banker_pair", "player_natural", "banker_natural") if data[name]]
-    return (f"shoe {event.shoe} round {event.round:>2}: "
-            f"P {' '.join(data['player']):<8} = {data['player_total']}  "
-            f"B {' '.join(data['banker']):<8} = {data['banker_total']}  "
+    total = result.player_total if winner == "player" else result.banker_total
+    marks = [name.replace("_", " ") for name, shown in (
+        ("player_pair", result.player_pair), ("banker_pair", result.banker_pair),
+        ("player_natural", result.player_natural), ("banker_natural", result.banker_natural))
+        if shown]
+    return (f"shoe {shoe} round {round_:>2}: "
+            f"P {' '.join(result.player):<8} = {result.player_total}  "
+            f"B {' '.join(result.banker):<8} = {result.banker_total}  "
             f"{banner} {total}" + (f" ({', '.join(marks)})" if marks else "")
-            + f"  pays {', '.join(f'{bet} {pay}' for bet, pay in data['pays'].items())}")
+            + f"  pays {', '.join(f'{bet} {pay}' for bet, pay in result.pays.items())}")
 
 
 class HeadlessPrinter:
@@ -136,55 +137,50 @@ class HeadlessPrinter:
             print(text, file=self.out, flush=True)
 
     def _describe(self, event: TableEvent) -> str | None:
-        data = event.data
-        match event.type:
-            case EventType.SHOE_STARTED:
-                return f"== shoe {event.shoe} ({data['profile']}, {data['decks']} decks)"
-            case EventType.REVEAL:
-                return f"reveal {data['card']}: burn {data['burn']}"
-            case EventType.ROUND_RESULT:
-                return "\n".join([round_line(event), *big_road_text(self.view.roads), ""])
-            case EventType.ROUND_VOIDED:
-                return f"round {event.round} VOIDED by {data['by']}: {data['reason']}"
-            case EventType.MISREAD:
-                count = data.get("count", 1)
-                return f"RESCAN CARD ({data['position']}, read {data['raw']!r}" + (
+        match event.fact:
+            case facts.ShoeStarted(profile=profile, decks=decks):
+                return f"== shoe {event.shoe} ({profile}, {decks} decks)"
+            case facts.Reveal(card=card, burn=burn):
+                return f"reveal {card}: burn {burn}"
+            case facts.RoundResult() as result:
+                return "\n".join([round_line(event.shoe, event.round, result),
+                                  *big_road_text(self.view.roads), ""])
+            case facts.RoundVoided(by=by, reason=reason):
+                return f"round {event.round} VOIDED by {by}: {reason}"
+            case facts.Misread(position=position, raw=raw, count=count):
+                return f"RESCAN CARD ({position}, read {raw!r}" + (
                     f", {count} misreads)" if count > 1 else ")")
-            case EventType.DUPLICATE_CARD:
-                return f"{data['card']} from the reader again: {data['reason']}; counted once"
-            case EventType.OPERATOR_ACTION:
-                done = data["action"].replace("_", " ") + (
-                    f" {data['card']}" if data.get("card") else "")
-                return f"{done} by {data['by']}" + (f": {data['reason']}" if data.get(
-                    "reason") else "")
-            case EventType.CUT_CARD:
-                return f"cut card: round {data['last_round']} is the last"
-            case EventType.HOLD:
-                return f"HOLD {data['code']}: {data['message']} (a supervisor must clear it)"
-            case EventType.HOLD_CLEARED:
-                return f"hold cleared by {data['by']}: {data['action']}"
-            case EventType.SCANNER:
-                return f"scanner {data['status']}" + (f": {data['reason']}" if data.get(
-                    "reason") else "")
-            case EventType.PROMPT:
-                return data["message"]
-            case EventType.ACTION_REFUSED:
-                return f"refused {data['action']}: {data['reason']}"
-            case EventType.SHOE_ENDED:
-                return (f"== shoe {event.shoe} ended after {data['rounds']} rounds: shuffle, "
+            case facts.DuplicateCard(card=card, reason=reason):
+                return f"{card} from the reader again: {reason}; counted once"
+            case facts.OperatorAction(action=action, by=by, reason=reason, card=card):
+                done = action.replace("_", " ") + (f" {card}" if card else "")
+                return f"{done} by {by}" + (f": {reason}" if reason else "")
+            case facts.CutCard(last_round=last_round):
+                return f"cut card: round {last_round} is the last"
+            case facts.Hold(code=code, message=message):
+                return f"HOLD {code}: {message} (a supervisor must clear it)"
+            case facts.HoldCleared(by=by, action=action):
+                return f"hold cleared by {by}: {action}"
+            case facts.Scanner(status=status, reason=reason):
+                return f"scanner {status}" + (f": {reason}" if reason else "")
+            case facts.Prompt(message=message):
+                return message
+            case facts.ActionRefused(action=action, reason=reason):
+                return f"refused {action}: {reason}"
+            case facts.ShoeEnded(rounds=rounds):
+                return (f"== shoe {event.shoe} ended after {rounds} rounds: shuffle, "
                         "then confirm the new shoe (newshoe)")
         return None
 
     def history(self) -> str:
         lines = []
         for played in list(self.view.recent):  # one C call: a consistent copy
-            if played["status"] == "void":
-                lines.append(f"shoe {played['shoe']} round {played['round']}: VOID "
-                             f"({played['reason']}, by {played['by']})")
-            else:
-                lines.append(f"shoe {played['shoe']} round {played['round']}: "
-                             f"P {' '.join(played['player'])} B {' '.join(played['banker'])} "
-                             f"{played['winner']}")
+            where = f"shoe {played.shoe} round {played.round}"
+            match played.fact:
+                case facts.RoundVoided(reason=reason, by=by):
+                    lines.append(f"{where}: VOID ({reason}, by {by})")
+                case facts.RoundResult(player=player, banker=banker, winner=winner):
+                    lines.append(f"{where}: P {' '.join(player)} B {' '.join(banker)} {winner}")
         return "\n".join(lines) or "no rounds yet"
 
 

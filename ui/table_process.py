@@ -1,9 +1,10 @@
 """One table process, start to end: the same sequence for headless text and the display.
 
-Start: the process-wide thread switch interval, the systemd notifier, time for the journal's
-self-test, the table opened with the front end's subscribers and the service status line.
-Run: the table's loop in one thread, which closes the table when the loop ends, so the journal
-is closed by the thread that writes it and never while a card is being recorded. End
+Start: the systemd notifier, time for the journal's self-test, the table opened with the front
+end's subscribers and the service status line. Run: one thread owns the table: it opens it,
+runs its loop and closes it when the loop ends, so the journal is written and closed by that
+thread alone, never while a card is being recorded (headless text: the main thread; the
+display: a thread of its own, ``start``, so the GUI thread stays free). End
 (``close``, or leaving the ``with`` block): systemd is told the table is stopping, the loop is
 asked to stop and waited for however long its input takes, and the notifier is closed; each of
 these once, whichever way the process ends.
@@ -12,33 +13,28 @@ these once, whichever way the process ends.
 from __future__ import annotations
 
 import signal
-import sys
+import threading
 from collections.abc import Callable
 
-from controller.events.stream import Subscriber
+from controller.events.stream import EventFileError, Subscriber
+from controller.journal import JournalError
 from controller.service.app import Table, open_table
 from controller.service.sd_notify import SystemdNotifier
 from controller.service.status import ServiceStatus, allow_time_for_journal_check
 from controller.table.config import TableConfig
-
-# A thread woken by input (a card from the serial reader, an event for the display) waits for
-# the GIL up to the switch interval, 5 ms by default, while another thread computes; 10 µs
-# keeps a card's p99 latency under 0.5 ms. It costs nothing while threads wait, and at most a
-# few percent while two compute flat out (benchmarks/serial_latency.py, docs/performance.md).
-# Process-wide, so it is decided here, once, and not by whichever driver opens.
-SWITCH_INTERVAL = 0.00001
 
 
 class TableProcess:
     """Start, run and end a table; a context manager (``close`` on leaving)."""
 
     def __init__(self, config: TableConfig, stop_after_shoes: int | None = None) -> None:
-        sys.setswitchinterval(SWITCH_INTERVAL)
         self.config = config
         self.stop_after_shoes = stop_after_shoes
         self.notifier = SystemdNotifier()
         self.table: Table | None = None
         self._closed = False
+        self._owner: threading.Thread | None = None  # the table's own thread (``start``)
+        self._closing = threading.Event()
 
     def __enter__(self) -> TableProcess:
         return self
@@ -63,6 +59,38 @@ class TableProcess:
         self.table.run(heartbeat=self.notifier.watchdog,
                        heartbeat_every=self.notifier.watchdog_interval())
 
+    def start(self, *subscribers: Subscriber, opened: Callable[[Table], None],
+              refused: Callable[[JournalError | EventFileError], None],
+              ended: Callable[[BaseException | None], None]) -> threading.Thread:
+        """Open the table and run its loop in a thread of its own, which owns the table and
+        closes it: ``opened`` once it is open (before its first input), ``refused`` with the
+        error it would not play on (the files left as they were), ``ended`` when the loop
+        returns (None) or stops on an error. Each is called in that thread."""
+
+        def own() -> None:
+            try:
+                table = self.open(*subscribers)
+            except (JournalError, EventFileError) as error:
+                refused(error)
+                return
+            except Exception as error:
+                ended(error)
+                return
+            if self._closing.is_set():  # closed while it was opening: close it here
+                table.close()
+                return
+            opened(table)
+            try:
+                table.run()
+            except Exception as error:
+                ended(error)
+            else:
+                ended(None)
+
+        self._owner = threading.Thread(target=own, name="table-runner", daemon=True)
+        self._owner.start()
+        return self._owner
+
     def stop(self) -> None:
         """Ask the loop to end after the input in hand; from any thread or a signal handler."""
         if self.table is not None:
@@ -81,6 +109,10 @@ class TableProcess:
             return
         self._closed = True
         self.notifier.stopping()
-        if self.table is not None:
+        if self._owner is not None:  # the owning thread closes the table when its loop ends
+            self._closing.set()
+            self.stop()
+            self._owner.join()
+        elif self.table is not None:
             self.table.close()
         self.notifier.close()

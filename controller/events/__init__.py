@@ -1,1 +1,2 @@
-"""The event stream: the schema of every event, and the bus that journals and delivers them."""
+"""The event stream: one typed fact per event (facts), the one codec between them and the wire
+(codec), and the bus that journals and delivers them (stream)."""

@@ -2,12 +2,12 @@
 
 Events are made durable first, then handed to every subscriber in the order they subscribed:
 the display, the event file, a floor feed. The bus works one *input* at a time (a card, a
-misread, an operator action): ``publish`` checks, numbers and stamps each event as it is made,
-and ``flush``, at the end of the input, journals them in one transaction, commits it and only
-then delivers them. So a card and everything it caused (its position, the round's result) are
-durable together, before anyone sees them and before a smart shoe is told the card is safely
-recorded. Subscribers never feed back into the card path; one that raises is logged and the
-others still get the event.
+misread, an operator action): ``publish`` checks each fact as it is made, and ``flush``, at the
+end of the input, numbers and stamps them, journals them in one transaction, commits it and only
+then delivers them, in the thread that owns the table (controller.table.runner). So a card and
+everything it caused (its position, the round's result) are durable together, before anyone
+sees them and before a smart shoe is told the card is safely recorded. Subscribers never feed
+back into the card path; one that raises is logged and the others still get the event.
 """
 
 from __future__ import annotations
@@ -17,38 +17,43 @@ import logging
 import os
 import re
 import sys
-import time
 from collections.abc import Callable, Sequence
-from typing import Any, BinaryIO, NamedTuple, Protocol, TextIO
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import IO, Any, NamedTuple, Protocol
 
-from controller.events.schema import check_event
+from controller.events.codec import encode
+from controller.events.facts import EventType, Fact, Resting, State
 from drivers.errors import UserError
+from drivers.user_paths import open_output
 
 log = logging.getLogger(__name__)
 
 
 class TableEvent(NamedTuple):
-    """One fact. ``data`` holds the type's own fields (see docs/events.md). A NamedTuple:
-    immutable and cheap to make, since a hand makes about fifteen of them."""
+    """One fact and its envelope (docs/events.md). A NamedTuple: immutable and cheap to make,
+    since a hand makes about eight of them."""
 
-    type: str
     seq: int
     ts: str
     table: str
     shoe: int
     round: int
-    data: dict[str, Any]
+    fact: Fact
+
+    @property
+    def type(self) -> EventType:
+        return self.fact.TYPE
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        """The fact's fields as the wire has them (controller.events.codec)."""
+        return encode(self.fact)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": self.type,
-            "seq": self.seq,
-            "ts": self.ts,
-            "table": self.table,
-            "shoe": self.shoe,
-            "round": self.round,
-            **self.data,
-        }
+        """The event as the wire has it: envelope and fields."""
+        return {"type": str(self.type), "seq": self.seq, "ts": self.ts, "table": self.table,
+                "shoe": self.shoe, "round": self.round, **self.fields}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
@@ -70,64 +75,75 @@ class EventStore(Protocol):
         """Drop everything appended since the last commit."""
 
 
-_second_text: tuple[int, str] = (-1, "")
-
-
 def utc_timestamp() -> str:
     """Now as ISO 8601 UTC with microseconds: ``2026-11-29T11:14:06.046686Z``."""
-    global _second_text
-    now = time.time()
-    second = int(now)
-    if second != _second_text[0]:  # formatting the date and time once a second is enough
-        _second_text = (second, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second)))
-    return f"{_second_text[1]}.{int((now - second) * 1_000_000):06d}Z"
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+class _Draft(NamedTuple):
+    """A fact an input has made, not yet numbered, stamped or seen by anyone."""
+
+    fact: Fact
+    shoe: int
+    round: int
 
 
 class EventBus:
-    """Numbers, stamps, journals and distributes events."""
+    """Numbers, stamps, journals and distributes events, one input at a time.
+
+    ``publish`` keeps a fact as a draft of the input in hand; ``flush``, at the input's end,
+    numbers and stamps the facts, journals them in one transaction, commits it and only then
+    hands them to the subscribers. Before that, ``rested`` says where the input left the table
+    (in its last fact, or in a ``state`` event). An event is made once, whole, and never
+    changed after.
+    """
 
     def __init__(self, table: str, store: EventStore | None = None, next_seq: int = 1) -> None:
         self.table = table
         self.store = store
         self.next_seq = next_seq
         self._subscribers: list[Subscriber] = []
-        self._undelivered: list[TableEvent] = []
+        self._drafts: list[_Draft] = []
 
     def subscribe(self, subscriber: Subscriber) -> None:
         self._subscribers.append(subscriber)
 
-    def publish(self, type_: str, shoe: int, round_: int, **data: Any) -> TableEvent:
-        """Make an event; it is journaled and delivered at the next ``flush``."""
-        check_event(type_, data)
-        event = TableEvent(type_, self.next_seq, utc_timestamp(), self.table, shoe, round_, data)
-        self.next_seq += 1
-        self._undelivered.append(event)
-        return event
+    def publish(self, fact: Fact, shoe: int, round_: int) -> None:
+        """A fact of the input in hand: journaled and delivered at the next ``flush``."""
+        self._drafts.append(_Draft(fact, shoe, round_))
 
-    def last_waiting(self) -> TableEvent | None:
-        """The last event published since the last ``flush``, if any."""
-        return self._undelivered[-1] if self._undelivered else None
+    @property
+    def waiting(self) -> int:
+        """How many facts wait for the next ``flush``."""
+        return len(self._drafts)
 
-    def amend_last(self, **fields: Any) -> None:
-        """Add ``fields`` to the last event waiting (nobody has seen it yet)."""
-        last = self._undelivered[-1]
-        data = {**last.data, **fields}
-        check_event(last.type, data)
-        self._undelivered[-1] = last._replace(data=data)
+    def rested(self, state: str, previous: str, since: int, shoe: int, round_: int) -> None:
+        """The input whose facts are those from ``since`` (a ``waiting`` count) left the table
+        at rest in ``state``: said by its last fact when that is a card or the opening of
+        betting (docs/events.md, ``state``), else by a ``state`` event of its own."""
+        last = self._drafts[-1] if len(self._drafts) > since else None
+        if last is not None and isinstance(last.fact, Resting):
+            self._drafts[-1] = last._replace(fact=replace(last.fact, state=state))
+        else:
+            self.publish(State(state=state, previous=previous), shoe, round_)
 
     def flush(self) -> None:
-        """End of an input: journal and commit what it published, then hand it to the
-        subscribers. A journal failure stops here, before anyone sees any of it."""
-        if not self._undelivered:
+        """End of an input: number, stamp, journal and commit what it published, then hand it
+        to the subscribers. A journal failure stops here, before anyone sees any of it."""
+        if not self._drafts:
             return
+        ts = utc_timestamp()
+        events = [TableEvent(seq, ts, self.table, draft.shoe, draft.round, draft.fact)
+                  for seq, draft in enumerate(self._drafts, self.next_seq)]
+        self._drafts = []
         if self.store is not None:
             try:
-                self.store.append_all(self._undelivered)
+                self.store.append_all(events)
                 self.store.commit()
             except BaseException:
-                self.rollback()
+                self.store.rollback()
                 raise
-        events, self._undelivered = self._undelivered, []
+        self.next_seq += len(events)
         for event in events:
             for subscriber in self._subscribers:
                 try:
@@ -137,11 +153,9 @@ class EventBus:
                                   event.type, event.seq)
 
     def rollback(self) -> None:
-        """An input failed half-way: forget what it published (nobody has seen it), roll the
-        store back and number the next event as if none of it had happened."""
-        if self._undelivered:
-            self.next_seq = self._undelivered[0].seq
-            self._undelivered = []
+        """An input failed half-way: forget what it published (nobody has seen it) and roll
+        the store back; the next event is numbered as if none of it had happened."""
+        self._drafts = []
         if self.store is not None:
             self.store.rollback()
 
@@ -154,12 +168,12 @@ class EventFile:
     """A subscriber that writes each event as one JSON line (``--events FILE`` or ``-``).
 
     The file holds every event once, in seq order, across restarts: ``open`` cuts off a line
-    torn by a crash and reads the seq of the last whole line; the table then writes the
-    journal's events after it (controller.service.app) before any new one, and never writes an event
-    at or below it again.
+    torn by a crash (once the file is accepted) and reads the seq of the last whole line; the
+    table then writes the journal's events after it (controller.service.app) before any new
+    one, and never writes an event at or below it again.
     """
 
-    def __init__(self, stream: TextIO, last: dict[str, Any] | None = None,
+    def __init__(self, stream: IO[str], last: dict[str, Any] | None = None,
                  torn_seq: int = 0) -> None:
         self._stream = stream
         self.live_only = stream is sys.stdout  # cannot be read back, so cannot catch up
@@ -170,12 +184,19 @@ class EventFile:
         self.next_seq = max(self.last_seq, torn_seq) + 1
 
     @classmethod
-    def open(cls, path: str) -> EventFile:
+    def open(cls, path: str,
+             check_last: Callable[[dict[str, Any] | None], None] | None = None) -> EventFile:
+        """The file at ``path`` (created if absent), continued after its last whole line;
+        ``check_last`` may refuse that line (EventFileError). A torn line after it is cut off
+        only once the file is accepted: a file the table refuses is left as it was."""
         if path == "-":
             return cls(sys.stdout)
-        with open(path, "a+b") as raw:
-            last, torn_seq = _repair_and_read_last(raw, path)
-        return cls(open(path, "a", encoding="utf-8"), last, torn_seq)
+        with open_output(path, "events file", "a+b") as raw:
+            last, torn_from = _read_last(raw, path)
+            if check_last is not None:
+                check_last(last)
+            torn_seq = _cut_torn_line(raw, path, torn_from)
+        return cls(open_output(path, "events file", "a", encoding="utf-8"), last, torn_seq)
 
     def __call__(self, event: TableEvent) -> None:
         if event.seq <= self.last_seq:
@@ -192,21 +213,20 @@ class EventFile:
 _SEQ_FIELD = re.compile(rb'"seq":(\d+)')
 
 
-def _repair_and_read_last(raw: BinaryIO, path: str) -> tuple[dict[str, Any] | None, int]:
-    """The file's last whole line as an event, and the seq of a line torn after it (0 if
-    none). The torn part (a crash in the middle of a write) is cut off and logged."""
+def _read_last(raw: IO[bytes], path: str) -> tuple[dict[str, Any] | None, int]:
+    """The file's last whole line as an event, and the offset where a line torn by a crash
+    begins after it (the file's size if none). Changes nothing; EventFileError if the file
+    is not an events file."""
     size = raw.seek(0, os.SEEK_END)
     end = _last_newline(raw, size)
-    torn_seq = 0
-    if end + 1 < size:
-        raw.seek(end + 1)
-        torn = raw.read()
-        found = _SEQ_FIELD.search(torn)
-        torn_seq = int(found.group(1)) if found else 0
-        log.warning("events file %s: cut off a line torn by a crash: %r", path, torn)
-        raw.truncate(end + 1)
-    if end < 0:
-        return None, torn_seq
+    if end < 0:  # no whole line: only the start of an event torn by a crash may stand here
+        raw.seek(0)
+        start = raw.read(min(size, 120))
+        if size and not _begins_like_an_event(start):
+            raise EventFileError(f"events file {path}: it holds no whole line and does not "
+                                 f"begin like an event: {start!r}; move the file away or name "
+                                 "another")
+        return None, 0
     begin = _last_newline(raw, end)
     raw.seek(begin + 1)
     line = raw.read(end - begin - 1)
@@ -218,10 +238,29 @@ def _repair_and_read_last(raw: BinaryIO, path: str) -> tuple[dict[str, Any] | No
         raise EventFileError(f"events file {path}: its last line (byte {begin + 1}) is not an "
                              f"event ({error}): {line[:120]!r}; move the file away or name "
                              "another") from None
-    return last, torn_seq
+    return last, end + 1
 
 
-def _last_newline(raw: BinaryIO, before: int) -> int:
+def _begins_like_an_event(start: bytes) -> bool:
+    """True for the first bytes of an event line as ``to_json`` writes it, or for zeros (a
+    power loss can leave the file's new length with no data in it yet)."""
+    return start.startswith(b"{") or not start.strip(b"\0")
+
+
+def _cut_torn_line(raw: IO[bytes], path: str, torn_from: int) -> int:
+    """Cut off the line torn by a crash from offset ``torn_from`` on, logging it; the seq it
+    shows (0 if none: a reader may have seen it, so it is not used again)."""
+    raw.seek(torn_from)
+    torn = raw.read()
+    if not torn:
+        return 0
+    log.warning("events file %s: cut off a line torn by a crash: %r", path, torn)
+    raw.truncate(torn_from)
+    found = _SEQ_FIELD.search(torn)
+    return int(found.group(1)) if found else 0
+
+
+def _last_newline(raw: IO[bytes], before: int) -> int:
     """The offset of the last newline before offset ``before``, or -1."""
     position = before
     while position > 0:

@@ -9,10 +9,10 @@ holds them. A field that must not leave the table (``FEED_WITHHELD``) is left ou
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.events.stream import TableEvent
 from controller.journal.chain import GENESIS, canonical_data, row_hash
 
 ENVELOPE = ("type", "seq", "ts", "table", "shoe", "round")
@@ -22,12 +22,12 @@ LINK = ("prev_hash", "hash", "withheld")
 FEED_WITHHELD: dict[str, tuple[str, ...]] = {"shoe_started": ("snapshot",)}
 
 
-def event_message(event: TableEvent, prev_hash: bytes, digest: bytes) -> bytes:
-    """The payload for a journaled event and its row's two hashes."""
-    withheld = [name for name in FEED_WITHHELD.get(event.type, ()) if name in event.data]
-    message = event.to_dict()
-    for name in withheld:
-        del message[name]
+def event_message(event: Mapping[str, Any], prev_hash: bytes, digest: bytes) -> bytes:
+    """The payload for a journaled event, given as the wire has it (envelope and fields, as
+    the journal's row holds them: ``TableEvent.to_dict`` for one made now), and its row's two
+    hashes."""
+    withheld = [name for name in FEED_WITHHELD.get(event["type"], ()) if name in event]
+    message = {name: value for name, value in event.items() if name not in withheld}
     message["prev_hash"], message["hash"] = prev_hash.hex(), digest.hex()
     if withheld:
         message["withheld"] = withheld

@@ -28,6 +28,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import MQTTProtocolVersion
 from paho.mqtt.reasoncodes import ReasonCode
 
+from controller.events.codec import decode
 from controller.events.stream import EventBus, TableEvent, utc_timestamp
 from controller.feed.client import FeedError, make_client
 from controller.feed.message import event_message
@@ -220,13 +221,16 @@ class FeedRelay:
             rows = self._outbox.rows(self._sent, limit)
             for row in rows:
                 seq, ts, type_, table, shoe, round_, data, prev_hash, digest = row
-                event = TableEvent(type_, seq, ts, table, shoe, round_, json.loads(data))
+                fields = json.loads(data)  # exactly as hashed: a receiver checks the hash
+                wire = {"type": type_, "seq": seq, "ts": ts, "table": table, "shoe": shoe,
+                        "round": round_, **fields}
                 info = self._client.publish(self._topic("events"),
-                                            event_message(event, prev_hash, digest), qos=1)
+                                            event_message(wire, prev_hash, digest), qos=1)
                 self._outstanding[info.mid] = (seq, digest.hex())
                 self._sent = seq
                 if seq > self._view_seq:
-                    self._view.apply(event)
+                    self._view.apply(TableEvent(seq, ts, table, shoe, round_,
+                                                decode(type_, fields)))
                     self._view_seq = seq
             if len(rows) < limit:  # the journal's end: the table's picture is current
                 self._publish_state()
@@ -285,13 +289,16 @@ class FeedRelay:
         self._outbox.close()
 
 
+NEEDS_JOURNAL = ("[feed] needs a journal ([journal] path or --journal): the feed publishes "
+                 "what the journal holds")
+
+
 def open_feed(settings: FeedSettings, journal: Path | None, bus: EventBus,
               view_events: Iterable[TableEvent]) -> FeedRelay:
     """The relay for a table's bus and journal, started. The journal is the outbox: without
     one there is nothing to publish from, and the table is refused at start."""
     if journal is None:
-        raise FeedError("feed: [feed] needs a journal ([journal] path or --journal): the feed "
-                        "publishes what the journal holds")
+        raise FeedError(f"feed: {NEEDS_JOURNAL}")
     relay = FeedRelay(settings, journal, bus.table, view_events)
     relay.start()
     bus.subscribe(relay.notify)

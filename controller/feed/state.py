@@ -29,13 +29,13 @@ def table_state(view: TableView, seq: int) -> dict[str, Any]:
         "shoe": view.shoe,
         "round": view.round,
         "phase": view.state,
-        "hold": {key: view.hold[key] for key in ("code", "message")} if view.hold else None,
+        "hold": {"code": view.hold.code, "message": view.hold.message} if view.hold else None,
         "scanner": view.scanner,
         "cards_left": view.cards_left,
         "last_round": view.last_round,
-        "last_result": {key: result[key] for key in ("winner", "player", "banker",
-                                                     "player_total", "banker_total")}
-        if result else None,
+        "last_result": {"winner": result.winner, "player": list(result.player),
+                        "banker": list(result.banker), "player_total": result.player_total,
+                        "banker_total": result.banker_total} if result else None,
         "roads": {
             "hands": stats.hands,
             **{key: stats.counts[key] for key in ("banker", "player", "tie", "banker_pair",

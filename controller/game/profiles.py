@@ -20,8 +20,10 @@ from typing import Any, Literal, get_args
 from controller.game.bets import BET_NAMES, BET_RULES, DEFAULT_PAY
 from controller.game.cards import MAX_DECKS, MIN_DECKS
 from drivers.errors import UserError
+from drivers.user_paths import read_text
 
 DEFAULT_MINOR_UNIT = Decimal("0.01")
+PUSH = "push"  # an optional pay that returns the stake instead (EZ banker's Dragon 7)
 # Bounds on what a profile may say: wide enough for any real table, narrow enough that a typo
 # (a 99.999% commission, a 38-digit pay) is refused at load instead of settling money.
 MAX_COMMISSION_PERCENT = Decimal(10)
@@ -205,6 +207,29 @@ class Profile:
                 "the two sides)"
             )
 
+    def terms(self) -> dict[str, Any]:
+        """Everything the profile says, as JSON-ready data: what ``shoe_started`` records so a
+        restart rebuilds the shoe in play's rules exactly (``profile_from_terms``), whatever
+        the file says by then. Canonical: every bet's limits spelled out, the bets a list in
+        the profile's order (a journaled object's keys are sorted), pays and the commission
+        in lowest terms ("8.0:1" is "8:1", as every pay is shown); amounts and thresholds keep
+        their places as written, since they are shown (and settled) with them."""
+        terms: dict[str, Any] = {
+            "name": self.name, "decks": self.decks,
+            "commission": f"{_text(self.commission * 100)}%", "minor_unit": str(self.minor_unit),
+            "player_banker": self.player_banker_limit,
+            "bets": [{"bet": bet.name, "min": str(bet.min_stake), "max": str(bet.max_stake),
+                      "pays": {**{key: str(pay) for key, pay in bet.pays.items()},
+                               **dict.fromkeys(sorted(bet.pushes), PUSH)},
+                      "last_round": bet.last_round} for bet in self.bets.values()],
+            "surveillance": None}
+        if self.surveillance is not None:
+            watch = self.surveillance
+            terms["surveillance"] = {
+                "alert_rtp": str(watch.alert_rtp), "auto_close": watch.auto_close,
+                "misread_alert_per_100": str(watch.misread_alert_per_100)}
+        return terms
+
     def _terms(self, bet: str) -> BetTerms:
         try:
             return self.bets[bet]
@@ -238,15 +263,7 @@ def load_profile(name_or_path: str | Path) -> Profile:
             )
         resource = resources.files("controller.game") / "profiles" / f"{text}.toml"
         return parse_profile(resource.read_text(encoding="utf-8"), source=f"{text}.toml")
-    try:
-        text = Path(text).read_text(encoding="utf-8")
-    except OSError as error:
-        raise ProfileError(f"{name_or_path}: cannot read the profile: {error.strerror}") from None
-    except UnicodeDecodeError as error:
-        raise ProfileError(f"{name_or_path}: not UTF-8 text (byte "
-                           f"{error.object[error.start:error.end]!r} at offset {error.start})"
-                           ) from None
-    return parse_profile(text, source=str(name_or_path))
+    return parse_profile(read_text(text, "profile"), source=text)
 
 
 def parse_profile(text: str, source: str) -> Profile:
@@ -255,6 +272,27 @@ def parse_profile(text: str, source: str) -> Profile:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ProfileError(f"{source}: not valid TOML: {error}") from None
+    return _Reader(source).profile(data)
+
+
+def profile_from_terms(terms: Mapping[str, Any], source: str) -> Profile:
+    """The profile ``Profile.terms`` recorded, checked as a file is (``source`` names it in
+    errors: the recorded profile's file and where the record is)."""
+    try:
+        bets = {bet["bet"]: {**bet["pays"], "min": bet["min"], "max": bet["max"],
+                             **({} if bet["last_round"] is None
+                                else {"last_round": bet["last_round"]})}
+                for bet in terms["bets"]}
+        # Each bet has its own limits: the table's are only what those lie within.
+        limits = {"min": str(min(Decimal(bet["min"]) for bet in terms["bets"])),
+                  "max": str(max(Decimal(bet["max"]) for bet in terms["bets"])),
+                  "player_banker": terms["player_banker"]}
+        data = {key: terms[key] for key in ("name", "decks", "commission", "minor_unit")}
+    except (KeyError, TypeError, ValueError, ArithmeticError) as error:
+        raise ProfileError(f"{source}: not a profile's recorded terms ({error!r})") from None
+    data |= {"limits": limits, "bets": bets}
+    if terms.get("surveillance") is not None:
+        data["surveillance"] = terms["surveillance"]
     return _Reader(source).profile(data)
 
 
@@ -408,7 +446,7 @@ class _Reader:
                 continue
             text = self.get(terms, f"{key}.{pay_key}", str, 'a pay ratio "x:y" like "11:1"'
                             + (' or "push"' if optional else ""))
-            if optional and text.strip() == "push":
+            if optional and text.strip() == PUSH:
                 pushes.add(pay_key)
                 continue
             try:

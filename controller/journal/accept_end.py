@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from controller.events.stream import TableEvent, utc_timestamp
+from controller.events.facts import JournalEndAccepted
+from controller.events.stream import EventBus, TableEvent
 from controller.journal.store import FAILED_ADVICE, Journal, JournalError
 from controller.journal.verify import self_test
 
@@ -22,9 +23,10 @@ def accept_end(path: Path, by: str, reason: str) -> TableEvent:
     with Journal.open(path, allow_unchecked_end=True) as journal:
         last = journal.event(journal.last_seq)
         table, shoe, round_ = (last.table, last.shoe, last.round) if last else ("", 0, 0)
-        event = TableEvent("journal_end_accepted", journal.last_seq + 1, utc_timestamp(),
-                           table, shoe, round_,
-                           {"by": by, "reason": reason, "finding": finding.message})
-        journal.append(event)
-        journal.commit()
-    return event
+        recorded: list[TableEvent] = []
+        bus = EventBus(table, journal, journal.last_seq + 1)
+        bus.subscribe(recorded.append)
+        bus.publish(JournalEndAccepted(by=by, reason=reason, finding=finding.message), shoe,
+                    round_)
+        bus.flush()
+    return recorded[0]

@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from controller.events.schema import EventType
+from controller.events import facts
+from controller.events.codec import encode
+from controller.events.facts import EventType
 from controller.events.stream import TableEvent
 from controller.game.cards import Card
 from controller.game.rules import hand_total
 
 # Events kept in a round's record of who did what, beyond its cards.
-_NOTED = ("operator_action", "hold", "hold_cleared", "misread", "action_refused")
+_NOTED = (EventType.OPERATOR_ACTION, EventType.HOLD, EventType.HOLD_CLEARED, EventType.MISREAD,
+          EventType.ACTION_REFUSED)
 
 
 def rounds(events: Iterable[TableEvent]) -> list[dict[str, Any]]:
@@ -25,17 +28,17 @@ def rounds(events: Iterable[TableEvent]) -> list[dict[str, Any]]:
         record = open_rounds.get(key)
         if record is None:
             record = open_rounds[key] = _new_round(event)
-        data = event.data
-        if event.type == EventType.CARD:
-            record["cards"].append({"position": data["position"], "card": data["card"],
-                                    "source": data.get("source"), "seq": event.seq,
-                                    "ts": event.ts})
-        elif event.type in _NOTED:
-            record["actions"].append({"type": event.type, "seq": event.seq, "ts": event.ts,
-                                      **{k: v for k, v in data.items() if k in (
-                                          "action", "by", "reason", "code", "card", "message")}})
-        elif event.type in (EventType.ROUND_RESULT, EventType.ROUND_VOIDED):
-            finished.append(_finish(open_rounds.pop(key), event))
+        match event.fact:
+            case facts.CardDealt(position=position, card=card, source=source):
+                record["cards"].append({"position": position, "card": card, "source": source,
+                                        "seq": event.seq, "ts": event.ts})
+            case facts.RoundResult() | facts.RoundVoided():
+                finished.append(_finish(open_rounds.pop(key), event))
+            case _ if event.type in _NOTED:
+                record["actions"].append({"type": event.type, "seq": event.seq, "ts": event.ts,
+                                          **{k: v for k, v in encode(event.fact).items() if k in (
+                                              "action", "by", "reason", "code", "card",
+                                              "message")}})
     return finished
 
 
@@ -45,18 +48,20 @@ def _new_round(event: TableEvent) -> dict[str, Any]:
 
 
 def _finish(record: dict[str, Any], event: TableEvent) -> dict[str, Any]:
-    data = event.data
     hands = {side: [c["card"] for c in record["cards"] if c["position"].startswith(side)]
              for side in ("player", "banker")}
     record.update(ended=event.ts, seq=event.seq, player=hands["player"], banker=hands["banker"])
-    if event.type == EventType.ROUND_RESULT:
-        record.update(status="result", player_total=data["player_total"],
-                      banker_total=data["banker_total"], winner=data["winner"],
-                      winning_bets=data["winning_bets"], pays=data.get("pays", {}))
-    else:
-        record.update(status="void", winner=None, winning_bets=[], pays={},
-                      player_total=_total(hands["player"]), banker_total=_total(hands["banker"]),
-                      void={key: data.get(key) for key in ("reason", "by", "discarded")})
+    match event.fact:
+        case facts.RoundResult() as result:
+            record.update(status="result", player_total=result.player_total,
+                          banker_total=result.banker_total, winner=result.winner,
+                          winning_bets=list(result.winning_bets), pays=dict(result.pays))
+        case facts.RoundVoided() as void:
+            record.update(status="void", winner=None, winning_bets=[], pays={},
+                          player_total=_total(hands["player"]),
+                          banker_total=_total(hands["banker"]),
+                          void={"reason": void.reason, "by": void.by,
+                                "discarded": list(void.discarded)})
     return record
 
 

@@ -15,28 +15,26 @@ commits it (``commit``) before any subscriber sees them and before a smart shoe 
 card is recorded. A crash therefore loses whole inputs or nothing, and a lost card was never
 acknowledged: a smart shoe sends it again, a scanner's dealer sees no card and rescans.
 
-Threads. The one writing connection is opened by the thread that opens the table, then used by
-whichever thread handles an input (the table's loop, or a card reader's thread that found it
-idle: controller.table.runner), one input at a time; the loop's thread closes it when the
-loop ends (controller.service.app.Table.run), so it is never closed while an input is being
-recorded. Every use holds the journal's lock, so a call from any other thread waits for the
-call in progress instead of running inside it.
+Threads. The one writing connection belongs to the thread that opens the table, which also
+runs its loop and closes it (controller.table.runner, controller.service.app.Table.run): SQLite
+refuses its use from any other thread. Readers (recall, reports, the floor feed's relay) open
+connections of their own.
 """
 
 from __future__ import annotations
 
 import errno
-import functools
 import json
 import logging
 import os
 import sqlite3
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from controller.events.schema import EventType
+from controller.events import facts
+from controller.events.codec import decode, encode
+from controller.events.facts import EventType
 from controller.events.stream import TableEvent
 from controller.journal.chain import GENESIS, canonical_data, row_hash
 from controller.journal.head import (
@@ -49,6 +47,7 @@ from controller.journal.head import (
 from controller.journal.lock import try_lock
 from controller.journal.schema import SCHEMA_VERSION, migrate
 from controller.journal.verify import self_test
+from drivers.errors import UserError
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -62,7 +61,6 @@ _INSERT_ROUND = "INSERT INTO rounds (shoe, round, status, winner, seq) VALUES (?
 _COLUMNS = "SELECT seq, ts, type, table_id, shoe, round, data FROM events"
 _SELECT = f"{_COLUMNS} WHERE seq >= ? ORDER BY seq"
 _SELECT_ONE = f"{_COLUMNS} WHERE seq = ?"
-_PAGE_ROWS = 500  # events read at a time by Journal.iter_events
 
 # What a technician does about each kind of JournalError (docs/journal.md has the sections).
 FAILED_ADVICE = ("read the reason with 'baccarat-table journal verify'; the supervisor decides "
@@ -96,17 +94,6 @@ class JournalError(RuntimeError):
         self.advice = advice
 
 
-def _guarded(method: Callable[..., T]) -> Callable[..., T]:
-    """``method`` run holding the journal's lock: one thread at a time on the connection."""
-
-    @functools.wraps(method)
-    def guarded(self: Journal, *args: Any, **kwargs: Any) -> T:
-        with self._guard:
-            return method(self, *args, **kwargs)
-
-    return guarded
-
-
 class Journal:
     """An open journal. Use ``Journal.open``; one writer per file (a lock enforces it)."""
 
@@ -120,7 +107,6 @@ class Journal:
         self._committed = (last_seq, last_hash)  # the last row committed
         self._bound = last_seq  # how far the synced head file lets the journal run
         self._pending = False
-        self._guard = threading.RLock()  # commit and close call rollback and commit
         real = path.resolve()
         self._files = {name: _identity(name) for name in (real, real.with_name(real.name + "-wal"))}
 
@@ -136,6 +122,8 @@ class Journal:
         prove it can be written. ``allow_unchecked_end``: the supervisor has accepted that a
         missing or lowered head file leaves the end unchecked (``journal accept-end``)."""
         path = Path(path)
+        if path.is_dir():  # `.` or `/`: a person's mistake, not a journal that failed
+            raise UserError(f"journal {path}: is a folder: name the journal's file")
         real = path.resolve()  # a symlink names the same journal; SQLite resolves it too
         if not _has_content(real):
             _refuse_if_deleted(real)  # before anything is created in its place
@@ -175,7 +163,6 @@ class Journal:
         """Record ``event`` in the open transaction (``commit`` makes it durable)."""
         self.append_all((event,))
 
-    @_guarded
     def append_all(self, events: Sequence[TableEvent]) -> None:
         """Record ``events``, in order, in the open transaction: one input's (the bus's)."""
         rows = []
@@ -184,7 +171,7 @@ class Journal:
             if event.seq != seq + 1:
                 raise JournalError(self.path, f"event {event.seq} ({event.type}) out of "
                                    f"sequence: the last row is {seq}", event.seq)
-            data = canonical_data(event.data)
+            data = canonical_data(encode(event.fact))
             digest = row_hash(previous, event.seq, event.ts, event.type, event.table,
                               event.shoe, event.round, data)
             rows.append((event.seq, event.ts, event.type, event.table, event.shoe, event.round,
@@ -210,17 +197,15 @@ class Journal:
                              error) from error
 
     def _index(self, event: TableEvent) -> None:
-        db, data = self._connection, event.data
-        if event.type == EventType.SHOE_STARTED:
-            db.execute(_INSERT_SHOE, (event.shoe, event.seq, data.get("profile", ""),
-                                      data.get("decks", 0)))
-        elif event.type == EventType.ROUND_RESULT:
-            db.execute(_INSERT_ROUND, (event.shoe, event.round, "result", data.get("winner"),
-                                       event.seq))
-        elif event.type == EventType.ROUND_VOIDED:
-            db.execute(_INSERT_ROUND, (event.shoe, event.round, "void", None, event.seq))
+        db = self._connection
+        match event.fact:
+            case facts.ShoeStarted(profile=profile, decks=decks):
+                db.execute(_INSERT_SHOE, (event.shoe, event.seq, profile, decks))
+            case facts.RoundResult(winner=winner):
+                db.execute(_INSERT_ROUND, (event.shoe, event.round, "result", winner, event.seq))
+            case facts.RoundVoided():
+                db.execute(_INSERT_ROUND, (event.shoe, event.round, "void", None, event.seq))
 
-    @_guarded
     def commit(self) -> None:
         """Make every appended event durable (a no-op when none is waiting). On failure
         everything appended since the last commit is rolled back and JournalError says why."""
@@ -248,7 +233,6 @@ class Journal:
         except OSError as error:  # the synced bound already allows this commit: carry on
             log.warning("journal %s: cannot update %s: %s", self.path, self._head.path, error)
 
-    @_guarded
     def rollback(self) -> None:
         """Drop everything appended since the last commit (an input that failed half-way)."""
         if self._db is not None and self._db.in_transaction:
@@ -273,30 +257,19 @@ class Journal:
             raise JournalError(self.path, "the journal file was deleted or replaced while in "
                                "use", self._committed[0] + 1, GONE_ADVICE)
 
-    @_guarded
     def events(self, since_seq: int = 1) -> list[TableEvent]:
         """The recorded events from ``since_seq`` on, in order."""
         return read_events(self._connection, since_seq)
 
     def iter_events(self, since_seq: int = 1) -> Iterator[TableEvent]:
-        """The same, read as they are used: a year of events need not fit in memory (a page
-        at a time, each read holding the lock)."""
-        with self._guard:
-            cursor = self._connection.execute(_SELECT, (since_seq,))
-        while True:
-            with self._guard:
-                page = cursor.fetchmany(_PAGE_ROWS)
-            if not page:
-                return
-            yield from map(_event, page)
+        """The same, read as they are used: a year of events need not fit in memory."""
+        return iter_events(self._connection, since_seq)
 
-    @_guarded
     def event(self, seq: int) -> TableEvent | None:
         """The event recorded as ``seq``, if there is one."""
         row = self._connection.execute(_SELECT_ONE, (seq,)).fetchone()
         return _event(row) if row else None
 
-    @_guarded
     def restart_events(self) -> list[TableEvent]:
         """What a restart needs, not the whole history (months of play would not fit in
         memory): the events from the earliest of the last ``shoe_ended``, ``shoe_started``
@@ -321,7 +294,6 @@ class Journal:
             (type_, before if before is not None else self._seq + 1)).fetchone()
         return row[0] if row else None
 
-    @_guarded
     def close(self) -> None:
         """Commit what waits and close; safe to call twice."""
         if self._db is None:
@@ -359,7 +331,7 @@ def iter_events(connection: sqlite3.Connection, since_seq: int = 1) -> Iterator[
 
 def _event(row: tuple[Any, ...]) -> TableEvent:
     seq, ts, type_, table, shoe, round_, data = row
-    return TableEvent(type_, seq, ts, table, shoe, round_, json.loads(data))
+    return TableEvent(seq, ts, table, shoe, round_, decode(type_, json.loads(data)))
 
 
 def _has_content(path: Path) -> bool:
@@ -434,7 +406,7 @@ def _self_test(path: Path, allow_unchecked_end: bool) -> tuple[int, bytes]:
 def _connect(path: Path) -> sqlite3.Connection:
     """The writing connection, once it has proved it can write: a journal on a full or
     read-only disk is refused at start, not on the first card."""
-    connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    connection = sqlite3.connect(path, isolation_level=None)
     try:
         connection.execute(f"PRAGMA page_size = {PAGE_SIZE}")  # only takes on a new file
         connection.execute("PRAGMA journal_mode = WAL")

@@ -3,9 +3,9 @@ EZ Baccarat badge (Dragon 7, Panda 8) on a table that offers that bet."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from controller.game.bets import BET_RULES
 from controller.game.cards import cards
@@ -18,6 +18,26 @@ FLAGS = ("player_pair", "banker_pair", "natural")
 # The bets whose winning hands the roads mark with a badge, as live EZ tables do.
 Badge = Literal["dragon_7", "panda_8"]
 BADGES: tuple[Badge, ...] = ("dragon_7", "panda_8")
+
+
+class RoundFields(Protocol):
+    """What the roads read of a ``round_result`` (controller.events.facts.RoundResult, which
+    the roads sit below and do not import)."""
+
+    @property
+    def winner(self) -> Winner: ...
+    @property
+    def player(self) -> Sequence[str]: ...
+    @property
+    def banker(self) -> Sequence[str]: ...
+    @property
+    def player_pair(self) -> bool: ...
+    @property
+    def banker_pair(self) -> bool: ...
+    @property
+    def natural(self) -> bool: ...
+    @property
+    def bets(self) -> Mapping[str, object]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,18 +62,16 @@ class Hand:
         return cls(outcome.winner, outcome.player_pair, outcome.banker_pair, outcome.natural)
 
     @classmethod
-    def from_round_result(cls, data: Mapping[str, Any]) -> Hand:
-        """The hand a ``round_result`` event's fields describe; badged when the table offers
-        the bet its cards win (whether or not that bet was open this round)."""
-        offered = data.get("bets", {})
-        badges = [bet for bet in BADGES if bet in offered]
+    def from_round_result(cls, result: RoundFields) -> Hand:
+        """The hand a ``round_result`` describes; badged when the table offers the bet its
+        cards win (whether or not that bet was open this round)."""
+        badges = [bet for bet in BADGES if bet in result.bets]
         badge = None
         if badges:
-            outcome = judge_round(cards(data["player"]), cards(data["banker"]))
+            outcome = judge_round(cards(result.player), cards(result.banker))
             badge = next((bet for bet in badges if BET_RULES[bet].decide(outcome)[0] == "won"),
                          None)
-        return cls(data["winner"], data["player_pair"], data["banker_pair"], data["natural"],
-                   badge)
+        return cls(result.winner, result.player_pair, result.banker_pair, result.natural, badge)
 
     @classmethod
     def from_json(cls, data: Any, where: str = "hand") -> Hand:

@@ -16,6 +16,7 @@ from controller.events.stream import EventBus, EventFile, EventFileError, Subscr
 from controller.feed.relay import FeedRelay, open_feed
 from controller.game.profiles import Profile, load_profile
 from controller.journal import Journal
+from controller.service.sim_dealer import SimulatedDealer
 from controller.surveillance.worker import ExposureWorker, SurveillanceSubscriber
 from controller.table.config import TableConfig
 from controller.table.controller import TableController
@@ -25,7 +26,6 @@ from controller.table.runner import TableRunner
 from drivers import open_driver
 from drivers.base import Driver
 from drivers.sim import SimDriver
-from drivers.sim_dealer import SimulatedDealer
 from drivers.url import DriverUrl
 
 log = logging.getLogger(__name__)
@@ -142,7 +142,8 @@ def _assemble(
         for subscriber in subscribers:
             bus.subscribe(subscriber)
         runner = TableRunner(controller, stop_after_shoes)
-        driver = open_driver(sim_with_profile_decks(config.driver_url, profile), runner.deliver)
+        driver = open_driver(config.driver_url, runner.submit,
+                             profile_defaults(config.driver_url, profile))
     except BaseException:
         if event_file is not None:
             event_file.close()
@@ -200,17 +201,12 @@ def simulated_dealer(sim: SimDriver, events: Sequence[TableEvent]) -> SimulatedD
 
 
 def open_event_file(path: str | None, journal: Journal | None) -> EventFile | None:
-    """The event file, its torn last line cut off, checked against the journal."""
+    """The event file, checked against the journal, then its torn last line cut off."""
     if path is None:
         return None
-    event_file = EventFile.open(path)
-    if journal is not None and not event_file.live_only:
-        try:
-            _check_same_journal(path, event_file, journal)
-        except BaseException:
-            event_file.close()
-            raise
-    return event_file
+    if journal is None:
+        return EventFile.open(path)
+    return EventFile.open(path, lambda last: _check_same_journal(path, last, journal))
 
 
 def catch_up(event_file: EventFile, journal: Journal | None, bus: EventBus) -> None:
@@ -226,11 +222,10 @@ def catch_up(event_file: EventFile, journal: Journal | None, bus: EventBus) -> N
         bus.next_seq = max(bus.next_seq, event_file.next_seq)
 
 
-def _check_same_journal(path: str, event_file: EventFile, journal: Journal) -> None:
-    last = event_file.last
+def _check_same_journal(path: str, last: dict[str, Any] | None, journal: Journal) -> None:
     if last is None:
         return
-    recorded = journal.event(event_file.last_seq)
+    recorded = journal.event(last["seq"])
     if recorded is None or (recorded.type, recorded.ts) != (last.get("type"), last.get("ts")):
         has = f"{recorded.type} at {recorded.ts}" if recorded else "no such event"
         raise EventFileError(
@@ -239,12 +234,12 @@ def _check_same_journal(path: str, event_file: EventFile, journal: Journal) -> N
             "another journal: move it away or name another file")
 
 
-def sim_with_profile_decks(url: str, profile: Profile) -> str:
+def profile_defaults(url: str, profile: Profile) -> dict[str, str]:
     """A simulated shoe holds as many decks as the profile says, unless the URL says."""
     parsed = DriverUrl.parse(url)
     if parsed.scheme != "sim" or {"decks", "script"} & parsed.options.keys():
-        return url
-    return f"{url}{'&' if '?' in url else '?'}decks={profile.decks}"
+        return {}
+    return {"decks": str(profile.decks)}
 
 
 def with_overrides(config: TableConfig, **overrides: Any) -> TableConfig:

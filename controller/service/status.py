@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from controller.events.schema import EventType
+from controller.events import facts
 from controller.events.stream import TableEvent
 from controller.service.sd_notify import SystemdNotifier
 
@@ -19,9 +19,9 @@ def allow_time_for_journal_check(notifier: SystemdNotifier, journal_path: str | 
     plays: tell systemd how long to wait, so a big journal is not killed as a hung start."""
     if journal_path is None:
         return
-    path = Path(journal_path)
-    size = sum(part.stat().st_size for part in (path, path.with_name(path.name + "-wal"))
-               if part.exists())
+    # Its file and WAL (a path that names a folder is refused when the journal opens).
+    parts = (Path(journal_path), Path(f"{journal_path}-wal"))
+    size = sum(part.stat().st_size for part in parts if part.is_file())
     seconds = START_ALLOWANCE_SECONDS + size / JOURNAL_CHECK_BYTES_PER_SECOND
     notifier.notify(f"EXTEND_TIMEOUT_USEC={int(seconds * 1_000_000)}",
                     f"STATUS=checking the journal ({size / 1_000_000:.0f} MB)")
@@ -42,18 +42,17 @@ class ServiceStatus:
 
 def describe(event: TableEvent) -> str | None:
     where = f"shoe {event.shoe} round {event.round}"
-    data = event.data
-    match event.type:
-        case EventType.BETTING_OPEN:
+    match event.fact:
+        case facts.BettingOpen():
             return f"{where}: in play"
-        case EventType.HOLD:
-            return f"{where}: HOLD {data['code']}: {data['message']}"
-        case EventType.HOLD_CLEARED:
-            return f"{where}: hold cleared by {data['by']} ({data['action']})"
-        case EventType.STATE if data["state"] == "paused":
+        case facts.Hold(code=code, message=message):
+            return f"{where}: HOLD {code}: {message}"
+        case facts.HoldCleared(by=by, action=action):
+            return f"{where}: hold cleared by {by} ({action})"
+        case facts.State(state="paused"):
             return f"{where}: paused"
-        case EventType.SCANNER:
-            return f"{where}: scanner {data['status']}"
-        case EventType.SHOE_ENDED:
-            return f"shoe {event.shoe} ended after {data['rounds']} rounds: awaiting the shuffle"
+        case facts.Scanner(status=status):
+            return f"{where}: scanner {status}"
+        case facts.ShoeEnded(rounds=rounds):
+            return f"shoe {event.shoe} ended after {rounds} rounds: awaiting the shuffle"
     return None

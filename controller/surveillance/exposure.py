@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, Decimal
-from typing import Any
 
+from controller.events import facts
 from controller.game.cards import Card, ShoeComposition
 from controller.game.odds import MAX_ROUND_CARDS, analyse
 from controller.game.profiles import Profile, SurveillanceTerms
@@ -31,9 +31,9 @@ class ExposureComputed:
     cards_left: int
     rtp: Mapping[str, Decimal]
 
-    def event_fields(self) -> dict[str, Any]:
-        return {"rtp": {bet: str(value) for bet, value in self.rtp.items()},
-                "cards_left": self.cards_left}
+    def fact(self) -> facts.Exposure:
+        return facts.Exposure(rtp={bet: str(value) for bet, value in self.rtp.items()},
+                              cards_left=self.cards_left)
 
 
 def exposure_of(shoe: int, profile: Profile, decks: int, removed: Iterable[str]
@@ -63,9 +63,9 @@ class AlertChange:
     alert_rtp: Decimal
     closed: bool  # closed for the rounds whose betting closes while it is raised
 
-    def event_fields(self) -> dict[str, Any]:
-        return {"bet": self.bet, "state": self.state, "rtp": str(self.rtp),
-                "alert_rtp": str(self.alert_rtp), "closed": self.closed}
+    def fact(self) -> facts.ExposureAlert:
+        return facts.ExposureAlert(bet=self.bet, state=self.state, rtp=str(self.rtp),
+                                   alert_rtp=str(self.alert_rtp), closed=self.closed)
 
 
 @dataclass

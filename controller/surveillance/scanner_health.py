@@ -6,14 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
 
+from controller.events import facts
 from controller.events.stream import TableEvent
 
 # Misreads are counted per 100 cards over at least this many cards, so one misread on the
 # shoe's first cards is not yet a rate of 20 per 100.
 MIN_CARDS_FOR_RATE = 100
-_READ_EVENTS = ("reveal", "burn", "card")
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,9 +25,9 @@ class ScannerAlertDue:
     cards: int
     per_100: Decimal
 
-    def event_fields(self, level: Decimal) -> dict[str, Any]:
-        return {"misreads": self.misreads, "cards": self.cards, "per_hundred": str(self.per_100),
-                "level": str(level)}
+    def fact(self, level: Decimal) -> facts.ScannerAlert:
+        return facts.ScannerAlert(misreads=self.misreads, cards=self.cards,
+                                  per_hundred=str(self.per_100), level=str(level))
 
 
 def _seconds(ts: str) -> datetime:
@@ -48,19 +47,21 @@ class ScannerHealth:
 
     def apply(self, event: TableEvent) -> None:
         """Count one event of the shoe (a new shoe starts a new ScannerHealth)."""
-        if event.type == "misread":
-            self.misreads += int(event.data.get("count", 1))
-            self.rescans += 1
-            self._waiting_since = self._waiting_since or event.ts
-        elif event.type in _READ_EVENTS and event.data.get("source") == "reader":
-            self.cards += 1
-            if self._waiting_since is not None:
-                elapsed = _seconds(event.ts) - _seconds(self._waiting_since)
-                self.rescan_seconds.append(elapsed.total_seconds())
+        match event.fact:
+            case facts.Misread(count=count):
+                self.misreads += count
+                self.rescans += 1
+                self._waiting_since = self._waiting_since or event.ts
+            case facts.Reveal(source="reader") | facts.Burn(source="reader") | facts.CardDealt(
+                    source="reader"):
+                self.cards += 1
+                if self._waiting_since is not None:
+                    elapsed = _seconds(event.ts) - _seconds(self._waiting_since)
+                    self.rescan_seconds.append(elapsed.total_seconds())
+                    self._waiting_since = None
+            case facts.Scanner(status="disconnected"):
+                self.disconnects += 1
                 self._waiting_since = None
-        elif event.type == "scanner" and event.data.get("status") == "disconnected":
-            self.disconnects += 1
-            self._waiting_since = None
 
     @property
     def per_100(self) -> Decimal:

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import NamedTuple
 
+from controller.events import facts
 from controller.events.stream import TableEvent
 from controller.surveillance.scanner_health import ScannerHealth
-
-ALERT_EVENTS = ("exposure_alert", "scanner_alert")
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +21,11 @@ class ExposurePoint:
     rtp: dict[str, Decimal]
 
 
+class PlayedRound(NamedTuple):
+    round: int
+    result: facts.RoundResult
+
+
 @dataclass
 class ShoeRecord:
     shoe: int = 0
@@ -28,7 +33,7 @@ class ShoeRecord:
     decks: int = 0
     exposures: list[ExposurePoint] = field(default_factory=list)
     alerts: list[TableEvent] = field(default_factory=list)  # exposure and scanner alerts
-    results: list[TableEvent] = field(default_factory=list)  # round_result, in order
+    results: list[PlayedRound] = field(default_factory=list)  # in order
     voided: int = 0
     health: ScannerHealth = field(default_factory=ScannerHealth)
     ended: str | None = None  # the shoe_ended reason
@@ -38,28 +43,28 @@ class ShoeRecord:
 
     def apply(self, event: TableEvent) -> None:
         """Take one event of this shoe (``shoe_records`` starts a record per shoe)."""
-        kind = event.type
-        if kind == "shoe_started":
-            self.shoe, self.profile = event.shoe, event.data["profile"]
-            self.decks = event.data["decks"]
-        elif kind == "exposure":
-            self.exposures.append(ExposurePoint(
-                self.decks * 52 - event.data["cards_left"], event.round,
-                {bet: Decimal(rtp) for bet, rtp in event.data["rtp"].items()}))
-        elif kind in ALERT_EVENTS:
-            self.alerts.append(event)
-            if kind == "exposure_alert":
-                self.alert_rtp = Decimal(event.data["alert_rtp"])
-        elif kind == "betting_closed":
-            for bet, alert in self.raised().items():
-                if alert.data["closed"]:
-                    self.closed_by_surveillance.setdefault(bet, []).append(event.round)
-        elif kind == "round_result":
-            self.results.append(event)
-        elif kind == "round_voided":
-            self.voided += 1
-        elif kind == "shoe_ended":
-            self.ended = event.data["reason"]
+        match event.fact:
+            case facts.ShoeStarted(profile=profile, decks=decks):
+                self.shoe, self.profile, self.decks = event.shoe, profile, decks
+            case facts.Exposure(cards_left=cards_left, rtp=rtp):
+                self.exposures.append(ExposurePoint(
+                    self.decks * 52 - cards_left, event.round,
+                    {bet: Decimal(value) for bet, value in rtp.items()}))
+            case facts.ExposureAlert(alert_rtp=alert_rtp):
+                self.alerts.append(event)
+                self.alert_rtp = Decimal(alert_rtp)
+            case facts.ScannerAlert():
+                self.alerts.append(event)
+            case facts.BettingClosed():
+                for bet, alert in self.raised().items():
+                    if alert.closed:
+                        self.closed_by_surveillance.setdefault(bet, []).append(event.round)
+            case facts.RoundResult() as result:
+                self.results.append(PlayedRound(event.round, result))
+            case facts.RoundVoided():
+                self.voided += 1
+            case facts.ShoeEnded(reason=reason):
+                self.ended = reason
         self.health.apply(event)
 
     @property
@@ -71,21 +76,21 @@ class ShoeRecord:
         return [(point.cards_out, point.rtp[bet]) for point in self.exposures
                 if bet in point.rtp]
 
-    def raised(self) -> dict[str, TableEvent]:
+    def raised(self) -> dict[str, facts.ExposureAlert]:
         """The exposure alerts in force now, by bet."""
-        raised: dict[str, TableEvent] = {}
-        for alert in self.alerts:
-            if alert.type == "exposure_alert":
-                if alert.data["state"] == "raised":
-                    raised[alert.data["bet"]] = alert
-                else:
-                    raised.pop(alert.data["bet"], None)
+        raised: dict[str, facts.ExposureAlert] = {}
+        for event in self.alerts:
+            match event.fact:
+                case facts.ExposureAlert(state="raised") as alert:
+                    raised[alert.bet] = alert
+                case facts.ExposureAlert() as alert:
+                    raised.pop(alert.bet, None)
         return raised
 
     def closed_rounds(self, bet: str) -> list[int]:
         """The rounds in which ``bet`` was closed (by its cut-off or by surveillance)."""
-        return [result.round for result in self.results
-                if result.data["bets"].get(bet, {}).get("outcome") == "closed"]
+        return [played.round for played in self.results
+                if played.result.bets.get(bet, {}).get("outcome") == "closed"]
 
 
 def shoe_records(events: Iterable[TableEvent]) -> dict[int, ShoeRecord]:
@@ -93,7 +98,7 @@ def shoe_records(events: Iterable[TableEvent]) -> dict[int, ShoeRecord]:
     records: dict[int, ShoeRecord] = {}
     current: ShoeRecord | None = None
     for event in events:
-        if event.type == "shoe_started":
+        if isinstance(event.fact, facts.ShoeStarted):
             current = records[event.shoe] = ShoeRecord(shoe=event.shoe)
         if current is not None and event.shoe == current.shoe:
             current.apply(event)

@@ -21,6 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
+from controller.events import facts
 from controller.events.stream import TableEvent
 from controller.game.cards import ShoeComposition
 from controller.game.odds import event_probabilities
@@ -30,7 +31,6 @@ from controller.surveillance.scanner_health import ScannerAlertDue, ScannerHealt
 
 log = logging.getLogger(__name__)
 # The events that take a known card out of the shoe (an unread burn has no card: it stays in).
-CARD_OUT_EVENTS = ("reveal", "burn", "card")
 # At most one result this often: each is an input the table journals, so a burst of cards
 # (a reader's backlog, a replayed stream) is not doubled; a dealer's cards come a second apart.
 MIN_GAP = 0.05
@@ -190,19 +190,21 @@ class SurveillanceSubscriber:
             self._post()
 
     def __call__(self, event: TableEvent) -> None:
-        kind = event.type
-        if kind == "shoe_started":
-            self.shoe, self.decks, self.removed = event.shoe, event.data["decks"], []
+        fact = event.fact
+        if isinstance(fact, facts.ShoeStarted):
+            self.shoe, self.decks, self.removed = event.shoe, fact.decks, []
             self.health, self.scanner_alerted = ScannerHealth(), False
             self._post()
             return
         if not self.shoe:
             return
-        if kind in CARD_OUT_EVENTS and event.data.get("card") is not None:
-            self.removed.append(event.data["card"])
-            self._post()
-        elif kind == "scanner_alert":
-            self.scanner_alerted = True
+        match fact:
+            case facts.Reveal(card=str() as card) | facts.Burn(card=str() as card) | (
+                    facts.CardDealt(card=str() as card)):  # out of the shoe
+                self.removed.append(card)
+                self._post()
+            case facts.ScannerAlert():
+                self.scanner_alerted = True
         self.health.apply(event)
         self._watch_scanner()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from controller.table.supervisor import CheckedPin
 
@@ -51,6 +52,6 @@ class CommandRefused(Exception):
     """An operator command that cannot be carried out now; the reason is published, with any
     ``facts`` (a wrong PIN and the lockout it started) as fields of ``action_refused``."""
 
-    def __init__(self, reason: str, **facts: object) -> None:
+    def __init__(self, reason: str, **facts: Any) -> None:
         super().__init__(reason)
         self.facts = facts

@@ -12,10 +12,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from controller.game.profiles import looks_like_path
+from controller.game.profiles import load_profile, looks_like_path
 from controller.table.feed_settings import FeedSettings, FeedSettingsError, parse_feed
 from controller.table.supervisor import check_pin_hash
 from drivers.errors import UserError
+from drivers.user_paths import read_text
 
 DEFAULT_DRIVER = "sim://?rate=4"  # a watchable demo: four cards a second
 
@@ -69,12 +70,9 @@ def load_config(path: str | Path) -> TableConfig:
     """Read and check a table config file."""
     path = Path(path)
     try:
-        document = tomllib.loads(path.read_text(encoding="utf-8"))
+        document = tomllib.loads(read_text(path, "config"))
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from error
-    except UnicodeDecodeError as error:
-        raise ConfigError(f"{path}: not UTF-8 text (byte {error.object[error.start:error.end]!r}"
-                          f" at offset {error.start})") from None
     values: dict[str, Any] = {}
     sections = sorted({section for section, _ in _KEYS} | {"feed"})
     for section, table in document.items():
@@ -82,6 +80,9 @@ def load_config(path: str | Path) -> TableConfig:
             raise ConfigError(f"{path}: unknown section [{section}] (valid: {', '.join(sections)})")
         if not isinstance(table, dict):
             raise ConfigError(f"{path}: {section} must be a [{section}] table")
+        for key, value in table.items():
+            if isinstance(value, str) and "\0" in value:  # no path or name can hold one
+                raise ConfigError(f"{path}: {section}.{key}: holds a NUL byte (\\u0000)")
         if section == "feed":
             continue  # checked as a whole below, once the table id is known
         for key, value in table.items():
@@ -98,11 +99,21 @@ def load_config(path: str | Path) -> TableConfig:
         # A site's profile beside its config, wherever the program is started from (an
         # absolute path stays as it is).
         values["profile"] = str(path.parent / profile)
+    if profile is not None:
+        _check_profile(path, values["profile"])
     config = TableConfig(**values)
     _check_values(path, config)
     if "feed" in document:
         config = replace(config, feed=_feed(path, document["feed"], config.table_id))
     return config
+
+
+def _check_profile(path: Path, profile: str) -> None:
+    """Refuse a misspelt name or an unusable file at the key that names it."""
+    try:
+        load_profile(profile)
+    except UserError as error:  # a ProfileError, or its file unreadable
+        raise ConfigError(f"{path}: table.profile = {_shown(profile)}: {error}") from None
 
 
 def _feed(path: Path, section: dict[str, Any], table_id: str) -> FeedSettings:

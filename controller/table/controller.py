@@ -19,7 +19,7 @@ from typing import Any
 
 from transitions import EventData, Machine
 
-from controller.events.schema import RESTING_FACTS, EventType
+from controller.events import facts
 from controller.events.stream import EventBus
 from controller.game.cards import Card, ShoeComposition
 from controller.game.outcome import RoundOutcome, judge_round
@@ -47,10 +47,10 @@ from drivers.base import (
     Disconnected,
     Driver,
     Misread,
+    OutOfSequence,
     Recordable,
     ShoeShuffled,
 )
-from drivers.shoe_protocol import SEQ_MODULO
 
 
 @dataclass
@@ -119,13 +119,13 @@ def _position(event: EventData) -> str:
     return "player1" if source == "betting" else source
 
 
-def _frame_facts(read: CardRead) -> dict[str, Any]:
-    facts: dict[str, Any] = {"raw": read.raw.decode("ascii", "replace")}
-    if read.seq is not None:
-        facts["frame_seq"] = read.seq
-    return facts
+def _text(raw: bytes) -> str:
+    """Bytes read from a device, as an event records them."""
+    return raw.decode("ascii", "replace")
 
 
+# The hold on a smart shoe's frame that cannot follow the frames before it.
+OUT_OF_SEQUENCE = "frame_out_of_sequence"
 # The longest surveillance's facts wait for another input's commit (they never hold up a card).
 SURVEILLANCE_FLUSH = 0.25
 
@@ -182,7 +182,6 @@ class TableController:
         # Cards typed by hand while the reader was down: the shoe may still send its copy of
         # the first one (its unacknowledged frame) when the reader comes back.
         self.typed_while_down: list[str] = []
-        self.last_frame_seq: int | None = None  # of the last card frame the reader sent
         self.saved_state = "awaiting_shuffle"
         self.pause_reasons: set[str] = set()
         self.held_cards: list[HeldCard] = []
@@ -204,11 +203,11 @@ class TableController:
     def handle(self, item: object) -> None:
         """Handle one driver event, operator command or timer expiry, all or nothing: an input
         that fails leaves no trace in the journal or the subscribers (InputFailed)."""
-        before, first_seq = self.state, self.bus.next_seq
+        before, first = self.state, self.bus.waiting
         try:
             self._handle(item)
             if self.state != before:
-                self._come_to_rest(before, first_seq)
+                self.bus.rested(self.state, before, first, self.shoe_number, self.round_number)
             if isinstance(item, ExposureComputed) and self.state == before:
                 # Surveillance's own commit would compete with the cards' for the disk: its
                 # facts ride on the next input's transaction, or go on their own shortly.
@@ -229,15 +228,6 @@ class TableController:
                 self.driver.acknowledge(read)
         self._unacknowledged.clear()
 
-    def _come_to_rest(self, previous: str, first_seq: int) -> None:
-        """Say once where the input left the table: in its last fact when that is a card or the
-        opening of betting (``state`` in it), else in a ``state`` event (docs/events.md)."""
-        last = self.bus.last_waiting()
-        if last is not None and last.seq >= first_seq and last.type in RESTING_FACTS:
-            self.bus.amend_last(state=self.state)
-        else:
-            self.publish(EventType.STATE, state=self.state, previous=previous)
-
     def _handle(self, item: object) -> None:
         if isinstance(item, CardRead):
             self._reader_card(item)
@@ -247,6 +237,8 @@ class TableController:
             self._cut_card(item)
         elif isinstance(item, ShoeShuffled):
             self._device_shuffled(item)
+        elif isinstance(item, OutOfSequence):
+            self._out_of_sequence(item)
         elif isinstance(item, Connected | Disconnected):
             self._scanner(item)
         elif isinstance(item, Command):
@@ -315,8 +307,8 @@ class TableController:
 
     # -- publishing ----------------------------------------------------------------------
 
-    def publish(self, type_: str, **data: Any) -> None:
-        self.bus.publish(type_, self.shoe_number, self.round_number, **data)
+    def publish(self, fact: facts.Fact) -> None:
+        self.bus.publish(fact, self.shoe_number, self.round_number)
 
     # -- conditions used by the machine --------------------------------------------------
 
@@ -359,17 +351,14 @@ class TableController:
 
     def _reader_card(self, read: CardRead) -> None:
         typed, self.typed_while_down = self.typed_while_down, []
-        resent = (read.seq is not None and self.last_frame_seq is not None
-                  and read.seq == (self.last_frame_seq + 1) % SEQ_MODULO)
-        if read.seq is not None:
-            self.last_frame_seq = read.seq
         self._unacknowledged.append(read)  # once recorded, held or not: the journal has it
-        if typed and resent and read.code == typed[0]:
+        if typed and read.first_after_reconnect and read.code == typed[0]:
             # The shoe kept the frame it could not deliver while unplugged, and the dealer
             # typed that same card meanwhile: it is one card, already dealt.
-            self.publish(EventType.DUPLICATE_CARD, card=read.code, **_frame_facts(read),
-                         reason=f"the reader's copy of {read.code}, entered by hand while the "
-                                "reader was down")
+            self.publish(facts.DuplicateCard(
+                card=read.code, raw=_text(read.raw), frame_seq=read.seq,
+                reason=f"the reader's copy of {read.code}, entered by hand while the reader was "
+                       "down"))
             return
         self.card(card=Card(read.code), raw=read.raw, source="reader", seq=read.seq)
 
@@ -384,45 +373,42 @@ class TableController:
         else:
             self.card(card=card, raw=b"", source="manual")
 
-    def _card_facts(self, event: EventData) -> dict[str, Any]:
-        """What is recorded with a card taken where the table expects it."""
+    def _take_card(self, event: EventData) -> dict[str, Any]:
+        """What is recorded of a card taken where the table expects it (the fields every
+        card fact has), the card out of the shoe."""
         card: Card = event.kwargs["card"]
         if self.composition.holds(card):  # a card a supervisor accepted may not be in the shoe
             self.composition.remove(card)
-        facts: dict[str, Any] = {
-            "card": card.code, "raw": event.kwargs["raw"].decode("ascii", "replace"),
-            "source": event.kwargs["source"], "cards_left": self.composition.cards_left}
-        if event.kwargs.get("seq") is not None:
-            facts["frame_seq"] = event.kwargs["seq"]
-        if event.kwargs.get("from_hold"):
-            facts["from_hold"] = True  # read once already, as the hold: not a second reading
-        return facts
+        return {"card": card.code, "raw": _text(event.kwargs["raw"]),
+                "source": event.kwargs["source"], "cards_left": self.composition.cards_left,
+                "frame_seq": event.kwargs.get("seq"),
+                # read once already, as the hold: not a second reading
+                "from_hold": True if event.kwargs.get("from_hold") else None}
 
     def reveal(self, event: EventData) -> None:
-        facts = self._card_facts(event)
+        taken = self._take_card(event)
         self.burn_left = event.kwargs["card"].burn_count
-        self.publish(EventType.REVEAL, burn=self.burn_left, **facts)
+        self.publish(facts.Reveal(burn=self.burn_left, **taken))
 
     def prompt_burn(self, event: EventData) -> None:
-        self.publish(EventType.PROMPT,
-                     message=f"burn {self.burn_left} cards, then confirm the burn")
+        self.publish(facts.Prompt(message=f"burn {self.burn_left} cards, then confirm the burn"))
 
     def burn(self, event: EventData) -> None:
-        facts = self._card_facts(event)
+        taken = self._take_card(event)
         self.burn_left -= 1
-        self.publish(EventType.BURN, burn_left=self.burn_left, **facts)
+        self.publish(facts.Burn(burn_left=self.burn_left, **taken))
 
     def burn_confirmed(self, event: EventData) -> None:
         for burned in range(1, self.burn_left + 1):
-            self.publish(EventType.BURN, card=None, burn_left=self.burn_left - burned,
-                         cards_left=self.composition.cards_left)
+            self.publish(facts.Burn(card=None, burn_left=self.burn_left - burned,
+                                    cards_left=self.composition.cards_left))
         self.burn_left = 0
 
     def deal(self, event: EventData) -> None:
         position = _position(event)
-        facts = self._card_facts(event)
+        taken = self._take_card(event)
         self.in_play.deal(position, event.kwargs["card"])
-        self.publish(EventType.CARD, position=position, **facts)
+        self.publish(facts.CardDealt(position=position, **taken))
 
     # -- holds on a card -----------------------------------------------------------------
 
@@ -468,24 +454,24 @@ class TableController:
         self.round = None
         self.last_round = 1 if self.cut_before_shoe else None
         self.cut_before_shoe = False
-        self.publish(EventType.SHOE_STARTED, decks=self.profile.decks, profile=self.profile.name,
-                     profile_source=settings.source,
-                     betting="live" if self.live_betting else "land", by=event.kwargs["by"])
+        self.publish(facts.ShoeStarted(
+            decks=self.profile.decks, profile=self.profile.name, profile_source=settings.source,
+            profile_terms=self.profile.terms(), betting="live" if self.live_betting else "land",
+            by=event.kwargs["by"]))
         for change in self.exposure_watch.clear_all():  # a full shoe: its returns are the house's
-            self.publish("exposure_alert", **change.event_fields())
+            self.publish(change.fact())
         if self.config.new_shoe_resets_roads:
-            self.publish(EventType.ROADS_CLEARED, reason="new shoe")
+            self.publish(facts.RoadsCleared(reason="new shoe"))
 
     def open_round(self, event: EventData) -> None:
         self.round_number += 1
         self.round = RoundInProgress(self.round_number)
-        closed = sorted(self.profile.closed_bets(self.round_number) | self.exposure_watch.closed)
-        if self.live_betting:
-            self.betting_deadline = time.monotonic() + self.config.betting_seconds
-            self.publish(EventType.BETTING_OPEN, closed_bets=closed,
-                         seconds=self.config.betting_seconds)
-        else:
-            self.publish(EventType.BETTING_OPEN, closed_bets=closed)
+        closed = tuple(sorted(self.profile.closed_bets(self.round_number)
+                              | self.exposure_watch.closed))
+        seconds = self.config.betting_seconds if self.live_betting else None
+        if seconds is not None:
+            self.betting_deadline = time.monotonic() + seconds
+        self.publish(facts.BettingOpen(closed_bets=closed, seconds=seconds))
 
     def close_betting_on_timer(self, event: EventData) -> None:
         self._betting_closed("timer")
@@ -497,8 +483,8 @@ class TableController:
         self.betting_deadline = None
         # The round is played with the bets closed now, by their cut-off or by surveillance.
         self.in_play.closed_by_exposure = self.exposure_watch.closed
-        self.publish(EventType.BETTING_CLOSED, reason=reason, closed_bets=sorted(
-            self.profile.closed_bets(self.round_number) | self.exposure_watch.closed))
+        self.publish(facts.BettingClosed(reason=reason, closed_bets=tuple(sorted(
+            self.profile.closed_bets(self.round_number) | self.exposure_watch.closed))))
 
     def restart_countdown(self, event: EventData) -> None:
         """Betting was interrupted by a pause: a live table's countdown starts again."""
@@ -507,32 +493,37 @@ class TableController:
 
     def finish_round(self, event: EventData) -> None:
         outcome = judge_round(self.in_play.player, self.in_play.banker)
-        self.publish(EventType.ROUND_RESULT, **self._result_facts(outcome, self.in_play.number))
+        self.publish(self._result(outcome, self.in_play.number))
 
     def end_shoe_after_last_round(self, event: EventData) -> None:
         self._shoe_over("last round voided" if event.event.name == "void"
                         else "last round played")
 
-    def _result_facts(self, outcome: RoundOutcome, round_number: int) -> dict[str, Any]:
-        return {
-            "player": [card.code for card in outcome.player],
-            "banker": [card.code for card in outcome.banker],
-            "player_total": outcome.player_total,
-            "banker_total": outcome.banker_total,
-            "winner": outcome.winner,
-            "player_pair": outcome.player_pair,
-            "banker_pair": outcome.banker_pair,
-            "player_natural": outcome.player_natural,
-            "banker_natural": outcome.banker_natural,
-            "natural": outcome.natural,
-            "banker_six_cards": len(outcome.banker) if outcome.banker_six else None,
-            **decide_round(self.profile, outcome, round_number,
-                           self.in_play.closed_by_exposure).event_fields(),
-        }
+    def _result(self, outcome: RoundOutcome, round_number: int) -> facts.RoundResult:
+        settled = decide_round(self.profile, outcome, round_number,
+                               self.in_play.closed_by_exposure).event_fields()
+        return facts.RoundResult(
+            player=tuple(card.code for card in outcome.player),
+            banker=tuple(card.code for card in outcome.banker),
+            player_total=outcome.player_total,
+            banker_total=outcome.banker_total,
+            winner=outcome.winner,
+            player_pair=outcome.player_pair,
+            banker_pair=outcome.banker_pair,
+            player_natural=outcome.player_natural,
+            banker_natural=outcome.banker_natural,
+            natural=outcome.natural,
+            banker_six_cards=len(outcome.banker) if outcome.banker_six else None,
+            winning_bets=tuple(settled["winning_bets"]),
+            pushed_bets=tuple(settled["pushed_bets"]),
+            pays=settled["pays"],
+            bets=settled["bets"],
+        )
 
     def _shoe_over(self, reason: str) -> None:
         """The shoe is done: say so, so that the dealer (or the simulated shoe) reshuffles."""
-        self.publish(EventType.SHOE_ENDED, rounds=self.round_number, reason=reason)
+        self.publish(facts.ShoeEnded(rounds=self.round_number, reason=reason,
+                                     **self.gate.carried()))
         self.round = None
         self.betting_deadline = None
 
@@ -545,38 +536,44 @@ class TableController:
         terms = self.profile.surveillance
         if exposure.shoe != self.shoe_number or not self.shoe_in_play or terms is None:
             return
-        self.publish("exposure", **exposure.event_fields())
+        self.publish(exposure.fact())
         for change in self.exposure_watch.update(exposure, terms):
-            self.publish("exposure_alert", **change.event_fields())
+            self.publish(change.fact())
 
     def _scanner_alert(self, due: ScannerAlertDue) -> None:
         terms = self.profile.surveillance
         if due.shoe == self.shoe_number and terms is not None:
-            self.publish("scanner_alert", **due.event_fields(terms.misread_alert_per_100))
+            self.publish(due.fact(terms.misread_alert_per_100))
 
     # -- other driver events -------------------------------------------------------------
 
     def _misreads(self, misread: Misread) -> None:
-        facts: dict[str, Any] = {"raw": misread.raw.decode("ascii", "replace"),
-                                 "raw_hex": misread.raw.hex(),
-                                 "position": EXPECTED_CARD[self.round_state],
-                                 "count": misread.count}
-        if misread.count > 1:
-            facts["last_raw_hex"] = misread.last_raw.hex()
-        self.publish(EventType.MISREAD, **facts)
+        self.publish(facts.Misread(
+            raw=_text(misread.raw), raw_hex=misread.raw.hex(), count=misread.count,
+            position=EXPECTED_CARD[self.round_state],
+            last_raw_hex=misread.last_raw.hex() if misread.count > 1 else None))
         if self.driver is not None:
             self.driver.request_rescan()
 
     def _device_shuffled(self, signal: ShoeShuffled) -> None:
         """The device reports a freshly shuffled shoe loaded: with no shoe in play, that is the
         new shoe; with one in play, only a supervisor may end it (``new_shoe``)."""
-        self.publish(EventType.SHOE_SHUFFLED, raw=signal.raw.decode("ascii", "replace"))
+        self.publish(facts.ShoeShuffled(raw=_text(signal.raw)))
         self._unacknowledged.append(signal)
         if self.may_shuffled():
             self.shuffled(by="shoe")
         elif self.phase not in ("no_shoe", "new_shoe"):
-            self.publish(EventType.PROMPT, message=f"the shoe reports a new shoe loaded while shoe "
-                         f"{self.shoe_number} is in play: a supervisor ends this shoe first")
+            self.publish(facts.Prompt(message=f"the shoe reports a new shoe loaded while shoe "
+                                      f"{self.shoe_number} is in play: a supervisor ends this "
+                                      "shoe first"))
+
+    def _out_of_sequence(self, frame: OutOfSequence) -> None:
+        """A smart shoe's frame the driver cannot place in the shoe's numbering: the table holds
+        on it, quoting it, for a supervisor to check the shoe. The frame's own event follows (a
+        card is then held as arriving while on hold, never dropped)."""
+        self._hold(OUT_OF_SEQUENCE, frame.reason, None, frame.raw)
+        if self.may_hold():
+            self.hold()
 
     def _cut_card(self, seen: CutCardSeen) -> None:
         """The round open when the cut card comes out is the last; with none open, the next.
@@ -587,19 +584,18 @@ class TableController:
         else:
             last_round = self.round_number if self.round is not None else self.round_number + 1
             self.last_round = last_round
-        self.publish(EventType.CUT_CARD, last_round=last_round,
-                     raw=seen.raw.decode("ascii", "replace"))
+        self.publish(facts.CutCard(last_round=last_round, raw=_text(seen.raw)))
         self._unacknowledged.append(seen)  # a smart shoe waits for it like a card
 
     def _scanner(self, item: Connected | Disconnected) -> None:
         if isinstance(item, Connected):
             self.reader_down = False
-            self.publish(EventType.SCANNER, status="connected")
+            self.publish(facts.Scanner(status="connected"))
             self.lift_pause("scanner")
             return
         self.reader_down = True
         self.typed_while_down = []
-        self.publish(EventType.SCANNER, status="disconnected", reason=item.reason)
+        self.publish(facts.Scanner(status="disconnected", reason=item.reason))
         if self.live_betting and self._round_not_dealt():
             # Live rules: a round that had not started is cancelled and its bets refunded.
             self.void(reason="scanner disconnected before the deal", by="system")
@@ -633,9 +629,10 @@ class TableController:
     def end_shoe_early(self, reason: str, by: str) -> None:
         """A supervisor ends the shoe in play: a round in play (or held cards) is void."""
         if self.round is not None and (self.round.dealt or self.held_cards):
-            self.publish(EventType.ROUND_VOIDED, reason="shoe ended early", by=by,
-                         discarded=[card.code for card in self.round.dealt]
-                         + [held.code for held in self.held_cards], refund=True)
+            self.publish(facts.RoundVoided(
+                reason="shoe ended early", by=by, refund=True,
+                discarded=tuple(card.code for card in self.round.dealt)
+                + tuple(held.code for held in self.held_cards)))
         self.held_cards.clear()
         self.pause_reasons.clear()
         self.end_shoe()
@@ -649,18 +646,19 @@ class TableController:
     def void_round(self, event: EventData) -> None:
         """The round in play is void: its cards stay recorded as discarded, bets are refunded,
         the roads are untouched."""
-        discarded = [card.code for card in self.in_play.dealt]
-        discarded += [held.code for held in self.held_cards]
+        discarded = tuple(card.code for card in self.in_play.dealt)
+        discarded += tuple(held.code for held in self.held_cards)
         self.held_cards.clear()
-        self.publish(EventType.ROUND_VOIDED, reason=event.kwargs["reason"], by=event.kwargs["by"],
-                     discarded=discarded, refund=True)
+        self.publish(facts.RoundVoided(reason=event.kwargs["reason"], by=event.kwargs["by"],
+                                       discarded=discarded, refund=True))
 
-    def _hold(self, code: str, message: str, held: HeldCard | None) -> None:
-        facts: dict[str, Any] = {"card": None, "raw": "", "source": "system"}
-        if held is not None:
-            self.held_cards.append(held)
-            facts = {"card": held.code, "raw": held.raw.decode("ascii", "replace"),
-                     "source": held.source}
-            if held.frame_seq is not None:
-                facts["frame_seq"] = held.frame_seq
-        self.publish(EventType.HOLD, code=code, message=message, **facts)
+    def _hold(self, code: str, message: str, held: HeldCard | None, frame: bytes = b"") -> None:
+        """Record a hold: on ``held`` (a card), on a reader's ``frame`` that is no card, or on
+        neither (the table itself)."""
+        if held is None:
+            self.publish(facts.Hold(code=code, message=message, card=None, raw=_text(frame),
+                                    source="reader" if frame else "system"))
+            return
+        self.held_cards.append(held)
+        self.publish(facts.Hold(code=code, message=message, card=held.code, raw=_text(held.raw),
+                                source=held.source, frame_seq=held.frame_seq))

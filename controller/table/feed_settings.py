@@ -11,7 +11,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+
+from drivers.errors import UserError
+from drivers.url import split_url
 
 DEFAULT_PREFIX = "baccarat"
 PORTS = {"mqtt": 1883, "mqtts": 8883}
@@ -109,7 +111,11 @@ def parse_feed(section: dict[str, Any], table_id: str, base: Path) -> FeedSettin
 
 
 def _broker(url: str) -> tuple[bool, str, int]:
-    parts = urlsplit(url)
+    try:
+        parts = split_url(url)
+    except UserError as error:
+        # Not echoed if it may hold a user and password (before the @), as below.
+        raise FeedSettingsError("url", str(error), url, shown="@" not in url) from None
     if parts.scheme not in PORTS:
         raise FeedSettingsError("url", f"expected {KEYS['url']}", url)
     if parts.username is not None or parts.password is not None:
@@ -119,10 +125,7 @@ def _broker(url: str) -> tuple[bool, str, int]:
     if parts.path not in ("", "/") or parts.query or parts.fragment:
         raise FeedSettingsError("url", "expected no path or query after the host and port "
                                 "(topics come from topic_prefix)", url)
-    try:
-        port = parts.port or PORTS[parts.scheme]
-    except ValueError:
-        raise FeedSettingsError("url", "expected a port from 1 to 65535", url) from None
+    port = parts.port or PORTS[parts.scheme]
     if not parts.hostname:
         raise FeedSettingsError("url", "expected a host name or address", url)
     return parts.scheme == "mqtts", parts.hostname, port

@@ -9,9 +9,9 @@ out is published as ``operator_action`` with who gave it and why; a refused one 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from controller.events.schema import EventType
+from controller.events import facts
 from controller.game.cards import Card
 from controller.table.commands import ACTIONS, DEALER_ACTIONS, Command, CommandRefused
 from controller.table.supervisor import PinRefused, SupervisorGate
@@ -32,8 +32,8 @@ class OperatorDesk:
             self._authorise(command)
             getattr(self, f"_{command.action}")(command)
         except (CommandRefused, PinRefused) as refusal:
-            self.table.publish(EventType.ACTION_REFUSED, action=command.action, by=command.by,
-                               reason=str(refusal), **refusal.facts)
+            self.table.publish(facts.ActionRefused(action=command.action, by=command.by,
+                                                   reason=str(refusal), **refusal.facts))
 
     def _needs_pin(self, command: Command) -> bool:
         if command.action == "manual_card":
@@ -52,9 +52,9 @@ class OperatorDesk:
                 if command.action == "manual_card" else "this action")
         self.gate.check(command.pin, what)
 
-    def _record(self, command: Command, **facts: Any) -> None:
-        self.table.publish(EventType.OPERATOR_ACTION, action=command.action, by=command.by,
-                           reason=command.reason, **facts)
+    def _record(self, command: Command, card: str | None = None) -> None:
+        self.table.publish(facts.OperatorAction(action=command.action, by=command.by,
+                                                reason=command.reason, card=card))
 
     def _confirm_burn(self, command: Command) -> None:
         if not self.table.may_confirm_burn():
@@ -87,9 +87,9 @@ class OperatorDesk:
             # Cards held outside a round (before the burn was confirmed, before a new shoe):
             # voiding discards them and the table goes back to where it was.
             self._record(command)
-            discarded = [held.code for held in table.held_cards]
+            discarded = tuple(held.code for held in table.held_cards)
             table.held_cards.clear()
-            table.publish(EventType.HOLD_CLEARED, by=command.by, action="void", discarded=discarded)
+            table.publish(facts.HoldCleared(by=command.by, action="void", discarded=discarded))
             table.resume()
             table.restore_pause()
             return
@@ -97,7 +97,7 @@ class OperatorDesk:
             raise CommandRefused("there is no round to void")
         self._record(command)
         if table.is_hold():
-            table.publish(EventType.HOLD_CLEARED, by=command.by, action="void")
+            table.publish(facts.HoldCleared(by=command.by, action="void"))
         table.void(reason=command.reason or "voided by the supervisor", by=command.by)
         table.restore_pause()
 
@@ -106,7 +106,7 @@ class OperatorDesk:
         if not table.is_hold():
             raise CommandRefused("there is no held card to accept")
         self._record(command)
-        table.publish(EventType.HOLD_CLEARED, by=command.by, action="accept")
+        table.publish(facts.HoldCleared(by=command.by, action="accept"))
         held, table.held_cards = table.held_cards, []
         table.resume()
         # Accepting a card means it goes where the table waits for one: past a burn the
@@ -142,5 +142,5 @@ class OperatorDesk:
 
     def _clear_roads(self, command: Command) -> None:
         self._record(command)
-        self.table.publish(EventType.ROADS_CLEARED,
-                           reason=command.reason or "cleared by the supervisor")
+        self.table.publish(facts.RoadsCleared(
+            reason=command.reason or "cleared by the supervisor"))

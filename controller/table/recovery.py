@@ -4,7 +4,9 @@ Every input the controller handles leaves an event saying what came in. Replayin
 inputs, in order, through ``TableController.handle`` (with the driver detached and the events
 it re-derives discarded) brings the controller back to where it was: the shoe and what is left
 in it, the round in progress and the position it expects, a hold still in force, a pause.
-Only the shoe in play is replayed: a shoe starts from a full composition.
+Only the shoe in play is replayed: a shoe starts from a full composition, under the profile
+its ``shoe_started`` recorded; what outlives a shoe (the supervisor's count of wrong PINs and a
+lockout) its ``shoe_ended`` carries.
 """
 
 from __future__ import annotations
@@ -13,55 +15,76 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import NamedTuple
 
-from controller.events.schema import EventType
+from controller.events import facts
+from controller.events.facts import EventType
 from controller.events.stream import EventBus, TableEvent
-from controller.game.profiles import load_profile
+from controller.game.profiles import Profile, ProfileError, load_profile, profile_from_terms
 from controller.surveillance.exposure import ExposureComputed
 from controller.table.commands import Command, PinFailure, TimerExpired
-from controller.table.controller import FaultHold, HeldCard, ShoeSettings, TableController
-from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Misread, ShoeShuffled
-
-# Events that carry a card read by the reader (a manual card is replayed by its command).
-CARD_EVENTS = ("reveal", "burn", "card", "hold", "duplicate_card")
+from controller.table.controller import (
+    OUT_OF_SEQUENCE,
+    FaultHold,
+    HeldCard,
+    ShoeSettings,
+    TableController,
+)
+from drivers.base import (
+    CardRead,
+    Connected,
+    CutCardSeen,
+    Disconnected,
+    Misread,
+    OutOfSequence,
+    ShoeShuffled,
+)
 
 
 def input_of(event: TableEvent) -> object | None:
     """The input that ``event`` records, or None when the event is derived from another."""
-    data = event.data
-    kind = event.type
-    if kind == EventType.HOLD and data.get("code") == "internal_error":
-        held = None if data.get("card") is None else HeldCard(
-            data["card"], data.get("raw", "").encode("ascii", "replace"),
-            data.get("source", "reader"), data.get("frame_seq"))
-        return FaultHold(data["message"], held)
-    if kind in CARD_EVENTS:
-        if (data.get("card") is None or data.get("source", "reader") != "reader"
-                or data.get("from_hold")):  # read once, as the hold; dealt by the accept
-            return None
-        return CardRead(data["card"], data.get("raw", "").encode("ascii", "replace"),
-                        seq=data.get("frame_seq"))
-    if kind == EventType.MISREAD:
-        return Misread(bytes.fromhex(data.get("raw_hex", "")), count=data.get("count", 1),
-                       last_raw=bytes.fromhex(data.get("last_raw_hex", "")))
-    if kind == EventType.ACTION_REFUSED and data.get("wrong_pin"):
-        return PinFailure(data.get("locked_until"))
-    if kind == EventType.CUT_CARD:
-        return CutCardSeen(data.get("raw", "").encode("ascii", "replace"))
-    if kind == EventType.SHOE_SHUFFLED:
-        return ShoeShuffled(data.get("raw", "").encode("ascii", "replace"))
-    if kind == EventType.SCANNER:
-        if data["status"] == "connected":
+    match event.fact:
+        case facts.Hold(code="internal_error") as hold:
+            held = None if hold.card is None else HeldCard(
+                hold.card, _bytes(hold.raw), hold.source, hold.frame_seq)
+            return FaultHold(hold.message, held)
+        case facts.Hold(code=code, raw=raw, message=message) if code == OUT_OF_SEQUENCE:
+            return OutOfSequence(_bytes(raw), message)
+        # A card the reader sent (one typed by hand is replayed by its command; one accepted
+        # from a hold was read once, as the hold, and dealt by the accept).
+        case facts.Reveal() | facts.Burn() | facts.CardDealt() as read if (
+                read.card is not None and read.source == "reader" and not read.from_hold):
+            return CardRead(read.card, _bytes(read.raw or ""), seq=read.frame_seq)
+        case facts.Hold(card=str() as card, source="reader") as hold:
+            return CardRead(card, _bytes(hold.raw), seq=hold.frame_seq)
+        case facts.DuplicateCard() as duplicate:
+            # judged the shoe's copy of a typed card: the frame it kept while away
+            return CardRead(duplicate.card, _bytes(duplicate.raw), seq=duplicate.frame_seq,
+                            first_after_reconnect=True)
+        case facts.Misread() as misread:
+            return Misread(bytes.fromhex(misread.raw_hex), count=misread.count,
+                           last_raw=bytes.fromhex(misread.last_raw_hex or ""))
+        case facts.ActionRefused(wrong_pin=True, locked_until=locked_until):
+            return PinFailure(locked_until)
+        case facts.CutCard(raw=raw):
+            return CutCardSeen(_bytes(raw))
+        case facts.ShoeShuffled(raw=raw):
+            return ShoeShuffled(_bytes(raw))
+        case facts.Scanner(status="connected"):
             return Connected()
-        return Disconnected(data.get("reason", ""))
-    if kind == EventType.BETTING_CLOSED and data.get("reason") == "timer":
-        return TimerExpired()
-    if kind == EventType.EXPOSURE:  # decides alerts and closures as it did (docs/surveillance.md)
-        return ExposureComputed(event.shoe, data["cards_left"],
-                                {bet: Decimal(rtp) for bet, rtp in data["rtp"].items()})
-    if kind == EventType.OPERATOR_ACTION:
-        return Command(data["action"], by=data.get("by", ""), reason=data.get("reason", ""),
-                       card=data.get("card"), replayed=True)
+        case facts.Scanner(reason=reason):
+            return Disconnected(reason or "")
+        case facts.BettingClosed(reason="timer"):
+            return TimerExpired()
+        case facts.Exposure(rtp=rtp, cards_left=cards_left):
+            # decides alerts and closures as it did (docs/surveillance.md)
+            return ExposureComputed(event.shoe, cards_left,
+                                    {bet: Decimal(value) for bet, value in rtp.items()})
+        case facts.OperatorAction(action=action, by=by, reason=reason, card=card):
+            return Command(action, by=by, reason=reason, card=card, replayed=True)
     return None
+
+
+def _bytes(text: str) -> bytes:
+    return text.encode("ascii", "replace")
 
 
 def current_shoe_events(events: Sequence[TableEvent]) -> list[TableEvent]:
@@ -95,6 +118,8 @@ def replay(controller: TableController, events: Sequence[TableEvent]) -> None:
             ended = events[start - 1]
             controller.shoe_number, controller.round_number = ended.shoe, ended.round
             controller.machine.set_state("shoe_ended")
+            assert isinstance(ended.fact, facts.ShoeEnded)
+            controller.gate.restore(ended.fact.wrong_pins or 0, ended.fact.locked_until)
         if scanner_was_down(events[:start]):
             controller.handle(Disconnected("still disconnected at restart"))
         for event in events[start:]:
@@ -107,38 +132,60 @@ def replay(controller: TableController, events: Sequence[TableEvent]) -> None:
 
 
 def shoe_settings(controller: TableController, started: TableEvent) -> ShoeSettings:
-    """What the shoe in play was started with; a config changed since applies from the next
-    shoe, so a restart never switches a shoe's profile or betting mode halfway."""
+    """What the shoe in play was started with, rebuilt from its ``shoe_started``: a config or
+    profile file changed since applies from the next shoe, so a restart never switches a
+    shoe's rules or betting mode halfway, and the file is not read for it."""
     configured = controller.configured
-    source = started.data.get("profile_source", configured.source)
-    live = started.data.get("betting", "live" if configured.live else "land") == "live"
-    if source == configured.source:
-        return ShoeSettings(configured.profile, live, source)
+    fact = started.fact
+    assert isinstance(fact, facts.ShoeStarted)
+    source, live = fact.profile_source, fact.betting == "live"
+    if fact.profile_terms is not None:
+        return ShoeSettings(profile_from_terms(
+            fact.profile_terms, f"shoe {started.shoe}'s profile {source!r} as recorded by "
+            f"event {started.seq}"), live, source)
+    return ShoeSettings(profile_as_before(started.shoe, fact, configured), live, source)
+
+
+def profile_as_before(shoe: int, started: facts.ShoeStarted, configured: ShoeSettings
+                      ) -> Profile:
+    """An older journal's shoe in play (its ``shoe_started`` has no ``profile_terms``): its
+    profile as the file says now, as long as it has the name and decks the shoe started
+    with; one that changed those cannot replay the shoe (its cards would no longer fit)."""
+    source = started.profile_source
+    kept = (f"a shoe keeps its profile until it ends, and this journal's shoe {shoe}, "
+            "from before shoes recorded their profile, has only the file to go by")
     try:
-        profile = load_profile(source)
-    except (OSError, ValueError) as error:
-        raise ValueError(
-            f"shoe {started.shoe} is in play under profile {source!r}, which cannot be loaded "
-            f"now ({error}); a shoe keeps its profile until it ends: put the profile back, "
-            "finish the shoe, then change it") from None
-    return ShoeSettings(profile, live, source)
+        profile = configured.profile if source == configured.source else load_profile(source)
+    except ProfileError as error:
+        raise ProfileError(f"shoe {shoe} is in play under profile {source!r}, which "
+                           f"cannot be loaded now ({error}); {kept}") from None
+    recorded = (started.profile, started.decks)
+    if (profile.name, profile.decks) != recorded:
+        raise ProfileError(
+            f"shoe {shoe} started with {recorded[1]} decks under profile "
+            f"{recorded[0]!r}; {source} now says decks = {profile.decks}, name = "
+            f"{profile.name!r}; {kept}")
+    return profile
 
 
-def last_device_frame(events: Sequence[TableEvent]) -> bytes | None:
-    """The raw bytes of the last thing the reader sent that the table recorded (a card, the
-    cut card, a new-shoe signal), or None when these events hold none."""
-    for event in reversed(events):
+def device_frames(events: Sequence[TableEvent]) -> list[bytes]:
+    """The raw bytes of everything the reader sent that ``events`` record (cards, the cut
+    card, new-shoe signals, misreads: a smart shoe numbers them all), in order."""
+    frames = []
+    for event in events:
         item = input_of(event)
         if isinstance(item, CardRead | CutCardSeen | ShoeShuffled) and item.raw:
-            return item.raw
-    return None
+            frames.append(item.raw)
+        elif isinstance(item, Misread):
+            frames += [raw for raw in (item.raw, item.last_raw) if raw]
+    return frames
 
 
 def scanner_was_down(events: Iterable[TableEvent]) -> bool:
     status = "connected"
     for event in events:
-        if event.type == EventType.SCANNER:
-            status = event.data["status"]
+        if isinstance(event.fact, facts.Scanner):
+            status = event.fact.status
     return status == "disconnected"
 
 

@@ -8,6 +8,7 @@ import re
 import secrets
 import time
 from dataclasses import dataclass
+from typing import Any
 
 SCHEME = "pbkdf2_sha256"
 ITERATIONS = 200_000
@@ -80,9 +81,14 @@ class PinRefused(Exception):
     """A supervisor action refused at the PIN: the reason, and the facts to record with it
     (``wrong_pin``, ``locked_until``) so a restart keeps the count and the lockout."""
 
-    def __init__(self, reason: str, **facts: object) -> None:
+    def __init__(self, reason: str, **facts: Any) -> None:
         super().__init__(reason)
         self.facts = facts
+
+
+def is_blank(pin: str | CheckedPin | None) -> bool:
+    """No PIN at all, or an empty one (``pin=``, OK on an empty PIN dialog): never a guess."""
+    return pin is None or (isinstance(pin, str) and not pin.strip())
 
 
 class SupervisorGate:
@@ -90,8 +96,9 @@ class SupervisorGate:
 
     Five wrong PINs in a row lock supervisor actions for a minute, in wall-clock time and
     counted from the journaled refusals (``count_wrong_pin`` replays one), so a restart clears
-    neither. A missing PIN is refused without counting: a dealer pressing a key cannot lock the
-    supervisors out."""
+    neither; a shoe's end records where the count stands (``carried``), since a restart
+    replays only the shoe after it. A missing or empty PIN is refused without counting: a
+    dealer pressing a key cannot lock the supervisors out."""
 
     def __init__(self, pin_hash: str | None) -> None:
         self.pin_hash = pin_hash
@@ -106,8 +113,11 @@ class SupervisorGate:
         if now < self._locked_until:
             raise PinRefused(f"too many wrong PINs: supervisor actions locked for "
                              f"{self._locked_until - now:.0f} s more")
-        if not pin:
+        if pin is None:
             raise PinRefused(f"{what} needs the supervisor PIN")
+        if is_blank(pin):
+            raise PinRefused(f"empty PIN: {what} needs the supervisor PIN (not counted as a "
+                             "wrong one)")
         if not verify_pin(pin, self.pin_hash):
             if self._wrong_in_row + 1 >= PIN_ATTEMPTS:
                 locked_until = now + PIN_LOCKOUT_SECONDS
@@ -129,3 +139,17 @@ class SupervisorGate:
             self._wrong_in_row += 1
         else:
             self._wrong_in_row, self._locked_until = 0, locked_until
+
+    def carried(self) -> dict[str, Any]:
+        """The count of wrong PINs and a lockout still running, as ``shoe_ended`` records them
+        for the next shoe (nothing when there is neither)."""
+        facts: dict[str, Any] = {}
+        if self._wrong_in_row:
+            facts["wrong_pins"] = self._wrong_in_row
+        if self._locked_until > time.time():
+            facts["locked_until"] = self._locked_until
+        return facts
+
+    def restore(self, wrong_in_row: int, locked_until: float | None) -> None:
+        """Where a restart finds the count and the lockout: as a shoe's end recorded them."""
+        self._wrong_in_row, self._locked_until = wrong_in_row, locked_until or 0.0

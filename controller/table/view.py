@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
 
-from controller.events.schema import rests_in
+from controller.events import facts
+from controller.events.facts import rests_in
 from controller.events.stream import TableEvent
 from controller.game.cards import Card
+from controller.game.profiles import Profile, profile_from_terms
 from controller.game.rules import hand_total
 from controller.roads import Hand, Roads, RoadsChange
 
@@ -45,6 +46,9 @@ class TableView:
     shoe: int = 0
     round: int = 0
     profile: str = ""
+    # The shoe in play's profile, as its shoe_started recorded it (None before a shoe, or for
+    # a shoe in a journal from before shoes recorded their profile's terms).
+    rules: Profile | None = None
     decks: int = 0
     cards_left: int | None = None
     reveal: str | None = None
@@ -53,15 +57,16 @@ class TableView:
     last_round: int | None = None
     player: list[str] = field(default_factory=list)
     banker: list[str] = field(default_factory=list)
-    result: dict[str, Any] | None = None
-    closed_bets: list[str] = field(default_factory=list)
+    result: facts.RoundResult | None = None
+    closed_bets: tuple[str, ...] = ()
     betting_seconds: float | None = None
-    hold: dict[str, Any] | None = None
+    hold: facts.Hold | None = None
     paused: bool = False
     scanner: str = "connected"
-    misread: dict[str, Any] | None = None
-    refusal: dict[str, Any] | None = None  # the last refused action: action, by, reason
-    recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RECALL_ROUNDS))
+    misread: facts.Misread | None = None
+    refusal: facts.ActionRefused | None = None  # the last refused action
+    # The last rounds finished: round_result and round_voided events, oldest first.
+    recent: deque[TableEvent] = field(default_factory=lambda: deque(maxlen=RECALL_ROUNDS))
     last_change: RoadsChange | None = None
 
     @property
@@ -81,13 +86,66 @@ class TableView:
         return state if state[:-1] in ("player", "banker") else None
 
     def apply(self, event: TableEvent) -> None:
-        handler = getattr(self, f"_on_{event.type}", None)
-        if handler is not None:
-            handler(event)
-        state = rests_in(event.type, event.data)
+        self._learn(event)
+        state = rests_in(event.fact)
         if state is not None:
             self._rest(state)
         self.table, self.shoe, self.round = event.table, event.shoe, event.round
+
+    def _learn(self, event: TableEvent) -> None:
+        match event.fact:
+            case facts.ShoeStarted() as started:
+                self.profile, self.decks = started.profile, started.decks
+                self.rules = None if started.profile_terms is None else profile_from_terms(
+                    started.profile_terms, f"shoe {event.shoe}'s recorded profile")
+                self.last_round = None
+                self.result = self.misread = None
+                self.player, self.banker = [], []
+                self.streaks = Streaks()
+            case facts.Reveal() as reveal:
+                self.reveal = reveal.card
+                self.misread = None
+                self.burn = self.burn_left = reveal.burn
+                self.cards_left = reveal.cards_left
+            case facts.Burn() as burn:
+                self.burn_left, self.cards_left = burn.burn_left, burn.cards_left
+                self.misread = None  # the burn card was read after all
+            case facts.BettingOpen() as opened:
+                self.player, self.banker = [], []
+                self.closed_bets, self.betting_seconds = opened.closed_bets, opened.seconds
+                self.misread = None
+            case facts.BettingClosed() as closed:
+                self.betting_seconds = None
+                self.closed_bets = closed.closed_bets  # surveillance may have closed more
+                self.result = None
+            case facts.CardDealt() as dealt:
+                (self.player if dealt.position.startswith("player") else self.banker).append(
+                    dealt.card)
+                self.cards_left = dealt.cards_left
+                self.misread = None
+            case facts.Misread() as misread:
+                self.misread = misread
+            case facts.CutCard(last_round=last_round):
+                self.last_round = last_round
+            case facts.RoundResult() as result:
+                self.result = result
+                self.streaks.add(result.winner)
+                self.last_change = self.roads.add(Hand.from_round_result(result))
+                self.recent.append(event)
+            case facts.RoundVoided():
+                self.recent.append(event)
+                self.player, self.banker = [], []
+            case facts.RoadsCleared():
+                self.last_change = self.roads.clear()
+                self.streaks = Streaks()
+            case facts.Hold() as hold:
+                self.hold = hold
+            case facts.HoldCleared():
+                self.hold = None
+            case facts.Scanner(status=status):
+                self.scanner = status
+            case facts.ActionRefused() as refusal:
+                self.refusal = refusal
 
     def _rest(self, state: str) -> None:
         """The table came to rest in ``state`` (a ``state`` event, or a fact that says it)."""
@@ -95,73 +153,3 @@ class TableView:
         self.paused = state == "paused"
         if state != "hold":
             self.hold = None
-
-    def _on_shoe_started(self, event: TableEvent) -> None:
-        self.profile = event.data["profile"]
-        self.decks = event.data["decks"]
-        self.last_round = None
-        self.result = self.misread = None
-        self.player, self.banker = [], []
-        self.streaks = Streaks()
-
-    def _on_reveal(self, event: TableEvent) -> None:
-        self.reveal = event.data["card"]
-        self.misread = None
-        self.burn = self.burn_left = event.data["burn"]
-        self.cards_left = event.data["cards_left"]
-
-    def _on_burn(self, event: TableEvent) -> None:
-        self.burn_left = event.data["burn_left"]
-        self.cards_left = event.data.get("cards_left", self.cards_left)
-        self.misread = None  # the burn card was read after all
-
-    def _on_betting_open(self, event: TableEvent) -> None:
-        self.player, self.banker = [], []
-        self.closed_bets = event.data["closed_bets"]
-        self.betting_seconds = event.data.get("seconds")
-        self.misread = None
-
-    def _on_betting_closed(self, event: TableEvent) -> None:
-        self.betting_seconds = None
-        self.closed_bets = event.data["closed_bets"]  # surveillance may have closed more
-        self.result = None
-
-    def _on_card(self, event: TableEvent) -> None:
-        hand = self.player if event.data["position"].startswith("player") else self.banker
-        hand.append(event.data["card"])
-        self.cards_left = event.data["cards_left"]
-        self.misread = None
-
-    def _on_misread(self, event: TableEvent) -> None:
-        self.misread = event.data
-
-    def _on_cut_card(self, event: TableEvent) -> None:
-        self.last_round = event.data["last_round"]
-
-    def _on_round_result(self, event: TableEvent) -> None:
-        self.result = event.data
-        data = event.data
-        self.streaks.add(data["winner"])
-        self.last_change = self.roads.add(Hand.from_round_result(data))
-        self.recent.append({"shoe": event.shoe, "round": event.round, "status": "result", **data})
-
-    def _on_round_voided(self, event: TableEvent) -> None:
-        self.recent.append({"shoe": event.shoe, "round": event.round, "status": "void",
-                            **event.data})
-        self.player, self.banker = [], []
-
-    def _on_roads_cleared(self, event: TableEvent) -> None:
-        self.last_change = self.roads.clear()
-        self.streaks = Streaks()
-
-    def _on_hold(self, event: TableEvent) -> None:
-        self.hold = event.data
-
-    def _on_hold_cleared(self, event: TableEvent) -> None:
-        self.hold = None
-
-    def _on_scanner(self, event: TableEvent) -> None:
-        self.scanner = event.data["status"]
-
-    def _on_action_refused(self, event: TableEvent) -> None:
-        self.refusal = event.data

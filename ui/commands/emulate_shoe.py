@@ -18,12 +18,13 @@ import signal
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, cast
 
 from controller.game.shoe_end import dealt_items
 from drivers.emulator import Faults, ShoeEmulator
 from drivers.errors import UserError
 from drivers.shoe_order import CUT, build_shoe, check_cut, parse_items, shoe_random
+from drivers.user_paths import open_output
 
 DEFAULT_SHUFFLE_SECONDS = 5.0
 
@@ -109,7 +110,8 @@ def emulate_shoe(args: argparse.Namespace) -> int:
         if args.log == "-":
             log = sys.stderr
         elif args.log:
-            log = stack.enter_context(open(args.log, "a", encoding="utf-8"))
+            log = cast(TextIO, stack.enter_context(  # opened in text mode
+                open_output(args.log, "--log", "a", encoding="utf-8")))
         emulator = stack.enter_context(ShoeEmulator(
             itertools.chain([first], shoes), protocol=args.protocol, interval=args.interval,
             faults=faults, seed=args.fault_seed, log=log, link=args.link,

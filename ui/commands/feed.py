@@ -16,6 +16,7 @@ from controller.journal.verify import open_read_only
 from controller.table.config import TableConfig, load_config
 from drivers.errors import UserError
 from ui.commands.arguments import whole_number
+from ui.commands.journal import refuse_if_not_a_journal
 
 INSTALLED_CONFIG = "/etc/baccarat-table/table.toml"
 
@@ -57,6 +58,7 @@ def run_status(args: argparse.Namespace) -> int:
     path = Path(args.path or settings.journal_path or default_journal_path())
     if not path.is_file():
         raise FileNotFoundError(f"no journal at {path}")
+    refuse_if_not_a_journal(path)
     connection = open_read_only(path)
     try:
         last = connection.execute("SELECT max(seq) FROM events").fetchone()[0] or 0
@@ -87,6 +89,12 @@ def _alive(pid: int) -> bool:
 
 
 def run_tail(args: argparse.Namespace) -> int:
+    if args.table is not None and args.table != "+" and (
+            not args.table or any(mark in args.table for mark in "+#/")):
+        # The table id is one level of the topic subscribed to: a wildcard or a / in it would
+        # subscribe to other topics, or be refused by the MQTT client.
+        raise UserError(f"--table {args.table!r}: expected a table id (without +, # or /), "
+                        "or + for every table")
     table_config = config(args)
     if table_config.feed is None:
         raise UserError(f"{args.config or INSTALLED_CONFIG}: no [feed] section: it names the "

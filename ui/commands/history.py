@@ -11,7 +11,7 @@ from controller.journal.history import round_text, rounds
 from controller.journal.store import read_events
 from controller.journal.verify import open_read_only, self_test
 from drivers.errors import UserError
-from ui.commands.journal import journal_path
+from ui.commands.journal import journal_to_read
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -30,7 +30,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.last is not None and args.last < 1:
         raise UserError(f"--last {args.last}: expected 1 or more")
-    path: Path = journal_path(args)
+    path: Path = journal_to_read(args)
     finding = self_test(path).finding
     if finding is not None:
         print(f"warning: {path} failed its self-test: {finding}", file=sys.stderr)

@@ -7,13 +7,16 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO, cast
 
 from controller.journal import JournalError
 from controller.journal.accept_end import accept_end
 from controller.journal.export import FORMATS, export
 from controller.journal.paths import default_journal_path, set_aside
-from controller.journal.verify import open_read_only, self_test
+from controller.journal.verify import check_file, open_read_only, self_test
 from controller.table.config import load_config
+from drivers.errors import UserError
+from drivers.user_paths import open_output
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -56,13 +59,28 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def journal_path(args: argparse.Namespace) -> Path:
     if args.path:
         path = Path(args.path)
-    elif args.config and load_config(args.config).journal_path:
-        path = Path(load_config(args.config).journal_path)
+    elif args.config and (configured := load_config(args.config).journal_path):
+        path = Path(configured)
     else:
         path = default_journal_path()
     if not path.is_file():
         raise FileNotFoundError(f"no journal at {path}")
     return path
+
+
+def journal_to_read(args: argparse.Namespace) -> Path:
+    """The journal a command reads rows from (``refuse_if_not_a_journal``)."""
+    path = journal_path(args)
+    refuse_if_not_a_journal(path)
+    return path
+
+
+def refuse_if_not_a_journal(path: Path) -> None:
+    """UserError when the file at ``path`` is no SQLite database at all (another file named
+    by mistake): no row of it can be read."""
+    finding = check_file(path)
+    if finding is not None:
+        raise UserError(f"{path}: not a journal: {finding.message}")
 
 
 def refusing(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
@@ -97,12 +115,12 @@ def run_verify(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    path = journal_path(args)
+    path = journal_to_read(args)
     connection = open_read_only(path)
     try:
         if args.output:
-            with open(args.output, "w", encoding="utf-8", newline="") as out:
-                count = export(connection, out, args.format)
+            with open_output(args.output, "--output", encoding="utf-8", newline="") as out:
+                count = export(connection, cast(TextIO, out), args.format)  # text mode
             print(f"{count} rows written to {args.output}", file=sys.stderr)
         else:
             export(connection, sys.stdout, args.format)

@@ -34,7 +34,7 @@ def odds(args: argparse.Namespace) -> int:
     return 0
 
 
-def _as_json(profile: str, decks: int, result: Odds) -> dict:
+def _as_json(profile: str, decks: int, result: Odds) -> dict[str, object]:
     return {
         "profile": profile,
         "decks": decks,

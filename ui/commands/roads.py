@@ -11,6 +11,7 @@ from controller.roads import Hand, Roads, roads_text
 from controller.roads.hand import json_type
 from controller.roads.model import DEFAULT_ROWS
 from drivers.errors import UserError
+from drivers.user_paths import decode_text, read_bytes
 from ui.commands.arguments import whole_number
 
 MAX_ROWS = 50  # road boards are 6 rows high; more only prints a taller empty grid
@@ -35,15 +36,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def read_hands(file: str) -> list[Hand]:
     """The hands in ``file`` ("-" for stdin); ValueError naming the file and the bad hand."""
     name = "stdin" if file == "-" else file
-    try:
-        if file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(file, encoding="utf-8") as handle:
-                text = handle.read()
-    except UnicodeDecodeError as error:
-        raise UserError(f"{name}: not UTF-8 text (byte {error.object[error.start:error.end]!r} "
-                         f"at offset {error.start})") from None
+    # Bytes from either, decoded alike: standard input's own decoding would replace or
+    # escape a bad byte instead of naming it.
+    raw = sys.stdin.buffer.read() if file == "-" else read_bytes(file, "hands file")
+    text = decode_text(raw, name)
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as error:

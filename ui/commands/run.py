@@ -8,6 +8,7 @@ import os
 import sys
 
 from controller.events.stream import EventFileError
+from controller.feed.relay import NEEDS_JOURNAL
 from controller.journal import JournalError
 from controller.journal.paths import default_journal_path
 from controller.service.app import with_overrides
@@ -16,6 +17,7 @@ from controller.service.sd_notify import SystemdNotifier
 from controller.table.config import LANGUAGES, TableConfig, load_config
 from controller.table.controller import InputFailed
 from controller.table.fault_report import write_fault_report
+from drivers.errors import UserError
 from ui.commands.arguments import whole_number
 from ui.headless import HeadlessPrinter, read_commands
 from ui.table_process import TableProcess
@@ -68,6 +70,8 @@ def table_config(args: argparse.Namespace) -> TableConfig:
     if config.journal_path is None and os.environ.get("STATE_DIRECTORY"):
         # Under systemd a table always keeps a journal, in its StateDirectory.
         config = with_overrides(config, journal_path=str(default_journal_path()))
+    if config.feed is not None and config.journal_path is None:  # the [feed] came from --config
+        raise UserError(f"{args.config}: {NEEDS_JOURNAL}")
     return config
 
 

@@ -7,6 +7,7 @@ import os
 
 from controller.table.config import LANGUAGES
 from drivers.errors import UserError
+from drivers.user_paths import open_output
 from ui.display.scenarios import SCENARIOS
 
 LAYOUTS = {"landscape": (1920, 1080), "laptop": (1280, 800), "portrait": (1080, 1920)}
@@ -44,10 +45,10 @@ def parse_size(text: str) -> tuple[int, int]:
 def screenshot(args: argparse.Namespace) -> int:
     size = parse_size(args.size)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from ui.display.render import render_scenario  # Qt starts only once the arguments are good
+    # Qt starts only once the arguments are good
+    from ui.display.render import png_bytes, render_scenario
 
-    image = render_scenario(args.scenario, size, args.language)
-    if not image.save(args.out, "PNG"):
-        raise UserError(f"cannot write {args.out}")
+    with open_output(args.out, "image", "wb") as out:
+        out.write(png_bytes(render_scenario(args.scenario, size, args.language)))
     print(f"{args.out}: {size[0]}x{size[1]}, scenario {args.scenario}, language {args.language}")
     return 0

@@ -15,7 +15,8 @@ from controller.journal.store import read_events
 from controller.journal.verify import open_read_only, self_test
 from controller.surveillance.shoe_record import ShoeRecord, shoe_records
 from drivers.errors import UserError
-from ui.commands.journal import journal_path
+from drivers.user_paths import open_output
+from ui.commands.journal import journal_to_read
 
 FORMATS = (".png", ".html")
 
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.suffix.lower() not in FORMATS:
         raise UserError(f"--out {args.out}: expected a file ending in .png or .html")
-    path = journal_path(args)
+    path = journal_to_read(args)
     finding = self_test(path).finding
     if finding is not None:
         print(f"warning: {path} failed its self-test: {finding}", file=sys.stderr)
@@ -61,28 +62,29 @@ def run(args: argparse.Namespace) -> int:
         connection.close()
     record = chosen_shoe(events, args.shoe, path)
     table = events[-1].table if events else ""
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    # Qt starts only once the journal and the arguments are good.
-    from PyQt6.QtCore import QBuffer, QIODevice
+    with open_output(out, "--out", "wb") as file:  # before Qt: a bad path is told at once
+        file.write(report(record, table, as_html=out.suffix.lower() == ".html"))
+    print(f"{out}: shoe {record.shoe}, {len(record.results)} rounds, "
+          f"{len(record.alerts)} alerts")
+    return 0
 
+
+def report(record: ShoeRecord, table: str, as_html: bool) -> bytes:
+    """The report's picture as PNG bytes, or the HTML page holding it and its text."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # Qt starts only once the journal, the arguments and the output file are good.
     from ui.display.app import make_application
+    from ui.display.render import png_bytes
     from ui.display.shoe_report_page import ShoeReportPage, report_sections
 
     app = make_application("en")
     image = ShoeReportPage(record, table).image()
     app.processEvents()
-    if out.suffix.lower() == ".png":
-        if not image.save(str(out), "PNG"):
-            raise UserError(f"cannot write {out}")
-    else:
-        buffer = QBuffer()
-        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-        image.save(buffer, "PNG")
-        png = base64.b64encode(bytes(buffer.data().data())).decode("ascii")
-        out.write_text(html_page(report_sections(record, table), png), encoding="utf-8")
-    print(f"{out}: shoe {record.shoe}, {len(record.results)} rounds, "
-          f"{len(record.alerts)} alerts")
-    return 0
+    png = png_bytes(image)
+    if not as_html:
+        return png
+    text = html_page(report_sections(record, table), base64.b64encode(png).decode("ascii"))
+    return text.encode("utf-8")
 
 
 def html_page(sections: list[tuple[str, list[str]]], png: str) -> str:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from controller.table.diagram import state_diagram_markdown
+from drivers.user_paths import open_output
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -16,7 +16,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def state_diagram(args: argparse.Namespace) -> int:
     text = state_diagram_markdown()
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        with open_output(args.output, "--output", encoding="utf-8") as out:
+            out.write(text)
     else:
         print(text, end="")
     return 0

@@ -13,6 +13,7 @@ from PyQt6.QtWidgets import QApplication
 from controller.events.stream import EventFileError
 from controller.feed.relay import FeedRelay
 from controller.journal import JournalError
+from controller.service.app import Table
 from controller.table.config import TableConfig
 from ui.display.bridge import EventBridge
 from ui.display.fonts import FONT_FAMILIES, missing_font
@@ -26,7 +27,9 @@ log = logging.getLogger(__name__)
 
 def make_application(language: str, argv: Sequence[str] = ()) -> QApplication:
     """The QApplication (made once per process) set up for ``language``."""
-    app = QApplication.instance() or QApplication(["baccarat-table", *argv])
+    existing = QApplication.instance()  # typed as the QCoreApplication it may be
+    app = existing if isinstance(existing, QApplication) else QApplication(
+        ["baccarat-table", *argv])
     for old in app.findChildren(QTranslator):
         app.removeTranslator(old)
         old.deleteLater()
@@ -58,30 +61,32 @@ def _run_display(process: TableProcess, windowed: bool) -> int:
     bridge = EventBridge()
     bridge.received.connect(window.on_events)
     start_watchdog(window, notifier)
-    try:
-        table = process.open(bridge)
-    except (JournalError, EventFileError) as error:  # shown until a technician acts
+
+    def play(table: Table) -> None:  # the GUI thread, before the table's first event
+        window.submit = table.runner.submit
+        window.status.set_profile(table.profile)
+        if table.feed is not None:
+            show_feed(window, table.feed)
+        window.prime(table.view_events)
+        notifier.ready("display up")
+
+    def refuse(error: JournalError | EventFileError) -> None:  # shown until a technician acts
         if isinstance(error, JournalError):
             window.block(f"{error.reason}\n{error.advice}")
         else:
             window.stop("table", str(error))
-        _show(window, windowed)
         notifier.ready(f"refusing to play: {error}")
-        return app.exec()
-    window.submit = table.runner.submit
-    window.status.set_profile(table.profile)
-    if table.feed is not None:
-        show_feed(window, table.feed)
-    window.prime(table.view_events)
-    _show(window, windowed)
-    QTimer.singleShot(0, lambda: notifier.ready("display up"))
+
+    bridge.opened.connect(play)
+    bridge.refused.connect(refuse)
     bridge.runner_finished.connect(app.quit)
     bridge.runner_failed.connect(window.stop)
+    _show(window, windowed)
     # The window closes on SIGTERM/SIGINT even after the loop failed; quitting stops the loop.
     process.stop_on_signals(app.quit)
     _run_signal_handlers(app)
-    bridge.start_runner(table)
-    return app.exec()  # leaving the with block stops the runner and waits for it
+    bridge.start(process)
+    return app.exec()  # leaving the with block stops the loop and waits for it
 
 
 def show_feed(window: DisplayWindow, feed: FeedRelay) -> QTimer:

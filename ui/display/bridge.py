@@ -16,15 +16,17 @@ from collections.abc import Sequence
 
 from PyQt6.QtCore import QObject, pyqtSignal
 
-from controller.events.stream import TableEvent
+from controller.events.stream import Subscriber, TableEvent
 from controller.journal import JournalError
-from controller.service.app import Table
+from ui.table_process import TableProcess
 
 log = logging.getLogger(__name__)
 
 
 class EventBridge(QObject):
     received = pyqtSignal(object)  # the TableEvents that arrived since the last batch, in order
+    opened = pyqtSignal(object)  # the Table, open and about to play its first input
+    refused = pyqtSignal(object)  # the JournalError or EventFileError it would not play on
     runner_finished = pyqtSignal()  # the loop ended as asked (stop, or the shoes were played)
     runner_failed = pyqtSignal(str, str)  # what failed ("journal" or "table"), and why
     _arrived = pyqtSignal()
@@ -53,23 +55,20 @@ class EventBridge(QObject):
             batch, self._pending = self._pending, []
         return batch
 
-    def start_runner(self, table: Table) -> threading.Thread:
-        """Run the table's loop in its own thread, which closes the table when the loop ends;
-        ``runner_finished`` when it returns, or ``runner_failed`` when it stops on an error
-        (the display then says why and stays)."""
+    def start(self, process: TableProcess, *subscribers: Subscriber) -> threading.Thread:
+        """Open and run ``process``'s table in the thread that will own it, with this bridge
+        and ``subscribers`` on its bus, reporting through this bridge's signals."""
+        return process.start(self, *subscribers, opened=self.opened.emit,
+                             refused=self.refused.emit, ended=self.table_ended)
 
-        def run() -> None:
-            try:
-                table.run()
-            except JournalError as error:
-                log.exception("the journal failed")
-                self.runner_failed.emit("journal", error.reason)
-            except Exception as error:
-                log.exception("the table's loop stopped on an error")
-                self.runner_failed.emit("table", str(error))
-            else:
-                self.runner_finished.emit()
-
-        thread = threading.Thread(target=run, name="table-runner", daemon=True)
-        thread.start()
-        return thread
+    def table_ended(self, error: BaseException | None) -> None:
+        """The table's loop returned (``runner_finished``) or stopped on ``error``
+        (``runner_failed``: the display then says why and stays). From the table's thread."""
+        if error is None:
+            self.runner_finished.emit()
+        elif isinstance(error, JournalError):
+            log.error("the journal failed", exc_info=error)
+            self.runner_failed.emit("journal", error.reason)
+        else:
+            log.error("the table's loop stopped on an error", exc_info=error)
+            self.runner_failed.emit("table", str(error))

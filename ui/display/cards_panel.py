@@ -62,30 +62,30 @@ class RoundPicture:
             player_total, banker_total = view.player_total, view.banker_total
         else:
             # The last round stays on show while the next one's bets are taken.
-            player, banker = tuple(result["player"]), tuple(result["banker"])
-            player_total, banker_total = result["player_total"], result["banker_total"]
+            player, banker = result.player, result.banker
+            player_total, banker_total = result.player_total, result.banker_total
         now = felt.phase(view)
         picture = cls(player, banker, player_total, banker_total, now.line, now.card,
                       alert=felt.alert(view, stopped), countdown=countdown)
         if result is None:
             return picture
-        winner = result["winner"]
-        total = result["player_total"] if winner != "banker" else result["banker_total"]
+        winner = result.winner
+        total = result.player_total if winner != "banker" else result.banker_total
         badges = []
-        if result["player_pair"]:
+        if result.player_pair:
             badges.append(label(BETS, "player_pair"))
-        if result["banker_pair"]:
+        if result.banker_pair:
             badges.append(label(BETS, "banker_pair"))
-        if result["player_natural"] or result["banker_natural"]:
+        if result.player_natural or result.banker_natural:
             badges.append(translate("display", "NATURAL"))
         badge = Hand.from_round_result(result).badge
         if badge is not None:
             badges.append(label(HAND_BADGES, badge))
-        pays = "   ".join(f"{label(BETS, bet)} {pay}" for bet, pay in result["pays"].items())
+        pays = "   ".join(f"{label(BETS, bet)} {pay}" for bet, pay in result.pays.items())
         if winner == "tie":
             pays += "   " + translate("display", "Player and Banker bets are returned")
         # Stakes returned otherwise: the EZ banker on a Dragon 7, Dragon Bonus on a natural tie.
-        returned = [bet for bet in result["pushed_bets"]
+        returned = [bet for bet in result.pushed_bets
                     if winner != "tie" or bet not in ("player", "banker")]
         if returned:
             pays += "   " + translate("display", "returned: {bets}").format(
@@ -193,12 +193,12 @@ class CardsPanel(QWidget):
     # -- the live betting countdown --------------------------------------------------------
 
     def _start_countdown(self, view: TableView) -> None:
-        running = view.state == "betting" and view.betting_seconds is not None
-        if not running:
+        seconds = view.betting_seconds if view.state == "betting" else None
+        if seconds is None:
             self._deadline = None
             self._ticker.stop()
         elif self._deadline is None or self._deadline[0] != (view.shoe, view.round):
-            self._deadline = ((view.shoe, view.round), time.monotonic() + view.betting_seconds)
+            self._deadline = ((view.shoe, view.round), time.monotonic() + seconds)
             self._ticker.start()
 
     def seconds_left(self) -> int | None:
@@ -252,7 +252,7 @@ class CardsPanel(QWidget):
 
     # -- laying the texts out (on a change, not in paint) -----------------------------------
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
         self._lay_out()
         super().resizeEvent(event)
 
@@ -304,7 +304,7 @@ class CardsPanel(QWidget):
     # -- painting ------------------------------------------------------------------------
 
     @guarded_paint
-    def paintEvent(self, painter: QPainter, event: QPaintEvent) -> None:
+    def paintEvent(self, painter: QPainter, event: QPaintEvent | None) -> None:
         picture = self.picture
         width, height = self.width(), self.height()
         if picture.alert is not None:

@@ -4,7 +4,6 @@ the last rounds (recall). Each input checks what is typed before OK can be press
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PyQt6.QtWidgets import (
     QDialog,
@@ -17,6 +16,8 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from controller.events import facts
+from controller.events.stream import TableEvent
 from controller.game.cards import Card
 from ui.display.i18n import translate
 from ui.display.labels import BETS, label
@@ -60,7 +61,9 @@ class InputDialog(QDialog):
     def _recheck(self, text: str) -> None:
         problem = self.check(text)
         self.problem.setText(problem or "")
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(problem is None)
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        assert ok is not None, "the box is made with an OK button"
+        ok.setEnabled(problem is None)
 
 
 class PinDialog(InputDialog):
@@ -101,7 +104,7 @@ class ReasonDialog(InputDialog):
 class HistoryDialog(QDialog):
     """The last rounds, newest first: cards, winner and pays, or why a round was voided."""
 
-    def __init__(self, rounds: Sequence[dict[str, Any]], parent: QWidget | None = None) -> None:
+    def __init__(self, rounds: Sequence[TableEvent], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(translate("display", "Last rounds"))
         headers = [translate("display", "Shoe"), translate("display", "Round"),
@@ -110,13 +113,16 @@ class HistoryDialog(QDialog):
         self.table = QTableWidget(len(rounds), len(headers))
         self.table.setHorizontalHeaderLabels(headers)
         for row, played in enumerate(reversed(rounds)):
-            if played["status"] == "void":
-                result = translate("display", "VOID: {reason}").format(reason=played["reason"])
-                cards = (" ".join(played.get("discarded", [])), "")
-            else:
-                result = label(BETS, played["winner"])
-                cards = (" ".join(played["player"]), " ".join(played["banker"]))
-            for column, text in enumerate((str(played["shoe"]), str(played["round"]), *cards,
+            match played.fact:
+                case facts.RoundVoided(reason=reason, discarded=discarded):
+                    result = translate("display", "VOID: {reason}").format(reason=reason)
+                    cards = (" ".join(discarded), "")
+                case facts.RoundResult(winner=winner, player=player, banker=banker):
+                    result = label(BETS, winner)
+                    cards = (" ".join(player), " ".join(banker))
+                case _:
+                    continue
+            for column, text in enumerate((str(played.shoe), str(played.round), *cards,
                                            result)):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         self.table.resizeColumnsToContents()
@@ -145,5 +151,5 @@ class Dialogs:
     def reason(self) -> str | None:
         return self._ask(ReasonDialog(self.parent))
 
-    def history(self, rounds: Sequence[dict[str, Any]]) -> None:
+    def history(self, rounds: Sequence[TableEvent]) -> None:
         HistoryDialog(rounds, self.parent).exec()

@@ -4,8 +4,8 @@ takes the felt over when the table cannot deal (docs/display.md, "The felt")."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from controller.events import facts
 from controller.table.view import TableView
 from ui.display.i18n import translate
 from ui.display.labels import HOLD_REASONS, NEXT_CARD, PHASES, label
@@ -51,23 +51,21 @@ def alert(view: TableView, stopped: Alert | None = None) -> Alert | None:
                      translate("display", "Dealing waits until the reader is connected again."),
                      READER_AMBER)
     if view.misread is not None:
-        position = view.misread.get("position") or ""
         body = translate("display", "Rescan the card: {card}").format(
-            card=label(NEXT_CARD, position))
-        count = view.misread.get("count")
-        if isinstance(count, int) and count > 1:
-            body += "\n" + translate("display", "{count} misreads").format(count=count)
+            card=label(NEXT_CARD, view.misread.position))
+        if view.misread.count > 1:
+            body += "\n" + translate("display", "{count} misreads").format(
+                count=view.misread.count)
         return Alert(translate("display", "RESCAN"), body, RESCAN_RED)
     return None
 
 
-def hold_text(hold: dict[str, Any]) -> str:
+def hold_text(hold: facts.Hold) -> str:
     """The hold's reason in the display's language (the controller's message for a code it does
     not know yet) and who may clear it."""
-    reason = HOLD_REASONS.get(hold.get("code") or "")
-    card = hold.get("card") or "?"
-    message = translate("display", reason).format(card=card) if reason else str(
-        hold.get("message") or hold.get("code") or "")
+    reason = HOLD_REASONS.get(hold.code)
+    message = (translate("display", reason).format(card=hold.card or "?") if reason
+               else hold.message or hold.code)
     return translate("display", "{message}\nA supervisor must accept the card (A) or void "
                      "the round (V).").format(message=message)
 

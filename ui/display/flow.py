@@ -29,8 +29,9 @@ class FlowLayout(QLayout):
 
     # -- QLayout ---------------------------------------------------------------------------
 
-    def addItem(self, item: QLayoutItem) -> None:
-        self._items.append(item)
+    def addItem(self, item: QLayoutItem | None) -> None:
+        if item is not None:
+            self._items.append(item)
 
     def count(self) -> int:
         return len(self._items)
@@ -71,8 +72,9 @@ class FlowLayout(QLayout):
         margins = self.contentsMargins()
         area = rect.adjusted(margins.left(), margins.top(), -margins.right(), -margins.bottom())
         x, y, line = area.x(), area.y(), 0
-        right_to_left = self.parentWidget() is not None and (
-            self.parentWidget().layoutDirection() == Qt.LayoutDirection.RightToLeft)
+        parent = self.parentWidget()
+        right_to_left = parent is not None and (
+            parent.layoutDirection() == Qt.LayoutDirection.RightToLeft)
         for item in self._items:
             widget = item.widget()
             if widget is not None and widget.isHidden():

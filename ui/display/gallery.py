@@ -9,6 +9,10 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PyQt6.QtGui import QImage
 
 # Machado, Oliveira and Fernandes (2009), full severity, applied to linear RGB.
 CVD_MATRICES = {
@@ -32,7 +36,7 @@ def _to_srgb(value: float) -> int:
     return round(channel * 255)
 
 
-def simulate(image, kind: str):
+def simulate(image: QImage, kind: str) -> QImage:
     """``image`` (a QImage) as seen with ``kind`` of colour-vision deficiency."""
     from PyQt6.QtGui import QImage
 

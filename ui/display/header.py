@@ -11,6 +11,7 @@ from PyQt6.QtCore import QTimer
 from PyQt6.QtGui import QColor, QPalette
 from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QWidget
 
+from controller.events import facts
 from controller.game.profiles import BetTerms, Profile
 from controller.table.view import TableView
 from ui.display.flow import FlowLayout
@@ -38,7 +39,7 @@ def bet_names(bets: Iterable[str]) -> str:
 
 def grouped(bets: Iterable[BetTerms]) -> list[tuple[list[str], BetTerms]]:
     """Bets with the same limits and cut-off round, together, in the profile's order."""
-    groups: dict[tuple, tuple[list[str], BetTerms]] = {}
+    groups: dict[tuple[Decimal, Decimal, int | None], tuple[list[str], BetTerms]] = {}
     for terms in bets:
         key = (terms.min_stake, terms.max_stake, terms.last_round)
         groups.setdefault(key, ([], terms))[0].append(terms.name)
@@ -92,8 +93,9 @@ class TableHeader(QFrame):
         palette.setColor(QPalette.ColorRole.Window, QColor(PANEL))
         self.setPalette(palette)
         self.profile: Profile | None = None
-        self._bets_shown: tuple = ()
-        self._shown: tuple = ()
+        # What was last shown, compared for equality only: unchanged views are not redrawn.
+        self._bets_shown: tuple[object, ...] = ()
+        self._shown: tuple[object, ...] = ()
         self.fields: dict[str, QLabel] = {}
         self._flow = FlowLayout(self)
         self._flow.setContentsMargins(10, 4, 10, 4)
@@ -166,21 +168,22 @@ class TableHeader(QFrame):
     def set_profile(self, profile: Profile) -> None:
         self.profile = profile
 
-    def refused(self, refusal: dict, seconds: float = 8.0) -> None:
+    def refused(self, refusal: facts.ActionRefused, seconds: float = 8.0) -> None:
         """Say for a while that an operator action was refused, and why."""
         self._set("refused", translate("display", "refused: {action}: {reason}").format(
-            action=label(ACTIONS, str(refusal.get("action", ""))),
-            reason=refusal.get("reason", "")))
+            action=label(ACTIONS, refusal.action), reason=refusal.reason))
         self._refused.start(round(seconds * 1000))
 
     def show_view(self, view: TableView) -> None:
         shown = (view.table, view.profile, view.shoe, view.round, view.cards_left, view.burn,
                  bool(view.reveal), view.last_round, tuple(view.closed_bets), view.scanner,
-                 self.profile)
+                 view.rules, self.profile)
         if shown == self._shown:  # most events (the state moving on) change nothing here
             return
         self._shown = shown
-        profile = self.profile
+        # The shoe in play's own terms: after a restart the configured profile is the next
+        # shoe's, and may have changed since this one started.
+        profile = view.rules or self.profile
         name = view.profile or (profile.name if profile is not None else "")
         self._set("table", view.table)
         self._set("profile", label(PROFILES, name) if name in PROFILES else name)

@@ -59,5 +59,5 @@ class Overlay(QWidget):
                              width, height)
 
     @guarded_paint
-    def paintEvent(self, painter: QPainter, event: QPaintEvent) -> None:
+    def paintEvent(self, painter: QPainter, event: QPaintEvent | None) -> None:
         painter.fillRect(self.rect(), BACKDROP)

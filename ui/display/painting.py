@@ -18,12 +18,12 @@ log = logging.getLogger(__name__)
 W = TypeVar("W", bound=QWidget)
 
 
-def guarded_paint(paint: Callable[[W, QPainter, QPaintEvent], None]) -> Callable[[W, QPaintEvent],
-                                                                                    None]:
+def guarded_paint(paint: Callable[[W, QPainter, QPaintEvent | None], None]
+                  ) -> Callable[[W, QPaintEvent | None], None]:
     """Turn ``paint(self, painter, event)`` into a ``paintEvent`` that never raises."""
 
     @wraps(paint)
-    def paint_event(self: W, event: QPaintEvent) -> None:
+    def paint_event(self: W, event: QPaintEvent | None) -> None:
         painter = QPainter(self)
         try:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PyQt6.QtCore import QBuffer, QIODevice
 from PyQt6.QtGui import QImage
 from PyQt6.QtWidgets import QApplication
 
@@ -33,3 +34,11 @@ def render_scenario(name: str, size: tuple[int, int], language: str = "en") -> Q
     image = render_events(scenario_events(name), size, scenario_profile(name))
     app.processEvents()
     return image
+
+
+def png_bytes(image: QImage) -> bytes:
+    """``image`` as a PNG file's bytes (written by the caller, which names the path)."""
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    return bytes(buffer.data().data())

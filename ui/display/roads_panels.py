@@ -26,7 +26,8 @@ TITLE_INK = QColor("#3b4350")
 TITLE_PAPER = QColor("#e8ebf0")
 
 
-def paint_titled_paper(painter: QPainter, panel: QWidget, title_height: int) -> None:
+def paint_titled_paper(painter: QPainter, panel: RoadPanel | AskRoadPanel,
+                       title_height: int) -> None:
     """A panel's paper and its title strip, with ``panel.title`` written in it."""
     painter.fillRect(panel.rect(), marks.ROAD_PAPER)
     painter.fillRect(QRect(0, 0, panel.width(), title_height), TITLE_PAPER)
@@ -151,12 +152,12 @@ class RoadPanel(QWidget):
 
     # -- Qt ------------------------------------------------------------------------------
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
         self._ensure_sheet()
         super().resizeEvent(event)
 
     @guarded_paint
-    def paintEvent(self, painter: QPainter, event: QPaintEvent) -> None:
+    def paintEvent(self, painter: QPainter, event: QPaintEvent | None) -> None:
         title = self.title_height()
         paint_titled_paper(painter, self, title)
         size = self._sheet_cell
@@ -243,7 +244,7 @@ class AskRoadPanel(QWidget):
         return QRectF(side * 0.2 + col * side, title + row * side, side, side)
 
     @guarded_paint
-    def paintEvent(self, painter: QPainter, event: QPaintEvent) -> None:
+    def paintEvent(self, painter: QPainter, event: QPaintEvent | None) -> None:
         title = min(self.fontMetrics().height() + 4, self.height() // 4)
         paint_titled_paper(painter, self, title)
         for winner, color in (("banker", marks.BANKER_RED), ("player", marks.PLAYER_BLUE)):

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from controller.events.schema import EventType
+from controller.events import facts
 from controller.events.stream import TableEvent
 from controller.game.profiles import Profile, load_profile
 from controller.service.app import open_table
@@ -33,8 +33,8 @@ def before_card(round_: int, position: str) -> Callable[[list[TableEvent]], list
 
     def cut(events: list[TableEvent]) -> list[TableEvent]:
         for index, event in enumerate(events):
-            if (event.type == EventType.CARD and event.round >= round_
-                    and event.data["position"] == position):
+            if (isinstance(event.fact, facts.CardDealt) and event.round >= round_
+                    and event.fact.position == position):
                 return events[:index]
         return events
 
@@ -42,16 +42,16 @@ def before_card(round_: int, position: str) -> Callable[[list[TableEvent]], list
 
 
 def then(cut: Callable[[list[TableEvent]], list[TableEvent]],
-         *more: tuple[str, dict]) -> Callable[[list[TableEvent]], list[TableEvent]]:
+         *more: facts.Fact) -> Callable[[list[TableEvent]], list[TableEvent]]:
     """After ``cut``, the events the table would send next (a misread, a reader unplugged):
     things a simulated shoe does not do on its own."""
 
     def cut_then(events: list[TableEvent]) -> list[TableEvent]:
         shown = cut(events)
-        for type_, data in more:
+        for fact in more:
             last = shown[-1]
-            shown.append(TableEvent(type_, last.seq + 1, last.ts, last.table, last.shoe,
-                                    last.round, data))
+            shown.append(TableEvent(last.seq + 1, last.ts, last.table, last.shoe, last.round,
+                                    fact))
         return shown
 
     return cut_then
@@ -62,9 +62,10 @@ def betting_open(round_: int, seconds: float) -> Callable[[list[TableEvent]], li
 
     def cut(events: list[TableEvent]) -> list[TableEvent]:
         index = next(i for i, event in enumerate(events)
-                     if event.type == EventType.BETTING_OPEN and event.round == round_)
+                     if isinstance(event.fact, facts.BettingOpen) and event.round == round_)
         opened = events[index]  # it says the table is at rest in betting (its ``state``)
-        return [*events[:index], opened._replace(data={**opened.data, "seconds": seconds})]
+        assert isinstance(opened.fact, facts.BettingOpen)
+        return [*events[:index], opened._replace(fact=replace(opened.fact, seconds=seconds))]
 
     return cut
 
@@ -75,8 +76,8 @@ def after_result_won_by(bet: str, from_round: int
 
     def cut(events: list[TableEvent]) -> list[TableEvent]:
         for index, event in enumerate(events):
-            if (event.type == EventType.ROUND_RESULT and event.round >= from_round
-                    and bet in event.data["winning_bets"]):
+            if (isinstance(event.fact, facts.RoundResult) and event.round >= from_round
+                    and bet in event.fact.winning_bets):
                 return events[: index + 1]
         return events
 
@@ -106,13 +107,13 @@ SCENARIOS = {
                         betting_open(20, 15)),
     "rescan": Scenario("the reader misreads the player's third card in round 40",
                        TableConfig(driver_url=SEEDED_SHOE),
-                       then(before_card(40, "player3"), ("misread", {
-                           "raw": "?H", "raw_hex": "3f48", "position": "player3"}))),
+                       then(before_card(40, "player3"), facts.Misread(
+                           raw="?H", raw_hex="3f48", count=1, position="player3"))),
     "disconnected": Scenario("the card reader is unplugged while round 30's bets are taken",
                              TableConfig(driver_url=SEEDED_SHOE),
                              then(before_card(30, "player1"),
-                                  ("scanner", {"status": "disconnected", "reason": "unplugged"}),
-                                  ("state", {"state": "paused", "previous": "betting"}))),
+                                  facts.Scanner(status="disconnected", reason="unplugged"),
+                                  facts.State(state="paused", previous="betting"))),
 }
 
 

@@ -39,8 +39,8 @@ def round_ranges(rounds: Iterable[int]) -> str:
 
 
 def results_lines(record: ShoeRecord) -> list[str]:
-    results = [event.data for event in record.results]
-    winners = Counter(data["winner"] for data in results)
+    results = [played.result for played in record.results]
+    winners = Counter(result.winner for result in results)
     played = len(results) or 1
 
     def share(count: int) -> str:
@@ -51,13 +51,13 @@ def results_lines(record: ShoeRecord) -> list[str]:
         + (f"; shoe ended: {record.ended}" if record.ended else "; shoe still in play"),
         f"Banker {share(winners['banker'])}, Player {share(winners['player'])}, "
         f"Tie {share(winners['tie'])}",
-        f"Player pairs {sum(d['player_pair'] for d in results)}, banker pairs "
-        f"{sum(d['banker_pair'] for d in results)}, naturals {sum(d['natural'] for d in results)}",
+        f"Player pairs {sum(r.player_pair for r in results)}, banker pairs "
+        f"{sum(r.banker_pair for r in results)}, naturals {sum(r.natural for r in results)}",
     ]
 
 
 def closure_lines(record: ShoeRecord) -> list[str]:
-    bets = list(record.results[-1].data["bets"]) if record.results else record.bets
+    bets = list(record.results[-1].result.bets) if record.results else record.bets
     lines = []
     for bet in bets:
         rounds = record.closed_rounds(bet)
@@ -115,7 +115,7 @@ class ShoeReportPage(QWidget):
         grid.addWidget(_text(sections[0][0], [], 26), 0, 0, 1, 2)
         grid.addWidget(_text(*sections[1], 20), 1, 0)
         grid.addWidget(_text(*sections[4], 20), 1, 1)
-        roads = Roads.from_hands(Hand.from_round_result(e.data) for e in record.results)
+        roads = Roads.from_hands(Hand.from_round_result(r) for _, r in record.results)
         self.bead_plate, self.big_road = BeadPlatePanel(), BigRoadPanel()
         self.bead_plate.reset(roads.bead_plate())
         self.big_road.reset(roads.big_road())

@@ -12,7 +12,8 @@ from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
 from PyQt6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
-from controller.events.schema import EventType
+from controller.events import facts
+from controller.events.facts import EventType
 from controller.events.stream import TableEvent
 from controller.surveillance.shoe_record import ShoeRecord
 from ui.display.i18n import translate
@@ -26,9 +27,10 @@ PANEL = "#17212b"
 INK = "#f4f1e8"
 FAINT = "#6b7b8c"
 ALERT = "#ff5c5c"
-SURVEILLANCE_EVENTS = frozenset({"shoe_started", "exposure", "exposure_alert", "scanner_alert",
-                                 "misread", "reveal", "burn", "card", "scanner",
-                                 "round_result", "round_voided", "shoe_ended"})
+SURVEILLANCE_EVENTS = frozenset({
+    EventType.SHOE_STARTED, EventType.EXPOSURE, EventType.EXPOSURE_ALERT, EventType.SCANNER_ALERT,
+    EventType.MISREAD, EventType.REVEAL, EventType.BURN, EventType.CARD, EventType.SCANNER,
+    EventType.ROUND_RESULT, EventType.ROUND_VOIDED, EventType.SHOE_ENDED})
 
 
 def bet_color(index: int) -> QColor:
@@ -65,7 +67,7 @@ class ReturnChart(QWidget):
         return low, high
 
     @guarded_paint
-    def paintEvent(self, painter: QPainter, event: QPaintEvent) -> None:
+    def paintEvent(self, painter: QPainter, event: QPaintEvent | None) -> None:
         painter.fillRect(self.rect(), self.background)
         margin = max(28, self.fontMetrics().horizontalAdvance("0.00") + 10)
         plot = QRectF(self.rect()).adjusted(margin, 8, -8, -self.fontMetrics().height() - 6)
@@ -112,19 +114,21 @@ def health_text(record: ShoeRecord) -> str:
         rescan="-" if rescan is None else f"{rescan:.1f} s")
 
 
-def alert_text(alert: TableEvent) -> str:
-    data = alert.data
-    if alert.type == EventType.SCANNER_ALERT:
-        return translate("display", "round {round}: scanner misreads {per_100} per 100 cards "
-                         "(level {level})").format(round=alert.round,
-                                                   per_100=data["per_hundred"],
-                                                   level=data["level"])
-    text = translate("display", "round {round}: {bet} alert raised at {rtp} (threshold "
-                     "{threshold})") if data["state"] == "raised" else translate(
-        "display", "round {round}: {bet} alert cleared at {rtp} (threshold {threshold})")
-    text = text.format(round=alert.round, bet=label(BETS, data["bet"]), rtp=data["rtp"],
-                       threshold=data["alert_rtp"])
-    return text + (translate("display", ", closed") if data["closed"] else "")
+def alert_text(event: TableEvent) -> str:
+    match event.fact:
+        case facts.ScannerAlert(per_hundred=per_100, level=level):
+            return translate("display", "round {round}: scanner misreads {per_100} per 100 "
+                             "cards (level {level})").format(round=event.round,
+                                                             per_100=per_100, level=level)
+        case facts.ExposureAlert() as alert:
+            text = translate("display", "round {round}: {bet} alert raised at {rtp} (threshold "
+                             "{threshold})") if alert.state == "raised" else translate(
+                "display", "round {round}: {bet} alert cleared at {rtp} (threshold "
+                "{threshold})")
+            text = text.format(round=event.round, bet=label(BETS, alert.bet), rtp=alert.rtp,
+                               threshold=alert.alert_rtp)
+            return text + (translate("display", ", closed") if alert.closed else "")
+    return ""
 
 
 class SurveillancePanel(QFrame):
@@ -154,7 +158,7 @@ class SurveillancePanel(QFrame):
         """Take the events of a batch; redrawn once if any concerns surveillance."""
         changed = False
         for event in events:
-            if event.type == "shoe_started":
+            if event.type == EventType.SHOE_STARTED:
                 self.record = ShoeRecord(shoe=event.shoe)
             if event.type in SURVEILLANCE_EVENTS and event.shoe == self.record.shoe:
                 self.record.apply(event)
@@ -172,7 +176,7 @@ class SurveillancePanel(QFrame):
             color = ALERT if bet in raised else bet_color(index).name()
             rtp = latest.rtp[bet] if latest is not None else None
             mark = (" &#9650; " + translate("display", "closed")
-                    if bet in raised and raised[bet].data["closed"]
+                    if bet in raised and raised[bet].closed
                     else " &#9650;" if bet in raised else "")
             rows.append(f"<tr><td style='color:{bet_color(index).name()}'>&#9632;</td>"
                         f"<td>{label(BETS, bet)}</td>"

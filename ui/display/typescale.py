@@ -94,7 +94,8 @@ def fit_font(font: QFont, box: QRectF, text: str, largest: int, smallest: int,
     return FittedText(text, QRectF(box), fitted, align.value | (WRAP if wrap else 0))
 
 
-_FITTED: dict[tuple, tuple[int, bool]] = {}
+# (font, families, box width, box height, text, largest, smallest, alignment) -> (px, wrapped)
+_FITTED: dict[tuple[str, tuple[str, ...], float, float, str, int, int, int], tuple[int, bool]] = {}
 
 
 def _fit(font: QFont, width: float, height: float, text: str, largest: int, smallest: int,

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Sequence
+from typing import TypedDict
 
 from PyQt6.QtCore import QEvent, Qt, pyqtSlot
 from PyQt6.QtGui import QColor, QKeyEvent, QPalette, QResizeEvent
 from PyQt6.QtWidgets import QGridLayout, QWidget
 
-from controller.events.schema import EventType
+from controller.events.facts import EventType
 from controller.events.stream import TableEvent
 from controller.game.profiles import Profile
 from controller.roads import RoadsChange
@@ -35,6 +36,13 @@ BACKGROUND = QColor("#10161d")
 ROAD_EVENTS = frozenset({EventType.ROUND_RESULT, EventType.ROADS_CLEARED})
 STATS_EVENTS = ROAD_EVENTS | {"shoe_started"}
 SHOE_OVER = ("awaiting_shuffle", "shoe_ended")
+
+
+class CommandFields(TypedDict, total=False):
+    """What the dialogs ask for an operator's command beyond its action."""
+
+    card: str
+    reason: str
 
 
 class DisplayWindow(QWidget):
@@ -148,9 +156,9 @@ class DisplayWindow(QWidget):
 
     # -- operator keys -----------------------------------------------------------------
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        action = key_action(event.key(), event.modifiers())
-        if action is None or event.isAutoRepeat():
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        action = None if event is None else key_action(event.key(), event.modifiers())
+        if event is None or action is None or event.isAutoRepeat():
             super().keyPressEvent(event)
             return
         self.operate(action)
@@ -174,7 +182,7 @@ class DisplayWindow(QWidget):
 
     def _command(self, action: str) -> Command | None:
         """The command for ``action``, asking for what it needs; None if the operator cancels."""
-        fields: dict[str, str] = {}
+        fields: CommandFields = {}
         if action == "pause" and self.view.paused:
             action = "resume"
         if action == "manual_card":
@@ -220,13 +228,13 @@ class DisplayWindow(QWidget):
 
     # -- layout --------------------------------------------------------------------------
 
-    def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.LayoutDirectionChange:
+    def event(self, event: QEvent | None) -> bool:
+        if event is not None and event.type() == QEvent.Type.LayoutDirectionChange:
             self._portrait = None
             self._arrange()
         return super().event(event)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
         self.set_scale(TypeScale.for_size(self.width(), self.height()))
         self._arrange()
         self.help.fit(self.scale)
@@ -262,7 +270,7 @@ class DisplayWindow(QWidget):
                       (self.stats, 2, 0, 1, 2), (roads.ask, 2, 2, 1, 1),
                       (roads.bead_plate, 3, 0, 1, 3), (roads.big_road, 4, 0, 1, 3)]
             places += [(panel, 5, column, 1, 1) for column, panel in enumerate(derived)]
-            stretches = (0, 7, 5, 3, 3, 3)
+            stretches: tuple[int, ...] = (0, 7, 5, 3, 3, 3)
             columns = (1, 1, 1, 0)
         else:  # the statistics in a column of their own, beside the felt and the Big Road
             places = [(self.status, 0, 0, 1, 4), (self.cards, 1, 0, 1, 3),
