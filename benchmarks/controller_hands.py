@@ -39,7 +39,9 @@ from controller.game.rules import next_step
 from controller.service.app import open_table
 from controller.table.config import TableConfig
 from controller.table.controller import TableController
-from drivers.shoe_order import CUT, build_shoe, shoe_random
+from controller.table.round_model import RoundModel
+from drivers.card_codes import CUT
+from drivers.shoe_order import build_shoe, shoe_random
 from drivers.sim import SimDriver
 
 GOAL_JOURNAL_OFF = 10_000  # hands/s
@@ -52,10 +54,10 @@ PARTS = (
     ("transitions triggers, with their callbacks", Event, "trigger"),
     ("every fact queued for its input's end", EventBus, "publish"),
     ("simulated shoe: acknowledge, deal the next card", SimDriver, "acknowledge"),
-    ("the round's result: outcome, bets, pays", TableController, "_result"),
+    ("the round's result: outcome, bets, pays", RoundModel, "finish_round"),
     ("numbered, journaled, delivered (flush)", EventBus, "flush"),
-    ("betting opened", TableController, "open_round"),
-    ("betting closed", TableController, "_betting_closed"),
+    ("betting opened", RoundModel, "open_round"),
+    ("betting closed", RoundModel, "_betting_closed"),
 )
 
 

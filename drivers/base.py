@@ -34,7 +34,7 @@ reshuffle, where to continue after a restart) is its own: drivers.sim, and the s
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -133,6 +133,28 @@ class Driver:
     def __init__(self, sink: EventSink) -> None:
         self._sink = sink
         self._closed = False
+        self._misreads: Misread | None = None  # a run of misreads held back (``_deliver``)
+
+    def _deliver(self, events: Iterable[DriverEvent], more_may_follow: bool = False) -> None:
+        """Hand ``events`` to the table, misreads in a row as one (a burst of garbage is one
+        misread and one rescan, not thousands, and the good card after it is not kept
+        waiting). A run that ends ``events`` is held back while ``more_may_follow``, until the
+        next events or ``_line_quiet``. Every backend delivers through here, from one thread."""
+        for event in events:
+            if isinstance(event, Misread):
+                self._misreads = (event if self._misreads is None
+                                  else self._misreads.followed_by(event))
+                continue
+            self._line_quiet()
+            self._sink(event)
+        if not more_may_follow:
+            self._line_quiet()
+
+    def _line_quiet(self) -> None:
+        """Nothing more came for now: a run of misreads held back goes to the table."""
+        if self._misreads is not None:
+            burst, self._misreads = self._misreads, None
+            self._sink(burst)
 
     def start(self) -> None:
         """Start delivering events (starts the reader thread)."""
@@ -150,6 +172,27 @@ class Driver:
 
     def acknowledge(self, event: Recordable) -> None:
         """Tell the device ``event`` is safely recorded (a smart shoe waits for this)."""
+
+    # What the table did, for a device that deals by itself (the simulated shoe): told to
+    # every driver by the table's events (controller.service.sim_dealer); real hardware, which
+    # a dealer deals from, needs none of it.
+
+    def number_shoe(self, number: int, decks: int | None = None) -> None:
+        """The table started its shoe ``number``, of ``decks`` decks."""
+
+    def reshuffle(self) -> None:
+        """The table's shoe is over: a new one is to be shuffled."""
+
+    def hold_dealing(self, held: bool) -> None:
+        """The table cannot take a card now (``True``: stopped, or taking live bets), or can
+        again (``False``)."""
+
+    def resume_shoe(self, shoe_number: int, dealt_cards: Sequence[str], cut_seen: bool,
+                    ) -> str | None:
+        """At a restart: the table's shoe ``shoe_number`` is in play with ``dealt_cards`` read
+        from it (and the cut card, if ``cut_seen``); a note for the log if the device cannot
+        go on from there."""
+        return None
 
     def close(self) -> None:
         """Stop the reader and release the device. Safe to call twice."""

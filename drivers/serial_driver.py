@@ -29,7 +29,6 @@ from drivers.base import (
     Driver,
     DriverError,
     EventSink,
-    Misread,
     Recordable,
 )
 from drivers.protocol import WireProtocol
@@ -108,7 +107,7 @@ class SerialDriver(Driver):
                 )
             except (serial.SerialException, OSError, ValueError) as error:
                 if not reported_down:
-                    self._sink(Disconnected(f"cannot open {self.path}: {error}"))
+                    self._deliver((Disconnected(f"cannot open {self.path}: {error}"),))
                     reported_down = True
                 self._stop.wait(delay)
                 delay = min(delay * 2, BACKOFF_MAX)
@@ -119,7 +118,7 @@ class SerialDriver(Driver):
             try:
                 if self._stop.is_set():
                     return
-                self._sink(Connected())
+                self._deliver((Connected(),))
                 reported_down, delay = False, BACKOFF_FIRST
                 reason = self._read_until_lost(port)
             finally:
@@ -128,7 +127,7 @@ class SerialDriver(Driver):
                 port.close()
             if reason is None:
                 return
-            self._sink(Disconnected(f"{self.path}: {reason}"))
+            self._deliver((Disconnected(f"{self.path}: {reason}"),))
             reported_down = True
             self._stop.wait(delay)
             delay = min(delay * 2, BACKOFF_MAX)
@@ -141,36 +140,26 @@ class SerialDriver(Driver):
         attributes[6][termios.VMIN], attributes[6][termios.VTIME] = 0, READ_TIMEOUT_DS
         termios.tcsetattr(fd, termios.TCSANOW, attributes)
         # Misreads in a row are held until the line goes quiet (one read timeout) or a good
-        # read comes: a burst of garbage is one misread, and one rescan, not thousands.
-        misreads: Misread | None = None
+        # read comes (Driver._deliver).
         while not self._stop.is_set():
             try:
                 data = os.read(fd, 4096)
                 if not data:
-                    if misreads is not None:
-                        self._sink(misreads)
-                        misreads = None
+                    self._line_quiet()
                     # A timeout, or a device that hung up (unplugged), which also reads
                     # empty: only then does asking for the input count fail.
                     port.in_waiting  # noqa: B018
                     continue
             except (serial.SerialException, OSError, termios.error) as error:
-                if misreads is not None:
-                    self._sink(misreads)
+                self._line_quiet()
                 return str(error) or type(error).__name__
             now = time.monotonic()
             with self._lock:
                 parsed = self.protocol.feed(data, now)
                 for reply in parsed.replies:
                     self._write(reply)
-            for event in parsed.events:
-                if isinstance(event, Misread):
-                    misreads = event if misreads is None else misreads.followed_by(event)
-                    continue
-                if misreads is not None:  # the burst ends with a good read
-                    self._sink(misreads)
-                    misreads = None
-                self._sink(event)
+            self._deliver(parsed.events, more_may_follow=True)
+        self._line_quiet()
         return None
 
 

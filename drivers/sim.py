@@ -41,8 +41,8 @@ from drivers.base import (
     Recordable,
     ShoeShuffled,
 )
+from drivers.card_codes import CUT
 from drivers.shoe_order import (
-    CUT,
     DECK_SIZE,
     NO_READ,
     build_shoe,
@@ -115,7 +115,7 @@ class SimDriver(Driver):
     def _make_order(self, number: int) -> list[str]:
         if self.script is not None:
             return list(self.script)
-        return build_shoe(self.decks, shoe_random(self.seed, number - 1), self.cut)
+        return build_shoe(self.decks, shoe_random(self.seed, number - 1), self._cut())
 
     def reshuffle(self) -> None:
         """The shoe is over: shuffle the next one and announce it (``ShoeShuffled``)."""
@@ -123,12 +123,24 @@ class SimDriver(Driver):
             self._shuffle_in(self._shoe + 1)
         self._wake()
 
-    def number_shoe(self, number: int) -> None:
-        """The table started its shoe ``number``: deal that shoe, if no card of the one
-        shuffled has been dealt yet (its ``ShoeShuffled`` may wait for its acknowledgement)."""
+    def number_shoe(self, number: int, decks: int | None = None) -> None:
+        """The table started its shoe ``number`` of ``decks`` decks (its ``shoe_started``):
+        deal that shoe, if no card of the one shuffled has been dealt yet (its
+        ``ShoeShuffled`` may wait for its acknowledgement). A shoe the journal shows started
+        under a profile of other decks is dealt with those, as every event counts it."""
         with self._cond:
-            if number != self._shoe and self._position == 0:
+            if self._position == 0 and (number != self._shoe or decks not in (None, self.decks)):
+                self.decks = decks or self.decks
                 self._load_shoe(number)
+
+    def _cut(self) -> int | None:
+        """The URL's cut, unless it does not fit a shoe of the decks dealt now (random)."""
+        try:
+            if self.cut is not None:
+                check_cut(self.cut, self.decks)
+        except ValueError:
+            return None
+        return self.cut
 
     def resume_shoe(self, shoe_number: int, dealt_cards: Sequence[str], cut_seen: bool,
                     ) -> str | None:
@@ -154,7 +166,7 @@ class SimDriver(Driver):
         rng = shoe_random(self.seed, number - 1, "resume")  # the system's, without a seed
         if self.seed is None and self.script is None:
             # Its order was never recorded: the rest, freshly shuffled, is as good.
-            self._order = rest_of_shoe(self.decks, dealt, rng, self.cut, cut_seen)
+            self._order = rest_of_shoe(self.decks, dealt, rng, self._cut(), cut_seen)
             return None
         try:
             self._position = resume_position(self._order, dealt, cut_seen)
@@ -165,7 +177,7 @@ class SimDriver(Driver):
         if self.script is not None:
             self._order = items_left(self.script, dealt, cut_seen)
             return f"{mismatch}; dealing the script's items not yet dealt"
-        self._order = rest_of_shoe(self.decks, dealt, rng, self.cut, cut_seen)
+        self._order = rest_of_shoe(self.decks, dealt, rng, self._cut(), cut_seen)
         return f"{mismatch}; dealing the cards left in a fresh order"
 
     # -- flow control -----------------------------------------------------------------------
@@ -211,7 +223,7 @@ class SimDriver(Driver):
                     if self._closed or self._blocked():
                         return
                     event = self._deal_one()
-                self._sink(event)
+                self._deliver((event,))
         finally:
             self._pumping = False
 
@@ -231,7 +243,7 @@ class SimDriver(Driver):
                 event = self._wait_for_next()
                 if event is None:
                     return
-            self._sink(event)  # outside the lock: the sink may acknowledge at once
+            self._deliver((event,))  # outside the lock: the sink may acknowledge at once
 
     def _wait_for_next(self) -> DriverEvent | None:
         """Block until the next event may be dealt; None once closed."""
@@ -255,7 +267,7 @@ class SimDriver(Driver):
         item = self._order[self._position]
         if item == CUT:
             self._position += 1
-            return CutCardSeen(b"CUT")
+            return CutCardSeen(CUT.encode())
         inject = (
             self.misread > 0
             and not self._misread_done

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from controller.events.stream import EventBus, TableEvent
 from controller.game.profiles import load_profile
@@ -10,17 +11,27 @@ from controller.table.commands import Command
 from controller.table.config import TableConfig
 from controller.table.controller import TableController
 from controller.table.supervisor import hash_pin
-from drivers.base import CardRead, Connected, CutCardSeen, Disconnected, Driver, Recordable
+from drivers.base import (
+    CardRead,
+    Connected,
+    CutCardSeen,
+    Disconnected,
+    Driver,
+    EventSink,
+    Recordable,
+)
 
 PIN = "2468"
 PIN_HASH = hash_pin(PIN, iterations=10_000)  # the fewest a config file may give
+# The classic bets with one deck: the simulated shoe deals the profile's decks.
+ONE_DECK = str(Path(__file__).parent / "data" / "one-deck.toml")
 
 
 class RecordingDriver(Driver):
     """A driver the test feeds by hand; it records what the controller asked of it."""
 
-    def __init__(self) -> None:
-        super().__init__(lambda event: None)
+    def __init__(self, sink: EventSink = lambda event: None) -> None:
+        super().__init__(sink)
         self.calls: list[tuple[str, object]] = []
 
     def start(self) -> None:

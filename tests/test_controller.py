@@ -7,7 +7,7 @@ from controller.game.outcome import judge_round
 from controller.table.commands import TimerExpired
 from controller.table.view import TableView
 from drivers.base import CardRead, Connected, Disconnected, Misread
-from tests.table_harness import Table
+from tests.table_harness import ONE_DECK, RecordingDriver, Table
 
 NATURAL_PLAYER_9 = "9S KH TC 2D"  # P 9S TC = 9, B KH 2D = 2
 PLAYER_DRAWS_BANKER_STANDS = "2S 3C 3H 4C 5D"  # P 2+3+5 = 0, B 3+4 = 7
@@ -400,11 +400,12 @@ def test_a_whole_simulated_shoe_obeys_the_rules(seed):
 
 @pytest.mark.parametrize(("profile", "url", "decks"), [
     ("big-win", "sim://?seed=4&rate=0&cut=20", 6),  # the profile's six decks
-    ("classic", "sim://?seed=4&rate=0&cut=20&decks=1", 1),  # the URL's one deck, not 8
+    (ONE_DECK, "sim://?seed=4&rate=0&cut=20&decks=1", 1),  # the URL may repeat the profile's
 ])
-def test_the_simulated_shoe_holds_the_profiles_decks_unless_its_url_says(profile, url, decks):
+def test_the_simulated_shoe_holds_the_profiles_decks(profile, url, decks):
     events = play_one_shoe(url, profile)
     kinds = [event.type for event in events]
+    assert next(event for event in events if event.type == "shoe_started").fields["decks"] == decks
     assert "hold" not in kinds
     before_cut = events[:kinds.index("cut_card")]
     dealt = [event.fields["card"] for event in events if event.type in ("reveal", "burn", "card")]
@@ -506,18 +507,25 @@ def test_a_cut_card_before_the_reveal_card_makes_round_one_the_last():
 def test_a_flood_of_misreads_is_one_fact_one_rescan_and_the_card_behind_it_counts():
     from controller.table.runner import TableRunner
 
+    class FloodedReader(RecordingDriver):
+        """A backend whose reads arrive in one batch, as a serial line's do."""
+
+        def read(self, events) -> None:
+            self._deliver(events, more_may_follow=True)
+
     table = Table()
     table.start_shoe()
     runner = TableRunner(table.controller)
-    for number in range(5000):
-        runner.submit(Misread(f"garbage {number}".encode()))
-    runner.submit(CardRead("9S", b"9S"))
+    reader = FloodedReader(runner.submit)
+    reader.read([Misread(f"garbage {number}".encode()) for number in range(5000)])
+    reader.read([CardRead("9S", b"9S")])  # the burst ends with a good read
+    table.controller.driver = reader
     runner.stop()
     runner.run()
     misreads = table.of_type("misread")
     assert len(misreads) == 1 and misreads[0].fields["count"] == 5000
     assert bytes.fromhex(misreads[0].fields["last_raw_hex"]) == b"garbage 4999"
-    assert [call for call, _ in table.driver.calls].count("request_rescan") == 1
+    assert [call for call, _ in reader.calls].count("request_rescan") == 1
     assert table.last("card").fields["card"] == "9S"
 
 

@@ -7,8 +7,8 @@ import pytest
 from display_support import follow, played, shown_window
 from PyQt6.QtCore import QCoreApplication
 
+from controller.events.states import TableState
 from controller.table.config import TableConfig
-from controller.table.machine import STATES
 from ui.display.i18n import load_translator
 from ui.display.scenarios import play
 from ui.display.window import DisplayWindow
@@ -125,7 +125,7 @@ PHASES = {
 
 
 def test_the_felt_names_the_phase_in_every_state(window):
-    assert set(PHASES) == set(STATES)
+    assert set(PHASES) == set(TableState)
     events = list(played("round"))
     window.on_events(events)
     for state, (phase, card) in PHASES.items():

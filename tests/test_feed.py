@@ -245,3 +245,114 @@ def test_a_broker_without_mqtt_5_gets_every_event_over_3_1_1(broker, tmp_path):
     finally:
         subscriber.close()
         old_broker.close()
+
+
+def chained_events(seqs, table: str = "t1") -> list[dict]:
+    """Events of ``table`` as a table publishes them, each linked to the one before."""
+    events, previous = [], "0" * 64
+    for seq in seqs:
+        event = {"type": "prompt", "seq": seq, "ts": "2026-11-30T12:00:00.000000Z",
+                 "table": table, "shoe": 1, "round": 0, "message": f"m{seq}",
+                 "prev_hash": previous}
+        event["hash"] = previous = recomputed_hash(event)
+        events.append(event)
+    return events
+
+
+def test_tail_verify_rides_out_a_broker_restart_and_reports_stray_messages(broker, tmp_path):
+    config = feed_config(tmp_path, broker)
+    tail = subprocess.Popen([*CLI, "feed", "tail", "--config", str(config), "--verify",
+                             "--count", "4"], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+    def subscriptions() -> int:
+        return broker.log().count(" baccarat/t1/events")
+
+    def publish(*payloads: str) -> None:
+        publisher = Subscriber(broker, "unused/topic", client_id=f"fake-{len(payloads)}")
+        for payload in payloads:
+            publisher.client.publish("baccarat/t1/events", payload, qos=1).wait_for_publish()
+        publisher.close()
+
+    try:
+        wait_for(lambda: subscriptions() == 1, timeout=30)
+        first, second, third, fourth = (json.dumps(event) for event in chained_events(range(1, 5)))
+        publish(first, second)
+        broker.stop()
+        broker.start()
+        wait_for(lambda: subscriptions() == 2, timeout=60)  # subscribed again, by itself
+        stray = chained_events([3])[0]
+        no_link = {key: value for key, value in stray.items() if key != "prev_hash"}
+        publish(json.dumps(no_link), json.dumps({**stray, "hash": "not hex"}),
+                json.dumps({**stray, "table": ["t1"]}), json.dumps([1, 2]), third, fourth)
+        out, err = tail.communicate(timeout=60)
+    finally:
+        if tail.poll() is None:
+            tail.kill()
+    assert tail.returncode == 0, err
+    assert [json.loads(line)["seq"] for line in out.splitlines()] == [1, 2, 3, 4]
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    assert any("lost the broker at mqtt://127.0.0.1" in line for line in lines), err
+    assert any("connected again to the broker" in line for line in lines), err
+    assert any("not an event (no prev_hash)" in line for line in lines), err
+    assert any("not an event (hash is not 64 lower-case hex digits)" in line
+               for line in lines), err
+    assert any("not an event (table is a JSON list, not a str)" in line for line in lines), err
+    assert any("not an event (a JSON list, not an object)" in line for line in lines), err
+    assert "chain broken" not in err and "gap" not in err
+
+
+def test_status_says_connected_again_once_the_broker_takes_events_it_refused(tmp_path):
+    folder = tmp_path / "broker"
+    folder.mkdir()
+    acl = folder / "acl"
+    acl.write_text("topic read #\n", encoding="utf-8")  # the table may not publish
+    guarded = Broker(folder, extra=f"allow_anonymous true\nacl_file {acl}")
+    guarded.start()
+    try:
+        config = feed_config(tmp_path, guarded)
+        journal = tmp_path / "t1.db"
+        table = table_process(config, journal, f"sim://?seed={SEED}&rate=20")
+        wait_for(lambda: "the broker refused event" in _status(journal), timeout=60)
+        acl.write_text("topic readwrite #\n", encoding="utf-8")
+        guarded.process.send_signal(signal.SIGHUP)  # Mosquitto reads its ACL again
+        wait_for(lambda: getattr(read_record(journal), "acked_seq", 0) > 0, timeout=60)
+        wait_for(lambda: _status(journal) == "connected (MQTT 5)", timeout=30)
+        status = subprocess.run([*CLI, "feed", "status", "--config", str(config),
+                                 str(journal)], cwd=ROOT, capture_output=True, text=True,
+                                timeout=60)
+        assert "connection: connected (MQTT 5)" in status.stdout, status.stdout
+        assert "refused" not in status.stdout
+        stop(table)
+    finally:
+        guarded.stop()
+
+
+def test_a_wrong_ca_is_named_as_a_tls_failure_in_status_and_log(tmp_path):
+    folder = tmp_path / "broker"
+    folder.mkdir()
+    files = make_certificates(folder)
+    other = tmp_path / "other-ca"
+    other.mkdir()
+    wrong_ca = make_certificates(other)["ca.pem"]  # a CA that did not sign the broker's
+    secured = Broker(folder, tls=True, extra=(
+        f"allow_anonymous true\ncafile {files['ca.pem']}\ncertfile {files['server.pem']}\n"
+        f"keyfile {files['server.key']}"))
+    secured.start()
+    try:
+        config = feed_config(tmp_path, secured, extra=f'ca_file = "{wrong_ca}"\n')
+        journal = tmp_path / "t1.db"
+        table = table_process(config, journal, f"sim://?seed={SEED}&rate=40")
+        wait_for(lambda: "TLS" in _status(journal), timeout=60)
+        status = subprocess.run([*CLI, "feed", "status", "--config", str(config),
+                                 str(journal)], cwd=ROOT, capture_output=True, text=True,
+                                timeout=60)
+        expected = (f"TLS with the broker at {secured.url} failed: certificate verify failed: "
+                    "self-signed certificate in certificate chain; check feed.ca_file")
+        assert expected in status.stdout, status.stdout
+        stop(table)
+        log = journal.with_name(journal.name + ".log").read_text()
+        assert expected in log and "cannot reach" not in log
+    finally:
+        secured.stop()

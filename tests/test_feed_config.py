@@ -72,3 +72,23 @@ def test_tail_names_a_broker_it_cannot_reach(tmp_path):
     assert done.returncode == 2
     assert done.stderr == (f"baccarat-table feed: error: cannot reach the broker at "
                            f"mqtt://127.0.0.1:{port}: Connection refused\n")
+
+
+@pytest.mark.parametrize("command", [["run", "--headless", "--journal", "{folder}/t.db"],
+                                     ["feed", "tail"]])
+def test_a_password_file_that_is_not_utf_8_is_named_and_no_byte_of_it_shown(tmp_path, command):
+    secret = "pässwörd".encode("latin-1")  # ä and ö alone: not UTF-8
+    (tmp_path / "password").write_bytes(secret + b"\n")
+    path = tmp_path / "table.toml"
+    path.write_text('[table]\nid = "t7"\n[feed]\nurl = "mqtt://127.0.0.1:1"\n'
+                    'username = "t7"\npassword_file = "password"\n', encoding="utf-8")
+    arguments = [part.format(folder=tmp_path) for part in command]
+    done = subprocess.run([*CLI, *arguments, "--config", str(path), "--driver", "sim://?rate=0"]
+                          if command[0] == "run" else [*CLI, *arguments, "--config", str(path)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          stdin=subprocess.DEVNULL)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    line = done.stderr.strip().splitlines()[-1]
+    assert line.endswith(f"{path}: feed.password_file: {tmp_path / 'password'} is not UTF-8 "
+                         "text (its content is the password: not shown)")
+    assert "0xe4" not in line and "position" not in line

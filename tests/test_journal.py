@@ -242,7 +242,7 @@ def test_open_table_resumes_mid_round_and_records_a_profile_change(journal_file)
     try:
         controller = table.controller
         assert (controller.state, controller.round_number) == ("player2", 5)
-        assert [card.code for card in controller.round.dealt] == ["4S", "4D"]
+        assert [card.code for card in controller.rounds.round.dealt] == ["4S", "4D"]
         last = table.journal.events()[-1]
         assert last.type == "config_changed"
         assert last.fields["before"]["profile"] == "classic"
@@ -318,7 +318,7 @@ def test_a_restart_reads_the_shoe_in_play_not_the_whole_history(tmp_path):
     assert restart[0].type == "shoe_ended" and restart[0].shoe == 1
     twin = Table()
     replay(twin.controller, restart)
-    assert (twin.controller.shoe_number, twin.controller.burn_left) == (2, 4)
+    assert (twin.controller.shoe_number, twin.controller.rounds.burn_left) == (2, 4)
     assert twin.state == table.state == "paused"  # still waiting for the reader
-    assert twin.controller.saved_state == "burning"
+    assert twin.controller.rounds.state == "burning"
     journal.close()

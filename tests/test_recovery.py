@@ -15,11 +15,11 @@ def _twin(table: Table) -> Table:
 
 
 def _state_of(table: Table) -> tuple:
-    controller = table.controller
-    hands = controller.round and (controller.round.player, controller.round.banker)
-    return (controller.state, controller.shoe_number, controller.round_number, hands,
-            controller.composition.cards_left, controller.burn_left, controller.last_round,
-            sorted(controller.pause_reasons), [held.code for held in controller.held_cards])
+    controller, rounds, stops = table.controller, table.controller.rounds, table.controller.stops
+    hands = rounds.round and (rounds.round.player, rounds.round.banker)
+    return (controller.state, rounds.shoe_number, rounds.round_number, hands,
+            rounds.composition.cards_left, rounds.burn_left, rounds.last_round,
+            sorted(stops.reasons), [held.code for held in stops.held])
 
 
 def test_replay_mid_round_continues_with_the_same_results():
@@ -60,7 +60,7 @@ def test_replay_covers_supervisor_actions_manual_cards_and_misreads():
     table.deal("2S 3C CUT 3H")
     twin = _twin(table)
     assert _state_of(twin) == _state_of(table)
-    assert twin.controller.last_round == 2
+    assert twin.controller.rounds.last_round == 2
 
 
 def test_only_the_current_shoe_is_replayed_and_the_shoe_position_is_known():
@@ -89,10 +89,10 @@ def test_a_shoe_keeps_its_profile_and_betting_mode_when_the_config_changes_at_re
     replay(restarted.controller, table.events)
     assert _state_of(restarted) == _state_of(table)
     assert restarted.controller.profile.name == table.controller.profile.name
-    assert not restarted.controller.live_betting
+    assert not restarted.controller.rounds.live_betting
     restarted.supervisor("new_shoe", reason="end of session")  # ends the shoe in play
     restarted.new_shoe()
-    assert restarted.controller.profile.decks == 6 and restarted.controller.live_betting
+    assert restarted.controller.profile.decks == 6 and restarted.controller.rounds.live_betting
     assert restarted.last("shoe_started").fields["betting"] == "live"
 
 
@@ -120,7 +120,7 @@ def test_cards_accepted_from_a_hold_are_dealt_once_after_a_replay():
     table.deal("TC")
     twin = _twin(table)
     assert _state_of(twin) == _state_of(table)
-    assert [card.code for card in twin.controller.round.dealt] == ["9S", "KH", "TC"]
+    assert [card.code for card in twin.controller.rounds.round.dealt] == ["9S", "KH", "TC"]
 
 
 def test_a_frame_out_of_sequence_and_a_typed_cards_copy_replay_as_they_were_judged():
@@ -135,7 +135,7 @@ def test_a_frame_out_of_sequence_and_a_typed_cards_copy_replay_as_they_were_judg
     table.controller.handle(CardRead("QD", b"$C,0,QD*00", seq=0))
     twin = _twin(table)
     assert twin.state == "hold" and _state_of(twin) == _state_of(table)
-    assert [held.code for held in twin.controller.held_cards] == ["QD"]
+    assert [held.code for held in twin.controller.stops.held] == ["QD"]
     twin.supervisor("accept_card")
     assert [event.fields["card"] for event in twin.of_type("card")] == ["QD"]  # KH not again
-    assert [card.code for card in twin.controller.in_play.dealt] == ["9S", "KH", "QD"]
+    assert [card.code for card in twin.controller.rounds.in_play.dealt] == ["9S", "KH", "QD"]

@@ -99,7 +99,7 @@ def test_a_deck_count_edited_mid_shoe_leaves_the_shoe_in_play_where_it_was(tmp_p
         controller = table.controller
         assert (controller.shoe_number, controller.round_number, controller.state) == (
             1, 7, "betting")
-        assert controller.profile.decks == 8 and not controller.held_cards
+        assert controller.profile.decks == 8 and not controller.stops.held
         deal(table, "9S KH")  # round 7 goes on under the shoe's own 8 decks
         supervisor(table, "void_round", reason="misdeal")
         supervisor(table, "new_shoe", reason="end of session")

@@ -82,7 +82,8 @@ def test_a_journal_that_fails_its_self_test_never_says_ready(tmp_path):
 def test_the_controller_loop_pings_the_watchdog(tmp_path):
     # WatchdogSec=0.2 s: pings every 0.1 s while a slow simulated shoe deals.
     done, messages = run_under_notify_socket(
-        tmp_path, "--driver", "sim://?seed=5&rate=50&cut=20&decks=1", "--shoes", "1",
+        tmp_path, "--driver", "sim://?seed=5&rate=50&cut=20", "--profile",
+        str(ROOT / "tests" / "data" / "one-deck.toml"), "--shoes", "1",
         watchdog_usec=200_000)
     assert done.returncode == 0, done.stderr
     assert sum("WATCHDOG=1" in m for m in messages) >= 5

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from table_harness import Table
+from table_harness import ONE_DECK, Table
 
 import controller.service.app as app
 from controller.events.stream import TableEvent
@@ -165,7 +165,7 @@ def test_no_event_of_a_simulated_shoe_names_a_card_before_it_is_dealt(monkeypatc
 @pytest.mark.parametrize("seed", [f"seed={SEED}&", ""])
 def test_a_restarted_simulated_shoe_carries_on_with_the_cards_still_in_it(
         monkeypatch, tmp_path, seed):
-    config = replace(TableConfig(driver_url=f"sim://?{seed}decks=1&cut=20&rate=0"),
+    config = replace(TableConfig(driver_url=f"sim://?{seed}cut=20&rate=0", profile=ONE_DECK),
                      journal_path=str(tmp_path / "table.db"))
     witness = Witness(monkeypatch)
     for stop_after_cards in (9, 14, 1, None):  # three restarts mid-shoe, then to its end
@@ -181,11 +181,11 @@ def test_a_restarted_simulated_shoe_carries_on_with_the_cards_still_in_it(
 
 def test_a_seeded_shoe_restarted_between_and_within_shoes_deals_what_it_would_have(
         monkeypatch, tmp_path):
-    url = f"sim://?seed={SEED}&decks=1&cut=20&rate=0"
+    url = f"sim://?seed={SEED}&cut=20&rate=0"
     straight = Witness(monkeypatch)
-    play(replace(TableConfig(driver_url=url), journal_path=str(tmp_path / "straight.db")),
+    play(TableConfig(driver_url=url, profile=ONE_DECK, journal_path=str(tmp_path / "straight.db")),
          straight, shoes=3)
-    config = replace(TableConfig(driver_url=url), journal_path=str(tmp_path / "table.db"))
+    config = TableConfig(driver_url=url, profile=ONE_DECK, journal_path=str(tmp_path / "table.db"))
     restarted = Witness(monkeypatch)
     # Shoe 1 interrupted, shoe 2 whole (a restart before and after it), shoe 3 interrupted.
     for stop_after_cards in (5, None, None, 12, None):
@@ -193,3 +193,35 @@ def test_a_seeded_shoe_restarted_between_and_within_shoes_deals_what_it_would_ha
     assert restarted.reader_cards() == straight.reader_cards()
     assert [event.shoe for event in restarted.events if event.type == "shoe_started"] == [
         1, 2, 3]
+
+
+# -- the shoe's decks: the profile's, everywhere ----------------------------------------------
+
+def test_a_sim_url_whose_decks_conflict_with_the_profiles_is_refused_in_one_line(capsys):
+    from ui.cli import main
+
+    assert main(["run", "--headless", "--driver", "sim://?decks=2&rate=0", "--shoes", "1"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "Traceback" not in error
+    assert "decks=2 conflicts with the profile's decks = 8 (classic.toml)" in error
+
+
+@pytest.mark.parametrize("seed", [f"seed={SEED}&", ""])
+def test_a_shoe_restarted_under_a_profile_of_other_decks_is_dealt_with_its_own(
+        monkeypatch, tmp_path, seed):
+    """Shoe 1 started on one deck; the table restarts under an eight-deck profile: shoe 1
+    keeps its one deck to its end (as every event counts it), shoe 2 has eight."""
+    journal = str(tmp_path / "table.db")
+    url = f"sim://?{seed}rate=0"
+    witness = Witness(monkeypatch)
+    play(TableConfig(driver_url=url, profile=ONE_DECK, journal_path=journal), witness, 9)
+    play(TableConfig(driver_url=url, journal_path=journal), witness, shoes=2)
+    assert witness.leaks == []
+    assert "hold" not in [event.type for event in witness.events]
+    started = [event for event in witness.events if event.type == "shoe_started"]
+    assert [(event.shoe, event.fields["decks"]) for event in started] == [(1, 1), (2, 8)]
+    for shoe, decks in ((1, 1), (2, 8)):
+        cards = Counter(event.fields["card"] for event in witness.events if event.shoe == shoe
+                        and event.type in ("reveal", "burn", "card"))
+        assert max(cards.values()) <= decks
+        assert sum(cards.values()) > (decks - 1) * 52  # the shoe's own size, dealt to its cut

@@ -147,11 +147,11 @@ def test_an_exposure_for_a_shoe_since_ended_is_not_published(table):
 def test_a_replay_of_the_journal_closes_the_same_bets(table):
     table.new_shoe()
     table.deal(" ".join(ORDER[:30]))
-    assert "lucky_six" in table.controller.exposure_watch.closed
+    assert "lucky_six" in table.controller.rounds.exposure_watch.closed
     twin = TableController(table.config, table.controller.profile, table.bus.__class__("t"))
     replay(twin, table.events)
-    assert twin.exposure_watch.raised == table.controller.exposure_watch.raised
-    assert twin.exposure_watch.closed == table.controller.exposure_watch.closed
+    assert twin.rounds.exposure_watch.raised == table.controller.rounds.exposure_watch.raised
+    assert twin.rounds.exposure_watch.closed == table.controller.rounds.exposure_watch.closed
 
 
 def test_misreads_above_the_profile_level_raise_a_scanner_alert(table):
@@ -234,6 +234,30 @@ def test_a_running_table_journals_each_exposure_in_order_off_the_card_path(tmp_p
         computed_for = removed[: 416 - exposure.fields["cards_left"]]
         assert {bet: Decimal(v) for bet, v in exposure.fields["rtp"].items()} == engine_rtp(
             profile, computed_for)
+
+
+def test_a_shoe_dealt_at_rate_0_from_the_command_line_journals_its_exposure(tmp_path):
+    """``run`` on a simulated shoe as fast as it goes: the whole shoe is dealt in a fraction
+    of a second, less than surveillance's child process takes to start. The first card waits
+    for it, so the shoe's returns are computed from its start and published over it."""
+    profile = tmp_path / "watched.toml"
+    profile.write_text(Path(LUCKY_SIX_PROFILE).read_text().replace("decks = 1", "decks = 8"))
+    journal = tmp_path / "journal.sqlite"
+    done = subprocess.run(
+        [sys.executable, "-m", "ui.cli", "run", "--headless", "--driver", "sim://?seed=5&rate=0",
+         "--profile", str(profile), "--journal", str(journal), "--shoes", "1"],
+        cwd=Path(__file__).parent.parent, stdin=subprocess.DEVNULL, capture_output=True,
+        text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    reopened = Journal.open(journal)
+    try:
+        events = list(reopened.iter_events(1))
+    finally:
+        reopened.close()
+    exposures = [event.fields["cards_left"] for event in events if event.type == "exposure"]
+    assert 416 in exposures  # the full shoe's returns, before its first card was known
+    assert len(exposures) >= 2 and min(exposures) < 416  # and more as the shoe went on
+    assert "shoe_ended" in [event.type for event in events]
 
 
 CHILD_SCRIPT = """

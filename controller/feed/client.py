@@ -3,6 +3,8 @@ and by ``feed tail``."""
 
 from __future__ import annotations
 
+import ssl
+
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
@@ -26,3 +28,16 @@ def make_client(settings: FeedSettings, client_id: str,
     except (OSError, ValueError) as error:  # names a file, never the password in it
         raise FeedError(f"feed: cannot use the TLS or password files: {error}") from None
     return client
+
+
+def connect_failure(settings: FeedSettings, error: BaseException | None) -> str:
+    """Why a connection to the broker failed, for status, log and stderr: a TLS failure (a
+    wrong CA, a certificate the broker refuses) named as one, never as an unreachable broker."""
+    if isinstance(error, ssl.SSLError):
+        verify = getattr(error, "verify_message", None)  # why the certificate was not trusted
+        reason = f"certificate verify failed: {verify}" if verify else (
+            error.reason or error.strerror)
+        return (f"TLS with the broker at {settings.url} failed: {reason or error}; check "
+                "feed.ca_file, feed.cert_file and feed.key_file against the broker's")
+    detail = (getattr(error, "strerror", None) or str(error)) if error is not None else ""
+    return f"cannot reach the broker at {settings.url}" + (f": {detail}" if detail else "")

@@ -9,6 +9,7 @@ holds them. A field that must not leave the table (``FEED_WITHHELD``) is left ou
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +21,10 @@ LINK = ("prev_hash", "hash", "withheld")
 # A simulated shoe's snapshot held the order of every card still in it: never on the feed.
 # The table no longer records it, but journals written before still do.
 FEED_WITHHELD: dict[str, tuple[str, ...]] = {"shoe_started": ("snapshot",)}
+HEX_HASH = re.compile(r"[0-9a-f]{64}")
+# What a receiver needs of a message before it can check it: the envelope and the link.
+_SHAPE: dict[str, type] = {"type": str, "seq": int, "ts": str, "table": str, "shoe": int,
+                           "round": int, "prev_hash": str, "hash": str}
 
 
 def event_message(event: Mapping[str, Any], prev_hash: bytes, digest: bytes) -> bytes:
@@ -32,6 +37,29 @@ def event_message(event: Mapping[str, Any], prev_hash: bytes, digest: bytes) -> 
     if withheld:
         message["withheld"] = withheld
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def message_problem(message: object) -> str | None:
+    """Why ``message`` (decoded JSON) is not an event a receiver can check, or None: an
+    envelope or link field missing or of another type, a hash that is not 64 hex digits."""
+    if not isinstance(message, dict):
+        return f"a JSON {type(message).__name__}, not an object"
+    for name, kind in _SHAPE.items():
+        if name not in message:
+            return f"no {name}"
+        value = message[name]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            return f"{name} is a JSON {type(value).__name__}, not a {kind.__name__}"
+    for name in ("prev_hash", "hash"):
+        if not HEX_HASH.fullmatch(message[name]):
+            return f"{name} is not 64 lower-case hex digits"
+    if message["seq"] < 1:
+        return "seq is not 1 or more"
+    withheld = message.get("withheld")
+    if withheld is not None and not (
+            isinstance(withheld, list) and all(isinstance(name, str) for name in withheld)):
+        return "withheld is not a list of field names"
+    return None
 
 
 @dataclass

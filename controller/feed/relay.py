@@ -18,6 +18,7 @@ import json
 import logging
 import os
 import queue
+import sys
 import threading
 import time
 from collections.abc import Iterable
@@ -30,7 +31,7 @@ from paho.mqtt.reasoncodes import ReasonCode
 
 from controller.events.codec import decode
 from controller.events.stream import EventBus, TableEvent, utc_timestamp
-from controller.feed.client import FeedError, make_client
+from controller.feed.client import FeedError, connect_failure, make_client
 from controller.feed.message import event_message
 from controller.feed.outbox import FeedRecord, Outbox, read_record, write_record
 from controller.feed.state import at_rest, table_state
@@ -107,7 +108,8 @@ class FeedRelay:
         client.will_set(self._topic("status"), "offline", qos=1, retain=True)
         client.reconnect_delay_set(1, RECONNECT_MAX)
         client.on_connect = lambda _c, _u, _f, code, props: self._callback("connect", code, props)
-        client.on_connect_fail = lambda _c, _u: self._callback("connect_fail")
+        # Called within paho's ``except OSError``: the exception is the one being handled.
+        client.on_connect_fail = lambda _c, _u: self._callback("connect_fail", sys.exc_info()[1])
         client.on_disconnect = lambda _c, _u, _f, code, _p: self._callback("disconnect", code)
         client.on_publish = lambda _c, _u, mid, code, _p: self._callback("ack", mid, code)
         return client
@@ -165,14 +167,17 @@ class FeedRelay:
             self.connected = True
             self._client.publish(self._topic("status"), "online", qos=1, retain=True)
             self._published_state = None  # publish the state again once at rest
-            version = "MQTT 5" if self._protocol == MQTTProtocolVersion.MQTTv5 else "MQTT 3.1.1"
-            self._set_connection(f"connected ({version})")
+            self._set_connection(self._connected())
             return
         if code.value in UNSUPPORTED_PROTOCOL and self._protocol == MQTTProtocolVersion.MQTTv5:
             self._fall_back()
             return
         advice = LOGIN_ADVICE if code.value in LOGIN_REFUSED else "retrying"
         self._set_connection(f"refused by the broker: {code}; {advice}")
+
+    def _connected(self) -> str:
+        version = "MQTT 5" if self._protocol == MQTTProtocolVersion.MQTTv5 else "MQTT 3.1.1"
+        return f"connected ({version})"
 
     def _fall_back(self) -> None:
         """A broker without MQTT 5: a new 3.1.1 client, publishing again from the last
@@ -186,8 +191,8 @@ class FeedRelay:
         self._sent = self._acked
         self._connect()
 
-    def _on_connect_fail(self) -> None:
-        self._set_connection(f"cannot reach the broker at {self.settings.url}; retrying")
+    def _on_connect_fail(self, error: BaseException | None) -> None:
+        self._set_connection(f"{connect_failure(self.settings, error)}; retrying")
 
     def _on_disconnect(self, code: ReasonCode) -> None:
         if self.connected:
@@ -206,6 +211,8 @@ class FeedRelay:
             self._sent = self._acked
             self._retry_at = time.monotonic() + REFUSED_RETRY
             return
+        if self.connected and self.connection != self._connected():
+            self._set_connection(self._connected())  # the broker takes events again
         self._acked_early[seq] = digest
         while self._acked + 1 in self._acked_early:
             self._acked += 1

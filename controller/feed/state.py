@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from controller.game.rules import POSITIONS
+from controller.events.states import DEALING, TableState
 from controller.table.view import TableView
 
 # The table is between inputs a dealer makes in a row: a consumer's picture can wait.
-MOVING = frozenset((*POSITIONS, "burning"))
+MOVING = frozenset((*DEALING, TableState.BURNING))
 
 
 def at_rest(view: TableView) -> bool:

@@ -1,28 +1,37 @@
 """Following a table's events on the broker (``feed tail``): subscribe, drop repeats, and
-with ``verify`` report gaps and a broken chain as they arrive."""
+with ``verify`` report gaps and a broken chain as they arrive.
+
+The subscription is made again at every connection: a broker restarted meanwhile has
+forgotten it. Losing and regaining the broker are said on standard error (what the broker
+delivered meanwhile to nobody is a gap ``--verify`` names); a message that is not an event
+is a finding, never the end of the check.
+"""
 
 from __future__ import annotations
 
 import json
 import os
 import queue
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from paho.mqtt.reasoncodes import ReasonCode
 
-from controller.feed.client import make_client
-from controller.feed.message import LINK, ChainCheck
+from controller.feed.client import connect_failure, make_client
+from controller.feed.message import LINK, ChainCheck, message_problem
 from controller.table.feed_settings import FeedSettings
 from drivers.errors import UserError
 
 CONNECT_TIMEOUT = 10.0  # seconds to wait for the broker's answer
+RECONNECT_MAX = 10  # seconds: the longest wait between attempts while the broker is away
 
 
 @dataclass
 class Arrival:
-    """One new event (``event``, without its link fields), or a ``problem`` line."""
+    """One new event (``event``, without its link fields), or ``problems`` lines: findings,
+    and the connection lost or regained."""
 
     event: dict[str, Any] | None = None
     problems: list[str] = field(default_factory=list)
@@ -30,25 +39,50 @@ class Arrival:
 
 def follow(settings: FeedSettings, table: str, verify: bool) -> Iterator[Arrival]:
     """Events of ``table`` (``+``: every table) as they arrive, each once; forever."""
-    connected: queue.SimpleQueue[ReasonCode] = queue.SimpleQueue()
-    messages: queue.SimpleQueue[bytes] = queue.SimpleQueue()
+    # paho's thread puts (kind, detail): "connect" (a reason code), "lost" (a reason code),
+    # "fail" (the exception), "message" (the payload); this generator alone reads them.
+    happenings: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
+    topic = settings.topic(table, "events")
     client = make_client(settings, f"{settings.client_id}-tail-{os.getpid()}")
-    client.on_connect = lambda _c, _u, _f, code, _p: connected.put(code)
-    client.on_message = lambda _c, _u, message: messages.put(bytes(message.payload))
+    client.reconnect_delay_set(1, RECONNECT_MAX)
+
+    def on_connect(_c: object, _u: object, _f: object, code: ReasonCode, _p: object) -> None:
+        if not code.is_failure:
+            client.subscribe(topic, qos=1)  # again at every connection
+        happenings.put(("connect", code))
+
+    client.on_connect = on_connect
+    client.on_disconnect = lambda _c, _u, _f, code, _p: happenings.put(("lost", code))
+    # Called within paho's ``except OSError``: the exception is the one being handled.
+    client.on_connect_fail = lambda _c, _u: happenings.put(("fail", sys.exc_info()[1]))
+    client.on_message = lambda _c, _u, message: happenings.put(
+        ("message", bytes(message.payload)))
     try:
         client.connect(settings.host, settings.port, keepalive=30)
     except OSError as error:
-        raise UserError(f"cannot reach the broker at {settings.url}: "
-                              f"{error.strerror or error}") from None
+        raise UserError(connect_failure(settings, error)) from None
     client.loop_start()
     try:
-        code = connected.get(timeout=CONNECT_TIMEOUT)
-        if code.is_failure:
+        kind, code = happenings.get(timeout=CONNECT_TIMEOUT)
+        if kind != "connect" or code.is_failure:
             raise UserError(f"the broker at {settings.url} refused the login: {code}")
-        client.subscribe(settings.topic(table, "events"), qos=1)
         checks: dict[str, ChainCheck] = {}
+        connected, failure = True, ""
         while True:
-            yield _arrival(messages.get(), checks, verify)
+            kind, detail = happenings.get()
+            if kind == "message":
+                yield _arrival(detail, checks, verify)
+            elif kind == "connect" and not detail.is_failure and not connected:
+                connected, failure = True, ""
+                yield Arrival(problems=[f"connected again to the broker at {settings.url}; "
+                                        f"subscribed to {topic} again"])
+            elif kind in ("lost", "connect") and connected:
+                connected = False
+                yield Arrival(problems=[f"lost the broker at {settings.url} ({detail}); "
+                                        "reconnecting"])
+            elif kind == "fail" and connect_failure(settings, detail) != failure:
+                failure = connect_failure(settings, detail)  # said once, not every retry
+                yield Arrival(problems=[f"{failure}; retrying"])
     except queue.Empty:
         raise UserError(f"no answer from the broker at {settings.url}") from None
     finally:
@@ -59,11 +93,12 @@ def follow(settings: FeedSettings, table: str, verify: bool) -> Iterator[Arrival
 def _arrival(payload: bytes, checks: dict[str, ChainCheck], verify: bool) -> Arrival:
     try:
         message = json.loads(payload)
-        table = message["table"]
-        if not isinstance(message["seq"], int):
-            raise TypeError("seq is not a whole number")
-    except (ValueError, KeyError, TypeError) as error:
+    except ValueError as error:  # not JSON, or not UTF-8
         return Arrival(problems=[f"not an event ({error}): {payload[:120]!r}"])
+    problem = message_problem(message)
+    if problem is not None:
+        return Arrival(problems=[f"not an event ({problem}): {payload[:120]!r}"])
+    table = message["table"]
     verdict = checks.setdefault(table, ChainCheck()).check(message)
     if not verdict.keep:
         return Arrival()

@@ -24,11 +24,11 @@ from controller.table.recovery import shoe_in_play
 from controller.table.restart import prime_driver, rebuilt, resume
 from controller.table.runner import TableRunner
 from drivers import open_driver
-from drivers.base import Driver
-from drivers.sim import SimDriver
+from drivers.base import Driver, DriverError
 from drivers.url import DriverUrl
 
 log = logging.getLogger(__name__)
+SURVEILLANCE_START = 30.0  # seconds the first card waits at most for surveillance's child
 
 
 @dataclass
@@ -36,7 +36,6 @@ class Table:
     config: TableConfig
     profile: Profile
     bus: EventBus
-    controller: TableController
     runner: TableRunner
     driver: Driver
     event_file: EventFile | None = None
@@ -51,6 +50,12 @@ class Table:
                                          repr=False)
     _loop_ended: threading.Event = field(default_factory=threading.Event, init=False,
                                           repr=False)
+
+    @property
+    def controller(self) -> TableController:
+        """The table's controller: the runner's, which it rebuilds from the journal after an
+        input the controller failed on."""
+        return self.runner.controller
 
     def run(self, heartbeat: Callable[[], None] | None = None,
             heartbeat_every: float | None = None) -> None:
@@ -154,10 +159,11 @@ def _assemble(
         runner.fault_folder = journal.path.parent
     worker = surveillance(runner, view_events, exposure)
     try:
+        if worker is not None:
+            wait_for_surveillance(worker)
         if journal is not None:
             prime_driver(driver, journal, journal.restart_events())
-        if isinstance(driver, SimDriver):
-            bus.subscribe(simulated_dealer(driver, view_events))
+        bus.subscribe(simulated_dealer(driver, view_events))
         driver.start()
     except BaseException:
         driver.close()
@@ -166,7 +172,7 @@ def _assemble(
         if event_file is not None:
             event_file.close()
         raise
-    return Table(config, profile, bus, controller, runner, driver, event_file, journal,
+    return Table(config, profile, bus, runner, driver, event_file, journal,
                  view_events, exposure=worker)
 
 
@@ -185,10 +191,22 @@ def surveillance(runner: TableRunner, view_events: Sequence[TableEvent], exposur
     return worker
 
 
-def simulated_dealer(sim: SimDriver, events: Sequence[TableEvent]) -> SimulatedDealer:
-    """The simulated shoe's dealer (a bus subscriber), caught up with the journal's ``events``:
-    dealing held if the table is in a hold, paused or taking live bets, and the shoe in play
-    continued after the cards the journal shows dealt from it."""
+def wait_for_surveillance(worker: ExposureWorker) -> None:
+    """The first card waits for surveillance's child process (a spawned interpreter: about
+    a second): a shoe dealt faster than that (a simulated shoe at rate 0) would otherwise end
+    before any return is computed, and the results of an ended shoe are never published."""
+    try:
+        worker.ready(SURVEILLANCE_START)
+    except TimeoutError:
+        log.warning("surveillance: its child process did not start within %.0f s; dealing "
+                    "without it (returns follow once it is up)", SURVEILLANCE_START)
+
+
+def simulated_dealer(sim: Driver, events: Sequence[TableEvent]) -> SimulatedDealer:
+    """The dealer's side of a device that deals by itself (a bus subscriber; for real hardware
+    its news changes nothing), caught up with the journal's ``events``: dealing held if the
+    table is in a hold, paused or taking live bets, and the shoe in play continued after the
+    cards the journal shows dealt from it."""
     dealer = SimulatedDealer(sim)
     for event in events:
         dealer(event)
@@ -235,11 +253,21 @@ def _check_same_journal(path: str, last: dict[str, Any] | None, journal: Journal
 
 
 def profile_defaults(url: str, profile: Profile) -> dict[str, str]:
-    """A simulated shoe holds as many decks as the profile says, unless the URL says."""
+    """A simulated shoe holds the profile's decks: the URL may leave ``decks`` out or repeat
+    it, never say otherwise (the events, the cards left and the shoe's end follow the
+    profile's count: a shoe of another size would make them all wrong)."""
     parsed = DriverUrl.parse(url)
-    if parsed.scheme != "sim" or {"decks", "script"} & parsed.options.keys():
+    if parsed.scheme != "sim" or "script" in parsed.options:
         return {}
-    return {"decks": str(profile.decks)}
+    if "decks" not in parsed.options:
+        return {"decks": str(profile.decks)}
+    decks = parsed.integer("decks", None, 1, 8)
+    if decks != profile.decks:
+        raise DriverError(
+            f"driver URL {url!r}: decks={decks} conflicts with the profile's decks = "
+            f"{profile.decks} ({profile.source}): leave decks out of the URL (the profile's "
+            f"is used) or use a profile of {decks} decks")
+    return {}
 
 
 def with_overrides(config: TableConfig, **overrides: Any) -> TableConfig:

@@ -1,7 +1,10 @@
 """The simulated shoe's dealer: it watches the table's public events, as a dealer watches
 the table, and deals or waits accordingly.
 
-``SimulatedDealer(sim)`` is an event-bus subscriber. It holds the simulated shoe
+``SimulatedDealer(driver)`` is an event-bus subscriber, attached for every driver: it tells the
+driver what the table did (drivers.base.Driver: ``number_shoe``, ``reshuffle``,
+``hold_dealing``), which only a device that deals by itself acts on. It holds the simulated
+shoe
 
 - while live betting is open (``betting_open`` with ``seconds`` until ``betting_closed``),
 - while the table is in a hold or paused (the state it comes to rest in),
@@ -14,17 +17,17 @@ from __future__ import annotations
 
 from controller.events import facts
 from controller.events.facts import rests_in
+from controller.events.states import STOPPED, TableState
 from controller.events.stream import TableEvent
-from drivers.sim import SimDriver
+from drivers.base import Driver
 
-STOPPED_STATES = ("hold", "paused")
 # The states in which a betting round can still be open: it stays open through a hold or a
 # pause; any other state means it is over, whether or not ``betting_closed`` said so.
-BETTING_STATES = ("betting", *STOPPED_STATES)
+BETTING_STATES = frozenset({TableState.BETTING, *STOPPED})
 
 
 class SimulatedDealer:
-    def __init__(self, sim: SimDriver) -> None:
+    def __init__(self, sim: Driver) -> None:
         self.sim = sim
         self.stopped = False
         self.live_betting = False
@@ -33,7 +36,7 @@ class SimulatedDealer:
     def __call__(self, event: TableEvent) -> None:
         match event.fact:
             case facts.ShoeStarted():
-                self.sim.number_shoe(event.shoe)
+                self.sim.number_shoe(event.shoe, event.fact.decks)
                 return
             case facts.ShoeEnded():
                 self.sim.reshuffle()
@@ -44,7 +47,7 @@ class SimulatedDealer:
                 self.live_betting = False
         state = rests_in(event.fact)
         if state is not None:
-            self.stopped = state in STOPPED_STATES
+            self.stopped = state in STOPPED
             self.live_betting = self.live_betting and state in BETTING_STATES
         if self.holding != (self.stopped or self.live_betting):
             self.holding = not self.holding

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from controller.events import facts
+from controller.events.states import TableState
 from controller.events.stream import TableEvent
 from controller.service.sd_notify import SystemdNotifier
 
@@ -49,7 +50,7 @@ def describe(event: TableEvent) -> str | None:
             return f"{where}: HOLD {code}: {message}"
         case facts.HoldCleared(by=by, action=action):
             return f"{where}: hold cleared by {by} ({action})"
-        case facts.State(state="paused"):
+        case facts.State(state=TableState.PAUSED):
             return f"{where}: paused"
         case facts.Scanner(status=status):
             return f"{where}: scanner {status}"

@@ -4,10 +4,10 @@ for the shoe in play; the shoe report builds one per shoe from the journal."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from controller.events import facts
 from controller.events.stream import TableEvent
@@ -37,22 +37,34 @@ class ShoeRecord:
     voided: int = 0
     health: ScannerHealth = field(default_factory=ScannerHealth)
     ended: str | None = None  # the shoe_ended reason
-    alert_rtp: Decimal = Decimal(1)  # the threshold, as the last exposure alert gave it
+    profile_source: str = ""  # the profile as the config named it
+    # Whether the shoe's profile had a [surveillance] table: None while the journal does not
+    # say (no recorded terms, no exposure); its alert_rtp is the threshold, else 1.
+    watched: bool | None = None
+    watched_from_file: bool = False  # said by the profile file as it is now, not the journal
+    alert_rtp: Decimal = Decimal(1)
+    threshold_known: bool = False  # alert_rtp is the profile's (recorded, or from an alert)
     # Rounds whose betting closed while the bet was closed by its return (auto_close).
     closed_by_surveillance: dict[str, list[int]] = field(default_factory=dict)
 
     def apply(self, event: TableEvent) -> None:
         """Take one event of this shoe (``shoe_records`` starts a record per shoe)."""
         match event.fact:
-            case facts.ShoeStarted(profile=profile, decks=decks):
+            case facts.ShoeStarted(profile=profile, decks=decks) as started:
                 self.shoe, self.profile, self.decks = event.shoe, profile, decks
+                self.profile_source = started.profile_source
+                terms = started.profile_terms  # journals from before it lack it
+                if terms is not None and "surveillance" in terms:
+                    self.take_surveillance(terms["surveillance"])
             case facts.Exposure(cards_left=cards_left, rtp=rtp):
+                self.watched = True
                 self.exposures.append(ExposurePoint(
                     self.decks * 52 - cards_left, event.round,
                     {bet: Decimal(value) for bet, value in rtp.items()}))
             case facts.ExposureAlert(alert_rtp=alert_rtp):
                 self.alerts.append(event)
-                self.alert_rtp = Decimal(alert_rtp)
+                self.watched, self.alert_rtp = True, Decimal(alert_rtp)
+                self.threshold_known = True
             case facts.ScannerAlert():
                 self.alerts.append(event)
             case facts.BettingClosed():
@@ -66,6 +78,13 @@ class ShoeRecord:
             case facts.ShoeEnded(reason=reason):
                 self.ended = reason
         self.health.apply(event)
+
+    def take_surveillance(self, table: Mapping[str, Any] | None) -> None:
+        """The shoe's profile's ``[surveillance]`` table (its keys as in the profile), or
+        None: it had none."""
+        self.watched = table is not None
+        self.alert_rtp = Decimal(str(table["alert_rtp"])) if table is not None else Decimal(1)
+        self.threshold_known = True
 
     @property
     def bets(self) -> list[str]:

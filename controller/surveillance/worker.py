@@ -83,9 +83,10 @@ class ExposureWorker:
             self._pool.shutdown(cancel_futures=True)
 
     def ready(self, timeout: float | None = None) -> None:
-        """Wait until the child process is up (it starts with the table; about a second)."""
-        self._pool_made.wait(timeout)
-        assert self._pool is not None
+        """Wait until the child process is up (it starts with the table; about a second);
+        TimeoutError if it is not up within ``timeout`` seconds."""
+        if not self._pool_made.wait(timeout) or self._pool is None:
+            raise TimeoutError("the exposure worker's thread has not made its child process")
         self._pool.submit(_warm_up).result(timeout)
 
     def _start_child(self) -> ProcessPoolExecutor:

@@ -65,7 +65,7 @@ class FeedSettings:
         """The password, read from its file (when the relay sets up its client, at start)."""
         if self.password_file is None:
             return None
-        return Path(self.password_file).read_text(encoding="utf-8").rstrip("\r\n")
+        return _read_password(self.password_file)
 
 
 def parse_feed(section: dict[str, Any], table_id: str, base: Path) -> FeedSettings:
@@ -83,6 +83,8 @@ def parse_feed(section: dict[str, Any], table_id: str, base: Path) -> FeedSettin
     files = {key: str(base / section[key]) for key in _FILES if key in section}
     for key, path in files.items():
         _check_readable(key, path)
+    if "password_file" in files:
+        _read_password(files["password_file"])  # refused now, not when the relay connects
     if ("cert_file" in files) != ("key_file" in files):
         missing = "key_file" if "cert_file" in files else "cert_file"
         raise FeedSettingsError(missing, "missing: a client certificate needs both cert_file "
@@ -136,3 +138,13 @@ def _check_readable(key: str, path: str) -> None:
         raise FeedSettingsError(key, "no such file", path)
     if not os.access(path, os.R_OK):
         raise FeedSettingsError(key, "cannot be read by this user", path)
+
+
+def _read_password(path: str) -> str:
+    """The password alone in its file. An error names the file and the key, never a byte of
+    the content or where in it the fault is (that would give away the password)."""
+    try:
+        return Path(path).read_bytes().decode("utf-8").rstrip("\r\n")
+    except UnicodeDecodeError:
+        raise FeedSettingsError("password_file", f"{path} is not UTF-8 text (its content is "
+                                "the password: not shown)", shown=False) from None

@@ -1,40 +1,41 @@
-"""The shape of a table's life, as data for a ``transitions`` Machine.
+"""The shape of a table's life, as data for two ``transitions`` Machines side by side.
 
-States are named for what the table waits for: ``player1`` waits for the player's first card,
+The *round* machine (``ROUND_STATES``, ``ROUND_TRANSITIONS``) is the shoe and its rounds. Its
+states are named for what the table waits for: ``player1`` waits for the player's first card,
 ``banker3`` for the banker's third. With no shoe in play (``awaiting_shuffle`` at the very start,
 ``shoe_ended`` after a shoe) the table waits for a new shoe to be confirmed, by the device or the
-dealer; only then (``awaiting_reveal``) is a card the reveal card of a new shoe. The
-third-card rule is the ordered, conditional ``card`` transitions out of ``banker2`` and
-``player3``: the first whose condition holds wins, and the conditions call the pure rules in
-controller.game.rules. The same tables draw the state diagram
-(docs/state-machine.md), so the picture cannot drift from the code.
+dealer; only then (``awaiting_reveal``) is a card the reveal card of a new shoe. The third-card
+rule is the ordered, conditional ``card`` transitions out of ``banker2`` and ``player3``: the
+first whose condition holds wins, and the conditions call the pure rules in controller.game.rules.
+
+The *stops* machine (``STOP_STATES``, ``STOP_TRANSITIONS``) is whether cards may reach the
+round: ``running``, ``paused`` (the dealer's pause, or the card reader away) or ``hold`` (a card
+or a fault a supervisor must clear). Every card passes through it first. A pause or a hold
+leaves the round where it is: nothing is saved, nothing resumed into. The supervisor's moves on
+a hold (accepting the held cards, discarding them) are its transitions.
+
+Where the table rests, as events and consumers name it, is controller.events.states: the stops
+machine's state while stopped, else the round machine's (``PUBLIC_STATE``). The same tables
+draw the state diagram (docs/state-machine.md), so the picture cannot drift from the code.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from controller.events.states import TableState
 from controller.game.rules import POSITIONS
 
-SHOE_STATES = [
-    "awaiting_shuffle", "awaiting_reveal", "burning", "awaiting_burn_confirmation", "shoe_ended",
-]
-# No shoe in play: a card now cannot belong to any shoe until a new one is confirmed.
-NO_SHOE_STATES = ("awaiting_shuffle", "shoe_ended")
-ROUND_STATES = ["betting", *POSITIONS]
-FAULT_STATES = ["paused", "hold"]
-STATES = [*SHOE_STATES, *ROUND_STATES, *FAULT_STATES]
-
-# States a pause or a hold can interrupt and later return to.
-RESUMABLE_STATES = [
-    "awaiting_shuffle", "awaiting_reveal", "burning", "awaiting_burn_confirmation", "shoe_ended",
-    "betting", *POSITIONS,
-]
+NO_SHOE_STATES = ["awaiting_shuffle", "shoe_ended"]
+ROUND_STATES = ["awaiting_shuffle", "awaiting_reveal", "burning", "awaiting_burn_confirmation",
+                "betting", *POSITIONS, "shoe_ended"]
 DEALING_STATES = ["burning", "betting", *POSITIONS]
+IN_ROUND_STATES = ["betting", *POSITIONS]
 
-# What each state the table can rest in is part of (no shoe, a new shoe before its reveal card,
-# the burn, betting, dealing), and the card it expects next: what a misread is to be rescanned
-# as. Code outside the machine asks these, never a state's name.
+# What each state of the round is part of (no shoe, a new shoe before its reveal card, the
+# burn, betting, dealing), and the card it expects next: what a misread is to be rescanned as.
+# Code outside the machines asks these, never a state's name.
 PHASE_OF: dict[str, str] = {
     "awaiting_shuffle": "no_shoe", "shoe_ended": "no_shoe", "awaiting_reveal": "new_shoe",
     "burning": "burn", "awaiting_burn_confirmation": "burn", "betting": "betting",
@@ -46,12 +47,32 @@ EXPECTED_CARD: dict[str, str] = {
     **{position: position for position in POSITIONS},
 }
 
+STOP_STATES = ["running", "paused", "hold"]
 
-def _hold(source: str | list[str], callback: str, conditions: str | None = None,
+# The public name of each state of both machines (controller.events.states).
+PUBLIC_STATE: dict[str, TableState] = {
+    **{state: TableState(state) for state in ROUND_STATES},
+    "paused": TableState.PAUSED, "hold": TableState.HOLD,
+}
+
+@dataclass(frozen=True)
+class HoldCard:
+    """The callback of a card that may not come where the round is: the round stays where it
+    is and the model holds the card, coded ``code`` (docs/events.md, ``hold``)."""
+
+    code: str
+
+    def __call__(self, event: Any) -> None:  # transitions' EventData
+        event.model.hold_card(self.code, event)
+
+    def __str__(self) -> str:
+        return f"hold_card({self.code})"
+
+
+def _hold(code: str, source: str | list[str], conditions: str | None = None,
           unless: tuple[str, ...] = ()) -> dict[str, Any]:
-    """A card that may not come where the table is: it is held for a supervisor (unless a
-    supervisor already accepted it from a hold)."""
-    return {"trigger": "card", "source": source, "dest": "hold", "before": callback,
+    """A card held, coded ``code`` (unless a supervisor already accepted it from a hold)."""
+    return {"trigger": "card", "source": source, "dest": None, "before": HoldCard(code),
             "unless": ["accepted_from_hold", *unless],
             **({"conditions": conditions} if conditions else {})}
 
@@ -66,16 +87,19 @@ def _last_card(source: str) -> list[dict[str, Any]]:
     ]
 
 
-TRANSITIONS: list[dict[str, Any]] = [
+ROUND_HOLDS = [
+    _hold("card_before_new_shoe", NO_SHOE_STATES),
+    _hold("card_before_burn", "awaiting_burn_confirmation"),
+    _hold("card_while_betting", "betting", conditions="live"),
+    _hold("impossible_card", DEALING_STATES, unless=("in_shoe",)),
+]
+
+ROUND_TRANSITIONS: list[dict[str, Any]] = [
     # A card where none may come: held, never dropped, until a supervisor accepts or voids it.
-    _hold(FAULT_STATES, "hold_card_while_stopped"),
-    _hold(list(NO_SHOE_STATES), "hold_card_before_new_shoe"),
-    _hold("awaiting_burn_confirmation", "hold_card_before_burn"),
-    _hold("betting", "hold_card_while_betting", conditions="live"),
-    _hold(DEALING_STATES, "hold_impossible_card", unless=("in_shoe",)),
+    *ROUND_HOLDS,
     # A new shoe, confirmed by the device or the dealer; its first card is the reveal card,
     # whose value is the number of burn cards.
-    {"trigger": "shuffled", "source": list(NO_SHOE_STATES), "dest": "awaiting_reveal",
+    {"trigger": "shuffled", "source": NO_SHOE_STATES, "dest": "awaiting_reveal",
      "before": "start_shoe"},
     {"trigger": "card", "source": "awaiting_reveal", "dest": "burning",
      "conditions": "burn_scanned", "before": "reveal"},
@@ -107,21 +131,38 @@ TRANSITIONS: list[dict[str, Any]] = [
     *_last_card("player3"),
     *_last_card("banker3"),
     # Voiding a round (or a live round cancelled by a disconnect) moves on to the next one.
-    {"trigger": "void", "source": ["betting", *POSITIONS, *FAULT_STATES], "dest": "shoe_ended",
-     "conditions": "was_last_round", "before": "void_round",
-     "after": "end_shoe_after_last_round"},
-    {"trigger": "void", "source": ["betting", *POSITIONS, *FAULT_STATES], "dest": "betting",
-     "before": "void_round", "after": "open_round"},
-    # The dealer ends a shoe early (a supervisor action mid-shoe).
-    {"trigger": "end_shoe", "source": [*RESUMABLE_STATES, *FAULT_STATES], "dest": "shoe_ended"},
-    # Faults: a pause (operator or scanner) or a hold interrupts; leaving returns to where it was.
-    {"trigger": "pause", "source": RESUMABLE_STATES, "dest": "paused", "before": "save_state"},
-    {"trigger": "hold", "source": [*RESUMABLE_STATES, "paused"], "dest": "hold",
-     "before": "save_state"},
-    *(
-        {"trigger": "resume", "source": ["paused", "hold"], "dest": state,
-         "conditions": "returns_to_saved_state",
-         **({"after": "restart_countdown"} if state == "betting" else {})}
-        for state in RESUMABLE_STATES
-    ),
+    {"trigger": "void", "source": IN_ROUND_STATES, "dest": "shoe_ended",
+     "conditions": "was_last_round", "before": "void_round", "after": "end_shoe_after_last_round"},
+    {"trigger": "void", "source": IN_ROUND_STATES, "dest": "betting", "before": "void_round",
+     "after": "open_round"},
+    # A supervisor ends the shoe early (a round in play is void).
+    {"trigger": "end_shoe", "source": ROUND_STATES, "dest": "shoe_ended",
+     "before": "void_round_in_play", "after": "end_shoe_early"},
+]
+
+STOP_TRANSITIONS: list[dict[str, Any]] = [
+    # Every card comes here first: on to the round while running (or, typed by hand, while
+    # only the card reader is away); else held.
+    {"trigger": "card", "source": "running", "dest": None, "after": "to_round"},
+    {"trigger": "card", "source": "paused", "dest": None, "conditions": "typed_with_reader_away",
+     "after": "to_round"},
+    {"trigger": "card", "source": ["paused", "hold"], "dest": "hold",
+     "before": "hold_card_while_stopped"},
+    # A pause while one is asked for (the dealer's, the reader away); a hold on a fault.
+    {"trigger": "pause", "source": "running", "dest": "paused", "conditions": "pause_asked"},
+    {"trigger": "resume", "source": "paused", "dest": "running", "unless": "pause_asked",
+     "after": "restart_countdown"},
+    {"trigger": "hold", "source": ["running", "paused", "hold"], "dest": "hold"},
+    # A supervisor clears a hold: the held cards go where the round waits for a card, or are
+    # discarded (with the round, if one is in play); a pause still asked for stays.
+    {"trigger": "accept", "source": "hold", "dest": "paused", "conditions": "pause_asked",
+     "after": "deal_held"},
+    {"trigger": "accept", "source": "hold", "dest": "running", "after": ["deal_held",
+                                                                          "restart_countdown"]},
+    {"trigger": "discard", "source": "hold", "dest": "paused", "conditions": "pause_asked",
+     "before": "discard_held"},
+    {"trigger": "discard", "source": "hold", "dest": "running",
+     "before": "discard_held", "after": "restart_countdown"},
+    # The shoe ends early: nothing stays stopped with it.
+    {"trigger": "release", "source": STOP_STATES, "dest": "running", "before": "forget_held"},
 ]

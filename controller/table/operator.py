@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from controller.events import facts
 from controller.game.cards import Card
 from controller.table.commands import ACTIONS, DEALER_ACTIONS, Command, CommandRefused
+from controller.table.stops import OPERATOR
 from controller.table.supervisor import PinRefused, SupervisorGate
 
 if TYPE_CHECKING:
@@ -57,10 +58,11 @@ class OperatorDesk:
                                                 reason=command.reason, card=card))
 
     def _confirm_burn(self, command: Command) -> None:
-        if not self.table.may_confirm_burn():
+        rounds = self.table.rounds
+        if not (self.table.stops.is_running() and rounds.may_confirm_burn()):
             raise CommandRefused("there is no burn to confirm")
         self._record(command)
-        self.table.confirm_burn()
+        rounds.confirm_burn()
 
     def _manual_card(self, command: Command) -> None:
         try:
@@ -72,68 +74,55 @@ class OperatorDesk:
 
     def _pause(self, command: Command) -> None:
         self._record(command)
-        self.table.add_pause("operator")
+        self.table.stops.ask(OPERATOR)
 
     def _resume(self, command: Command) -> None:
-        if "operator" not in self.table.pause_reasons:
+        if OPERATOR not in self.table.stops.reasons:
             raise CommandRefused("the table is not paused by an operator")
         self._record(command)
-        self.table.lift_pause("operator")
+        self.table.stops.lift(OPERATOR)
 
     def _void_round(self, command: Command) -> None:
-        table = self.table
-        in_round = table.round is not None and table.phase in ("betting", "dealing")
-        if not in_round and table.is_hold():
+        table, stops = self.table, self.table.stops
+        in_round = table.rounds.round is not None and table.phase in ("betting", "dealing")
+        if not in_round and stops.is_hold():
             # Cards held outside a round (before the burn was confirmed, before a new shoe):
-            # voiding discards them and the table goes back to where it was.
+            # voiding discards them; the round is where it was.
             self._record(command)
-            discarded = tuple(held.code for held in table.held_cards)
-            table.held_cards.clear()
-            table.publish(facts.HoldCleared(by=command.by, action="void", discarded=discarded))
-            table.resume()
-            table.restore_pause()
+            table.publish(facts.HoldCleared(by=command.by, action="void",
+                                            discarded=stops.held_codes))
+            stops.discard()
             return
         if not in_round:
             raise CommandRefused("there is no round to void")
         self._record(command)
-        if table.is_hold():
+        held = stops.held_codes
+        if stops.is_hold():
             table.publish(facts.HoldCleared(by=command.by, action="void"))
-        table.void(reason=command.reason or "voided by the supervisor", by=command.by)
-        table.restore_pause()
+        table.rounds.void(reason=command.reason or "voided by the supervisor", by=command.by,
+                          held=held)
+        if stops.is_hold():
+            stops.discard()
 
     def _accept_card(self, command: Command) -> None:
-        table = self.table
-        if not table.is_hold():
+        stops = self.table.stops
+        if not stops.is_hold():
             raise CommandRefused("there is no held card to accept")
         self._record(command)
-        table.publish(facts.HoldCleared(by=command.by, action="accept"))
-        held, table.held_cards = table.held_cards, []
-        table.resume()
-        # Accepting a card means it goes where the table waits for one: past a burn the
-        # scanner could not see, or as the reveal card of a new shoe.
-        if table.may_confirm_burn():
-            table.confirm_burn()
-        elif table.may_shuffled():
-            table.shuffled(by=command.by)
-        for card in held:
-            table.accept_held(card)
-        table.restore_pause()
+        self.table.publish(facts.HoldCleared(by=command.by, action="accept"))
+        stops.accept(by=command.by)
 
     def _new_shoe(self, command: Command) -> None:
-        table = self.table
+        table, stops = self.table, self.table.stops
         if not table.shoe_in_play:
-            if table.is_hold():
+            if stops.is_hold():
                 raise CommandRefused("a card is held: a supervisor accepts it (as the new "
                                      "shoe's reveal card) or voids it")
-            if table.is_paused() and "operator" in table.pause_reasons:
+            if OPERATOR in stops.reasons:
                 raise CommandRefused("the table is paused: resume it first")
+            # (With the reader away the dealer carries on by hand.)
             self._record(command)
-            if table.is_paused():  # the reader is away: the dealer carries on by hand
-                table.resume()
-                table.shuffled(by=command.by)
-                table.add_pause("scanner")
-            else:
-                table.shuffled(by=command.by)
+            table.rounds.shuffled(by=command.by)
             return
         if table.phase == "new_shoe":
             raise CommandRefused("a new shoe is already confirmed: deal the reveal card")

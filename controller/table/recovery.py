@@ -21,13 +21,9 @@ from controller.events.stream import EventBus, TableEvent
 from controller.game.profiles import Profile, ProfileError, load_profile, profile_from_terms
 from controller.surveillance.exposure import ExposureComputed
 from controller.table.commands import Command, PinFailure, TimerExpired
-from controller.table.controller import (
-    OUT_OF_SEQUENCE,
-    FaultHold,
-    HeldCard,
-    ShoeSettings,
-    TableController,
-)
+from controller.table.controller import TableController
+from controller.table.holds import INTERNAL_ERROR, OUT_OF_SEQUENCE, FaultHold, HeldCard
+from controller.table.round_model import ShoeSettings
 from drivers.base import (
     CardRead,
     Connected,
@@ -42,7 +38,7 @@ from drivers.base import (
 def input_of(event: TableEvent) -> object | None:
     """The input that ``event`` records, or None when the event is derived from another."""
     match event.fact:
-        case facts.Hold(code="internal_error") as hold:
+        case facts.Hold(code=code) as hold if code == INTERNAL_ERROR:
             held = None if hold.card is None else HeldCard(
                 hold.card, _bytes(hold.raw), hold.source, hold.frame_seq)
             return FaultHold(hold.message, held)
@@ -112,12 +108,11 @@ def replay(controller: TableController, events: Sequence[TableEvent]) -> None:
     controller.driver = None
     started = [event for event in events[start:] if event.type == EventType.SHOE_STARTED]
     if started:
-        controller.replayed_shoe_settings = shoe_settings(controller, started[-1])
+        controller.rounds.replayed_shoe_settings = shoe_settings(controller, started[-1])
     try:
         if start:
             ended = events[start - 1]
-            controller.shoe_number, controller.round_number = ended.shoe, ended.round
-            controller.machine.set_state("shoe_ended")
+            controller.rounds.after_shoe(ended.shoe, ended.round)
             assert isinstance(ended.fact, facts.ShoeEnded)
             controller.gate.restore(ended.fact.wrong_pins or 0, ended.fact.locked_until)
         if scanner_was_down(events[:start]):

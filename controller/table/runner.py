@@ -28,7 +28,6 @@ from controller.table.commands import Command
 from controller.table.controller import InputFailed, TableController
 from controller.table.fault_report import write_fault_report
 from controller.table.supervisor import CheckedPin, is_blank
-from drivers.base import Misread
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +49,6 @@ class TableRunner:
         self.stop_after_shoes = stop_after_shoes
         self._shoes_ended = 0
         self._stopping = False
-        self._next: object | None = None  # taken off the queue behind a burst of misreads
         controller.bus.subscribe(self._count_shoes)
 
     def submit(self, item: object) -> None:
@@ -94,7 +92,7 @@ class TableRunner:
             wake = min((when for when in (deadline, next_beat) if when is not None),
                        default=None)
             try:
-                item = self._take(timeout=None if wake is None else wake - now)
+                item = self.inbox.get(timeout=None if wake is None else wake - now)
             except queue.Empty:
                 continue
             if isinstance(item, _Stop):
@@ -113,25 +111,6 @@ class TableRunner:
             log.error("%s; the table holds (details: %s)", failed, report)
             self.controller = self.rebuild()
             self.controller.hold_after_failure(failed)
-
-    def _take(self, timeout: float | None) -> object:
-        """The next input; misreads waiting together come as one burst (one journal commit
-        for a flood of garbage, so the good card behind it is recorded at once)."""
-        item, self._next = self._next, None
-        if item is None:
-            item = self.inbox.get(timeout=timeout)
-        if not isinstance(item, Misread):
-            return item
-        while True:
-            try:
-                following = self.inbox.get_nowait()
-            except queue.Empty:
-                break
-            if not isinstance(following, Misread):
-                self._next = following
-                break
-            item = item.followed_by(following)
-        return item
 
     def _count_shoes(self, event: TableEvent) -> None:
         if event.type == EventType.SHOE_ENDED:

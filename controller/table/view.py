@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from controller.events import facts
 from controller.events.facts import rests_in
+from controller.events.states import DEALING, TableState
 from controller.events.stream import TableEvent
 from controller.game.cards import Card
 from controller.game.profiles import Profile, profile_from_terms
@@ -42,7 +43,7 @@ class TableView:
     roads: Roads = field(default_factory=Roads)
     streaks: Streaks = field(default_factory=Streaks)
     table: str = ""
-    state: str = "awaiting_shuffle"
+    state: str = TableState.AWAITING_SHUFFLE  # controller.events.states (a newer one: as named)
     shoe: int = 0
     round: int = 0
     profile: str = ""
@@ -80,10 +81,7 @@ class TableView:
     @property
     def next_card(self) -> str | None:
         """The position the table waits for (``player3`` ...), or None between deals."""
-        state = self.state
-        if state == "betting":
-            return None
-        return state if state[:-1] in ("player", "banker") else None
+        return self.state if self.state in DEALING else None
 
     def apply(self, event: TableEvent) -> None:
         self._learn(event)
@@ -150,6 +148,6 @@ class TableView:
     def _rest(self, state: str) -> None:
         """The table came to rest in ``state`` (a ``state`` event, or a fact that says it)."""
         self.state = state
-        self.paused = state == "paused"
-        if state != "hold":
+        self.paused = state == TableState.PAUSED
+        if state != TableState.HOLD:
             self.hold = None

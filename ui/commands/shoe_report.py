@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from controller.events.stream import TableEvent
+from controller.game.profiles import load_profile
 from controller.journal.store import read_events
 from controller.journal.verify import open_read_only, self_test
 from controller.surveillance.shoe_record import ShoeRecord, shoe_records
@@ -47,6 +48,33 @@ def chosen_shoe(events: list[TableEvent], shoe: int | None, path: Path) -> ShoeR
     return records[number]
 
 
+def shoe_from_journal(path: Path, shoe: int | None) -> tuple[ShoeRecord, str]:
+    """Shoe ``shoe`` (None: the last) of the journal at ``path``, and the table's id."""
+    connection = open_read_only(path)
+    try:
+        events = read_events(connection)
+    finally:
+        connection.close()
+    record = chosen_shoe(events, shoe, path)
+    if not record.threshold_known:
+        surveillance_from_profile_file(record)
+    return record, events[-1].table if events else ""
+
+
+def surveillance_from_profile_file(record: ShoeRecord) -> None:
+    """A shoe whose journal does not record its profile's terms (one from before
+    ``profile_terms``) nor any alert: its [surveillance] table as the profile it names holds
+    it now, if that is still a profile of the shoe's name and decks."""
+    try:
+        profile = load_profile(record.profile_source)
+    except (ValueError, OSError):  # gone, or no longer a profile: the report says unknown
+        return
+    if (profile.name, profile.decks) == (record.profile, record.decks):
+        watch = profile.surveillance
+        record.take_surveillance(None if watch is None else {"alert_rtp": watch.alert_rtp})
+        record.watched_from_file = True
+
+
 def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.suffix.lower() not in FORMATS:
@@ -55,13 +83,7 @@ def run(args: argparse.Namespace) -> int:
     finding = self_test(path).finding
     if finding is not None:
         print(f"warning: {path} failed its self-test: {finding}", file=sys.stderr)
-    connection = open_read_only(path)
-    try:
-        events = read_events(connection)
-    finally:
-        connection.close()
-    record = chosen_shoe(events, args.shoe, path)
-    table = events[-1].table if events else ""
+    record, table = shoe_from_journal(path, args.shoe)
     with open_output(out, "--out", "wb") as file:  # before Qt: a bad path is told at once
         file.write(report(record, table, as_html=out.suffix.lower() == ".html"))
     print(f"{out}: shoe {record.shoe}, {len(record.results)} rounds, "

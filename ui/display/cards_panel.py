@@ -12,6 +12,7 @@ from PyQt6.QtCore import QPointF, QRectF, Qt, QTimer
 from PyQt6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPixmap, QResizeEvent
 from PyQt6.QtWidgets import QSizePolicy, QWidget
 
+from controller.events.states import TableState
 from controller.roads.hand import Hand
 from controller.table.view import TableView
 from ui.display import felt, marks
@@ -193,7 +194,7 @@ class CardsPanel(QWidget):
     # -- the live betting countdown --------------------------------------------------------
 
     def _start_countdown(self, view: TableView) -> None:
-        seconds = view.betting_seconds if view.state == "betting" else None
+        seconds = view.betting_seconds if view.state == TableState.BETTING else None
         if seconds is None:
             self._deadline = None
             self._ticker.stop()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from controller.events import facts
+from controller.events.states import BURN, TableState
 from controller.table.view import TableView
 from ui.display.i18n import translate
 from ui.display.labels import HOLD_REASONS, NEXT_CARD, PHASES, label
@@ -34,7 +35,7 @@ def phase(view: TableView) -> Phase:
     state = view.state
     if view.next_card is not None:
         return Phase(label(PHASES, "dealing"), label(NEXT_CARD, view.next_card))
-    if state in ("burning", "awaiting_burn_confirmation"):
+    if state in BURN:
         return Phase(label(PHASES, state).format(burn=view.burn_left or view.burn))
     return Phase(label(PHASES, state))
 
@@ -45,7 +46,7 @@ def alert(view: TableView, stopped: Alert | None = None) -> Alert | None:
     if stopped is not None:
         return stopped
     if view.hold is not None:
-        return Alert(label(PHASES, "hold"), hold_text(view.hold), HOLD_RED)
+        return Alert(label(PHASES, TableState.HOLD), hold_text(view.hold), HOLD_RED)
     if view.scanner != "connected":
         return Alert(translate("display", "CARD READER DISCONNECTED"),
                      translate("display", "Dealing waits until the reader is connected again."),

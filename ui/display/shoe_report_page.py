@@ -77,6 +77,25 @@ def alert_lines(record: ShoeRecord, most: int | None = None) -> list[str]:
     return lines
 
 
+def surveillance_line(record: ShoeRecord) -> str:
+    """What the journal says of the shoe's surveillance: its threshold, or why no return was
+    recorded (no [surveillance] table, or none computed though there was one)."""
+    threshold = (f"alert threshold {record.alert_rtp}" if record.threshold_known else
+                 "alert threshold not recorded (1 drawn)")
+    if record.watched is None:
+        line = ("no exposure recorded in this shoe (the journal does not say whether its "
+                "profile had a [surveillance] table)")
+    elif not record.watched:
+        line = "no returns in this shoe (its profile had no [surveillance] table)"
+    elif not record.exposures:
+        line = ("no exposure recorded in this shoe, though its profile has a [surveillance] "
+                f"table ({threshold})")
+    else:
+        line = f"{len(record.exposures)} exposures recorded, {threshold}"
+    return line + ("; from its profile file as it is now: this journal does not record the "
+                   "shoe's terms" if record.watched_from_file else "")
+
+
 def report_sections(record: ShoeRecord, table: str, most_alerts: int | None = None
                     ) -> list[tuple[str, list[str]]]:
     """The report's text, by section (the page shows it; the HTML report carries it too)."""
@@ -87,6 +106,7 @@ def report_sections(record: ShoeRecord, table: str, most_alerts: int | None = No
         ("Alerts", alert_lines(record, most_alerts)),
         ("Closures", closure_lines(record)),
         ("Scanner health", [health_text(record).removeprefix("Scanner: ")]),
+        ("Surveillance", [surveillance_line(record)]),
     ]
 
 
@@ -124,7 +144,8 @@ class ShoeReportPage(QWidget):
             panel.setMinimumHeight(230)
             grid.addWidget(panel, 2, column)
         grid.addWidget(_text("Each bet's return to player over the shoe (dashed: the alert "
-                             "threshold)", [self._legend(record)], 20), 3, 0, 1, 2)
+                             f"threshold, {record.alert_rtp})", [self._legend(record)], 20),
+                       3, 0, 1, 2)
         self.chart = ReturnChart(background=PAPER, ink=TEXT, colors=PAPER_COLORS)
         self.chart.setFont(font)
         self.chart.show_courses({bet: record.course(bet) for bet in record.bets},
@@ -143,8 +164,8 @@ class ShoeReportPage(QWidget):
         return " &nbsp; ".join(
             f"<span style='color:{PAPER_COLORS[index % len(PAPER_COLORS)]}'>&#9632;</span> "
             f"{label(BETS, bet)} "
-            f"{latest[bet]}" for index, bet in enumerate(record.bets)) or (
-            "no returns in this shoe (its profile had no [surveillance] table)")
+            f"{latest[bet]}" for index, bet in enumerate(record.bets)) or surveillance_line(
+            record)
 
     def image(self) -> QImage:
         self.ensurePolished()

@@ -12,6 +12,7 @@ from PyQt6.QtGui import QColor, QKeyEvent, QPalette, QResizeEvent
 from PyQt6.QtWidgets import QGridLayout, QWidget
 
 from controller.events.facts import EventType
+from controller.events.states import NO_SHOE
 from controller.events.stream import TableEvent
 from controller.game.profiles import Profile
 from controller.roads import RoadsChange
@@ -35,7 +36,6 @@ BACKGROUND = QColor("#10161d")
 # Events that change the roads; and those that change the statistics or the streaks.
 ROAD_EVENTS = frozenset({EventType.ROUND_RESULT, EventType.ROADS_CLEARED})
 STATS_EVENTS = ROAD_EVENTS | {"shoe_started"}
-SHOE_OVER = ("awaiting_shuffle", "shoe_ended")
 
 
 class CommandFields(TypedDict, total=False):
@@ -198,7 +198,7 @@ class DisplayWindow(QWidget):
         # As the controller authorises: a new shoe needs no PIN when none is in play, a card
         # typed by hand needs one unless the reader is down.
         if action == "new_shoe":
-            needs_pin = self.view.state not in SHOE_OVER
+            needs_pin = self.view.state not in NO_SHOE
         elif action == "manual_card":
             needs_pin = self.view.scanner != "disconnected"
         else:
