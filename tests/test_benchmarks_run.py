@@ -71,7 +71,9 @@ BRIEF = {
         rf"rescan triggers written back: {NUMBER}",
         rf"anchor, one hash-chained WAL FULL commit on the same disk: {NUMBER} ms"]),
     "odds.py": (["--runs", "3"], [
-        rf"fresh 8-deck shoe, classic: median {NUMBER} ms over 3 runs"]),
+        rf"fresh 8-deck shoe, classic: median {NUMBER} ms over 3 runs",
+        *(rf"fresh 8-deck shoe, {profile}: median {NUMBER} ms; {NUMBER}x classic "
+          r"\(goal <= 1.5x: (met|NOT met)\)" for profile in ("ez-baccarat", "dragon-bonus"))]),
     "roads.py": (["--hands", "5000", "--repeats", "1"], [
         rf"add: {NUMBER} µs per hand", rf"ask\(\) \+ stats\(\) after 5000 hands: {NUMBER} µs"]),
     "surveillance_latency.py": (["--shoes", "1", "--cards", "20"], [
