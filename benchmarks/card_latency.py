@@ -40,8 +40,8 @@ from controller.table.commands import Command
 from controller.table.config import TableConfig
 from controller.table.controller import TableController
 from drivers.base import CardRead
-from drivers.card_codes import ALL_CODES
-from drivers.shoe_order import CUT, build_shoe, shoe_random
+from drivers.card_codes import ALL_CODES, CUT
+from drivers.shoe_order import build_shoe, shoe_random
 
 INTERVAL = 0.01  # seconds between lines: each card is handled alone
 STAGES = ("line written to the pty", "handed to the controller", "events built, commit begun",

@@ -41,7 +41,8 @@ from controller.service.app import open_table
 from controller.table.config import TableConfig
 from controller.table.controller import TableController
 from controller.table.round_model import RoundModel
-from drivers.shoe_order import CUT, build_shoe, shoe_random
+from drivers.card_codes import CUT
+from drivers.shoe_order import build_shoe, shoe_random
 from drivers.sim import SimDriver
 
 # The median ratio to the anchor docs/performance.md gave before the table-core redesign

@@ -45,7 +45,8 @@ from controller.events.stream import TableEvent
 from controller.table.commands import Command
 from controller.table.config import TableConfig
 from controller.table.feed_settings import FeedSettings
-from drivers.shoe_order import CUT, build_shoe, shoe_random
+from drivers.card_codes import CUT
+from drivers.shoe_order import build_shoe, shoe_random
 from ui.display.bridge import EventBridge
 from ui.table_process import TableProcess
 

@@ -12,8 +12,8 @@ import multiprocessing
 import tempfile
 from pathlib import Path
 
+from drivers.card_codes import CUT
 from drivers.emulator import ShoeEmulator
-from drivers.shoe_order import CUT
 
 
 def _emulator_process(connection, log_path: str, order: list[str], interval: float) -> None:

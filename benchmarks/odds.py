@@ -1,6 +1,7 @@
 """How long one exact odds analysis takes: fresh 8-deck shoe, and a shoe half dealt.
 
-Run: .venv/bin/python benchmarks/odds.py [--runs N]   (goal: median at most 5 ms after set-up)
+Run: .venv/bin/python benchmarks/odds.py [--runs N]   (goal: median at most 5 ms after set-up;
+ez-baccarat and dragon-bonus within 1.5x of classic, measured alternately in the same run)
 """
 
 from __future__ import annotations
@@ -40,6 +41,19 @@ def main() -> None:
                                  ("fresh 8-deck shoe, live", fresh, "live"),
                                  ("8 decks, 200 cards dealt, live", half, "live")):
         print(f"{label}: median {median_ms(shoe, profile, runs):.2f} ms over {runs} runs")
+    for profile in ("ez-baccarat", "dragon-bonus"):
+        print_ratio_to_classic(fresh, profile, runs)
+
+
+def print_ratio_to_classic(shoe: ShoeComposition, profile: str, runs: int) -> None:
+    """The profile's median against classic's, the two timed in turns so load hits both."""
+    ratios = []
+    for _ in range(5):
+        ratios.append(median_ms(shoe, profile, max(1, runs // 5))
+                      / median_ms(shoe, "classic", max(1, runs // 5)))
+    ratio = statistics.median(ratios)
+    print(f"fresh 8-deck shoe, {profile}: median {median_ms(shoe, profile, runs):.2f} ms; "
+          f"{ratio:.2f}x classic (goal <= 1.5x: {'met' if ratio <= 1.5 else 'NOT met'})")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from drivers.errors import UserError
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 ALL_CODES = tuple(rank + suit for rank in RANKS for suit in SUITS)
+CUT = "CUT"  # the cut card, where a card code may stand (a scanner's line, a shoe's frame)
 
 
 class CardCodeError(UserError):

@@ -37,9 +37,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from drivers.card_codes import CUT
 from drivers.lines import LineSplitter
 from drivers.scanner_protocol import DEFAULT_NO_READ, DEFAULT_RESCAN
-from drivers.shoe_order import CUT, NO_READ
+from drivers.shoe_order import NO_READ
 from drivers.shoe_protocol import SEQ_MODULO, FrameError, decode_frame, encode_frame
 from drivers.user_paths import path_error
 

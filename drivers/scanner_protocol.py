@@ -16,13 +16,12 @@ genuine repeat only makes the dealer rescan.
 from __future__ import annotations
 
 from drivers.base import CardRead, CutCardSeen, Misread
-from drivers.card_codes import CardCodeError, parse_card_code
+from drivers.card_codes import CUT, CardCodeError, parse_card_code
 from drivers.protocol import Parsed, WireProtocol
 
 DEFAULT_RESCAN = bytes.fromhex("16540D")
 DEFAULT_NO_READ = "NR"
 DEFAULT_DEBOUNCE = 0.3
-CUT = "CUT"
 
 
 class ScannerProtocol(WireProtocol):

@@ -14,10 +14,9 @@ import secrets
 from collections import Counter
 from collections.abc import Sequence
 
-from drivers.card_codes import ALL_CODES, CardCodeError, parse_card_code
+from drivers.card_codes import ALL_CODES, CUT, CardCodeError, parse_card_code
 from drivers.errors import UserError
 
-CUT = "CUT"
 NO_READ = "NR"
 DECK_SIZE = len(ALL_CODES)
 # The most cards one round can need: a cut card placed closer to the end could leave the

@@ -36,13 +36,12 @@ from drivers.base import (
     Recordable,
     ShoeShuffled,
 )
-from drivers.card_codes import CardCodeError, parse_card_code
+from drivers.card_codes import CUT, CardCodeError, parse_card_code
 from drivers.protocol import Parsed, WireProtocol
 
 SEQ_MODULO = 1000
 HALF_RING = SEQ_MODULO // 2
 BAD_FRAMES_FOR_MISREAD = 3
-CUT = "CUT"
 _FIELD_COUNTS = {"C": 3, "M": 2, "S": 2, "A": 2, "N": 2}
 SHOE_FRAMES = ("C", "M", "S")  # what a shoe sends; A and N go the other way
 _SEQ = re.compile(rb"^\$[A-Z],(\d{1,3})[,*]")

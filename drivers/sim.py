@@ -41,8 +41,8 @@ from drivers.base import (
     Recordable,
     ShoeShuffled,
 )
+from drivers.card_codes import CUT
 from drivers.shoe_order import (
-    CUT,
     DECK_SIZE,
     NO_READ,
     build_shoe,
@@ -267,7 +267,7 @@ class SimDriver(Driver):
         item = self._order[self._position]
         if item == CUT:
             self._position += 1
-            return CutCardSeen(b"CUT")
+            return CutCardSeen(CUT.encode())
         inject = (
             self.misread > 0
             and not self._misread_done

@@ -13,7 +13,8 @@ import pytest
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 NUMBER = r"[\d,]+(\.\d+)?"
 
-# script: (arguments for a brief run, lines the output must have, each with its figures)
+# script: (arguments for a brief run, lines the output must have, each with its figures);
+# {tmp} in an argument is the test's own temporary folder.
 BRIEF = {
     "card_latency.py": (["--cards", "20", "--runs", "1"], [
         rf"real table .* p50 {NUMBER} ms  p99 {NUMBER} ms",
@@ -57,6 +58,12 @@ BRIEF = {
         rf"events \({NUMBER} shoes\) in {NUMBER} s: {NUMBER} events/s",
         rf"card to subscriber: p50 {NUMBER} ms, p99 {NUMBER} ms",
         rf"CPU of one core: broker {NUMBER} %, the 2 tables {NUMBER} %"]),
+    "journal_age.py": (["--days", "0.05,0.2", "--runs", "1"], [
+        rf"0.2 days: {NUMBER} rows; verify {NUMBER} rows/s, bare hashing loop {NUMBER} rows/s",
+        rf"restart to ready +{NUMBER} ms +{NUMBER} ms +{NUMBER}x",
+        rf"history --last 10 +{NUMBER} ms +{NUMBER} ms +{NUMBER}x"]),
+    "journal_generator.py": (["{tmp}/journal.sqlite3", "--days", "0.2"], [
+        rf"journal.sqlite3: {NUMBER} rows \(0.2 days of dealing\) in {NUMBER} s"]),
     "journal.py": (["--writes", "100", "--shoes", "1"], [
         rf"durable card write: p50 {NUMBER} ms, p99 {NUMBER} ms",
         rf"simulated shoes, journal on: .* = {NUMBER} hands/s; {NUMBER} KB written per round",
@@ -68,7 +75,9 @@ BRIEF = {
         rf"rescan triggers written back: {NUMBER}",
         rf"anchor, one hash-chained WAL FULL commit on the same disk: {NUMBER} ms"]),
     "odds.py": (["--runs", "3"], [
-        rf"fresh 8-deck shoe, classic: median {NUMBER} ms over 3 runs"]),
+        rf"fresh 8-deck shoe, classic: median {NUMBER} ms over 3 runs",
+        *(rf"fresh 8-deck shoe, {profile}: median {NUMBER} ms; {NUMBER}x classic "
+          r"\(goal <= 1.5x: (met|NOT met)\)" for profile in ("ez-baccarat", "dragon-bonus"))]),
     "roads.py": (["--hands", "5000", "--repeats", "1"], [
         rf"add: {NUMBER} µs per hand", rf"ask\(\) \+ stats\(\) after 5000 hands: {NUMBER} µs"]),
     "surveillance_latency.py": (["--shoes", "1", "--cards", "20"], [
@@ -90,6 +99,7 @@ def test_every_benchmark_has_a_brief_run():
 def test_a_benchmark_runs_briefly_and_prints_its_figures(script, tmp_path):
     arguments, figures = BRIEF[script]
     environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "TMPDIR": str(tmp_path)}
+    arguments = [argument.format(tmp=tmp_path) for argument in arguments]  # a file of its own
     finished = subprocess.run([sys.executable, str(BENCHMARKS / script), *arguments],
                               capture_output=True, text=True, env=environment, timeout=120)
     assert finished.returncode == 0, finished.stderr[-2000:]

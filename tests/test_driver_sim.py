@@ -9,8 +9,8 @@ from driver_events import EventLog
 
 from drivers import DriverError, open_driver
 from drivers.base import CardRead, CutCardSeen, Misread, ShoeShuffled
-from drivers.card_codes import ALL_CODES
-from drivers.shoe_order import CUT, build_shoe, rest_of_shoe, shoe_random
+from drivers.card_codes import ALL_CODES, CUT
+from drivers.shoe_order import build_shoe, rest_of_shoe, shoe_random
 
 pytestmark = pytest.mark.timeout(30)
 

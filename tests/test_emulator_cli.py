@@ -12,8 +12,9 @@ from driver_events import EventLog
 from controller.game.shoe_end import dealt_items
 from drivers import open_driver
 from drivers.base import CardRead, CutCardSeen, ShoeShuffled
+from drivers.card_codes import CUT
 from drivers.emulator import ShoeEmulator
-from drivers.shoe_order import CUT, build_shoe, shoe_random
+from drivers.shoe_order import build_shoe, shoe_random
 
 pytestmark = pytest.mark.timeout(60)
 

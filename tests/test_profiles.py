@@ -20,6 +20,11 @@ SHIPPED = {
     "live": (8, {"player": "1:1", "banker": "0.95:1", "tie": "8:1", "player_pair": "11:1",
                  "banker_pair": "11:1", "lucky_six": None, "player_natural": "7:2",
                  "banker_natural": "7:2"}),
+    "ez-baccarat": (8, {"player": "1:1", "banker": "1:1", "tie": "8:1", "dragon_7": "40:1",
+                        "panda_8": "25:1"}),
+    "dragon-bonus": (8, {"player": "1:1", "banker": "0.95:1", "tie": "8:1",
+                         "player_pair": "11:1", "banker_pair": "11:1",
+                         "dragon_bonus_player": None, "dragon_bonus_banker": None}),
 }
 
 GOOD = """
@@ -72,6 +77,32 @@ def test_no_commission_banker_pays_half_on_a_six():
     assert str(load_profile("classic").pay("banker", "six")) == "0.95:1"
 
 
+def test_ez_banker_pushes_on_a_dragon_seven_and_dragon_bonus_pays_by_margin():
+    ez = load_profile("ez-baccarat")
+    assert ez.commission == 0 and ez.pushes("banker", "seven_three_cards")
+    assert not ez.pushes("banker", "pays") and str(ez.pay("banker")) == "1:1"
+    bonus = load_profile("dragon-bonus")
+    for side in ("dragon_bonus_player", "dragon_bonus_banker"):
+        assert [str(bonus.pay(side, key)) for key in
+                ("natural", "by_9", "by_8", "by_7", "by_6", "by_5", "by_4")] == [
+            "1:1", "30:1", "10:1", "6:1", "4:1", "2:1", "1:1"]
+    # Elsewhere a banker Dragon 7 is an ordinary banker win.
+    assert not load_profile("classic").pushes("banker", "seven_three_cards")
+
+
+def test_a_site_profile_mixes_the_ez_and_dragon_bonus_bets_with_any_others(tmp_path):
+    path = tmp_path / "mixed.toml"
+    path.write_text(GOOD.replace('tie = {', 'panda_8 = { pays = "25:1" }\n'
+                                 'dragon_bonus_banker = { natural = "1:1", by_9 = "30:1", '
+                                 'by_8 = "10:1", by_7 = "6:1", by_6 = "4:1", by_5 = "2:1", '
+                                 'by_4 = "1:1" }\nlucky_six = { two_cards = "12:1", '
+                                 'three_cards = "20:1" }\ntie = {'))
+    profile = load_profile(path)
+    assert list(profile.bets) == ["player", "banker", "panda_8", "dragon_bonus_banker",
+                                  "lucky_six", "tie"]
+    assert str(profile.pay("dragon_bonus_banker", "by_9")) == "30:1"
+
+
 def test_a_site_profile_loads_by_path_with_its_limits(tmp_path):
     path = tmp_path / "site.toml"
     path.write_text(GOOD)
@@ -97,7 +128,8 @@ def test_a_site_profile_loads_by_path_with_its_limits(tmp_path):
 
 
 def test_an_unknown_profile_name_lists_the_shipped_ones():
-    with pytest.raises(ProfileError, match=r"unknown profile 'clasic'.*classic, live"):
+    with pytest.raises(ProfileError,
+                       match=r"unknown profile 'clasic'.*classic, dragon-bonus, ez-baccarat, live"):
         load_profile("clasic")
 
 
@@ -110,6 +142,15 @@ def test_an_unknown_profile_name_lists_the_shipped_ones():
          "unknown key; expected one of pays, last_round, min, max"),
         ('tie = { pays = "9:1"', 'tie = { pays = "-9:1"', "bets.tie.pays",
          'a pay ratio "x:y" with x and y above 0'),
+        # "push" is for a pay that refines another (banker's "six", "seven_three_cards").
+        ('tie = { pays = "9:1"', 'tie = { pays = "push"', "bets.tie.pays",
+         'a pay ratio "x:y" with x and y above 0'),
+        ('banker = { pays = "1:1" }', 'banker = { pays = "1:1", seven_three_cards = "pushed" }',
+         "bets.banker.seven_three_cards", 'or "push" to return the stake; got \'pushed\''),
+        ('banker = { pays = "1:1" }', 'banker = { pays = "1:1", dragon = "push" }',
+         "bets.banker.dragon", "unknown key; expected one of six, seven_three_cards, pays"),
+        ('tie = { pays = "9:1"', 'dragon_bonus_player = { natural = "1:1", by_9 = "30:1" }\n'
+         'tie = { pays = "9:1"', "bets.dragon_bonus_player.by_8", 'a pay ratio "x:y" like'),
         ('tie = { pays = "9:1"', 'tie = { pays = "0:1"', "bets.tie.pays",
          'a pay ratio "x:y" with x and y above 0'),
         ('tie = { pays = "9:1"', "tie = { pays = 9", "bets.tie.pays", 'a pay ratio "x:y"'),

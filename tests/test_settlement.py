@@ -20,6 +20,14 @@ TIE_WITH_PAIRS = judge_round(cards("3S 3H"), cards("3D 3C"))  # 6 all, both side
 SIX_TWO_CARDS = judge_round(cards("2S 3H TD"), cards("3S 3D"))  # player 5, banker 6 stands
 SIX_THREE_CARDS = judge_round(cards("2S QH 3D"), cards("AS 2C 3H"))  # player 5, banker 3+3=6
 BANKER_NATURAL = judge_round(cards("TS 2H"), cards("5D 4C"))  # banker natural 9
+# EZ Baccarat: player 6 stands, banker 3 draws a 4: banker wins with 7 on three cards.
+DRAGON_SEVEN = judge_round(cards("TS 6H"), cards("AD 2C 4H"))
+# Player 3 draws a 5: player wins with 8 on three cards over banker's 7.
+PANDA_EIGHT = judge_round(cards("AS 2H 5D"), cards("TD 7C"))
+BANKER_TWO_CARD_SEVEN = judge_round(cards("TS 6H"), cards("3D 4C"))  # 7 over 6, no draw
+# Player 7 stands, banker 4 draws a 3: a tie at 7, banker's on three cards.
+SEVEN_THREE_CARDS_TIE = judge_round(cards("TS 7H"), cards("2D 2C 3H"))
+NATURAL_TIE = judge_round(cards("TS 8H"), cards("KD 8C"))  # natural 8 each
 
 LOST = ("lost", None)
 PUSHED = ("pushed", None)
@@ -73,6 +81,25 @@ DECISIONS = [
         "player": LOST, "banker": won("1:1"), "tie": LOST, "player_pair": LOST,
         "banker_pair": LOST, "lucky_six": LOST, "player_natural": LOST,
         "banker_natural": won("7:2")}),
+    ("ez-baccarat", DRAGON_SEVEN, 1, {
+        "player": LOST, "banker": PUSHED, "tie": LOST, "dragon_7": won("40:1"),
+        "panda_8": LOST}),
+    ("ez-baccarat", PANDA_EIGHT, 1, {
+        "player": won("1:1"), "banker": LOST, "tie": LOST, "dragon_7": LOST,
+        "panda_8": won("25:1")}),
+    # Banker's 7 on two cards is no Dragon: banker is paid 1:1, without commission.
+    ("ez-baccarat", BANKER_TWO_CARD_SEVEN, 1, {
+        "player": LOST, "banker": won("1:1"), "tie": LOST, "dragon_7": LOST, "panda_8": LOST}),
+    # A tie at 7 with banker on three cards: banker did not win, so no Dragon.
+    ("ez-baccarat", SEVEN_THREE_CARDS_TIE, 1, {
+        "player": PUSHED, "banker": PUSHED, "tie": won("8:1"), "dragon_7": LOST,
+        "panda_8": LOST}),
+    ("dragon-bonus", NATURAL_TIE, 1, {
+        "player": PUSHED, "banker": PUSHED, "tie": won("8:1"), "player_pair": LOST,
+        "banker_pair": LOST, "dragon_bonus_player": PUSHED, "dragon_bonus_banker": PUSHED}),
+    ("dragon-bonus", DRAGON_SEVEN, 1, {
+        "player": LOST, "banker": won("0.95:1"), "tie": LOST, "player_pair": LOST,
+        "banker_pair": LOST, "dragon_bonus_player": LOST, "dragon_bonus_banker": LOST}),
     ("no-commission", TIE_WITH_PAIRS, 61, {
         "player": PUSHED, "banker": PUSHED, "tie": won("8:1"), "player_pair": CLOSED,
         "banker_pair": CLOSED, "lucky_six": CLOSED, "player_natural": CLOSED,
@@ -89,6 +116,46 @@ def test_every_offered_bet_is_decided_in_the_round_result(profile, outcome, numb
     assert fields["winning_bets"] == [bet for bet, (o, _) in expected.items() if o == "won"]
     assert fields["pushed_bets"] == [bet for bet, (o, _) in expected.items() if o == "pushed"]
     assert fields["pays"] == {bet: pay for bet, (o, pay) in expected.items() if o == "won"}
+
+
+# Dragon Bonus on rounds worked by hand: (player cards, banker cards, player side, banker side).
+DRAGON_BONUS = [
+    ("TS 2H 7D", "KD QC TH", won("30:1"), LOST),  # player 9 over 0, both drew
+    ("TS 3H 5D", "KD QC TH", won("10:1"), LOST),  # 8 over 0
+    ("TS 7H", "KD QC TH", won("6:1"), LOST),  # 7 stands, over 0
+    ("TS 6H", "KD QC TH", won("4:1"), LOST),  # 6 over 0
+    ("TS 7H", "KD 2C TH", won("2:1"), LOST),  # 7 over 2
+    ("TS 6H", "KD 2C TH", won("1:1"), LOST),  # 6 over 2
+    ("TS 7H", "KD 4C TH", LOST, LOST),  # 7 over 4: a margin of 3 pays nothing
+    ("KS QH TD", "AD 2C 6H", LOST, won("30:1")),  # banker 9 over 0
+    ("KS QH TD", "AD 2C 5H", LOST, won("10:1")),  # 8 over 0
+    ("KS QH TD", "AD 2C 4H", LOST, won("6:1")),  # 7 over 0
+    ("TS AH KD", "3D 4C", LOST, won("4:1")),  # 7 over 1
+    ("TS 2H KD", "3D 4C", LOST, won("2:1")),  # 7 over 2
+    ("TS 2H TD", "3S 3D", LOST, won("1:1")),  # 6 stands over 2
+    ("TS 4H KD", "3D 4C", LOST, LOST),  # 7 over 4
+    ("4S 5H", "KD QC", won("1:1"), LOST),  # a natural 9 over 0 is a natural win: 1:1, not 30:1
+    ("TS 8H", "KD 9C", LOST, won("1:1")),  # natural 9 over natural 8
+    ("TS 8H", "KD 8C", PUSHED, PUSHED),  # a tie of naturals is returned
+    ("3S 3H", "3D 3C", LOST, LOST),  # a tie without naturals loses
+]
+
+
+@pytest.mark.parametrize(("player", "banker", "player_side", "banker_side"), DRAGON_BONUS)
+def test_dragon_bonus_pays_by_natural_and_margin(player, banker, player_side, banker_side):
+    fields = decide_round(load_profile("dragon-bonus"), judge_round(cards(player), cards(banker)),
+                          1).event_fields()
+    sides = fields["bets"]["dragon_bonus_player"], fields["bets"]["dragon_bonus_banker"]
+    assert tuple((side["outcome"], side["pays"]) for side in sides) == (player_side, banker_side)
+
+
+def test_ez_banker_gets_the_stake_back_on_a_dragon_seven_and_dragon_7_pays_40_to_1():
+    decided = decide_round(load_profile("ez-baccarat"), DRAGON_SEVEN, 1)
+    assert settle(decided, {"banker": D("25.00"), "dragon_7": D("5.00"), "panda_8": D("5.00")}
+                  ) == {"banker": D("25.00"), "dragon_7": D("205.00"), "panda_8": D("0.00")}
+    assert decided.event_fields()["pushed_bets"] == ["banker"]
+    won_round = decide_round(load_profile("ez-baccarat"), BANKER_TWO_CARD_SEVEN, 1)
+    assert settle(won_round, {"banker": D("25.00")}) == {"banker": D("50.00")}  # no commission
 
 
 def test_every_shipped_profile_is_covered():

@@ -4,7 +4,8 @@ import pytest
 from table_harness import Table
 
 from controller.game.shoe_end import dealt_items
-from drivers.shoe_order import CUT, build_shoe, shoe_random
+from drivers.card_codes import CUT
+from drivers.shoe_order import build_shoe, shoe_random
 
 # Reveal AS burns one card (2D).
 START = ["AS", "2D"]

@@ -392,3 +392,26 @@ def test_an_exposure_rides_on_the_next_cards_commit_or_goes_out_on_its_own_soon_
     finally:
         runner.stop()
         thread.join(5)
+
+
+def test_a_stopped_exposure_child_is_noticed_logged_and_replaced(caplog):
+    """A child stopped with SIGSTOP would silence exposure and hang the table's end."""
+    from controller.surveillance.worker import ExposureWorker, ShoeSnapshot
+
+    results = []
+    worker = ExposureWorker(results.append, min_gap=0, stall_after=1.0)
+    try:
+        worker.ready(timeout=60)
+        (stopped,) = worker._pool._processes.values()
+        os.kill(stopped.pid, signal.SIGSTOP)
+        worker.post(ShoeSnapshot(1, load_profile(LUCKY_SIX_PROFILE), 1, ("AS", "2C")))
+        deadline = time.monotonic() + 60
+        while not results and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert [result.shoe for result in results] == [1]  # computed by the new child
+        assert "did not answer in 1 s computing shoe 1" in caplog.text
+        assert not stopped.is_alive()
+    finally:
+        began = time.monotonic()
+        worker.close()
+    assert time.monotonic() - began < 5

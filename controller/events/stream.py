@@ -148,6 +148,8 @@ class EventBus:
             for subscriber in self._subscribers:
                 try:
                     subscriber(event)
+                except EventFileError:  # the event file would lack it: the table stops
+                    raise
                 except Exception:
                     log.exception("event subscriber %r failed on %s #%d", subscriber,
                                   event.type, event.seq)
@@ -163,6 +165,9 @@ class EventBus:
 class EventFileError(UserError):
     """The event file cannot be continued; the message names the file and what is wrong."""
 
+    advice = ("free space on its disk (or name another file), then start again: with a "
+              "journal the table first writes the events the file lacks (docs/events.md)")
+
 
 class EventFile:
     """A subscriber that writes each event as one JSON line (``--events FILE`` or ``-``).
@@ -174,8 +179,10 @@ class EventFile:
     """
 
     def __init__(self, stream: IO[str], last: dict[str, Any] | None = None,
-                 torn_seq: int = 0) -> None:
+                 torn_seq: int = 0, path: str = "-") -> None:
         self._stream = stream
+        self.path = path
+        self._failed = False  # a write failed: the table stops on it, reported once
         self.live_only = stream is sys.stdout  # cannot be read back, so cannot catch up
         self.last = last  # the last whole line, as read at open
         self.last_seq: int = last["seq"] if last else 0
@@ -196,18 +203,31 @@ class EventFile:
             if check_last is not None:
                 check_last(last)
             torn_seq = _cut_torn_line(raw, path, torn_from)
-        return cls(open_output(path, "events file", "a", encoding="utf-8"), last, torn_seq)
+        return cls(open_output(path, "events file", "a", encoding="utf-8"), last, torn_seq,
+                   path)
 
     def __call__(self, event: TableEvent) -> None:
+        """Write ``event``; EventFileError when the file cannot take it (a full disk): the bus
+        stops the table on it rather than go on with a file that lacks events."""
         if event.seq <= self.last_seq:
             return  # already written before a restart
-        self._stream.write(event.to_json() + "\n")
-        self._stream.flush()
+        try:
+            self._stream.write(event.to_json() + "\n")
+            self._stream.flush()
+        except OSError as error:
+            self._failed = True
+            raise EventFileError(f"events file {self.path}: cannot write event {event.seq} "
+                                 f"({event.type}): {error.strerror}") from None
         self.last_seq = event.seq
 
     def close(self) -> None:
-        if not self.live_only:
+        if self.live_only:
+            return
+        try:
             self._stream.close()
+        except OSError as error:
+            if not self._failed:  # else the failed write was reported already
+                log.error("events file %s: %s", self.path, error.strerror)
 
 
 _SEQ_FIELD = re.compile(rb'"seq":(\d+)')
@@ -250,10 +270,11 @@ def _begins_like_an_event(start: bytes) -> bool:
 def _cut_torn_line(raw: IO[bytes], path: str, torn_from: int) -> int:
     """Cut off the line torn by a crash from offset ``torn_from`` on, logging it; the seq it
     shows (0 if none: a reader may have seen it, so it is not used again)."""
-    raw.seek(torn_from)
-    torn = raw.read()
-    if not torn:
+    size = raw.seek(0, os.SEEK_END)  # read no further: a device (/dev/full) never ends
+    if size <= torn_from:
         return 0
+    raw.seek(torn_from)
+    torn = raw.read(size - torn_from)
     log.warning("events file %s: cut off a line torn by a crash: %r", path, torn)
     raw.truncate(torn_from)
     found = _SEQ_FIELD.search(torn)

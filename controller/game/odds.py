@@ -24,14 +24,25 @@ from functools import cache
 from operator import itemgetter, mul
 from typing import Any
 
-from controller.game.bets import BET_RULES, EVENTS
-from controller.game.cards import ShoeComposition, ShoeError
+from controller.game.bets import BET_RULES, DRAGON_BONUS_MARGINS, EVENTS
+from controller.game.cards import MAX_DECKS, ShoeComposition, ShoeError
 from controller.game.profiles import Profile
 from controller.game.rules import banker_draws, player_draws
 
 MAX_ROUND_CARDS = 6
 # Events whose probability is read off the value multisets; the rest follow from these.
-_DRAWN = ("player", "tie", "banker_six_two_cards", "banker_six_three_cards")
+_DRAWN = (
+    "player", "tie", "banker_six_two_cards", "banker_six_three_cards",
+    "banker_seven_three_cards", "player_eight_three_cards",
+    "player_natural_win", "banker_natural_win", "natural_tie",
+    *(f"{side}_wins_by_{margin}_no_natural"
+      for side in ("player", "banker") for margin in DRAGON_BONUS_MARGINS),
+)
+# Each multiset's orderings for every drawn event are packed into one integer, event j in bits
+# SLOT_BITS * j and up, so one dot product per size counts them all. A slot never overflows:
+# summed over the multisets of one size s, an event's orderings times the falling products is
+# at most the N (N - 1) ... (N - s + 1) ordered ways to deal s cards, below 2 ** SLOT_BITS.
+SLOT_BITS = ((MAX_DECKS * 52) ** MAX_ROUND_CARDS).bit_length()
 
 
 def falling(n: int, k: int) -> int:
@@ -52,16 +63,17 @@ def require_round(cards_left: int) -> None:
 
 @dataclass(frozen=True)
 class _Tables:
-    """Shoe-independent set-up: the multisets of card values by size, and per event how many
-    orderings of each multiset make a round with that event."""
+    """Shoe-independent set-up: the multisets of card values by size, and per size how many
+    orderings of each multiset make a round with each drawn event (packed, SLOT_BITS)."""
 
     # Per size s >= 1: getters picking, for each multiset, its parent (one value fewer) from
     # the level below and its new factor (c_v - m, m = copies of v already in the parent).
     parents: tuple[itemgetter[Any], ...]
     factors: tuple[itemgetter[Any], ...]
-    # Per event: (size, orderings of each multiset of that size giving the event), for the
-    # sizes where the event can happen.
-    weights: dict[str, tuple[tuple[int, tuple[int, ...]], ...]]
+    # (size, packed orderings of each multiset of that size), for the sizes a round can have.
+    packed: tuple[tuple[int, tuple[int, ...]], ...]
+    # Orderings of each two-value multiset whose two cards make a natural.
+    naturals: tuple[int, ...]
 
 
 @cache
@@ -79,26 +91,23 @@ def _tables() -> _Tables:
         parents.append(itemgetter(*parent_of))
         factors.append(itemgetter(*factor_of))
     index = [{multiset: i for i, multiset in enumerate(level)} for level in levels]
-    counts = {event: [[0] * len(level) for level in levels] for event in (*_DRAWN, "natural")}
-
-    def record(values: tuple[int, ...], event: str | None, orderings: int) -> None:
-        if event is not None:
-            counts[event][len(values)][index[len(values)][tuple(sorted(values))]] += orderings
-
+    packed = [[0] * len(level) for level in levels]
+    slot = {event: SLOT_BITS * j for j, event in enumerate(_DRAWN)}
+    for values, orderings, events in _rounds_by_value():
+        row = index[len(values)][tuple(sorted(values))]
+        for event in events:
+            packed[len(values)][row] += orderings << slot[event]
+    naturals = [0] * len(levels[2])
     for first in range(10):
         for second in range(first, 10):
-            record((first, second), "natural" if (first + second) % 10 >= 8 else None,
-                   1 if first == second else 2)
-    for values, orderings, events in _rounds_by_value():
-        for event in events:
-            record(values, event, orderings)
+            if (first + second) % 10 >= 8:
+                naturals[index[2][(first, second)]] = 1 if first == second else 2
     return _Tables(
         parents=tuple(parents),
         factors=tuple(factors),
-        weights={
-            event: tuple((size, tuple(w)) for size, w in enumerate(by_size) if any(w))
-            for event, by_size in counts.items()
-        },
+        packed=tuple((size, tuple(by_size)) for size, by_size in enumerate(packed)
+                     if any(by_size)),
+        naturals=tuple(naturals),
     )
 
 
@@ -117,29 +126,54 @@ def _rounds_by_value() -> Iterator[tuple[tuple[int, ...], int, tuple[str, ...]]]
 def _third_cards(player: int, banker: int) -> Iterator[tuple[tuple[int, ...], tuple[str, ...]]]:
     """(third-card values, events) for every way a round with these two-card totals ends."""
     if player >= 8 or banker >= 8:
-        yield (), _events(player, banker, 2)
+        yield (), _natural_events(player, banker)
     elif player_draws(player):
         for third in range(10):
             total = (player + third) % 10
             if banker_draws(banker, third):
                 for banker_third in range(10):
-                    yield (third, banker_third), _events(total, (banker + banker_third) % 10, 3)
+                    yield (third, banker_third), _events(
+                        total, (banker + banker_third) % 10, 3, 3)
             else:
-                yield (third,), _events(total, banker, 2)
+                yield (third,), _events(total, banker, 3, 2)
     elif banker_draws(banker, None):
         for banker_third in range(10):
-            yield (banker_third,), _events(player, (banker + banker_third) % 10, 3)
+            yield (banker_third,), _events(player, (banker + banker_third) % 10, 2, 3)
     else:
-        yield (), _events(player, banker, 2)
+        yield (), _events(player, banker, 2, 2)
 
 
-def _events(player: int, banker: int, banker_cards: int) -> tuple[str, ...]:
+def _natural_events(player: int, banker: int) -> tuple[str, ...]:
+    """The drawn events of a round that a natural ended on the first four cards: the winner
+    (or both sides, on a tie) has the natural."""
     if player > banker:
-        return ("player",)
+        return ("player", "player_natural_win")
+    if player == banker:
+        return ("tie", "natural_tie")
+    return (*_banker_events(banker, 2), "banker_natural_win")
+
+
+def _events(player: int, banker: int, player_cards: int, banker_cards: int
+            ) -> tuple[str, ...]:
+    """The drawn events of a round without a natural, from its totals and hands' sizes."""
     if player == banker:
         return ("tie",)
+    winner = "player" if player > banker else "banker"
+    margin = abs(player - banker)
+    by_margin = (f"{winner}_wins_by_{margin}_no_natural",) if (
+        margin in DRAGON_BONUS_MARGINS) else ()
+    if winner == "player":
+        eight = ("player_eight_three_cards",) if player == 8 and player_cards == 3 else ()
+        return ("player", *eight, *by_margin)
+    return (*_banker_events(banker, banker_cards), *by_margin)
+
+
+def _banker_events(banker: int, banker_cards: int) -> tuple[str, ...]:
+    """The drawn events of a banker win with ``banker`` on ``banker_cards`` cards."""
     if banker == 6:
         return ("banker_six_two_cards",) if banker_cards == 2 else ("banker_six_three_cards",)
+    if banker == 7 and banker_cards == 3:
+        return ("banker_seven_three_cards",)
     return ()
 
 
@@ -156,21 +190,23 @@ def event_probabilities(shoe: ShoeComposition) -> dict[str, Fraction]:
     # Bring every size to the common denominator N^(6): a k-card round leaves 6 - k positions.
     tails = [falling(cards_left - size, MAX_ROUND_CARDS - size) for size in range(7)]
     denominator = falling(cards_left, MAX_ROUND_CARDS)
-
-    def probability(event: str) -> Fraction:
-        total = sum(
-            sum(map(mul, weights, products[size])) * tails[size]
-            for size, weights in tables.weights[event]
-        )
-        return Fraction(total, denominator)
-
-    drawn = {event: probability(event) for event in _DRAWN}
+    sums = [(sum(map(mul, packed, products[size])), tails[size])
+            for size, packed in tables.packed]
+    slot_mask = (1 << SLOT_BITS) - 1
+    drawn = {
+        event: Fraction(sum((total >> (SLOT_BITS * j) & slot_mask) * tail
+                            for total, tail in sums), denominator)
+        for j, event in enumerate(_DRAWN)
+    }
     banker = 1 - drawn["player"] - drawn["tie"]
-    natural = probability("natural")
+    banker_six = drawn["banker_six_two_cards"] + drawn["banker_six_three_cards"]
+    natural = Fraction(sum(map(mul, tables.naturals, products[2])) * tails[2], denominator)
     found = {
         **drawn,
         "banker": banker,
-        "banker_not_six": banker - drawn["banker_six_two_cards"] - drawn["banker_six_three_cards"],
+        "banker_not_six": banker - banker_six,
+        "banker_not_six_or_seven_three_cards":
+            banker - banker_six - drawn["banker_seven_three_cards"],
         # Every card is equally likely at every position, so both sides are alike here.
         "player_natural": natural,
         "banker_natural": natural,
@@ -213,11 +249,14 @@ def bet_odds(profile: Profile, probabilities: dict[str, Fraction]) -> dict[str, 
     for bet in profile.bets:
         rule = BET_RULES[bet]
         wins = rtp = Fraction(0)
+        pushes = sum((probabilities[event] for event in rule.push), Fraction(0))
         for pay_key, events in rule.wins:
             chance = sum((probabilities[event] for event in events), Fraction(0))
-            wins += chance
-            rtp += chance * (1 + profile.pay(bet, pay_key).value)
-        pushes = sum((probabilities[event] for event in rule.push), Fraction(0))
+            if profile.pushes(bet, pay_key):
+                pushes += chance
+            else:
+                wins += chance
+                rtp += chance * (1 + profile.pay(bet, pay_key).value)
         result[bet] = BetOdds(wins=wins, pushes=pushes, rtp=rtp + pushes)
     return result
 

@@ -38,6 +38,21 @@ class RoundOutcome:
         return self.banker_six and len(self.banker) == 3
 
     @property
+    def banker_seven_three_cards(self) -> bool:
+        """Banker won with 7 on three cards: EZ Baccarat's Dragon 7."""
+        return self.winner == "banker" and self.banker_total == 7 and len(self.banker) == 3
+
+    @property
+    def player_eight_three_cards(self) -> bool:
+        """Player won with 8 on three cards: EZ Baccarat's Panda 8."""
+        return self.winner == "player" and self.player_total == 8 and len(self.player) == 3
+
+    @property
+    def margin(self) -> int:
+        """How many points the winner won by (0 on a tie)."""
+        return abs(self.player_total - self.banker_total)
+
+    @property
     def natural(self) -> bool:
         """The winning side won with a natural (as the roads mark it)."""
         return (self.winner == "player" and self.player_natural) or (

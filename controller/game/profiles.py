@@ -23,6 +23,7 @@ from drivers.errors import UserError
 from drivers.user_paths import read_text
 
 DEFAULT_MINOR_UNIT = Decimal("0.01")
+PUSH = "push"  # an optional pay that returns the stake instead (EZ banker's Dragon 7)
 # Bounds on what a profile may say: wide enough for any real table, narrow enough that a typo
 # (a 99.999% commission, a 38-digit pay) is refused at load instead of settling money.
 MAX_COMMISSION_PERCENT = Decimal(10)
@@ -112,6 +113,8 @@ class BetTerms:
 
     name: str
     pays: Mapping[str, Ratio]
+    # Optional pay keys the profile sets to "push": the stake comes back instead (EZ banker).
+    pushes: frozenset[str]
     min_stake: Decimal
     max_stake: Decimal
     last_round: int | None
@@ -148,6 +151,10 @@ class Profile:
         # An optional pay the profile leaves out (banker "six") falls back to the default pay.
         ratio = pays[pay_key] if pay_key in pays else pays[DEFAULT_PAY]
         return ratio.less(self.commission) if bet == "banker" else ratio
+
+    def pushes(self, bet: str, pay_key: str) -> bool:
+        """Whether the profile returns the stake of ``bet`` instead of paying ``pay_key``."""
+        return pay_key in self._terms(bet).pushes
 
     def closed_bets(self, round_number: int) -> frozenset[str]:
         """The bets taken no more at ``round_number`` (counted from 1 in each shoe)."""
@@ -212,7 +219,8 @@ class Profile:
             "commission": f"{_text(self.commission * 100)}%", "minor_unit": str(self.minor_unit),
             "player_banker": self.player_banker_limit,
             "bets": [{"bet": bet.name, "min": str(bet.min_stake), "max": str(bet.max_stake),
-                      "pays": {key: str(pay) for key, pay in bet.pays.items()},
+                      "pays": {**{key: str(pay) for key, pay in bet.pays.items()},
+                               **dict.fromkeys(sorted(bet.pushes), PUSH)},
                       "last_round": bet.last_round} for bet in self.bets.values()],
             "surveillance": None}
         if self.surveillance is not None:
@@ -431,18 +439,25 @@ class _Reader:
         rule = BET_RULES[name]
         terms = self.table(bets, key, (*rule.pay_keys, *_BET_EXTRA_KEYS))
         pays = {}
+        pushes = set()
         for pay_key in rule.pay_keys:
-            if pay_key not in terms and pay_key in rule.optional_pays:
+            optional = pay_key in rule.optional_pays
+            if pay_key not in terms and optional:
                 continue
-            text = self.get(terms, f"{key}.{pay_key}", str, 'a pay ratio "x:y" like "11:1"')
+            text = self.get(terms, f"{key}.{pay_key}", str, 'a pay ratio "x:y" like "11:1"'
+                            + (' or "push"' if optional else ""))
+            if optional and text.strip() == PUSH:
+                pushes.add(pay_key)
+                continue
             try:
                 pays[pay_key] = Ratio.parse(text)
             except ValueError:
-                raise self.fail(f"{key}.{pay_key}", _PAY_EXPECTED, text) from None
+                raise self.fail(f"{key}.{pay_key}", _PAY_EXPECTED + (
+                    ', or "push" to return the stake' if optional else ""), text) from None
         low, high = self.limits(terms, key, table_limits, minor_unit)
         # Four cards a round at the least: a later cut-off could never be reached.
         most_rounds = decks * 52 // 4
         last_round = self.whole(terms, f"{key}.last_round", 1, most_rounds) if (
             "last_round" in terms
         ) else None
-        return BetTerms(name, pays, low, high, last_round)
+        return BetTerms(name, pays, frozenset(pushes), low, high, last_round)

@@ -64,8 +64,12 @@ def decide_round(profile: Profile, outcome: RoundOutcome, round_number: int,
             decisions[bet] = BetDecision("closed")
             continue
         result, pay_key = BET_RULES[bet].decide(outcome)
-        pay = profile.pay(bet, pay_key) if pay_key is not None else None
-        decisions[bet] = BetDecision(result, pay)
+        if pay_key is None:
+            decisions[bet] = BetDecision(result)
+        elif profile.pushes(bet, pay_key):
+            decisions[bet] = BetDecision("pushed")
+        else:
+            decisions[bet] = BetDecision(result, profile.pay(bet, pay_key))
     return RoundDecisions(profile, round_number, decisions)
 
 

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 from controller.game.cards import Card
 from controller.game.rules import next_step
-from drivers.shoe_order import CUT, NO_READ
+from drivers.card_codes import CUT
+from drivers.shoe_order import NO_READ
 
 
 def dealt_items(items: Sequence[str]) -> list[str]:

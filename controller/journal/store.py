@@ -61,6 +61,8 @@ _INSERT_ROUND = "INSERT INTO rounds (shoe, round, status, winner, seq) VALUES (?
 _COLUMNS = "SELECT seq, ts, type, table_id, shoe, round, data FROM events"
 _SELECT = f"{_COLUMNS} WHERE seq >= ? ORDER BY seq"
 _SELECT_ONE = f"{_COLUMNS} WHERE seq = ?"
+_SELECT_RANGE = f"{_COLUMNS} WHERE seq BETWEEN ? AND ? ORDER BY seq"
+_LAST_SEQ = 2**63 - 1  # SQLite's largest integer: "to the end" in a range of seqs
 
 # What a technician does about each kind of JournalError (docs/journal.md has the sections).
 FAILED_ADVICE = ("read the reason with 'baccarat-table journal verify'; the supervisor decides "
@@ -325,7 +327,14 @@ def read_events(connection: sqlite3.Connection, since_seq: int = 1) -> list[Tabl
 
 def iter_events(connection: sqlite3.Connection, since_seq: int = 1) -> Iterator[TableEvent]:
     """The same, one at a time."""
-    for row in connection.execute(_SELECT, (since_seq,)):
+    return iter_events_between(connection, since_seq)
+
+
+def iter_events_between(connection: sqlite3.Connection, first: int,
+                        last: int | None = None) -> Iterator[TableEvent]:
+    """The events from seq ``first`` to ``last`` (to the end when None), one at a time: a
+    range of the primary key, so only those rows are read."""
+    for row in connection.execute(_SELECT_RANGE, (first, _LAST_SEQ if last is None else last)):
         yield _event(row)
 
 

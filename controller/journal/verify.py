@@ -78,13 +78,14 @@ def self_test(path: Path) -> Report:
     if finding is not None:
         return Report(0, 0, GENESIS, 0, finding)
     head = _head_or_why_not(path)  # before the database, which a live writer commits after it
-    connection = open_read_only(path)
-    try:
-        return _check_database(connection, head)
+    try:  # a damaged file (cut short, a page of zeros) may fail as soon as it is opened
+        connection = open_read_only(path)
+        try:
+            return _check_database(connection, head)
+        finally:
+            connection.close()
     except sqlite3.DatabaseError as error:
         return Report(0, 0, GENESIS, 0, Finding("integrity", f"SQLite cannot read it: {error}"))
-    finally:
-        connection.close()
 
 
 def _head_or_why_not(path: Path) -> Head | str:
@@ -99,7 +100,9 @@ def _check_database(connection: sqlite3.Connection, head: Head | str) -> Report:
     version = connection.execute("PRAGMA user_version").fetchone()[0]
     problems = [row[0] for row in connection.execute("PRAGMA integrity_check(5)")]
     if problems != ["ok"]:
-        return Report(0, 0, GENESIS, version, Finding("integrity", "; ".join(problems)))
+        # SQLite's lines (some hold several) as one: a finding is one line of the log
+        lines = (line for problem in problems for line in str(problem).splitlines())
+        return Report(0, 0, GENESIS, version, Finding("integrity", "; ".join(lines)))
     application_id = connection.execute("PRAGMA application_id").fetchone()[0]
     if application_id != APPLICATION_ID:
         return Report(0, 0, GENESIS, version, Finding(

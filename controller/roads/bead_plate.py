@@ -14,6 +14,7 @@ class BeadCell(NamedTuple):
     player_pair: bool
     banker_pair: bool
     natural: bool
+    badge: str | None = None  # Hand.badge: "dragon_7" or "panda_8"
 
 
 class BeadPlate:
@@ -23,6 +24,7 @@ class BeadPlate:
 
     def add(self, hand: Hand) -> BeadCell:
         col, row = divmod(len(self.cells), self.rows)
-        cell = BeadCell(col, row, hand.winner, hand.player_pair, hand.banker_pair, hand.natural)
+        cell = BeadCell(col, row, hand.winner, hand.player_pair, hand.banker_pair, hand.natural,
+                        hand.badge)
         self.cells.append(cell)
         return cell

@@ -16,6 +16,7 @@ class BigRoadCell(NamedTuple):
     player_pair: bool
     banker_pair: bool
     natural: bool  # the winning hand's natural
+    badge: str | None = None  # the winning hand's Hand.badge
 
 
 class Entry(NamedTuple):
@@ -51,7 +52,8 @@ class BigRoad:
             self.lengths.append(1)
         self.winner = hand.winner
         cell = BigRoadCell(
-            col, row, hand.winner, ties, hand.player_pair, hand.banker_pair, hand.natural
+            col, row, hand.winner, ties, hand.player_pair, hand.banker_pair, hand.natural,
+            hand.badge,
         )
         self.cells.append(cell)
         return cell, Entry(len(self.lengths) - 1, self.lengths[-1] - 1)

@@ -1,16 +1,43 @@
-"""One hand as the roads see it: who won, the pairs, and whether the winner had a natural."""
+"""One hand as the roads see it: who won, the pairs, whether the winner had a natural, and the
+EZ Baccarat badge (Dragon 7, Panda 8) on a table that offers that bet."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
-from controller.game.outcome import RoundOutcome
+from controller.game.bets import BET_RULES
+from controller.game.cards import cards
+from controller.game.outcome import RoundOutcome, judge_round
 from drivers.errors import UserError
 
 Winner = Literal["player", "banker", "tie"]
 WINNERS: tuple[Winner, ...] = ("banker", "player", "tie")
 FLAGS = ("player_pair", "banker_pair", "natural")
+# The bets whose winning hands the roads mark with a badge, as live EZ tables do.
+Badge = Literal["dragon_7", "panda_8"]
+BADGES: tuple[Badge, ...] = ("dragon_7", "panda_8")
+
+
+class RoundFields(Protocol):
+    """What the roads read of a ``round_result`` (controller.events.facts.RoundResult, which
+    the roads sit below and do not import)."""
+
+    @property
+    def winner(self) -> Winner: ...
+    @property
+    def player(self) -> Sequence[str]: ...
+    @property
+    def banker(self) -> Sequence[str]: ...
+    @property
+    def player_pair(self) -> bool: ...
+    @property
+    def banker_pair(self) -> bool: ...
+    @property
+    def natural(self) -> bool: ...
+    @property
+    def bets(self) -> Mapping[str, object]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +47,7 @@ class Hand:
     banker_pair: bool = False
     # The winning side won with a natural; never set by a tie from a real round.
     natural: bool = False
+    badge: Badge | None = None
 
     @property
     def player_natural_win(self) -> bool:
@@ -32,6 +60,18 @@ class Hand:
     @classmethod
     def from_outcome(cls, outcome: RoundOutcome) -> Hand:
         return cls(outcome.winner, outcome.player_pair, outcome.banker_pair, outcome.natural)
+
+    @classmethod
+    def from_round_result(cls, result: RoundFields) -> Hand:
+        """The hand a ``round_result`` describes; badged when the table offers the bet its
+        cards win (whether or not that bet was open this round)."""
+        badges = [bet for bet in BADGES if bet in result.bets]
+        badge = None
+        if badges:
+            outcome = judge_round(cards(result.player), cards(result.banker))
+            badge = next((bet for bet in badges if BET_RULES[bet].decide(outcome)[0] == "won"),
+                         None)
+        return cls(result.winner, result.player_pair, result.banker_pair, result.natural, badge)
 
     @classmethod
     def from_json(cls, data: Any, where: str = "hand") -> Hand:
@@ -54,7 +94,7 @@ class Hand:
             if not isinstance(value, bool):
                 raise UserError(f"{where}: {key!r} must be true or false, got {value!r}")
             flags[key] = value
-        return cls(winner, **flags)
+        return cls(winner, flags["player_pair"], flags["banker_pair"], flags["natural"])
 
     def to_json(self) -> dict[str, Any]:
         return {

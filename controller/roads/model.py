@@ -114,11 +114,19 @@ class Roads:
         """The interchange object printed by ``baccarat-table roads --json``."""
         result: dict[str, Any] = {
             "rows": self.rows,
-            "bead_plate": [cell._asdict() for cell in self._bead_plate.cells],
-            "big_road": [cell._asdict() for cell in self._big_road.cells],
+            "bead_plate": [_cell_json(cell) for cell in self._bead_plate.cells],
+            "big_road": [_cell_json(cell) for cell in self._big_road.cells],
         }
         for name in DERIVED_NAMES:
             result[name] = [mark._asdict() for mark in self._derived[name].marks]
         result["ask"] = self.ask()
         result["stats"] = self.stats().to_json()
         return result
+
+
+def _cell_json(cell: BeadCell | BigRoadCell) -> dict[str, Any]:
+    """A cell's fields; ``badge`` only on a badged hand, so other tables' output is unchanged."""
+    fields = cell._asdict()
+    if fields["badge"] is None:
+        del fields["badge"]
+    return fields

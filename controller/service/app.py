@@ -36,7 +36,6 @@ class Table:
     config: TableConfig
     profile: Profile
     bus: EventBus
-    controller: TableController
     runner: TableRunner
     driver: Driver
     event_file: EventFile | None = None
@@ -52,6 +51,12 @@ class Table:
     _loop_ended: threading.Event = field(default_factory=threading.Event, init=False,
                                           repr=False)
 
+    @property
+    def controller(self) -> TableController:
+        """The table's controller: the runner's, which it rebuilds from the journal after an
+        input the controller failed on."""
+        return self.runner.controller
+
     def run(self, heartbeat: Callable[[], None] | None = None,
             heartbeat_every: float | None = None) -> None:
         """The loop (``TableRunner.run``) in the calling thread until it is stopped or has
@@ -64,8 +69,10 @@ class Table:
         try:
             self.runner.run(heartbeat, heartbeat_every)
         finally:
-            self._close_files()
-            self._loop_ended.set()
+            try:
+                self._close_files()
+            finally:  # close() waits for this, whatever closing the files raised
+                self._loop_ended.set()
 
     def close(self) -> None:
         """Stop a running loop and wait, however long its input takes, for it to close the
@@ -167,7 +174,7 @@ def _assemble(
         if event_file is not None:
             event_file.close()
         raise
-    return Table(config, profile, bus, controller, runner, driver, event_file, journal,
+    return Table(config, profile, bus, runner, driver, event_file, journal,
                  view_events, exposure=worker)
 
 

@@ -34,6 +34,10 @@ log = logging.getLogger(__name__)
 # At most one result this often: each is an input the table journals, so a burst of cards
 # (a reader's backlog, a replayed stream) is not doubled; a dealer's cards come a second apart.
 MIN_GAP = 0.05
+# A child that has not answered in this long is stopped (SIGSTOP) or hung: a computation takes
+# milliseconds, the child's start about a second. It is killed and replaced, so exposure goes
+# on and closing the table never waits on it.
+STALL_AFTER = 10.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +58,11 @@ class ExposureWorker:
     (docs/performance.md, "Surveillance"); the thread only waits for the child, lock released.
     """
 
-    def __init__(self, submit: Callable[[object], None], min_gap: float = MIN_GAP) -> None:
+    def __init__(self, submit: Callable[[object], None], min_gap: float = MIN_GAP,
+                 stall_after: float = STALL_AFTER) -> None:
         self._submit = submit
         self._min_gap = min_gap
+        self._stall_after = stall_after
         self._pool: ProcessPoolExecutor | None = None  # made by the worker's thread
         self._pool_made = threading.Event()
         self._wake = threading.Condition()
@@ -78,9 +84,10 @@ class ExposureWorker:
         with self._wake:
             self._closed = True
             self._wake.notify()
-        self._thread.join()
+        # Bounded: a computation in hand gives up after the stall bound.
+        self._thread.join(self._stall_after + 1)
         if self._pool is not None:
-            self._pool.shutdown(cancel_futures=True)
+            _end_child(self._pool, grace=1.0)
 
     def ready(self, timeout: float | None = None) -> None:
         """Wait until the child process is up (it starts with the table; about a second);
@@ -124,7 +131,8 @@ class ExposureWorker:
             try:
                 assert self._pool is not None
                 result = self._pool.submit(exposure_of, snapshot.shoe, snapshot.profile,
-                                           snapshot.decks, snapshot.removed).result()
+                                           snapshot.decks, snapshot.removed
+                                           ).result(self._stall_after)
                 if result is not None:
                     self._submit(result)
             except BrokenProcessPool:  # the child was killed: the next composition gets a new one
@@ -133,6 +141,15 @@ class ExposureWorker:
                 assert self._pool is not None
                 self._pool.shutdown(wait=False)
                 self._start_child()
+            except TimeoutError:  # stopped (SIGSTOP) or hung: it would silence exposure
+                log.error("exposure: the child process did not answer in %g s computing shoe "
+                          "%d (stopped or hung); killing it and starting another",
+                          self._stall_after, snapshot.shoe)
+                assert self._pool is not None
+                _end_child(self._pool, grace=0)
+                self._start_child()
+                with self._wake:  # computed again by the new child, unless superseded
+                    self._pending = self._pending or snapshot
             except Exception:  # a bug here must not stop surveillance for the rest of the day
                 log.exception("exposure: could not compute shoe %d", snapshot.shoe)
         with self._wake:
@@ -145,6 +162,19 @@ def _child() -> ProcessPoolExecutor:
     driver's and the display's threads."""
     return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_follow_parent, initargs=(os.getpid(),))
+
+
+def _end_child(pool: ProcessPoolExecutor, grace: float) -> None:
+    """Shut ``pool`` down without waiting on its child: a child that has not ended after
+    ``grace`` seconds (stopped, hung) is killed. The pool's own shutdown would wait forever."""
+    children = list(pool._processes.values())  # the executor has no public list of them
+    pool.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + grace
+    for child in children:
+        child.join(max(0.0, deadline - time.monotonic()))
+        if child.is_alive():
+            child.kill()
+            child.join(1)
 
 
 def _follow_parent(parent: int) -> None:

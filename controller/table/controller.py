@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from controller.events import facts
 from controller.events.states import TableState
-from controller.events.stream import EventBus
+from controller.events.stream import EventBus, EventFileError
 from controller.game.cards import Card
 from controller.game.profiles import Profile
 from controller.journal.store import JournalError
@@ -70,8 +70,8 @@ class TableController:
         self.driver = driver
         self.clock = clock  # monotonic seconds, for the timers
         self.gate = SupervisorGate(config.pin_hash)
-        self.rounds = RoundModel(config, self.configured, self.publish, self._hold_card,
-                                 self.gate, clock)
+        self.rounds = RoundModel(config, self.configured, self.publish,
+                                 lambda *hold: self.stops.hold_on(*hold), self.gate, clock)
         self.stops = Stops(self.rounds, self.publish)
         self.operator = OperatorDesk(self, self.gate)
         self.reader_down = False
@@ -127,7 +127,7 @@ class TableController:
             else:
                 self.bus.flush()
                 self._flush_due = None
-        except JournalError:
+        except (JournalError, EventFileError):  # the table stops: not a fault to hold on
             self._unacknowledged.clear()
             raise
         except Exception as error:
@@ -231,9 +231,6 @@ class TableController:
         if self.reader_down:
             self.typed_while_down.append(card.code)
         self.stops.card(card=card, raw=b"", source="manual")
-
-    def _hold_card(self, code: str, message: str, held: HeldCard) -> None:
-        self.stops.hold_on(code, message, held)
 
     def end_shoe_early(self, reason: str, by: str) -> None:
         """A supervisor ends the shoe in play: a round in play (or held cards) is void, and

@@ -9,20 +9,38 @@ out is published as ``operator_action`` with who gave it and why; a refused one 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from controller.events import facts
 from controller.game.cards import Card
 from controller.table.commands import ACTIONS, DEALER_ACTIONS, Command, CommandRefused
-from controller.table.stops import OPERATOR
+from controller.table.round_model import RoundModel
+from controller.table.stops import OPERATOR, Stops
 from controller.table.supervisor import PinRefused, SupervisorGate
 
-if TYPE_CHECKING:
-    from controller.table.controller import TableController
+
+class Table(Protocol):
+    """What the desk acts through (controller.table.controller.TableController has it)."""
+
+    rounds: RoundModel
+    stops: Stops
+    reader_down: bool
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def shoe_in_play(self) -> bool: ...
+
+    def publish(self, fact: facts.Fact) -> None: ...
+
+    def typed_card(self, card: Card) -> None: ...
+
+    def end_shoe_early(self, reason: str, by: str) -> None: ...
 
 
 class OperatorDesk:
-    def __init__(self, table: TableController, gate: SupervisorGate) -> None:
+    def __init__(self, table: Table, gate: SupervisorGate) -> None:
         self.table = table
         self.gate = gate
 

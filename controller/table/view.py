@@ -128,8 +128,7 @@ class TableView:
             case facts.RoundResult() as result:
                 self.result = result
                 self.streaks.add(result.winner)
-                self.last_change = self.roads.add(Hand(result.winner, result.player_pair,
-                                                       result.banker_pair, result.natural))
+                self.last_change = self.roads.add(Hand.from_round_result(result))
                 self.recent.append(event)
             case facts.RoundVoided():
                 self.recent.append(event)

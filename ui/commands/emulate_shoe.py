@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import TextIO, cast
 
 from controller.game.shoe_end import dealt_items
+from drivers.card_codes import CUT
 from drivers.emulator import Faults, ShoeEmulator
 from drivers.errors import UserError
-from drivers.shoe_order import CUT, build_shoe, check_cut, parse_items, shoe_random
+from drivers.shoe_order import build_shoe, check_cut, parse_items, shoe_random
 from drivers.user_paths import open_output
 
 DEFAULT_SHUFFLE_SECONDS = 5.0

@@ -7,11 +7,11 @@ import json
 import sys
 from pathlib import Path
 
+from controller.journal import recall
 from controller.journal.history import round_text, rounds
-from controller.journal.store import read_events
-from controller.journal.verify import open_read_only, self_test
+from controller.journal.verify import self_test
 from drivers.errors import UserError
-from ui.commands.journal import journal_to_read
+from ui.commands.journal import journal_to_read, reading
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -24,7 +24,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--last", type=int, metavar="N", help="only the last N rounds")
     parser.add_argument("--shoe", type=int, metavar="S", help="only shoe S")
     parser.add_argument("--json", action="store_true", help="a JSON array of rounds")
-    parser.set_defaults(handler=run)
+    parser.set_defaults(handler=reading(run))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -32,17 +32,11 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--last {args.last}: expected 1 or more")
     path: Path = journal_to_read(args)
     finding = self_test(path).finding
+    with recall.reading(path) as connection:
+        shown, events = recall.round_events(connection, args.last, args.shoe)
+        played = [record for record in rounds(events) if record["seq"] in shown]
     if finding is not None:
         print(f"warning: {path} failed its self-test: {finding}", file=sys.stderr)
-    connection = open_read_only(path)
-    try:
-        played = rounds(read_events(connection))
-    finally:
-        connection.close()
-    if args.shoe is not None:
-        played = [record for record in played if record["shoe"] == args.shoe]
-    if args.last is not None:
-        played = played[-args.last:]
     if args.json:
         json.dump(played, sys.stdout, ensure_ascii=False, indent=1)
         print()

@@ -9,11 +9,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO, cast
 
-from controller.journal import JournalError
+from controller.journal import JournalError, recall
 from controller.journal.accept_end import accept_end
 from controller.journal.export import FORMATS, export
+from controller.journal.head import head_path
 from controller.journal.paths import default_journal_path, set_aside
-from controller.journal.verify import check_file, open_read_only, self_test
+from controller.journal.verify import check_file, self_test
 from controller.table.config import load_config
 from drivers.errors import UserError
 from drivers.user_paths import open_output
@@ -51,7 +52,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         each.add_argument("path", nargs="?", metavar="PATH", help="the journal database")
         each.add_argument("--config", metavar="FILE", help="take the journal path from here")
     verify.set_defaults(handler=run_verify)
-    export_parser.set_defaults(handler=run_export)
+    export_parser.set_defaults(handler=reading(run_export))
     aside.set_defaults(handler=refusing(run_set_aside))
     accept.set_defaults(handler=refusing(run_accept_end))
 
@@ -76,25 +77,35 @@ def journal_to_read(args: argparse.Namespace) -> Path:
 
 
 def refuse_if_not_a_journal(path: Path) -> None:
-    """UserError when the file at ``path`` is no SQLite database at all (another file named
-    by mistake): no row of it can be read."""
+    """UserError when the file at ``path`` is no SQLite database at all and no table kept a
+    head file beside it (another file named by mistake); one with a head file is a damaged
+    journal, which the command reports as such (``reading``)."""
     finding = check_file(path)
-    if finding is not None:
+    if finding is not None and not head_path(path).exists():
         raise UserError(f"{path}: not a journal: {finding.message}")
 
 
-def refusing(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """A command that changes a journal: a refusal is one line saying why and what to do."""
+def refusing(handler: Callable[[argparse.Namespace], int],
+             outcome: str = "refused") -> Callable[[argparse.Namespace], int]:
+    """A command on a journal: a refusal, or a journal it cannot read (a damaged file), is one
+    line saying why and what to do, and exit status 1."""
 
     def run(args: argparse.Namespace) -> int:
         try:
             return handler(args)
         except JournalError as error:
-            print(f"baccarat-table journal {args.action}: refused: {error}; what to do: "
+            command = " ".join(filter(None, (getattr(args, "command", None),
+                                          getattr(args, "action", None))))
+            print(f"baccarat-table {command}: {outcome}: {error}; what to do: "
                   f"{error.advice}", file=sys.stderr)
             return 1
 
     return run
+
+
+def reading(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """A command that only reads a journal: one line when the journal cannot be read."""
+    return refusing(handler, "cannot read the journal")
 
 
 def run_verify(args: argparse.Namespace) -> int:
@@ -116,16 +127,13 @@ def run_verify(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     path = journal_to_read(args)
-    connection = open_read_only(path)
-    try:
+    with recall.reading(path) as connection:
         if args.output:
             with open_output(args.output, "--output", encoding="utf-8", newline="") as out:
                 count = export(connection, cast(TextIO, out), args.format)  # text mode
             print(f"{count} rows written to {args.output}", file=sys.stderr)
         else:
             export(connection, sys.stdout, args.format)
-    finally:
-        connection.close()
     return 0
 
 

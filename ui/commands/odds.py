@@ -48,10 +48,11 @@ def _as_json(profile: str, decks: int, result: Odds) -> dict[str, object]:
 
 def _print_table(profile: str, decks: int, result: Odds) -> None:
     print(f"profile {profile}, {decks} decks, {result.cards_left} cards left")
-    print(f"\n{'event':<24}{'probability':>12}")
+    width = max(24, *(len(name) + 2 for name in (*result.probabilities, *result.bets)))
+    print(f"\n{'event':<{width}}{'probability':>12}")
     for event, probability in result.probabilities.items():
-        print(f"{event:<24}{float(probability):>12.4%}")
-    print(f"\n{'bet':<24}{'wins':>12}{'pushes':>10}{'return':>10}")
+        print(f"{event:<{width}}{float(probability):>12.4%}")
+    print(f"\n{'bet':<{width}}{'wins':>12}{'pushes':>10}{'return':>10}")
     for bet, bet_odds in result.bets.items():
-        print(f"{bet:<24}{float(bet_odds.wins):>12.4%}{float(bet_odds.pushes):>10.4%}"
+        print(f"{bet:<{width}}{float(bet_odds.wins):>12.4%}{float(bet_odds.pushes):>10.4%}"
               f"{float(bet_odds.rtp):>10.4%}")

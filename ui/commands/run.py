@@ -107,7 +107,7 @@ def run_headless(process: TableProcess) -> int:
         read_commands(sys.stdin, table.runner.submit, printer, process.stop)
     try:
         process.run()
-    except JournalError as error:  # nothing it failed to record was shown or acknowledged
+    except (JournalError, EventFileError) as error:  # nothing unrecorded was acknowledged
         return refuse(notifier, "stopped dealing", "the table stopped dealing", error)
     except InputFailed as failed:  # only without a journal: with one, the table holds instead
         report = write_fault_report(failed, None)

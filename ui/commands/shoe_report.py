@@ -7,17 +7,17 @@ import argparse
 import base64
 import html
 import os
+import sqlite3
 import sys
 from pathlib import Path
 
-from controller.events.stream import TableEvent
 from controller.game.profiles import load_profile
-from controller.journal.store import read_events
-from controller.journal.verify import open_read_only, self_test
+from controller.journal import recall
+from controller.journal.verify import self_test
 from controller.surveillance.shoe_record import ShoeRecord, shoe_records
 from drivers.errors import UserError
 from drivers.user_paths import open_output
-from ui.commands.journal import journal_to_read
+from ui.commands.journal import journal_to_read, reading
 
 FORMATS = (".png", ".html")
 
@@ -35,30 +35,29 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", default="shoe-report.png", metavar="FILE.png|FILE.html",
                         help="where to write the report: a PNG, or an HTML page with the "
                              "picture and its text (default: shoe-report.png)")
-    parser.set_defaults(handler=run)
+    parser.set_defaults(handler=reading(run))
 
 
-def chosen_shoe(events: list[TableEvent], shoe: int | None, path: Path) -> ShoeRecord:
-    records = shoe_records(events)
-    if not records:
+def chosen_shoe(connection: sqlite3.Connection, shoe: int | None, path: Path
+                ) -> tuple[ShoeRecord, str]:
+    """Shoe ``shoe`` (the last when None), read from the journal alone, and its table."""
+    numbers = recall.shoe_numbers(connection)
+    if numbers is None:
         raise UserError(f"{path}: no shoe has started in this journal")
-    number = max(records) if shoe is None else shoe
-    if number not in records:
-        raise UserError(f"--shoe {shoe}: {path} holds shoes {min(records)} to {max(records)}")
-    return records[number]
+    number = numbers[1] if shoe is None else shoe
+    events = list(recall.shoe_events(connection, number))
+    if not events:
+        raise UserError(f"--shoe {shoe}: {path} holds shoes {numbers[0]} to {numbers[1]}")
+    return shoe_records(events)[number], events[-1].table
 
 
 def shoe_from_journal(path: Path, shoe: int | None) -> tuple[ShoeRecord, str]:
     """Shoe ``shoe`` (None: the last) of the journal at ``path``, and the table's id."""
-    connection = open_read_only(path)
-    try:
-        events = read_events(connection)
-    finally:
-        connection.close()
-    record = chosen_shoe(events, shoe, path)
+    with recall.reading(path) as connection:
+        record, table = chosen_shoe(connection, shoe, path)
     if not record.threshold_known:
         surveillance_from_profile_file(record)
-    return record, events[-1].table if events else ""
+    return record, table
 
 
 def surveillance_from_profile_file(record: ShoeRecord) -> None:
@@ -81,9 +80,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--out {args.out}: expected a file ending in .png or .html")
     path = journal_to_read(args)
     finding = self_test(path).finding
+    record, table = shoe_from_journal(path, args.shoe)  # one line when it cannot be read
     if finding is not None:
         print(f"warning: {path} failed its self-test: {finding}", file=sys.stderr)
-    record, table = shoe_from_journal(path, args.shoe)
     with open_output(out, "--out", "wb") as file:  # before Qt: a bad path is told at once
         file.write(report(record, table, as_html=out.suffix.lower() == ".html"))
     print(f"{out}: shoe {record.shoe}, {len(record.results)} rounds, "

@@ -13,10 +13,11 @@ from PyQt6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPixmap, QRe
 from PyQt6.QtWidgets import QSizePolicy, QWidget
 
 from controller.events.states import TableState
+from controller.roads.hand import Hand
 from controller.table.view import TableView
 from ui.display import felt, marks
 from ui.display.i18n import translate
-from ui.display.labels import BANNERS, BETS, label
+from ui.display.labels import BANNERS, BETS, HAND_BADGES, label
 from ui.display.painting import guarded_paint
 from ui.display.typescale import FittedText, TypeScale, fit_font
 
@@ -78,9 +79,18 @@ class RoundPicture:
             badges.append(label(BETS, "banker_pair"))
         if result.player_natural or result.banker_natural:
             badges.append(translate("display", "NATURAL"))
+        badge = Hand.from_round_result(result).badge
+        if badge is not None:
+            badges.append(label(HAND_BADGES, badge))
         pays = "   ".join(f"{label(BETS, bet)} {pay}" for bet, pay in result.pays.items())
         if winner == "tie":
             pays += "   " + translate("display", "Player and Banker bets are returned")
+        # Stakes returned otherwise: the EZ banker on a Dragon 7, Dragon Bonus on a natural tie.
+        returned = [bet for bet in result.pushed_bets
+                    if winner != "tie" or bet not in ("player", "banker")]
+        if returned:
+            pays += "   " + translate("display", "returned: {bets}").format(
+                bets=", ".join(label(BETS, bet) for bet in returned))
         return cls(player, banker, player_total, banker_total, now.line, now.card,
                    label(BANNERS, winner).format(total=total), winner, tuple(badges),
                    pays.strip(), picture.alert, countdown)

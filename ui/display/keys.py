@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from PyQt6.QtCore import QT_TRANSLATE_NOOP, Qt
 
 from ui.display.i18n import translate
+from ui.display.marks import BADGE_INK, EZ_BADGES
 
 NO_MODIFIER = Qt.KeyboardModifier.NoModifier
 
@@ -57,10 +59,26 @@ def key_action(key: int, modifiers: Qt.KeyboardModifier) -> str | None:
     return None
 
 
-def help_text() -> str:
-    """The keys as a rich-text table for the help overlay."""
+# The roads' badges (marks.ez_badge), explained on the help of a table offering the bet.
+BADGE_LEGEND = {
+    "dragon_7": QT_TRANSLATE_NOOP(
+        "display", "on the roads: Dragon 7, banker won with 7 on three cards"),
+    "panda_8": QT_TRANSLATE_NOOP(
+        "display", "on the roads: Panda 8, player won with 8 on three cards"),
+}
+
+
+def help_text(bets: Iterable[str] = ()) -> str:
+    """The keys as a rich-text table for the help overlay, then the legend of the road badges
+    for those of ``bets`` (the table's profile) that have one."""
     rows = "".join(
         f"<tr><td align='right'><b>{key.shown}</b>&nbsp;&nbsp;</td>"
         f"<td>{translate('display', key.description)}</td></tr>"
         for key in OPERATOR_KEYS)
+    offered = set(bets)
+    rows += "".join(
+        f"<tr><td align='right'><b style='background:{BADGE_INK.name()}; "
+        f"color:{EZ_BADGES[bet][1].name()}'>&nbsp;{EZ_BADGES[bet][0]}&nbsp;</b>"
+        f"&nbsp;&nbsp;</td><td>{translate('display', meaning)}</td></tr>"
+        for bet, meaning in BADGE_LEGEND.items() if bet in offered)
     return f"<table cellpadding='4'>{rows}</table>"

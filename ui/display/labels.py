@@ -21,6 +21,16 @@ BETS = {
     "lucky_six": QT_TRANSLATE_NOOP("display", "Lucky Six"),
     "player_natural": QT_TRANSLATE_NOOP("display", "Player Natural"),
     "banker_natural": QT_TRANSLATE_NOOP("display", "Banker Natural"),
+    "dragon_7": QT_TRANSLATE_NOOP("display", "Dragon 7"),
+    "panda_8": QT_TRANSLATE_NOOP("display", "Panda 8"),
+    "dragon_bonus_player": QT_TRANSLATE_NOOP("display", "Player Dragon Bonus"),
+    "dragon_bonus_banker": QT_TRANSLATE_NOOP("display", "Banker Dragon Bonus"),
+}
+
+# The result banner's badge for a hand the roads badge too (controller.roads.hand.BADGES).
+HAND_BADGES = {
+    "dragon_7": QT_TRANSLATE_NOOP("display", "DRAGON 7"),
+    "panda_8": QT_TRANSLATE_NOOP("display", "PANDA 8"),
 }
 
 NEXT_CARD = {
@@ -71,6 +81,8 @@ PROFILES = {
     "big-win": QT_TRANSLATE_NOOP("display", "Big Win"),
     "no-commission": QT_TRANSLATE_NOOP("display", "No Commission"),
     "tiger": QT_TRANSLATE_NOOP("display", "Tiger"),
+    "ez-baccarat": QT_TRANSLATE_NOOP("display", "EZ Baccarat"),
+    "dragon-bonus": QT_TRANSLATE_NOOP("display", "Dragon Bonus"),
 }
 
 # Operator actions (controller.table.commands.ACTIONS), for "refused: ..." on the header.

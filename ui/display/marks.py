@@ -3,7 +3,8 @@
 Sizes are fractions of the cell so the marks scale with the window. Each function only draws:
 the callers (the road panels) decide what goes where. No mark relies on colour alone (a
 colour-blind player must read the roads too): Banker and Player carry their letter, a natural
-is a filled ring, and a derived road's blue mark has a shape of its own.
+is a filled ring, a derived road's blue mark has a shape of its own, and an EZ Baccarat
+Dragon 7 or Panda 8 hand carries its number in a square badge.
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ MARK_COLORS = {"red": BANKER_RED, "blue": PLAYER_BLUE}
 RING_RADIUS = 0.36  # of the cell side; the ring's centre line
 RING_WIDTH = 0.11
 PAIR_DOT = 0.11  # radius of a pair dot
+EZ_BADGE = 0.5  # side of the Dragon 7 / Panda 8 badge
+BADGE_INK = QColor("#1b1b1b")
+# The number each badge shows, and its colour: Dragon gold, Panda white.
+EZ_BADGES = {"dragon_7": ("7", QColor("#f7c600")), "panda_8": ("8", QColor("white"))}
 
 
 def empty_cell(painter: QPainter, rect: QRectF) -> None:
@@ -143,3 +148,16 @@ def bead(painter: QPainter, rect: QRectF, color: QColor, text: str, natural: boo
         painter.setPen(Qt.PenStyle.NoPen)
     painter.drawEllipse(rect.center(), radius, radius)
     letter(painter, rect, text, QColor("white"), font, size=0.5)
+
+
+def ez_badge(painter: QPainter, rect: QRectF, badge: str, font: QFont) -> None:
+    """A Dragon 7 or Panda 8 hand: a dark square at the bottom left (the corner the pair dots
+    and the tie count leave free) with a 7 or an 8."""
+    side = min(rect.width(), rect.height())
+    size = side * EZ_BADGE
+    square = QRectF(rect.left() + side * 0.02, rect.bottom() - size - side * 0.02, size, size)
+    painter.setPen(QPen(ROAD_PAPER, max(1.0, side * 0.03)))
+    painter.setBrush(BADGE_INK)
+    painter.drawRoundedRect(square, size * 0.18, size * 0.18)
+    text, color = EZ_BADGES[badge]
+    letter(painter, square, text, color, font, size=0.9)

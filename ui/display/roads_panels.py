@@ -182,6 +182,8 @@ class BeadPlatePanel(RoadPanel):
         marks.bead(painter, rect, marks.WINNER_COLORS[cell.winner], self.letters[cell.winner],
                    cell.natural, self.font())
         marks.pair_dots(painter, rect, cell.player_pair, cell.banker_pair)
+        if cell.badge is not None:
+            marks.ez_badge(painter, rect, cell.badge, self.font())
 
 
 class BigRoadPanel(RoadPanel):
@@ -196,6 +198,8 @@ class BigRoadPanel(RoadPanel):
             marks.pair_dots(painter, rect, cell.player_pair, cell.banker_pair)
         if cell.ties:
             marks.tie_line(painter, rect, cell.ties, self.font())
+        if cell.badge is not None:  # over a tie's line, which would hide its number
+            marks.ez_badge(painter, rect, cell.badge, self.font())
 
 
 def derived_title(name: str) -> str:

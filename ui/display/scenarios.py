@@ -70,7 +70,23 @@ def betting_open(round_: int, seconds: float) -> Callable[[list[TableEvent]], li
     return cut
 
 
+def after_result_won_by(bet: str, from_round: int
+                        ) -> Callable[[list[TableEvent]], list[TableEvent]]:
+    """Up to the first round from ``from_round`` on whose result ``bet`` won: its banner shows."""
+
+    def cut(events: list[TableEvent]) -> list[TableEvent]:
+        for index, event in enumerate(events):
+            if (isinstance(event.fact, facts.RoundResult) and event.round >= from_round
+                    and bet in event.fact.winning_bets):
+                return events[: index + 1]
+        return events
+
+    return cut
+
+
 SEEDED_SHOE = "sim://?seed=2024&rate=0"
+# Three Dragon 7s by round 43 and a Panda 8 (round 8).
+EZ_SHOE = "sim://?seed=88&rate=0"
 # Nine burns take all eight aces of spades; a ninth one cannot come from the shoe: a hold.
 IMPOSSIBLE_CARD = "sim://?script=9S,AS,AS,AS,AS,AS,AS,AS,AS,2C,AS&rate=0"
 SCENARIOS = {
@@ -81,6 +97,9 @@ SCENARIOS = {
     "live": Scenario("the seeded shoe on the live profile (side bets close late)",
                      TableConfig(driver_url=SEEDED_SHOE, profile="live"),
                      before_card(62, "player2")),
+    "ez": Scenario("EZ Baccarat (seed 88): round 43's Dragon 7, the roads' Dragon 7 and Panda 8 "
+                   "badges", TableConfig(driver_url=EZ_SHOE, profile="ez-baccarat"),
+                   after_result_won_by("dragon_7", 40)),
     "hold": Scenario("a card that cannot come from the shoe: the table holds",
                      TableConfig(driver_url=IMPOSSIBLE_CARD)),
     "betting": Scenario("the live profile taking bets for round 20, its countdown running",

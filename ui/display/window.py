@@ -222,7 +222,9 @@ class DisplayWindow(QWidget):
         if self.help.isVisible():
             self.help.hide()
         else:
-            self.help.show_message(translate("display", "Operator keys"), help_text())
+            profile = self.status.profile
+            self.help.show_message(translate("display", "Operator keys"),
+                                   help_text(profile.bets if profile is not None else ()))
 
     # -- layout --------------------------------------------------------------------------
 

@@ -84,15 +84,15 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>لوحة الخرز</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="225" />
-        <location filename="../roads_panels.py" line="189" />
+        <location filename="../roads_panels.py" line="229" />
+        <location filename="../roads_panels.py" line="191" />
         <location filename="../roads_panels.py" line="175" />
         <source>B</source>
         <translation>ب</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="225" />
-        <location filename="../roads_panels.py" line="189" />
+        <location filename="../roads_panels.py" line="229" />
+        <location filename="../roads_panels.py" line="191" />
         <location filename="../roads_panels.py" line="176" />
         <source>P</source>
         <translation>ل</translation>
@@ -103,27 +103,27 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>ت</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="188" />
+        <location filename="../roads_panels.py" line="190" />
         <source>Big Road</source>
         <translation>الطريق الكبير</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="202" />
+        <location filename="../roads_panels.py" line="206" />
         <source>Big Eye Boy</source>
         <translation>العين الكبيرة</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="203" />
+        <location filename="../roads_panels.py" line="207" />
         <source>Small Road</source>
         <translation>الطريق الصغير</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="204" />
+        <location filename="../roads_panels.py" line="208" />
         <source>Cockroach Pig</source>
         <translation>الصرصور</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="226" />
+        <location filename="../roads_panels.py" line="230" />
         <source>Next hand</source>
         <translation>اليد التالية</translation>
     </message>
@@ -133,29 +133,34 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>طاولة باكارات</translation>
     </message>
     <message>
-        <location filename="../window.py" line="217" />
+        <location filename="../window.py" line="218" />
         <source>Operator keys</source>
         <translation>مفاتيح المشغل</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="79" />
+        <location filename="../cards_panel.py" line="80" />
         <source>NATURAL</source>
         <translation>طبيعي</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="82" />
+        <location filename="../cards_panel.py" line="86" />
         <source>Player and Banker bets are returned</source>
         <translation>تُعاد رهانات اللاعب والبانكر</translation>
     </message>
     <message>
+        <location filename="../cards_panel.py" line="91" />
+        <source>returned: {bets}</source>
+        <translation>تُعاد: {bets}</translation>
+    </message>
+    <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="149" />
+        <location filename="../cards_panel.py" line="159" />
         <source>PLAYER</source>
         <translation>اللاعب</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="150" />
+        <location filename="../cards_panel.py" line="160" />
         <source>BANKER</source>
         <translation>البانكر</translation>
     </message>
@@ -365,285 +370,335 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>البانكر الطبيعي</translation>
     </message>
     <message>
+        <location filename="../labels.py" line="24" />
+        <source>Dragon 7</source>
+        <translation>التنين 7</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="25" />
+        <source>Panda 8</source>
+        <translation>الباندا 8</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="26" />
+        <source>Player Dragon Bonus</source>
+        <translation>مكافأة التنين للاعب</translation>
+    </message>
+    <message>
         <location filename="../labels.py" line="27" />
+        <source>Banker Dragon Bonus</source>
+        <translation>مكافأة التنين للبانكر</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="32" />
+        <source>DRAGON 7</source>
+        <translation>التنين 7</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="33" />
+        <source>PANDA 8</source>
+        <translation>الباندا 8</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="37" />
         <source>PLAYER 1st CARD</source>
         <translation>اللاعب الورقة 1</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="28" />
+        <location filename="../labels.py" line="38" />
         <source>BANKER 1st CARD</source>
         <translation>البانكر الورقة 1</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="29" />
+        <location filename="../labels.py" line="39" />
         <source>PLAYER 2nd CARD</source>
         <translation>اللاعب الورقة 2</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="30" />
+        <location filename="../labels.py" line="40" />
         <source>BANKER 2nd CARD</source>
         <translation>البانكر الورقة 2</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="31" />
+        <location filename="../labels.py" line="41" />
         <source>PLAYER 3rd CARD</source>
         <translation>اللاعب الورقة 3</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="32" />
+        <location filename="../labels.py" line="42" />
         <source>BANKER 3rd CARD</source>
         <translation>البانكر الورقة 3</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="33" />
+        <location filename="../labels.py" line="43" />
         <source>REVEAL CARD</source>
         <translation>ورقة الكشف</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="34" />
+        <location filename="../labels.py" line="44" />
         <source>BURN CARD</source>
         <translation>ورقة الحرق</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="38" />
+        <location filename="../labels.py" line="48" />
         <source>PLAYER WINS {total}</source>
         <translation>فوز اللاعب {total}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="39" />
+        <location filename="../labels.py" line="49" />
         <source>BANKER WINS {total}</source>
         <translation>فوز البانكر {total}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="40" />
+        <location filename="../labels.py" line="50" />
         <source>TIE {total}</source>
         <translation>تعادل {total}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="44" />
+        <location filename="../labels.py" line="54" />
         <source>Player wins</source>
         <translation>فوز اللاعب</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="45" />
+        <location filename="../labels.py" line="55" />
         <source>Player naturals</source>
         <translation>طبيعي اللاعب</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="46" />
+        <location filename="../labels.py" line="56" />
         <source>Banker wins</source>
         <translation>فوز البانكر</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="47" />
+        <location filename="../labels.py" line="57" />
         <source>Banker naturals</source>
         <translation>طبيعي البانكر</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="48" />
+        <location filename="../labels.py" line="58" />
         <source>Ties</source>
         <translation>التعادلات</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="49" />
+        <location filename="../labels.py" line="59" />
         <source>Player pairs</source>
         <translation>أزواج اللاعب</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="50" />
+        <location filename="../labels.py" line="60" />
         <source>Banker pairs</source>
         <translation>أزواج البانكر</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="55" />
+        <location filename="../labels.py" line="65" />
         <source>SHUFFLE, then confirm the new shoe (N)</source>
         <translation>اخلط، ثم أكّد الصندوق الجديد (N)</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="56" />
+        <location filename="../labels.py" line="66" />
         <source>NEW SHOE: deal the reveal card</source>
         <translation>صندوق جديد: اكشف الورقة الأولى</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="57" />
+        <location filename="../labels.py" line="67" />
         <source>BURN {burn} CARDS</source>
         <translation>احرق {burn} أوراق</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="58" />
+        <location filename="../labels.py" line="68" />
         <source>BURN {burn} CARDS, then confirm the burn (B)</source>
         <translation>احرق {burn} أوراق، ثم أكّد الحرق (B)</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="60" />
+        <location filename="../labels.py" line="70" />
         <source>PLACE YOUR BETS</source>
         <translation>ضعوا رهاناتكم</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="61" />
+        <location filename="../labels.py" line="71" />
         <source>NO MORE BETS</source>
         <translation>لا مزيد من الرهانات</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="62" />
+        <location filename="../labels.py" line="72" />
         <source>PAUSED</source>
         <translation>متوقف مؤقتًا</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="63" />
+        <location filename="../labels.py" line="73" />
         <source>HOLD</source>
         <translation>إيقاف</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="64" />
+        <location filename="../labels.py" line="74" />
         <source>SHOE ENDED: shuffle, then confirm the new shoe</source>
         <translation>انتهى الصندوق: اخلط، ثم أكّد الصندوق الجديد</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="69" />
+        <location filename="../labels.py" line="79" />
         <source>Classic</source>
         <translation>كلاسيكي</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="70" />
+        <location filename="../labels.py" line="80" />
         <source>Live</source>
         <translation>مباشر</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="71" />
+        <location filename="../labels.py" line="81" />
         <source>Big Win</source>
         <translation>الفوز الكبير</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="72" />
+        <location filename="../labels.py" line="82" />
         <source>No Commission</source>
         <translation>بدون عمولة</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="73" />
+        <location filename="../labels.py" line="83" />
         <source>Tiger</source>
         <translation>النمر</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="78" />
+        <location filename="../labels.py" line="84" />
+        <source>EZ Baccarat</source>
+        <translation>باكارا EZ</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="85" />
+        <source>Dragon Bonus</source>
+        <translation>مكافأة التنين</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="90" />
         <source>new shoe</source>
         <translation>صندوق جديد</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="27" />
-        <location filename="../labels.py" line="79" />
+        <location filename="../keys.py" line="29" />
+        <location filename="../labels.py" line="91" />
         <source>confirm the burn</source>
         <translation>تأكيد الحرق</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="80" />
+        <location filename="../labels.py" line="92" />
         <source>card by hand</source>
         <translation>ورقة يدويًا</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="81" />
+        <location filename="../labels.py" line="93" />
         <source>void the round</source>
         <translation>إلغاء الجولة</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="82" />
+        <location filename="../labels.py" line="94" />
         <source>accept the card</source>
         <translation>قبول الورقة</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="83" />
+        <location filename="../labels.py" line="95" />
         <source>pause</source>
         <translation>إيقاف مؤقت</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="84" />
+        <location filename="../labels.py" line="96" />
         <source>resume</source>
         <translation>استئناف</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="85" />
+        <location filename="../labels.py" line="97" />
         <source>clear the roads</source>
         <translation>مسح الطرق</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="90" />
+        <location filename="../labels.py" line="102" />
         <source>card {card} cannot come from this shoe</source>
         <translation>الورقة {card} لا يمكن أن تكون من هذا الصندوق</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="91" />
+        <location filename="../labels.py" line="103" />
         <source>card {card} was dealt while betting is open</source>
         <translation>وُزّعت الورقة {card} والرهان مفتوح</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="93" />
+        <location filename="../labels.py" line="105" />
         <source>card {card} was dealt while the table is stopped</source>
         <translation>وُزّعت الورقة {card} والطاولة متوقفة</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="95" />
+        <location filename="../labels.py" line="107" />
         <source>card {card} was dealt before the burn was confirmed</source>
         <translation>وُزّعت الورقة {card} قبل تأكيد الحرق</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="97" />
+        <location filename="../labels.py" line="109" />
         <source>card {card} was dealt before the new shoe was confirmed</source>
         <translation>وُزّعت الورقة {card} قبل تأكيد الصندوق الجديد</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="25" />
+        <location filename="../keys.py" line="27" />
         <source>show or hide this help</source>
         <translation>إظهار أو إخفاء هذه المساعدة</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="29" />
+        <location filename="../keys.py" line="31" />
         <source>enter a card by hand</source>
         <translation>إدخال بطاقة يدويًا</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="31" />
+        <location filename="../keys.py" line="33" />
         <source>pause / resume the table</source>
         <translation>إيقاف / استئناف الطاولة</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="33" />
+        <location filename="../keys.py" line="35" />
         <source>the last 10 rounds (recall)</source>
         <translation>آخر 10 جولات</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="35" />
+        <location filename="../keys.py" line="37" />
         <source>new shoe (supervisor PIN while a shoe is in play)</source>
         <translation>صندوق جديد (رمز المشرف أثناء اللعب)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="37" />
+        <location filename="../keys.py" line="39" />
         <source>void the round in play or on hold (supervisor PIN)</source>
         <translation>إلغاء الجولة (رمز المشرف)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="39" />
+        <location filename="../keys.py" line="41" />
         <source>accept the held card, clearing the hold (supervisor PIN)</source>
         <translation>قبول الورقة المعلقة (رمز المشرف)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="42" />
+        <location filename="../keys.py" line="44" />
         <source>show or hide the surveillance panel</source>
         <translation>إظهار لوحة المراقبة أو إخفاؤها</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="44" />
+        <location filename="../keys.py" line="46" />
         <source>clear the roads (supervisor PIN)</source>
         <translation>مسح الطرق (رمز المشرف)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="45" />
+        <location filename="../keys.py" line="47" />
         <source>close the help</source>
         <translation>إغلاق المساعدة</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="46" />
+        <location filename="../keys.py" line="48" />
         <source>quit the display</source>
         <translation>إنهاء العرض</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="64" />
+        <source>on the roads: Dragon 7, banker won with 7 on three cards</source>
+        <translation>على الطرق: التنين 7، فاز البانكر بـ 7 على ثلاث أوراق</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="66" />
+        <source>on the roads: Panda 8, player won with 8 on three cards</source>
+        <translation>على الطرق: الباندا 8، فاز اللاعب بـ 8 على ثلاث أوراق</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="68" />

@@ -84,15 +84,15 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Πίνακας χαντρών</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="225" />
-        <location filename="../roads_panels.py" line="189" />
+        <location filename="../roads_panels.py" line="229" />
+        <location filename="../roads_panels.py" line="191" />
         <location filename="../roads_panels.py" line="175" />
         <source>B</source>
         <translation>Τ</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="225" />
-        <location filename="../roads_panels.py" line="189" />
+        <location filename="../roads_panels.py" line="229" />
+        <location filename="../roads_panels.py" line="191" />
         <location filename="../roads_panels.py" line="176" />
         <source>P</source>
         <translation>Π</translation>
@@ -103,27 +103,27 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Ι</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="188" />
+        <location filename="../roads_panels.py" line="190" />
         <source>Big Road</source>
         <translation>Μεγάλος δρόμος</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="202" />
+        <location filename="../roads_panels.py" line="206" />
         <source>Big Eye Boy</source>
         <translation>Μεγάλο μάτι</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="203" />
+        <location filename="../roads_panels.py" line="207" />
         <source>Small Road</source>
         <translation>Μικρός δρόμος</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="204" />
+        <location filename="../roads_panels.py" line="208" />
         <source>Cockroach Pig</source>
         <translation>Κατσαρίδα</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="226" />
+        <location filename="../roads_panels.py" line="230" />
         <source>Next hand</source>
         <translation>Επόμενο χέρι</translation>
     </message>
@@ -133,29 +133,34 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Τραπέζι μπακαρά</translation>
     </message>
     <message>
-        <location filename="../window.py" line="217" />
+        <location filename="../window.py" line="218" />
         <source>Operator keys</source>
         <translation>Πλήκτρα χειριστή</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="79" />
+        <location filename="../cards_panel.py" line="80" />
         <source>NATURAL</source>
         <translation>ΦΥΣΙΚΟ</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="82" />
+        <location filename="../cards_panel.py" line="86" />
         <source>Player and Banker bets are returned</source>
         <translation>Τα πονταρίσματα Παίκτη και Τραπεζίτη επιστρέφονται</translation>
     </message>
     <message>
+        <location filename="../cards_panel.py" line="91" />
+        <source>returned: {bets}</source>
+        <translation>επιστρέφονται: {bets}</translation>
+    </message>
+    <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="149" />
+        <location filename="../cards_panel.py" line="159" />
         <source>PLAYER</source>
         <translation>ΠΑΙΚΤΗΣ</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="150" />
+        <location filename="../cards_panel.py" line="160" />
         <source>BANKER</source>
         <translation>ΤΡΑΠΕΖΙΤΗΣ</translation>
     </message>
@@ -365,285 +370,335 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Φυσικό Τραπεζίτη</translation>
     </message>
     <message>
+        <location filename="../labels.py" line="24" />
+        <source>Dragon 7</source>
+        <translation>Δράκος 7</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="25" />
+        <source>Panda 8</source>
+        <translation>Πάντα 8</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="26" />
+        <source>Player Dragon Bonus</source>
+        <translation>Μπόνους Δράκου Παίκτη</translation>
+    </message>
+    <message>
         <location filename="../labels.py" line="27" />
+        <source>Banker Dragon Bonus</source>
+        <translation>Μπόνους Δράκου Τραπεζίτη</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="32" />
+        <source>DRAGON 7</source>
+        <translation>ΔΡΑΚΟΣ 7</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="33" />
+        <source>PANDA 8</source>
+        <translation>ΠΑΝΤΑ 8</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="37" />
         <source>PLAYER 1st CARD</source>
         <translation>ΠΑΙΚΤΗΣ 1ο ΦΥΛΛΟ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="28" />
+        <location filename="../labels.py" line="38" />
         <source>BANKER 1st CARD</source>
         <translation>ΤΡΑΠΕΖΙΤΗΣ 1ο ΦΥΛΛΟ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="29" />
+        <location filename="../labels.py" line="39" />
         <source>PLAYER 2nd CARD</source>
         <translation>ΠΑΙΚΤΗΣ 2ο ΦΥΛΛΟ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="30" />
+        <location filename="../labels.py" line="40" />
         <source>BANKER 2nd CARD</source>
         <translation>ΤΡΑΠΕΖΙΤΗΣ 2ο ΦΥΛΛΟ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="31" />
+        <location filename="../labels.py" line="41" />
         <source>PLAYER 3rd CARD</source>
         <translation>ΠΑΙΚΤΗΣ 3ο ΦΥΛΛΟ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="32" />
+        <location filename="../labels.py" line="42" />
         <source>BANKER 3rd CARD</source>
         <translation>ΤΡΑΠΕΖΙΤΗΣ 3ο ΦΥΛΛΟ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="33" />
+        <location filename="../labels.py" line="43" />
         <source>REVEAL CARD</source>
         <translation>ΦΥΛΛΟ ΑΠΟΚΑΛΥΨΗΣ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="34" />
+        <location filename="../labels.py" line="44" />
         <source>BURN CARD</source>
         <translation>ΦΥΛΛΟ ΚΑΨΙΜΑΤΟΣ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="38" />
+        <location filename="../labels.py" line="48" />
         <source>PLAYER WINS {total}</source>
         <translation>ΚΕΡΔΙΖΕΙ Ο ΠΑΙΚΤΗΣ {total}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="39" />
+        <location filename="../labels.py" line="49" />
         <source>BANKER WINS {total}</source>
         <translation>ΚΕΡΔΙΖΕΙ Ο ΤΡΑΠΕΖΙΤΗΣ {total}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="40" />
+        <location filename="../labels.py" line="50" />
         <source>TIE {total}</source>
         <translation>ΙΣΟΠΑΛΙΑ {total}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="44" />
+        <location filename="../labels.py" line="54" />
         <source>Player wins</source>
         <translation>Νίκες Παίκτη</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="45" />
+        <location filename="../labels.py" line="55" />
         <source>Player naturals</source>
         <translation>Φυσικά Παίκτη</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="46" />
+        <location filename="../labels.py" line="56" />
         <source>Banker wins</source>
         <translation>Νίκες Τραπεζίτη</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="47" />
+        <location filename="../labels.py" line="57" />
         <source>Banker naturals</source>
         <translation>Φυσικά Τραπεζίτη</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="48" />
+        <location filename="../labels.py" line="58" />
         <source>Ties</source>
         <translation>Ισοπαλίες</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="49" />
+        <location filename="../labels.py" line="59" />
         <source>Player pairs</source>
         <translation>Ζεύγη Παίκτη</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="50" />
+        <location filename="../labels.py" line="60" />
         <source>Banker pairs</source>
         <translation>Ζεύγη Τραπεζίτη</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="55" />
+        <location filename="../labels.py" line="65" />
         <source>SHUFFLE, then confirm the new shoe (N)</source>
         <translation>ΑΝΑΚΑΤΕΜΑ, μετά επιβεβαίωση νέου σαμπό (N)</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="56" />
+        <location filename="../labels.py" line="66" />
         <source>NEW SHOE: deal the reveal card</source>
         <translation>ΝΕΟ ΣΑΜΠΟ: ανοίξτε το πρώτο φύλλο</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="57" />
+        <location filename="../labels.py" line="67" />
         <source>BURN {burn} CARDS</source>
         <translation>ΚΑΨΙΜΟ {burn} ΦΥΛΛΩΝ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="58" />
+        <location filename="../labels.py" line="68" />
         <source>BURN {burn} CARDS, then confirm the burn (B)</source>
         <translation>ΚΑΨΙΜΟ {burn} ΦΥΛΛΩΝ, μετά επιβεβαίωση (B)</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="60" />
+        <location filename="../labels.py" line="70" />
         <source>PLACE YOUR BETS</source>
         <translation>ΠΟΝΤΑΡΕΤΕ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="61" />
+        <location filename="../labels.py" line="71" />
         <source>NO MORE BETS</source>
         <translation>ΤΕΛΟΣ ΠΟΝΤΑΡΙΣΜΑΤΩΝ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="62" />
+        <location filename="../labels.py" line="72" />
         <source>PAUSED</source>
         <translation>ΣΕ ΠΑΥΣΗ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="63" />
+        <location filename="../labels.py" line="73" />
         <source>HOLD</source>
         <translation>ΑΝΑΜΟΝΗ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="64" />
+        <location filename="../labels.py" line="74" />
         <source>SHOE ENDED: shuffle, then confirm the new shoe</source>
         <translation>ΤΕΛΟΣ ΣΑΜΠΟ: ανακάτεμα, μετά επιβεβαίωση νέου σαμπό</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="69" />
+        <location filename="../labels.py" line="79" />
         <source>Classic</source>
         <translation>Κλασικό</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="70" />
+        <location filename="../labels.py" line="80" />
         <source>Live</source>
         <translation>Ζωντανό</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="71" />
+        <location filename="../labels.py" line="81" />
         <source>Big Win</source>
         <translation>Μεγάλη νίκη</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="72" />
+        <location filename="../labels.py" line="82" />
         <source>No Commission</source>
         <translation>Χωρίς προμήθεια</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="73" />
+        <location filename="../labels.py" line="83" />
         <source>Tiger</source>
         <translation>Τίγρης</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="78" />
+        <location filename="../labels.py" line="84" />
+        <source>EZ Baccarat</source>
+        <translation>EZ Μπακαρά</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="85" />
+        <source>Dragon Bonus</source>
+        <translation>Μπόνους Δράκου</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="90" />
         <source>new shoe</source>
         <translation>νέο σαμπό</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="27" />
-        <location filename="../labels.py" line="79" />
+        <location filename="../keys.py" line="29" />
+        <location filename="../labels.py" line="91" />
         <source>confirm the burn</source>
         <translation>επιβεβαίωση καψίματος</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="80" />
+        <location filename="../labels.py" line="92" />
         <source>card by hand</source>
         <translation>φύλλο με το χέρι</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="81" />
+        <location filename="../labels.py" line="93" />
         <source>void the round</source>
         <translation>ακύρωση γύρου</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="82" />
+        <location filename="../labels.py" line="94" />
         <source>accept the card</source>
         <translation>αποδοχή φύλλου</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="83" />
+        <location filename="../labels.py" line="95" />
         <source>pause</source>
         <translation>παύση</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="84" />
+        <location filename="../labels.py" line="96" />
         <source>resume</source>
         <translation>συνέχεια</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="85" />
+        <location filename="../labels.py" line="97" />
         <source>clear the roads</source>
         <translation>καθαρισμός δρόμων</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="90" />
+        <location filename="../labels.py" line="102" />
         <source>card {card} cannot come from this shoe</source>
         <translation>το φύλλο {card} δεν μπορεί να προέρχεται από αυτό το σαμπό</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="91" />
+        <location filename="../labels.py" line="103" />
         <source>card {card} was dealt while betting is open</source>
         <translation>το φύλλο {card} μοιράστηκε ενώ οι στοιχηματισμοί είναι ανοιχτοί</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="93" />
+        <location filename="../labels.py" line="105" />
         <source>card {card} was dealt while the table is stopped</source>
         <translation>το φύλλο {card} μοιράστηκε ενώ το τραπέζι είναι σταματημένο</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="95" />
+        <location filename="../labels.py" line="107" />
         <source>card {card} was dealt before the burn was confirmed</source>
         <translation>το φύλλο {card} μοιράστηκε πριν επιβεβαιωθεί το κάψιμο</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="97" />
+        <location filename="../labels.py" line="109" />
         <source>card {card} was dealt before the new shoe was confirmed</source>
         <translation>το φύλλο {card} μοιράστηκε πριν επιβεβαιωθεί το νέο σαμπό</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="25" />
+        <location filename="../keys.py" line="27" />
         <source>show or hide this help</source>
         <translation>εμφάνιση ή απόκρυψη βοήθειας</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="29" />
+        <location filename="../keys.py" line="31" />
         <source>enter a card by hand</source>
         <translation>εισαγωγή φύλλου με το χέρι</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="31" />
+        <location filename="../keys.py" line="33" />
         <source>pause / resume the table</source>
         <translation>παύση / συνέχεια τραπεζιού</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="33" />
+        <location filename="../keys.py" line="35" />
         <source>the last 10 rounds (recall)</source>
         <translation>οι τελευταίοι 10 γύροι</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="35" />
+        <location filename="../keys.py" line="37" />
         <source>new shoe (supervisor PIN while a shoe is in play)</source>
         <translation>νέο σαμπό (PIN επόπτη εν ώρα παιχνιδιού)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="37" />
+        <location filename="../keys.py" line="39" />
         <source>void the round in play or on hold (supervisor PIN)</source>
         <translation>ακύρωση γύρου (PIN επόπτη)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="39" />
+        <location filename="../keys.py" line="41" />
         <source>accept the held card, clearing the hold (supervisor PIN)</source>
         <translation>αποδοχή φύλλου σε αναμονή (PIN επόπτη)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="42" />
+        <location filename="../keys.py" line="44" />
         <source>show or hide the surveillance panel</source>
         <translation>εμφάνιση ή απόκρυψη του πίνακα επιτήρησης</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="44" />
+        <location filename="../keys.py" line="46" />
         <source>clear the roads (supervisor PIN)</source>
         <translation>εκκαθάριση δρόμων (PIN επόπτη)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="45" />
+        <location filename="../keys.py" line="47" />
         <source>close the help</source>
         <translation>κλείσιμο βοήθειας</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="46" />
+        <location filename="../keys.py" line="48" />
         <source>quit the display</source>
         <translation>έξοδος</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="64" />
+        <source>on the roads: Dragon 7, banker won with 7 on three cards</source>
+        <translation>στους δρόμους: Δράκος 7, ο Τραπεζίτης κέρδισε με 7 σε τρία φύλλα</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="66" />
+        <source>on the roads: Panda 8, player won with 8 on three cards</source>
+        <translation>στους δρόμους: Πάντα 8, ο Παίκτης κέρδισε με 8 σε τρία φύλλα</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="68" />

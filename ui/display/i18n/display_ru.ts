@@ -84,15 +84,15 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Бисерная дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="225" />
-        <location filename="../roads_panels.py" line="189" />
+        <location filename="../roads_panels.py" line="229" />
+        <location filename="../roads_panels.py" line="191" />
         <location filename="../roads_panels.py" line="175" />
         <source>B</source>
         <translation>Б</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="225" />
-        <location filename="../roads_panels.py" line="189" />
+        <location filename="../roads_panels.py" line="229" />
+        <location filename="../roads_panels.py" line="191" />
         <location filename="../roads_panels.py" line="176" />
         <source>P</source>
         <translation>И</translation>
@@ -103,27 +103,27 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Н</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="188" />
+        <location filename="../roads_panels.py" line="190" />
         <source>Big Road</source>
         <translation>Большая дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="202" />
+        <location filename="../roads_panels.py" line="206" />
         <source>Big Eye Boy</source>
         <translation>Большой глаз</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="203" />
+        <location filename="../roads_panels.py" line="207" />
         <source>Small Road</source>
         <translation>Малая дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="204" />
+        <location filename="../roads_panels.py" line="208" />
         <source>Cockroach Pig</source>
         <translation>Таракан</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="226" />
+        <location filename="../roads_panels.py" line="230" />
         <source>Next hand</source>
         <translation>Следующая раздача</translation>
     </message>
@@ -133,29 +133,34 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Стол баккара</translation>
     </message>
     <message>
-        <location filename="../window.py" line="217" />
+        <location filename="../window.py" line="218" />
         <source>Operator keys</source>
         <translation>Клавиши оператора</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="79" />
+        <location filename="../cards_panel.py" line="80" />
         <source>NATURAL</source>
         <translation>НАТУРАЛЬНАЯ</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="82" />
+        <location filename="../cards_panel.py" line="86" />
         <source>Player and Banker bets are returned</source>
         <translation>Ставки на игрока и банкира возвращаются</translation>
     </message>
     <message>
+        <location filename="../cards_panel.py" line="91" />
+        <source>returned: {bets}</source>
+        <translation>возвращаются: {bets}</translation>
+    </message>
+    <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="149" />
+        <location filename="../cards_panel.py" line="159" />
         <source>PLAYER</source>
         <translation>ИГРОК</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="150" />
+        <location filename="../cards_panel.py" line="160" />
         <source>BANKER</source>
         <translation>БАНКИР</translation>
     </message>
@@ -365,285 +370,335 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Натуральная банкира</translation>
     </message>
     <message>
+        <location filename="../labels.py" line="24" />
+        <source>Dragon 7</source>
+        <translation>Дракон 7</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="25" />
+        <source>Panda 8</source>
+        <translation>Панда 8</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="26" />
+        <source>Player Dragon Bonus</source>
+        <translation>Бонус дракона на игрока</translation>
+    </message>
+    <message>
         <location filename="../labels.py" line="27" />
+        <source>Banker Dragon Bonus</source>
+        <translation>Бонус дракона на банкира</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="32" />
+        <source>DRAGON 7</source>
+        <translation>ДРАКОН 7</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="33" />
+        <source>PANDA 8</source>
+        <translation>ПАНДА 8</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="37" />
         <source>PLAYER 1st CARD</source>
         <translation>ИГРОК 1-я КАРТА</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="28" />
+        <location filename="../labels.py" line="38" />
         <source>BANKER 1st CARD</source>
         <translation>БАНКИР 1-я КАРТА</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="29" />
+        <location filename="../labels.py" line="39" />
         <source>PLAYER 2nd CARD</source>
         <translation>ИГРОК 2-я КАРТА</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="30" />
+        <location filename="../labels.py" line="40" />
         <source>BANKER 2nd CARD</source>
         <translation>БАНКИР 2-я КАРТА</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="31" />
+        <location filename="../labels.py" line="41" />
         <source>PLAYER 3rd CARD</source>
         <translation>ИГРОК 3-я КАРТА</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="32" />
+        <location filename="../labels.py" line="42" />
         <source>BANKER 3rd CARD</source>
         <translation>БАНКИР 3-я КАРТА</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="33" />
+        <location filename="../labels.py" line="43" />
         <source>REVEAL CARD</source>
         <translation>КАРТА ОТКРЫТИЯ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="34" />
+        <location filename="../labels.py" line="44" />
         <source>BURN CARD</source>
         <translation>СЖИГАЕМАЯ КАРТА</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="38" />
+        <location filename="../labels.py" line="48" />
         <source>PLAYER WINS {total}</source>
         <translation>ВЫИГРАЛ ИГРОК {total}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="39" />
+        <location filename="../labels.py" line="49" />
         <source>BANKER WINS {total}</source>
         <translation>ВЫИГРАЛ БАНКИР {total}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="40" />
+        <location filename="../labels.py" line="50" />
         <source>TIE {total}</source>
         <translation>НИЧЬЯ {total}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="44" />
+        <location filename="../labels.py" line="54" />
         <source>Player wins</source>
         <translation>Победы игрока</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="45" />
+        <location filename="../labels.py" line="55" />
         <source>Player naturals</source>
         <translation>Натуральные игрока</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="46" />
+        <location filename="../labels.py" line="56" />
         <source>Banker wins</source>
         <translation>Победы банкира</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="47" />
+        <location filename="../labels.py" line="57" />
         <source>Banker naturals</source>
         <translation>Натуральные банкира</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="48" />
+        <location filename="../labels.py" line="58" />
         <source>Ties</source>
         <translation>Ничьи</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="49" />
+        <location filename="../labels.py" line="59" />
         <source>Player pairs</source>
         <translation>Пары игрока</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="50" />
+        <location filename="../labels.py" line="60" />
         <source>Banker pairs</source>
         <translation>Пары банкира</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="55" />
+        <location filename="../labels.py" line="65" />
         <source>SHUFFLE, then confirm the new shoe (N)</source>
         <translation>ПЕРЕТАСУЙТЕ и подтвердите новый шуз (N)</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="56" />
+        <location filename="../labels.py" line="66" />
         <source>NEW SHOE: deal the reveal card</source>
         <translation>НОВЫЙ ШУЗ: откройте первую карту</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="57" />
+        <location filename="../labels.py" line="67" />
         <source>BURN {burn} CARDS</source>
         <translation>СЖЕЧЬ {burn} КАРТ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="58" />
+        <location filename="../labels.py" line="68" />
         <source>BURN {burn} CARDS, then confirm the burn (B)</source>
         <translation>СЖЕЧЬ {burn} КАРТ, затем подтвердить (B)</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="60" />
+        <location filename="../labels.py" line="70" />
         <source>PLACE YOUR BETS</source>
         <translation>ДЕЛАЙТЕ СТАВКИ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="61" />
+        <location filename="../labels.py" line="71" />
         <source>NO MORE BETS</source>
         <translation>СТАВКИ СДЕЛАНЫ</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="62" />
+        <location filename="../labels.py" line="72" />
         <source>PAUSED</source>
         <translation>ПАУЗА</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="63" />
+        <location filename="../labels.py" line="73" />
         <source>HOLD</source>
         <translation>ОСТАНОВКА</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="64" />
+        <location filename="../labels.py" line="74" />
         <source>SHOE ENDED: shuffle, then confirm the new shoe</source>
         <translation>ШУЗ ЗАКОНЧЕН: перетасуйте и подтвердите новый шуз</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="69" />
+        <location filename="../labels.py" line="79" />
         <source>Classic</source>
         <translation>Классика</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="70" />
+        <location filename="../labels.py" line="80" />
         <source>Live</source>
         <translation>Живая игра</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="71" />
+        <location filename="../labels.py" line="81" />
         <source>Big Win</source>
         <translation>Крупный выигрыш</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="72" />
+        <location filename="../labels.py" line="82" />
         <source>No Commission</source>
         <translation>Без комиссии</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="73" />
+        <location filename="../labels.py" line="83" />
         <source>Tiger</source>
         <translation>Тигр</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="78" />
+        <location filename="../labels.py" line="84" />
+        <source>EZ Baccarat</source>
+        <translation>EZ Баккара</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="85" />
+        <source>Dragon Bonus</source>
+        <translation>Бонус дракона</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="90" />
         <source>new shoe</source>
         <translation>новый шуз</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="27" />
-        <location filename="../labels.py" line="79" />
+        <location filename="../keys.py" line="29" />
+        <location filename="../labels.py" line="91" />
         <source>confirm the burn</source>
         <translation>подтвердить сжигание</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="80" />
+        <location filename="../labels.py" line="92" />
         <source>card by hand</source>
         <translation>карта вручную</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="81" />
+        <location filename="../labels.py" line="93" />
         <source>void the round</source>
         <translation>аннулировать раунд</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="82" />
+        <location filename="../labels.py" line="94" />
         <source>accept the card</source>
         <translation>принять карту</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="83" />
+        <location filename="../labels.py" line="95" />
         <source>pause</source>
         <translation>пауза</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="84" />
+        <location filename="../labels.py" line="96" />
         <source>resume</source>
         <translation>продолжить</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="85" />
+        <location filename="../labels.py" line="97" />
         <source>clear the roads</source>
         <translation>очистить дороги</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="90" />
+        <location filename="../labels.py" line="102" />
         <source>card {card} cannot come from this shoe</source>
         <translation>карта {card} не может быть из этого шуза</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="91" />
+        <location filename="../labels.py" line="103" />
         <source>card {card} was dealt while betting is open</source>
         <translation>карта {card} сдана, пока открыт приём ставок</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="93" />
+        <location filename="../labels.py" line="105" />
         <source>card {card} was dealt while the table is stopped</source>
         <translation>карта {card} сдана, когда стол остановлен</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="95" />
+        <location filename="../labels.py" line="107" />
         <source>card {card} was dealt before the burn was confirmed</source>
         <translation>карта {card} сдана до подтверждения сжигания</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="97" />
+        <location filename="../labels.py" line="109" />
         <source>card {card} was dealt before the new shoe was confirmed</source>
         <translation>карта {card} сдана до подтверждения нового шуза</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="25" />
+        <location filename="../keys.py" line="27" />
         <source>show or hide this help</source>
         <translation>показать или скрыть справку</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="29" />
+        <location filename="../keys.py" line="31" />
         <source>enter a card by hand</source>
         <translation>ввести карту вручную</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="31" />
+        <location filename="../keys.py" line="33" />
         <source>pause / resume the table</source>
         <translation>пауза / продолжить</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="33" />
+        <location filename="../keys.py" line="35" />
         <source>the last 10 rounds (recall)</source>
         <translation>последние 10 раундов</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="35" />
+        <location filename="../keys.py" line="37" />
         <source>new shoe (supervisor PIN while a shoe is in play)</source>
         <translation>новый шуз (PIN супервайзера во время игры)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="37" />
+        <location filename="../keys.py" line="39" />
         <source>void the round in play or on hold (supervisor PIN)</source>
         <translation>аннулировать раунд (PIN супервайзера)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="39" />
+        <location filename="../keys.py" line="41" />
         <source>accept the held card, clearing the hold (supervisor PIN)</source>
         <translation>принять задержанную карту (PIN супервайзера)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="42" />
+        <location filename="../keys.py" line="44" />
         <source>show or hide the surveillance panel</source>
         <translation>показать или скрыть панель наблюдения</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="44" />
+        <location filename="../keys.py" line="46" />
         <source>clear the roads (supervisor PIN)</source>
         <translation>очистить дороги (PIN супервайзера)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="45" />
+        <location filename="../keys.py" line="47" />
         <source>close the help</source>
         <translation>закрыть справку</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="46" />
+        <location filename="../keys.py" line="48" />
         <source>quit the display</source>
         <translation>выйти</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="64" />
+        <source>on the roads: Dragon 7, banker won with 7 on three cards</source>
+        <translation>на дорожках: Дракон 7, банкир выиграл с 7 на трёх картах</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="66" />
+        <source>on the roads: Panda 8, player won with 8 on three cards</source>
+        <translation>на дорожках: Панда 8, игрок выиграл с 8 на трёх картах</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="68" />

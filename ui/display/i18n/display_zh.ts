@@ -84,15 +84,15 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>珠盘路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="225" />
-        <location filename="../roads_panels.py" line="189" />
+        <location filename="../roads_panels.py" line="229" />
+        <location filename="../roads_panels.py" line="191" />
         <location filename="../roads_panels.py" line="175" />
         <source>B</source>
         <translation>庄</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="225" />
-        <location filename="../roads_panels.py" line="189" />
+        <location filename="../roads_panels.py" line="229" />
+        <location filename="../roads_panels.py" line="191" />
         <location filename="../roads_panels.py" line="176" />
         <source>P</source>
         <translation>闲</translation>
@@ -103,27 +103,27 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="188" />
+        <location filename="../roads_panels.py" line="190" />
         <source>Big Road</source>
         <translation>大路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="202" />
+        <location filename="../roads_panels.py" line="206" />
         <source>Big Eye Boy</source>
         <translation>大眼仔</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="203" />
+        <location filename="../roads_panels.py" line="207" />
         <source>Small Road</source>
         <translation>小路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="204" />
+        <location filename="../roads_panels.py" line="208" />
         <source>Cockroach Pig</source>
         <translation>曱甴路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="226" />
+        <location filename="../roads_panels.py" line="230" />
         <source>Next hand</source>
         <translation>问路</translation>
     </message>
@@ -133,29 +133,34 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>百家乐台</translation>
     </message>
     <message>
-        <location filename="../window.py" line="217" />
+        <location filename="../window.py" line="218" />
         <source>Operator keys</source>
         <translation>操作按键</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="79" />
+        <location filename="../cards_panel.py" line="80" />
         <source>NATURAL</source>
         <translation>例牌</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="82" />
+        <location filename="../cards_panel.py" line="86" />
         <source>Player and Banker bets are returned</source>
         <translation>闲、庄投注退回</translation>
     </message>
     <message>
+        <location filename="../cards_panel.py" line="91" />
+        <source>returned: {bets}</source>
+        <translation>退回：{bets}</translation>
+    </message>
+    <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="149" />
+        <location filename="../cards_panel.py" line="159" />
         <source>PLAYER</source>
         <translation>闲</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="150" />
+        <location filename="../cards_panel.py" line="160" />
         <source>BANKER</source>
         <translation>庄</translation>
     </message>
@@ -365,285 +370,335 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>庄例牌</translation>
     </message>
     <message>
+        <location filename="../labels.py" line="24" />
+        <source>Dragon 7</source>
+        <translation>龙7</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="25" />
+        <source>Panda 8</source>
+        <translation>熊猫8</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="26" />
+        <source>Player Dragon Bonus</source>
+        <translation>闲龙宝</translation>
+    </message>
+    <message>
         <location filename="../labels.py" line="27" />
+        <source>Banker Dragon Bonus</source>
+        <translation>庄龙宝</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="32" />
+        <source>DRAGON 7</source>
+        <translation>龙7</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="33" />
+        <source>PANDA 8</source>
+        <translation>熊猫8</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="37" />
         <source>PLAYER 1st CARD</source>
         <translation>闲 第1张</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="28" />
+        <location filename="../labels.py" line="38" />
         <source>BANKER 1st CARD</source>
         <translation>庄 第1张</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="29" />
+        <location filename="../labels.py" line="39" />
         <source>PLAYER 2nd CARD</source>
         <translation>闲 第2张</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="30" />
+        <location filename="../labels.py" line="40" />
         <source>BANKER 2nd CARD</source>
         <translation>庄 第2张</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="31" />
+        <location filename="../labels.py" line="41" />
         <source>PLAYER 3rd CARD</source>
         <translation>闲 第3张</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="32" />
+        <location filename="../labels.py" line="42" />
         <source>BANKER 3rd CARD</source>
         <translation>庄 第3张</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="33" />
+        <location filename="../labels.py" line="43" />
         <source>REVEAL CARD</source>
         <translation>翻开首张牌</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="34" />
+        <location filename="../labels.py" line="44" />
         <source>BURN CARD</source>
         <translation>烧牌</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="38" />
+        <location filename="../labels.py" line="48" />
         <source>PLAYER WINS {total}</source>
         <translation>闲赢 {total} 点</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="39" />
+        <location filename="../labels.py" line="49" />
         <source>BANKER WINS {total}</source>
         <translation>庄赢 {total} 点</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="40" />
+        <location filename="../labels.py" line="50" />
         <source>TIE {total}</source>
         <translation>和 {total} 点</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="44" />
+        <location filename="../labels.py" line="54" />
         <source>Player wins</source>
         <translation>闲赢</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="45" />
+        <location filename="../labels.py" line="55" />
         <source>Player naturals</source>
         <translation>闲例牌赢</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="46" />
+        <location filename="../labels.py" line="56" />
         <source>Banker wins</source>
         <translation>庄赢</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="47" />
+        <location filename="../labels.py" line="57" />
         <source>Banker naturals</source>
         <translation>庄例牌赢</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="48" />
+        <location filename="../labels.py" line="58" />
         <source>Ties</source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="49" />
+        <location filename="../labels.py" line="59" />
         <source>Player pairs</source>
         <translation>闲对</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="50" />
+        <location filename="../labels.py" line="60" />
         <source>Banker pairs</source>
         <translation>庄对</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="55" />
+        <location filename="../labels.py" line="65" />
         <source>SHUFFLE, then confirm the new shoe (N)</source>
         <translation>洗牌, 然后确认新牌靴 (N)</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="56" />
+        <location filename="../labels.py" line="66" />
         <source>NEW SHOE: deal the reveal card</source>
         <translation>新牌靴: 翻开首张牌</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="57" />
+        <location filename="../labels.py" line="67" />
         <source>BURN {burn} CARDS</source>
         <translation>烧 {burn} 张牌</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="58" />
+        <location filename="../labels.py" line="68" />
         <source>BURN {burn} CARDS, then confirm the burn (B)</source>
         <translation>烧 {burn} 张牌, 然后确认烧牌 (B)</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="60" />
+        <location filename="../labels.py" line="70" />
         <source>PLACE YOUR BETS</source>
         <translation>请下注</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="61" />
+        <location filename="../labels.py" line="71" />
         <source>NO MORE BETS</source>
         <translation>停止下注</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="62" />
+        <location filename="../labels.py" line="72" />
         <source>PAUSED</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="63" />
+        <location filename="../labels.py" line="73" />
         <source>HOLD</source>
         <translation>暂停处理</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="64" />
+        <location filename="../labels.py" line="74" />
         <source>SHOE ENDED: shuffle, then confirm the new shoe</source>
         <translation>牌靴结束: 洗牌, 然后确认新牌靴</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="69" />
+        <location filename="../labels.py" line="79" />
         <source>Classic</source>
         <translation>经典</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="70" />
+        <location filename="../labels.py" line="80" />
         <source>Live</source>
         <translation>现场</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="71" />
+        <location filename="../labels.py" line="81" />
         <source>Big Win</source>
         <translation>大赢</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="72" />
+        <location filename="../labels.py" line="82" />
         <source>No Commission</source>
         <translation>免佣</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="73" />
+        <location filename="../labels.py" line="83" />
         <source>Tiger</source>
         <translation>老虎</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="78" />
+        <location filename="../labels.py" line="84" />
+        <source>EZ Baccarat</source>
+        <translation>EZ百家乐</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="85" />
+        <source>Dragon Bonus</source>
+        <translation>龙宝</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="90" />
         <source>new shoe</source>
         <translation>新牌靴</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="27" />
-        <location filename="../labels.py" line="79" />
+        <location filename="../keys.py" line="29" />
+        <location filename="../labels.py" line="91" />
         <source>confirm the burn</source>
         <translation>确认烧牌</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="80" />
+        <location filename="../labels.py" line="92" />
         <source>card by hand</source>
         <translation>手动输入牌</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="81" />
+        <location filename="../labels.py" line="93" />
         <source>void the round</source>
         <translation>作废本局</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="82" />
+        <location filename="../labels.py" line="94" />
         <source>accept the card</source>
         <translation>接受该牌</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="83" />
+        <location filename="../labels.py" line="95" />
         <source>pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="84" />
+        <location filename="../labels.py" line="96" />
         <source>resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="85" />
+        <location filename="../labels.py" line="97" />
         <source>clear the roads</source>
         <translation>清除路单</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="90" />
+        <location filename="../labels.py" line="102" />
         <source>card {card} cannot come from this shoe</source>
         <translation>牌 {card} 不可能来自此牌靴</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="91" />
+        <location filename="../labels.py" line="103" />
         <source>card {card} was dealt while betting is open</source>
         <translation>下注期间发出了牌 {card}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="93" />
+        <location filename="../labels.py" line="105" />
         <source>card {card} was dealt while the table is stopped</source>
         <translation>牌桌暂停时发出了牌 {card}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="95" />
+        <location filename="../labels.py" line="107" />
         <source>card {card} was dealt before the burn was confirmed</source>
         <translation>确认烧牌前发出了牌 {card}</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="97" />
+        <location filename="../labels.py" line="109" />
         <source>card {card} was dealt before the new shoe was confirmed</source>
         <translation>确认新牌靴前发出了牌 {card}</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="25" />
+        <location filename="../keys.py" line="27" />
         <source>show or hide this help</source>
         <translation>显示或隐藏本帮助</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="29" />
+        <location filename="../keys.py" line="31" />
         <source>enter a card by hand</source>
         <translation>手动输入一张牌</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="31" />
+        <location filename="../keys.py" line="33" />
         <source>pause / resume the table</source>
         <translation>暂停 / 继续</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="33" />
+        <location filename="../keys.py" line="35" />
         <source>the last 10 rounds (recall)</source>
         <translation>最近 10 局 (回顾)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="35" />
+        <location filename="../keys.py" line="37" />
         <source>new shoe (supervisor PIN while a shoe is in play)</source>
         <translation>新牌靴 (牌靴进行中需主管密码)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="37" />
+        <location filename="../keys.py" line="39" />
         <source>void the round in play or on hold (supervisor PIN)</source>
         <translation>作废当前局 (主管密码)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="39" />
+        <location filename="../keys.py" line="41" />
         <source>accept the held card, clearing the hold (supervisor PIN)</source>
         <translation>接受暂扣的牌 (主管密码)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="42" />
+        <location filename="../keys.py" line="44" />
         <source>show or hide the surveillance panel</source>
         <translation>显示或隐藏监控面板</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="44" />
+        <location filename="../keys.py" line="46" />
         <source>clear the roads (supervisor PIN)</source>
         <translation>清除路单 (主管密码)</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="45" />
+        <location filename="../keys.py" line="47" />
         <source>close the help</source>
         <translation>关闭帮助</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="46" />
+        <location filename="../keys.py" line="48" />
         <source>quit the display</source>
         <translation>退出显示</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="64" />
+        <source>on the roads: Dragon 7, banker won with 7 on three cards</source>
+        <translation>路单标记：龙7，庄以三张牌7点胜</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="66" />
+        <source>on the roads: Panda 8, player won with 8 on three cards</source>
+        <translation>路单标记：熊猫8，闲以三张牌8点胜</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="68" />
