@@ -24,6 +24,9 @@ from ui.watchdog import start_watchdog
 
 log = logging.getLogger(__name__)
 
+# After the last shoe of ``--shoes N`` the window stays this long, so SHOE ENDED is seen.
+SHOE_ENDED_SECONDS = 5.0
+
 
 def make_application(language: str, argv: Sequence[str] = ()) -> QApplication:
     """The QApplication (made once per process) set up for ``language``."""
@@ -77,7 +80,7 @@ def _run_display(process: TableProcess, windowed: bool) -> int:
 
     bridge.opened.connect(play)
     bridge.refused.connect(refuse)
-    bridge.runner_finished.connect(app.quit)
+    bridge.runner_finished.connect(lambda: _quit_after_shoe_ended(app))
     bridge.runner_failed.connect(window.stop)
     _show(window, windowed)
     # The window closes on SIGTERM/SIGINT even after the loop failed; quitting stops the loop.
@@ -98,10 +101,18 @@ def show_feed(window: DisplayWindow, feed: FeedRelay) -> QTimer:
     return timer
 
 
+def _quit_after_shoe_ended(app: QCoreApplication) -> None:
+    log.info("the shoes are played: the display closes in %g s", SHOE_ENDED_SECONDS)
+    QTimer.singleShot(round(SHOE_ENDED_SECONDS * 1000), app.quit)
+
+
 def _show(window: DisplayWindow, windowed: bool) -> None:
     if windowed:
         window.show()
     else:
+        # Sized to the screen first: without a window manager (a bare kiosk X session) nobody
+        # acts on the full-screen request and the window would keep its default size.
+        window.setGeometry(window.screen().geometry())
         window.showFullScreen()
     window.activateWindow()
     window.setFocus()
