@@ -118,10 +118,10 @@ class ReturnChart(QWidget):
         ends = []
         for index, (bet, points) in enumerate(self.courses.items()):
             painter.setPen(self.bet_pen(index))
-            polyline = QPolygonF([point(x, float(y)) for x, y in points])
-            painter.drawPolyline(polyline)
-            if not polyline.isEmpty():
-                ends.append((polyline.last().y(), index, names[bet]))
+            polyline = [point(x, float(y)) for x, y in points]
+            painter.drawPolyline(QPolygonF(polyline))
+            if polyline:
+                ends.append((polyline[-1].y(), index, names[bet]))
         # Each name beside its line's end, moved down just enough not to cover another.
         below = plot.top() - line
         for y, index, name in sorted(ends):
