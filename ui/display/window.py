@@ -228,7 +228,7 @@ class DisplayWindow(QWidget):
         self.set_scale(TypeScale.for_size(self.width(), self.height()))
         self._arrange()
         self.help.fit(self.scale)
-        self.surveillance.fit()
+        self.surveillance.fit(self.scale)
         super().resizeEvent(event)
 
     def set_scale(self, scale: TypeScale) -> None:
