@@ -18,7 +18,8 @@ CVD_MATRICES = {
                      (-0.011820, 0.042940, 0.968881)),
 }
 SIZES = {"landscape": (1920, 1080), "portrait": (1080, 1920), "laptop": (1280, 800)}
-GALLERY = ("shoe", "round", "betting", "live", "hold", "rescan", "disconnected")
+GALLERY = ("shoe", "round", "betting", "live", "hold", "rescan", "disconnected", "recall",
+           "void", "help", "surveillance")
 
 
 def _to_linear(value: int) -> float:
