@@ -109,7 +109,7 @@ class ReturnChart(QWidget):
                                (2, Qt.AlignmentFlag.AlignHCenter),
                                (4, Qt.AlignmentFlag.AlignRight)):
             cards = self.total_cards * quarter // 4
-            x = point(cards, low).x() - plot.width() * quarter / 8
+            x = point(cards, low).x() - plot.width() * quarter / 16  # its box a quarter wide
             painter.drawText(QRectF(x, plot.bottom() + 2, plot.width() / 4, line), align,
                              str(cards))
         painter.setPen(QPen(QColor(ALERT), 1, Qt.PenStyle.DashLine))
@@ -174,6 +174,7 @@ class SurveillancePanel(QFrame):
         self.title = QLabel(translate("display", "Surveillance"))
         self.returns = QLabel()
         self.returns.setTextFormat(Qt.TextFormat.RichText)
+        self.returns.setWordWrap(True)  # the note of a profile without returns is long
         self.chart = ReturnChart()
         self.alerts = QLabel()
         self.alerts.setWordWrap(True)
