@@ -4,7 +4,7 @@ asks for a PIN only where a supervisor is needed, and the real table answers."""
 from __future__ import annotations
 
 import pytest
-from display_support import played
+from display_support import played, shown_window
 from PyQt6.QtCore import Qt, QTimer
 from PyQt6.QtGui import QFontInfo
 from PyQt6.QtWidgets import QDialogButtonBox
@@ -138,11 +138,7 @@ def test_help_overlay_lists_every_key(qtbot, window):
 def test_recall_shows_the_last_ten_rounds_card_by_card_inside_the_window(qtbot, size):
     """H lays the last ten rounds over the window (a kiosk has one window), newest first,
     each round's cards and result, at the type scale and whole: no scroll bar, nothing cut."""
-    window = DisplayWindow()
-    qtbot.addWidget(window)
-    window.resize(*size)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot, size)
     window.on_events(list(played("shoe")))
     press(qtbot, window, Qt.Key.Key_H)
     recall = window.recall
@@ -166,11 +162,7 @@ def test_recall_shows_the_last_ten_rounds_card_by_card_inside_the_window(qtbot, 
 
 
 def test_the_pin_is_asked_inside_the_window_at_the_type_scale(qtbot):
-    window = DisplayWindow()
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot)
     seen = {}
 
     def type_pin() -> None:
