@@ -80,14 +80,27 @@ def _run_display(process: TableProcess, windowed: bool) -> int:
 
     bridge.opened.connect(play)
     bridge.refused.connect(refuse)
-    bridge.runner_finished.connect(lambda: _quit_after_shoe_ended(app))
+    closing = QTimer(window)  # SHOE ENDED stays on screen a while after the last shoe
+    closing.setSingleShot(True)
+    closing.timeout.connect(app.quit)
+
+    def shoes_played() -> None:
+        log.info("the shoes are played: the display closes in %g s", SHOE_ENDED_SECONDS)
+        closing.start(round(SHOE_ENDED_SECONDS * 1000))
+
+    bridge.runner_finished.connect(shoes_played)
     bridge.runner_failed.connect(window.stop)
     _show(window, windowed)
     # The window closes on SIGTERM/SIGINT even after the loop failed; quitting stops the loop.
     process.stop_on_signals(app.quit)
     _run_signal_handlers(app)
     bridge.start(process)
-    return app.exec()  # leaving the with block stops the loop and waits for it
+    try:
+        return app.exec()  # leaving the with block stops the loop and waits for it
+    finally:
+        # The loop's end after a quit is no shoe played: it must not quit a later loop.
+        closing.stop()
+        bridge.runner_finished.disconnect(shoes_played)
 
 
 def show_feed(window: DisplayWindow, feed: FeedRelay) -> QTimer:
@@ -99,11 +112,6 @@ def show_feed(window: DisplayWindow, feed: FeedRelay) -> QTimer:
     timer.start(1000)
     header.set_feed(feed.connected, feed.waiting)
     return timer
-
-
-def _quit_after_shoe_ended(app: QCoreApplication) -> None:
-    log.info("the shoes are played: the display closes in %g s", SHOE_ENDED_SECONDS)
-    QTimer.singleShot(round(SHOE_ENDED_SECONDS * 1000), app.quit)
 
 
 def _show(window: DisplayWindow, windowed: bool) -> None:
