@@ -4,8 +4,9 @@ asks for a PIN only where a supervisor is needed, and the real table answers."""
 from __future__ import annotations
 
 import pytest
-from display_support import played
-from PyQt6.QtCore import Qt
+from display_support import played, shown_window
+from PyQt6.QtCore import Qt, QTimer
+from PyQt6.QtGui import QFontInfo
 from PyQt6.QtWidgets import QDialogButtonBox
 
 from controller.events.facts import Scanner, State
@@ -14,7 +15,7 @@ from controller.table.commands import Command
 from controller.table.config import TableConfig
 from controller.table.supervisor import hash_pin
 from ui.display.bridge import EventBridge
-from ui.display.dialogs import CardDialog, PinDialog
+from ui.display.dialogs import CardDialog, PinDialog, ReasonDialog
 from ui.display.window import DisplayWindow
 from ui.table_process import TableProcess
 
@@ -26,7 +27,6 @@ class ScriptedDialogs:
                  reason: str | None = "dealer misdealt") -> None:
         self.answers = {"pin": pin, "card": card, "reason": reason}
         self.asked: list[str] = []
-        self.histories: list[list[dict]] = []
 
     def pin(self):
         self.asked.append("pin")
@@ -39,9 +39,6 @@ class ScriptedDialogs:
     def reason(self):
         self.asked.append("reason")
         return self.answers["reason"]
-
-    def history(self, rounds):
-        self.histories.append(rounds)
 
 
 @pytest.fixture
@@ -137,13 +134,55 @@ def test_help_overlay_lists_every_key(qtbot, window):
     assert not window.help.isVisible()
 
 
-def test_history_recalls_the_last_ten_rounds(qtbot, window):
-    for event in played("shoe"):
-        window.on_event(event)
+@pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920), (1280, 800)])
+def test_recall_shows_the_last_ten_rounds_card_by_card_inside_the_window(qtbot, size):
+    """H lays the last ten rounds over the window (a kiosk has one window), newest first,
+    each round's cards and result, at the type scale and whole: no scroll bar, nothing cut."""
+    window = shown_window(qtbot, size)
+    window.on_events(list(played("shoe")))
     press(qtbot, window, Qt.Key.Key_H)
-    (rounds,) = window.dialogs.histories
-    assert [r.round for r in rounds] == list(range(window.view.round - 9,
-                                                      window.view.round + 1))
+    recall = window.recall
+    assert recall.isVisible() and recall.geometry() == window.rect()
+    text = recall.body.text()
+    rounds = list(window.view.recent)
+    numbers = [f"<td>{r.round}&nbsp;&nbsp;</td>" for r in reversed(rounds)]
+    assert len(rounds) == 10 and [text.index(n) for n in numbers] == sorted(
+        text.index(n) for n in numbers)  # newest first
+    for played_round in rounds:
+        assert " ".join(played_round.fact.player) in text
+    floor = window.scale.px("body")
+    assert QFontInfo(recall.body.font()).pixelSize() >= floor
+    box = recall.box.geometry()
+    assert window.rect().contains(box)
+    inside = recall.body.contentsRect()
+    assert recall.body.heightForWidth(inside.width()) <= inside.height() + 1
+    assert recall.body.sizeHint().width() <= box.width()
+    press(qtbot, window, Qt.Key.Key_Escape)
+    assert not recall.isVisible()
+
+
+def test_the_pin_is_asked_inside_the_window_at_the_type_scale(qtbot):
+    window = shown_window(qtbot)
+    seen = {}
+
+    def type_pin() -> None:
+        prompt = next(w for w in window.findChildren(PinDialog) if w.isVisible())
+        seen["inside"] = prompt.parentWidget() is window and prompt.geometry() == window.rect()
+        seen["px"] = QFontInfo(prompt.edit.font()).pixelSize()
+        qtbot.keyClicks(prompt.edit, "2468")
+        qtbot.keyClick(prompt.edit, Qt.Key.Key_Return)
+
+    QTimer.singleShot(50, type_pin)
+    assert window.dialogs.pin() == "2468"
+    assert seen == {"inside": True, "px": window.scale.px("body")}
+
+    def cancel() -> None:
+        prompt = next(w for w in window.findChildren(ReasonDialog) if w.isVisible())
+        qtbot.keyClicks(prompt.edit, "misdeal")
+        qtbot.keyClick(prompt.edit, Qt.Key.Key_Escape)
+
+    QTimer.singleShot(50, cancel)
+    assert window.dialogs.reason() is None
 
 
 def test_manual_card_input_is_validated(qtbot):

@@ -4,12 +4,17 @@ return, its course over the shoe, the alerts and the scanner's health."""
 from __future__ import annotations
 
 from decimal import Decimal
+from itertools import combinations
 
 import pytest
 from display_support import shown_window
 from PyQt6.QtCore import Qt
+from PyQt6.QtGui import QColor, QFontInfo
+from PyQt6.QtWidgets import QLabel
 
 from tests.surveillance_support import SurveilledTable
+from ui.display.gallery import CVD_MATRICES, seen_as
+from ui.display.surveillance_panel import BET_COLORS
 
 
 @pytest.fixture(scope="module")
@@ -69,3 +74,30 @@ def test_a_new_shoe_starts_the_panel_afresh(qtbot, window, lucky_six_shoe):
     assert window.surveillance.chart.courses == {}
     assert "shoe 2" in window.surveillance.title.text()
     assert "No alerts" in window.surveillance.alerts.text()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920), (1280, 800)])
+def test_the_panel_is_at_the_displays_type_scale(qtbot, lucky_six_shoe, size):
+    """The pit reads it from behind the dealer: no text under the floor (19.2 px on 800 lines)."""
+    window = shown_window(qtbot, size)
+    window.on_events(lucky_six_shoe)
+    qtbot.keyClick(window, Qt.Key.Key_S)
+    panel = window.surveillance
+    floor = window.scale.px("body")
+    for widget in (panel.title, panel.returns, panel.chart, panel.alerts, panel.health):
+        assert QFontInfo(widget.font()).pixelSize() >= floor, widget
+    for text in panel.findChildren(QLabel):
+        if text.isVisible() and text.text():
+            assert QFontInfo(text.font()).pixelSize() >= floor, text.text()
+
+
+def test_each_bets_line_keeps_its_own_colour_for_the_colour_blind():
+    """Every two bets' lines differ in colour as a protanope and a deuteranope see them (Lucky
+    Six and Banker Natural were two near salmons), and are named at their ends."""
+    colors = [QColor(color).rgb() for color in BET_COLORS]
+    for kind in (None, *CVD_MATRICES):
+        seen = [QColor(rgb if kind is None else seen_as(rgb, kind)) for rgb in colors]
+        for (i, one), (j, other) in combinations(enumerate(seen), 2):
+            distance = sum((a - b) ** 2 for a, b in zip(one.getRgb()[:3], other.getRgb()[:3],
+                                                        strict=True)) ** 0.5
+            assert distance > 45, (kind, BET_COLORS[i], BET_COLORS[j], distance)

@@ -48,7 +48,11 @@ HELP = f"""commands (one per line, at most {MAX_LINE} characters):
   newshoe pin=NNNN [by=NAME] end the shoe early (supervisor)
   clear pin=NNNN [by=NAME]   clear the roads (supervisor)
   history                    the last 10 rounds
-  help | quit"""
+  help | quit
+the Big Road after each round: one column per run of wins, B (banker) or P (player) in each
+cell, a number after it for the ties on that win (B1: a banker win with one tie on it); a
+leading -N is N ties before the shoe's first win"""
+START = "text mode: the rounds print here as they are played; type 'help' for the commands"
 
 
 def parse_command(line: str) -> Command | str | None:
@@ -123,18 +127,38 @@ def round_line(shoe: int, round_: int, result: facts.RoundResult) -> str:
             + f"  pays {', '.join(f'{bet} {pay}' for bet, pay in result.pays.items())}")
 
 
+ORDINALS = {"1": "1st", "2": "2nd", "3": "3rd"}
+
+
+def position_name(position: str) -> str:
+    """"player3" -> "player's 3rd card"; a position it does not know, as sent."""
+    side = position.rstrip("0123456789")
+    number = position[len(side):]
+    if side not in ("player", "banker") or number not in ORDINALS:
+        return position
+    return f"{side}'s {ORDINALS[number]} card"
+
+
 class HeadlessPrinter:
     """A subscriber that prints what a dealer needs to see, as text."""
 
     def __init__(self, out: TextIO = sys.stdout) -> None:
         self.out = out
         self.view = TableView()
+        # The table's thread and the operator's input thread both print: one line at a time.
+        self._lock = threading.Lock()
 
     def __call__(self, event: TableEvent) -> None:
         self.view.apply(event)
         text = self._describe(event)
         if text:
-            print(text, file=self.out, flush=True)
+            self.say(text)
+
+    def say(self, text: str) -> None:
+        """Print ``text`` whole: another thread's line never lands inside it."""
+        with self._lock:
+            self.out.write(f"{text}\n")
+            self.out.flush()
 
     def _describe(self, event: TableEvent) -> str | None:
         match event.fact:
@@ -142,6 +166,19 @@ class HeadlessPrinter:
                 return f"== shoe {event.shoe} ({profile}, {decks} decks)"
             case facts.Reveal(card=card, burn=burn):
                 return f"reveal {card}: burn {burn}"
+            case facts.Burn(card=card, burn_left=left):
+                return f"burn {card or 'confirmed'}: " + (f"{left} to burn" if left
+                                                           else "burn done")
+            case facts.CardDealt(card=card, source="manual", position=position):
+                return f"{card} entered by hand: {position_name(position)}"
+            case facts.ExposureAlert(bet=bet, state=state, rtp=rtp, alert_rtp=threshold,
+                                     closed=closed):
+                return (f"SURVEILLANCE: {bet.replace('_', ' ')} alert {state}, return {rtp} "
+                        f"(threshold {threshold})" + (", bet closed" if closed else ""))
+            case facts.ScannerAlert(misreads=misreads, cards=cards, per_hundred=per_100,
+                                    level=level):
+                return (f"SURVEILLANCE: scanner misreads {per_100} per 100 cards ({misreads} "
+                        f"in {cards}), level {level}")
             case facts.RoundResult() as result:
                 return "\n".join([round_line(event.shoe, event.round, result),
                                   *big_road_text(self.view.roads), ""])
@@ -200,19 +237,19 @@ def read_commands(
     def loop() -> None:
         for line in bounded_lines(stream, MAX_LINE):
             if line is None:
-                print(TOO_LONG, file=printer.out, flush=True)
+                printer.say(TOO_LONG)
                 continue
             try:
                 parsed = parse_command(line)
             except ValueError as error:
-                print(error, file=printer.out, flush=True)
+                printer.say(str(error))
                 continue
             if parsed == "quit":
                 break
             if parsed == "help":
-                print(HELP, file=printer.out, flush=True)
+                printer.say(HELP)
             elif parsed == "history":
-                print(printer.history(), file=printer.out, flush=True)
+                printer.say(printer.history())
             elif isinstance(parsed, Command):
                 submit(parsed)
         else:

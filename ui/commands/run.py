@@ -19,7 +19,7 @@ from controller.table.controller import InputFailed
 from controller.table.fault_report import write_fault_report
 from drivers.errors import UserError
 from ui.commands.arguments import whole_number
-from ui.headless import HeadlessPrinter, read_commands
+from ui.headless import START, HeadlessPrinter, read_commands
 from ui.table_process import TableProcess
 from ui.x_server import x_server_problem
 
@@ -103,6 +103,7 @@ def run_headless(process: TableProcess) -> int:
     for event in table.view_events:  # the journal's picture of the table, not printed again
         printer.view.apply(event)
     process.stop_on_signals()
+    printer.say(START)
     if sys.stdin is not None and not sys.stdin.closed and sys.stdin.isatty() is not None:
         read_commands(sys.stdin, table.runner.submit, printer, process.stop)
     try:

@@ -24,6 +24,9 @@ from ui.watchdog import start_watchdog
 
 log = logging.getLogger(__name__)
 
+# After the last shoe of ``--shoes N`` the window stays this long, so SHOE ENDED is seen.
+SHOE_ENDED_SECONDS = 5.0
+
 
 def make_application(language: str, argv: Sequence[str] = ()) -> QApplication:
     """The QApplication (made once per process) set up for ``language``."""
@@ -79,14 +82,27 @@ def _run_display(process: TableProcess, windowed: bool) -> int:
 
     bridge.opened.connect(play)
     bridge.refused.connect(refuse)
-    bridge.runner_finished.connect(app.quit)
+    closing = QTimer(window)  # SHOE ENDED stays on screen a while after the last shoe
+    closing.setSingleShot(True)
+    closing.timeout.connect(app.quit)
+
+    def shoes_played() -> None:
+        log.info("the shoes are played: the display closes in %g s", SHOE_ENDED_SECONDS)
+        closing.start(round(SHOE_ENDED_SECONDS * 1000))
+
+    bridge.runner_finished.connect(shoes_played)
     bridge.runner_failed.connect(window.stop)
     _show(window, windowed)
     # The window closes on SIGTERM/SIGINT even after the loop failed; quitting stops the loop.
     process.stop_on_signals(app.quit)
     _run_signal_handlers(app)
     bridge.start(process)
-    return app.exec()  # leaving the with block stops the loop and waits for it
+    try:
+        return app.exec()  # leaving the with block stops the loop and waits for it
+    finally:
+        # The loop's end after a quit is no shoe played: it must not quit a later loop.
+        closing.stop()
+        bridge.runner_finished.disconnect(shoes_played)
 
 
 def show_feed(window: DisplayWindow, feed: FeedRelay) -> QTimer:
@@ -104,6 +120,11 @@ def _show(window: DisplayWindow, windowed: bool) -> None:
     if windowed:
         window.show()
     else:
+        # Sized to the screen first: without a window manager (a bare kiosk X session) nobody
+        # acts on the full-screen request and the window would keep its default size.
+        screen = window.screen()
+        if screen is not None:
+            window.setGeometry(screen.geometry())
         window.showFullScreen()
     window.activateWindow()
     window.setFocus()

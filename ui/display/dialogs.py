@@ -1,50 +1,56 @@
-"""The small inputs behind the operator keys: the supervisor PIN, a card, a void reason, and
-the last rounds (recall). Each input checks what is typed before OK can be pressed."""
+"""The inputs behind the operator keys: the supervisor PIN, a card, a void reason, and the
+last rounds (recall), each laid over the window at the display's type scale (a kiosk has one
+window). Each input checks what is typed before it can be given."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from html import escape
 
-from PyQt6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QLabel,
-    QLineEdit,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PyQt6.QtCore import QEventLoop, Qt
+from PyQt6.QtGui import QKeyEvent
+from PyQt6.QtWidgets import QDialogButtonBox, QLabel, QLineEdit, QWidget
 
 from controller.events import facts
 from controller.events.stream import TableEvent
 from controller.game.cards import Card
 from ui.display.i18n import translate
 from ui.display.labels import BETS, label
+from ui.display.overlays import Overlay
+from ui.display.typescale import TypeScale
+
+PROMPT_COLOR = "#263445"
+PROBLEM_COLOR = "#ffb347"
 
 
-class InputDialog(QDialog):
-    """One line of input; OK only while ``check`` finds nothing wrong."""
+class InputDialog(Overlay):
+    """One line of input laid over the window (a kiosk has one window, and a supervisor reads
+    it from behind the dealer), at the display's type scale; Enter gives it only while
+    ``check`` finds nothing wrong, Esc cancels."""
 
     def __init__(self, title: str, prompt: str, parent: QWidget | None = None,
                  secret: bool = False) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(title)
-        self.edit = QLineEdit()
+        super().__init__(parent, PROMPT_COLOR)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, False)
+        self.edit = QLineEdit(self.box)
         if secret:
             self.edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.problem = QLabel()
-        self.problem.setStyleSheet("color: #c0392b")
+        self.edit.setStyleSheet("color: black; background: white;")
+        self.problem = QLabel(self.box)
+        self.problem.setStyleSheet(f"color: {PROBLEM_COLOR}")
+        self.problem.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                        | QDialogButtonBox.StandardButton.Cancel)
+                                        | QDialogButtonBox.StandardButton.Cancel, self.box)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(prompt))
-        layout.addWidget(self.edit)
-        layout.addWidget(self.problem)
-        layout.addWidget(self.buttons)
+        for widget in (self.edit, self.problem, self.buttons):
+            self._inner.addWidget(widget)
+        self.edit.returnPressed.connect(self.accept)
         self.edit.textChanged.connect(self._recheck)
+        self.title.setText(title)
+        self.body.setText(prompt)
+        self._answer: str | None = None
+        self._loop: QEventLoop | None = None
         self._recheck(self.edit.text())
 
     def check(self, text: str) -> str | None:
@@ -54,9 +60,40 @@ class InputDialog(QDialog):
     def value(self) -> str:
         return self.edit.text().strip()
 
+    def present(self, scale: TypeScale) -> None:
+        """Show over the window, the input at ``scale``'s floor and focused."""
+        for widget in (self.edit, self.problem, self.buttons, *self.buttons.buttons()):
+            widget.setFont(scale.font(self.font(), "body"))
+        self.fit(scale)
+        self.show()
+        self.raise_()
+        self.edit.setFocus()
+
+    def ask(self, scale: TypeScale) -> str | None:
+        """Show over the window and wait for Enter (the value) or Esc (None)."""
+        self.present(scale)
+        self._loop = QEventLoop()
+        self._loop.exec()
+        self.hide()
+        return self._answer
+
     def accept(self) -> None:
         if self.check(self.edit.text()) is None:
-            super().accept()
+            self._finish(self.value())
+
+    def reject(self) -> None:
+        self._finish(None)
+
+    def _finish(self, answer: str | None) -> None:
+        self._answer = answer
+        if self._loop is not None:
+            self._loop.quit()
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        if event is not None and event.key() == Qt.Key.Key_Escape:
+            self.reject()
+        else:
+            super().keyPressEvent(event)
 
     def _recheck(self, text: str) -> None:
         problem = self.check(text)
@@ -101,46 +138,40 @@ class ReasonDialog(InputDialog):
                          translate("display", "Why is the round voided?"), parent)
 
 
-class HistoryDialog(QDialog):
-    """The last rounds, newest first: cards, winner and pays, or why a round was voided."""
-
-    def __init__(self, rounds: Sequence[TableEvent], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(translate("display", "Last rounds"))
-        headers = [translate("display", "Shoe"), translate("display", "Round"),
-                   translate("display", "PLAYER"), translate("display", "BANKER"),
-                   translate("display", "Result")]
-        self.table = QTableWidget(len(rounds), len(headers))
-        self.table.setHorizontalHeaderLabels(headers)
-        for row, played in enumerate(reversed(rounds)):
-            match played.fact:
-                case facts.RoundVoided(reason=reason, discarded=discarded):
-                    result = translate("display", "VOID: {reason}").format(reason=reason)
-                    cards = (" ".join(discarded), "")
-                case facts.RoundResult(winner=winner, player=player, banker=banker):
-                    result = label(BETS, winner)
-                    cards = (" ".join(player), " ".join(banker))
-                case _:
-                    continue
-            for column, text in enumerate((str(played.shoe), str(played.round), *cards,
-                                           result)):
-                self.table.setItem(row, column, QTableWidgetItem(text))
-        self.table.resizeColumnsToContents()
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.table)
-        layout.addWidget(buttons)
+def recall_text(rounds: Sequence[TableEvent]) -> str:
+    """The last rounds, newest first, as a rich-text table: cards, winner, or why a round was
+    voided."""
+    headers = [translate("display", "Shoe"), translate("display", "Round"),
+               translate("display", "PLAYER"), translate("display", "BANKER"),
+               translate("display", "Result")]
+    rows = ["".join(f"<th align='left'>{escape(text)}&nbsp;&nbsp;</th>" for text in headers)]
+    for played in reversed(rounds):
+        match played.fact:
+            case facts.RoundVoided(reason=reason, discarded=discarded):
+                result = translate("display", "VOID: {reason}").format(reason=reason)
+                cards = (" ".join(discarded), "")
+            case facts.RoundResult(winner=winner, player=player, banker=banker):
+                result = label(BETS, winner)
+                cards = (" ".join(player), " ".join(banker))
+            case _:
+                continue
+        rows.append("".join(f"<td>{escape(text)}&nbsp;&nbsp;</td>" for text in (
+            str(played.shoe), str(played.round), *cards, result)))
+    return "<table cellpadding='2'>" + "".join(f"<tr>{row}</tr>" for row in rows) + "</table>"
 
 
 class Dialogs:
-    """Asks the operator; the tests put a scripted stand-in in its place."""
+    """Asks the operator, over the window; the tests put a scripted stand-in in its place."""
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget, scale: Callable[[], TypeScale]) -> None:
         self.parent = parent
+        self.scale = scale
 
     def _ask(self, dialog: InputDialog) -> str | None:
-        return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
+        try:
+            return dialog.ask(self.scale())
+        finally:
+            dialog.deleteLater()
 
     def pin(self) -> str | None:
         return self._ask(PinDialog(self.parent))
@@ -150,6 +181,3 @@ class Dialogs:
 
     def reason(self) -> str | None:
         return self._ask(ReasonDialog(self.parent))
-
-    def history(self, rounds: Sequence[TableEvent]) -> None:
-        HistoryDialog(rounds, self.parent).exec()

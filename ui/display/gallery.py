@@ -22,7 +22,8 @@ CVD_MATRICES = {
                      (-0.011820, 0.042940, 0.968881)),
 }
 SIZES = {"landscape": (1920, 1080), "portrait": (1080, 1920), "laptop": (1280, 800)}
-GALLERY = ("shoe", "round", "betting", "live", "ez", "hold", "rescan", "disconnected")
+GALLERY = ("shoe", "round", "betting", "live", "ez", "hold", "rescan", "disconnected",
+           "recall", "void", "help", "surveillance")
 
 
 def _to_linear(value: int) -> float:
@@ -36,11 +37,18 @@ def _to_srgb(value: float) -> int:
     return round(channel * 255)
 
 
+def seen_as(rgb: int, kind: str) -> int:
+    """The colour ``rgb`` (0xAARRGGBB) as seen with ``kind`` of colour-vision deficiency."""
+    linear = [_to_linear((rgb >> shift) & 0xFF) for shift in (16, 8, 0)]
+    red, green, blue = (_to_srgb(sum(m * c for m, c in zip(row, linear, strict=True)))
+                        for row in CVD_MATRICES[kind])
+    return 0xFF000000 | red << 16 | green << 8 | blue
+
+
 def simulate(image: QImage, kind: str) -> QImage:
     """``image`` (a QImage) as seen with ``kind`` of colour-vision deficiency."""
     from PyQt6.QtGui import QImage
 
-    matrix = CVD_MATRICES[kind]
     out = image.convertToFormat(QImage.Format.Format_RGB32)
     seen: dict[int, int] = {}  # a screenshot has few distinct colours: each is worked out once
     for y in range(out.height()):
@@ -48,10 +56,7 @@ def simulate(image: QImage, kind: str) -> QImage:
             rgb = out.pixel(x, y)
             mapped = seen.get(rgb)
             if mapped is None:
-                linear = [_to_linear((rgb >> shift) & 0xFF) for shift in (16, 8, 0)]
-                red, green, blue = (_to_srgb(sum(m * c for m, c in zip(row, linear, strict=True)))
-                                    for row in matrix)
-                mapped = seen[rgb] = 0xFF000000 | red << 16 | green << 8 | blue
+                mapped = seen[rgb] = seen_as(rgb, kind)
             out.setPixel(x, y, mapped)
     return out
 

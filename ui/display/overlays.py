@@ -15,7 +15,7 @@ BACKDROP = QColor(0, 0, 0, 170)
 class Overlay(QWidget):
     """A box with a title and a text over a dimmed display; keys still reach the window."""
 
-    def __init__(self, parent: QWidget, color: str) -> None:
+    def __init__(self, parent: QWidget | None, color: str) -> None:
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)

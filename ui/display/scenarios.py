@@ -25,6 +25,8 @@ class Scenario:
     config: TableConfig
     # Which of the played events to show: all of them, or up to a moment.
     cut: Callable[[list[TableEvent]], list[TableEvent]] = list
+    # A screen opened over the display: "help", "recall", "surveillance" or "void".
+    screen: str | None = None
 
 
 def before_card(round_: int, position: str) -> Callable[[list[TableEvent]], list[TableEvent]]:
@@ -114,6 +116,15 @@ SCENARIOS = {
                              then(before_card(30, "player1"),
                                   facts.Scanner(status="disconnected", reason="unplugged"),
                                   facts.State(state="paused", previous="betting"))),
+    "help": Scenario("the operator keys (F1) over the played shoe",
+                     TableConfig(driver_url=SEEDED_SHOE), screen="help"),
+    "recall": Scenario("the last ten rounds (H) over the played shoe",
+                       TableConfig(driver_url=SEEDED_SHOE), screen="recall"),
+    "void": Scenario("the void's reason asked (V) in round 40",
+                     TableConfig(driver_url=SEEDED_SHOE), before_card(40, "player3"),
+                     screen="void"),
+    "surveillance": Scenario("the surveillance panel (S) over the played shoe",
+                             TableConfig(driver_url=SEEDED_SHOE), screen="surveillance"),
 }
 
 

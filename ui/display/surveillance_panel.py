@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 
 from PyQt6.QtCore import QPointF, QRectF, Qt
-from PyQt6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
+from PyQt6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent, QPen
 from PyQt6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from controller.events import facts
@@ -19,10 +19,14 @@ from controller.surveillance.shoe_record import ShoeRecord
 from ui.display.i18n import translate
 from ui.display.labels import BETS, label
 from ui.display.painting import guarded_paint
+from ui.display.typescale import TypeScale
 
 MAIN_BETS = ("player", "banker")  # the chart is for the side bets (and tie)
-BET_COLORS = ("#f2c14e", "#4fd3b0", "#8fb4ff", "#ff8a8a", "#c792ea", "#f78c6c", "#a3e635",
-              "#67e8f9", "#fda4af")
+# Okabe and Ito's colours, which stay apart under protanopia and deuteranopia, and white: a
+# bet's line keeps its colour, and its dashes, and is named at its end.
+BET_COLORS = ("#e69f00", "#56b4e9", "#f0e442", "#009e73", "#cc79a7", "#d55e00", "#ffffff")
+BET_DASHES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine,
+              Qt.PenStyle.DashDotLine)
 PANEL = "#17212b"
 INK = "#f4f1e8"
 FAINT = "#6b7b8c"
@@ -66,41 +70,69 @@ class ReturnChart(QWidget):
         high = max([*values, float(self.alert_rtp) + 0.1])
         return low, high
 
+    def bet_pen(self, index: int) -> QPen:
+        """Bet ``index``'s line: its colour, and after the colours come round again, other
+        dashes."""
+        color = self.colors[index % len(self.colors)]
+        dashes = BET_DASHES[(index // len(self.colors)) % len(BET_DASHES)]
+        return QPen(color, 3, dashes)
+
     @guarded_paint
     def paintEvent(self, painter: QPainter, event: QPaintEvent | None) -> None:
         painter.fillRect(self.rect(), self.background)
-        margin = max(28, self.fontMetrics().horizontalAdvance("0.00") + 10)
-        plot = QRectF(self.rect()).adjusted(margin, 8, -8, -self.fontMetrics().height() - 6)
+        metrics = self.fontMetrics()
+        line = metrics.height()
+        names = {bet: label(BETS, bet) for bet in self.courses}
+        # Room on the right for each line's name, up to a third of the chart.
+        name_room = min(max((metrics.horizontalAdvance(name) for name in names.values()),
+                            default=0) + 12, self.width() // 3)
+        margin = metrics.horizontalAdvance("0.00") + 10
+        plot = QRectF(self.rect()).adjusted(margin, line / 2, -name_room - 4, -2 * line - 6)
         low, high = self.y_range()
 
-        def point(cards_out: int, rtp: float) -> QPointF:
+        def point(cards_out: int, rtp: float | Decimal) -> QPointF:
             x = plot.left() + plot.width() * cards_out / self.total_cards
-            y = plot.bottom() - plot.height() * (rtp - low) / (high - low)
+            y = plot.bottom() - plot.height() * (float(rtp) - low) / (high - low)
             return QPointF(x, y)
 
         painter.setPen(QPen(self.ink, 1))
         painter.drawRect(plot)
         for value in (low, float(self.alert_rtp), high):
             y = point(0, value).y()
-            painter.drawText(QRectF(0, y - 10, margin - 4, 20),
+            painter.drawText(QRectF(0, y - line / 2, margin - 4, line),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                              f"{value:.2f}")
-        painter.drawText(QRectF(plot.left(), plot.bottom() + 2, plot.width(), 20),
+        painter.drawText(QRectF(plot.left(), plot.bottom() + 2 + line, plot.width(), line),
                          Qt.AlignmentFlag.AlignCenter,
                          translate("display", "cards out of the shoe"))
-        for quarter, align, shift in ((0, Qt.AlignmentFlag.AlignLeft, 0),
-                                      (1, Qt.AlignmentFlag.AlignHCenter, -30),
-                                      (3, Qt.AlignmentFlag.AlignHCenter, -30),
-                                      (4, Qt.AlignmentFlag.AlignRight, -60)):
-            cards = self.total_cards * quarter // 4  # the half is where the caption is
-            x = point(cards, low).x() + shift
-            painter.drawText(QRectF(x, plot.bottom() + 2, 60, 20), align, str(cards))
+        for quarter, align in ((0, Qt.AlignmentFlag.AlignLeft),
+                               (2, Qt.AlignmentFlag.AlignHCenter),
+                               (4, Qt.AlignmentFlag.AlignRight)):
+            cards = self.total_cards * quarter // 4
+            x = point(cards, low).x() - plot.width() * quarter / 16  # its box a quarter wide
+            painter.drawText(QRectF(x, plot.bottom() + 2, plot.width() / 4, line), align,
+                             str(cards))
         painter.setPen(QPen(QColor(ALERT), 1, Qt.PenStyle.DashLine))
         painter.drawLine(point(0, float(self.alert_rtp)),
                          point(self.total_cards, float(self.alert_rtp)))
-        for index, (_bet, points) in enumerate(self.courses.items()):
-            painter.setPen(QPen(self.colors[index % len(self.colors)], 2))
-            painter.drawPolyline(QPolygonF([point(x, float(y)) for x, y in points]))
+        ends = []
+        for index, (bet, points) in enumerate(self.courses.items()):
+            if not points:
+                continue
+            course = QPainterPath(point(*points[0]))
+            for cards_out, rtp in points[1:]:
+                course.lineTo(point(cards_out, rtp))
+            painter.strokePath(course, self.bet_pen(index))
+            ends.append((course.currentPosition().y(), index, names[bet]))
+        # Each name beside its line's end, moved down just enough not to cover another.
+        below = plot.top() - line
+        for y, index, name in sorted(ends):
+            top = max(y - line / 2, below)
+            below = top + line
+            painter.setPen(QPen(self.colors[index % len(self.colors)]))
+            painter.drawText(QRectF(plot.right() + 8, top, name_room, line),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                             metrics.elidedText(name, Qt.TextElideMode.ElideRight, name_room))
 
 
 def health_text(record: ShoeRecord) -> str:
@@ -142,6 +174,7 @@ class SurveillancePanel(QFrame):
         self.title = QLabel(translate("display", "Surveillance"))
         self.returns = QLabel()
         self.returns.setTextFormat(Qt.TextFormat.RichText)
+        self.returns.setWordWrap(True)  # the note of a profile without returns is long
         self.chart = ReturnChart()
         self.alerts = QLabel()
         self.alerts.setWordWrap(True)
@@ -199,8 +232,14 @@ class SurveillancePanel(QFrame):
                             if alerts else translate("display", "No alerts this shoe."))
         self.health.setText(health_text(record))
 
-    def fit(self) -> None:
-        """Cover the right half of the window (the felt's cards stay in sight)."""
+    def fit(self, scale: TypeScale | None = None) -> None:
+        """Cover the right half of the window (the felt's cards stay in sight); its text on
+        the display's type scale."""
+        if scale is not None:
+            font = scale.font(self.font(), "body")
+            for widget in (self.returns, self.chart, self.alerts, self.health):
+                widget.setFont(font)
+            self.title.setFont(scale.font(font, "body", bold=True))
         parent = self.parentWidget()
         if parent is not None:
             width = max(parent.width() // 2, min(parent.width(), 480))

@@ -19,7 +19,7 @@ from controller.roads import RoadsChange
 from controller.table.commands import DEALER_ACTIONS, Command
 from controller.table.view import TableView
 from ui.display.cards_panel import CardsPanel
-from ui.display.dialogs import Dialogs
+from ui.display.dialogs import Dialogs, recall_text
 from ui.display.felt import stopped_alert
 from ui.display.header import TableHeader
 from ui.display.i18n import translate
@@ -64,7 +64,6 @@ class DisplayWindow(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.submit = submit or (lambda item: None)
         self.view = TableView()
-        self.dialogs = Dialogs(self)
         self.blocked = False
         self.status = TableHeader(journal, self)
         if profile is not None:
@@ -73,8 +72,10 @@ class DisplayWindow(QWidget):
         self.stats = StatsPanel(self)
         self.roads = RoadsBoard(self)
         self.help = Overlay(self, "#263445")
+        self.recall = Overlay(self, "#1d2a38")
         self.surveillance = SurveillancePanel(self)
         self.scale = TypeScale(1080)
+        self.dialogs = Dialogs(self, lambda: self.scale)
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(6, 6, 6, 6)
         self._grid.setSpacing(6)
@@ -169,12 +170,13 @@ class DisplayWindow(QWidget):
             self._toggle_help()
         elif action == "close":
             self.help.hide()
+            self.recall.hide()
         elif action == "quit":
             self.close()
         elif action == "surveillance":
             self._toggle_surveillance()
         elif action == "history":
-            self.dialogs.history(list(self.view.recent))
+            self._toggle_recall()
         elif not self.blocked:
             command = self._command(action)
             if command is not None:
@@ -218,6 +220,16 @@ class DisplayWindow(QWidget):
             self.surveillance.show()
             self.surveillance.raise_()
 
+    def _toggle_recall(self) -> None:
+        """The last ten rounds over the window (H again or Esc hides them)."""
+        if self.recall.isVisible():
+            self.recall.hide()
+        else:
+            rounds = list(self.view.recent)
+            self.recall.show_message(translate("display", "Last rounds"),
+                                     recall_text(rounds) if rounds
+                                     else translate("display", "No hands yet"))
+
     def _toggle_help(self) -> None:
         if self.help.isVisible():
             self.help.hide()
@@ -238,7 +250,8 @@ class DisplayWindow(QWidget):
         self.set_scale(TypeScale.for_size(self.width(), self.height()))
         self._arrange()
         self.help.fit(self.scale)
-        self.surveillance.fit()
+        self.recall.fit(self.scale)
+        self.surveillance.fit(self.scale)
         super().resizeEvent(event)
 
     def set_scale(self, scale: TypeScale) -> None:
