@@ -35,10 +35,13 @@ _PERCENT = re.compile(rf"\s*{_NUMBER}\s*%\s*")
 _PAY_EXPECTED = (f'a pay ratio "x:y" with x and y above 0, like "11:1" (at most 2 decimals '
                  f"each, and at most {MAX_PAY}:1)")
 _TOP_KEYS = ("name", "decks", "commission", "minor_unit", "limits", "bets", "surveillance")
-_SURVEILLANCE_KEYS = ("alert_rtp", "auto_close", "misread_alert_per_100")
+_SURVEILLANCE_KEYS = ("alert_rtp", "auto_close", "misread_alert_per_100", "clear_margin",
+                      "clear_cards")
 # A return threshold outside these is a typo: no bet comes near 0.5 or 2 per unit staked.
 ALERT_RTP_RANGE = (Decimal("0.5"), Decimal(2))
 MISREAD_ALERT_RANGE = (Decimal(0), Decimal(100))
+CLEAR_MARGIN_RANGE = (Decimal(0), Decimal("0.1"))
+CLEAR_CARDS_RANGE = (0, 416)
 _LIMIT_KEYS = ("min", "max")
 _SIDES = ("player", "banker")
 # How the player and banker limits apply: to each bet, or (rules sheet 003) to the difference
@@ -128,6 +131,11 @@ class SurveillanceTerms:
     alert_rtp: Decimal = Decimal(1)  # a bet returning more than this raises an alert
     auto_close: bool = False  # and is closed for the rounds that follow until it falls back
     misread_alert_per_100: Decimal = Decimal(1)  # scanner misreads per 100 cards
+    # An alert clears only once its value stayed below the threshold less this margin (a
+    # fraction: of a unit staked for a return, of the cards read for misreads) for this many
+    # cards, so a value wobbling around the threshold raises one alert, not one per wobble.
+    clear_margin: Decimal = Decimal("0.005")
+    clear_cards: int = 10
 
 
 @dataclass(frozen=True)
@@ -219,7 +227,8 @@ class Profile:
             watch = self.surveillance
             terms["surveillance"] = {
                 "alert_rtp": str(watch.alert_rtp), "auto_close": watch.auto_close,
-                "misread_alert_per_100": str(watch.misread_alert_per_100)}
+                "misread_alert_per_100": str(watch.misread_alert_per_100),
+                "clear_margin": str(watch.clear_margin), "clear_cards": watch.clear_cards}
         return terms
 
     def _terms(self, bet: str) -> BetTerms:
@@ -381,6 +390,10 @@ class _Reader:
             auto_close=auto_close,
             misread_alert_per_100=self.number(table, "surveillance.misread_alert_per_100",
                                               MISREAD_ALERT_RANGE, default.misread_alert_per_100),
+            clear_margin=self.number(table, "surveillance.clear_margin", CLEAR_MARGIN_RANGE,
+                                     default.clear_margin),
+            clear_cards=self.whole(table, "surveillance.clear_cards", *CLEAR_CARDS_RANGE)
+            if "clear_cards" in table else default.clear_cards,
         )
 
     def number(self, data: Mapping[str, Any], key: str, bounds: tuple[Decimal, Decimal],

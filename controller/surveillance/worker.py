@@ -27,6 +27,7 @@ from controller.game.cards import ShoeComposition
 from controller.game.odds import event_probabilities
 from controller.game.profiles import Profile
 from controller.surveillance.exposure import exposure_of
+from controller.surveillance.hysteresis import Hysteresis
 from controller.surveillance.scanner_health import ScannerAlertDue, ScannerHealth
 
 log = logging.getLogger(__name__)
@@ -176,7 +177,7 @@ class SurveillanceSubscriber:
         self.decks = 0
         self.removed: list[str] = []
         self.health = ScannerHealth()
-        self.scanner_alerted = False
+        self.scanner_alert = Hysteresis()
         self._priming = False
 
     def prime(self, events: Iterable[TableEvent]) -> None:
@@ -194,7 +195,7 @@ class SurveillanceSubscriber:
         fact = event.fact
         if isinstance(fact, facts.ShoeStarted):
             self.shoe, self.decks, self.removed = event.shoe, fact.decks, []
-            self.health, self.scanner_alerted = ScannerHealth(), False
+            self.health, self.scanner_alert = ScannerHealth(), Hysteresis()
             self._post()
             return
         if not self.shoe:
@@ -205,7 +206,7 @@ class SurveillanceSubscriber:
                 self.removed.append(card)
                 self._post()
             case facts.ScannerAlert():
-                self.scanner_alerted = True
+                self.scanner_alert.raised = True
         self.health.apply(event)
         self._watch_scanner()
 
@@ -218,10 +219,11 @@ class SurveillanceSubscriber:
         terms = self.profile().surveillance
         if terms is None:
             return
-        above = self.health.per_100 > terms.misread_alert_per_100
-        if above and not self.scanner_alerted and not self._priming:
-            self.scanner_alerted = True  # asked once; the controller's event confirms it
-            self.submit(ScannerAlertDue(self.shoe, self.health.misreads, self.health.cards,
-                                        self.health.per_100))
-        elif not above:
-            self.scanner_alerted = False
+        health = self.health
+        # As fractions of the cards read, so the margin is the return's (0.005: 0.5 per 100).
+        change = self.scanner_alert.update(health.per_100 / 100,
+                                           terms.misread_alert_per_100 / 100,
+                                           terms.clear_margin, terms.clear_cards, health.cards)
+        if change == "raised" and not self._priming:
+            self.submit(ScannerAlertDue(self.shoe, health.misreads, health.cards,
+                                        health.per_100))
