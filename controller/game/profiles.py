@@ -36,12 +36,14 @@ _PAY_EXPECTED = (f'a pay ratio "x:y" with x and y above 0, like "11:1" (at most 
                  f"each, and at most {MAX_PAY}:1)")
 _TOP_KEYS = ("name", "decks", "commission", "minor_unit", "limits", "bets", "surveillance")
 _SURVEILLANCE_KEYS = ("alert_rtp", "auto_close", "misread_alert_per_100", "clear_margin",
-                      "clear_cards")
+                      "clear_cards", "carried_run_cards", "compare_shoes")
 # A return threshold outside these is a typo: no bet comes near 0.5 or 2 per unit staked.
 ALERT_RTP_RANGE = (Decimal("0.5"), Decimal(2))
 MISREAD_ALERT_RANGE = (Decimal(0), Decimal(100))
 CLEAR_MARGIN_RANGE = (Decimal(0), Decimal("0.1"))
 CLEAR_CARDS_RANGE = (0, 416)
+CARRIED_RUN_RANGE = (8, 416)  # shorter runs happen by chance (docs/surveillance.md)
+COMPARE_SHOES_RANGE = (1, 100)
 _LIMIT_KEYS = ("min", "max")
 _SIDES = ("player", "banker")
 # How the player and banker limits apply: to each bet, or (rules sheet 003) to the difference
@@ -136,6 +138,8 @@ class SurveillanceTerms:
     # cards, so a value wobbling around the threshold raises one alert, not one per wobble.
     clear_margin: Decimal = Decimal("0.005")
     clear_cards: int = 10
+    carried_run_cards: int = 16  # an integrity alert for a run this long from an earlier shoe
+    compare_shoes: int = 10  # the earlier shoes a shoe's order is compared with
 
 
 @dataclass(frozen=True)
@@ -228,7 +232,9 @@ class Profile:
             terms["surveillance"] = {
                 "alert_rtp": str(watch.alert_rtp), "auto_close": watch.auto_close,
                 "misread_alert_per_100": str(watch.misread_alert_per_100),
-                "clear_margin": str(watch.clear_margin), "clear_cards": watch.clear_cards}
+                "clear_margin": str(watch.clear_margin), "clear_cards": watch.clear_cards,
+                "carried_run_cards": watch.carried_run_cards,
+                "compare_shoes": watch.compare_shoes}
         return terms
 
     def _terms(self, bet: str) -> BetTerms:
@@ -347,6 +353,11 @@ class _Reader:
             raise self.fail(key, expected, value)
         return value
 
+    def whole_or(self, data: Mapping[str, Any], key: str, bounds: tuple[int, int],
+                 default: int) -> int:
+        """A whole number within ``bounds``, or ``default`` when the key is absent."""
+        return self.whole(data, key, *bounds) if key.rsplit(".", 1)[-1] in data else default
+
     def profile(self, data: Mapping[str, Any]) -> Profile:
         for key in data:
             if key not in _TOP_KEYS:
@@ -392,8 +403,12 @@ class _Reader:
                                               MISREAD_ALERT_RANGE, default.misread_alert_per_100),
             clear_margin=self.number(table, "surveillance.clear_margin", CLEAR_MARGIN_RANGE,
                                      default.clear_margin),
-            clear_cards=self.whole(table, "surveillance.clear_cards", *CLEAR_CARDS_RANGE)
-            if "clear_cards" in table else default.clear_cards,
+            clear_cards=self.whole_or(table, "surveillance.clear_cards", CLEAR_CARDS_RANGE,
+                                      default.clear_cards),
+            carried_run_cards=self.whole_or(table, "surveillance.carried_run_cards",
+                                            CARRIED_RUN_RANGE, default.carried_run_cards),
+            compare_shoes=self.whole_or(table, "surveillance.compare_shoes",
+                                        COMPARE_SHOES_RANGE, default.compare_shoes),
         )
 
     def number(self, data: Mapping[str, Any], key: str, bounds: tuple[Decimal, Decimal],

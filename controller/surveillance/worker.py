@@ -28,6 +28,7 @@ from controller.game.odds import event_probabilities
 from controller.game.profiles import Profile
 from controller.surveillance.exposure import exposure_of
 from controller.surveillance.hysteresis import Hysteresis
+from controller.surveillance.integrity_worker import CardOut, IntegrityWorker, ShoeBegins, ShoeEnds
 from controller.surveillance.scanner_health import ScannerAlertDue, ScannerHealth
 
 log = logging.getLogger(__name__)
@@ -165,12 +166,15 @@ def _warm_up() -> None:
 
 
 class SurveillanceSubscriber:
-    """A bus subscriber: feeds the worker each new composition, and asks the controller to
-    raise a scanner alert when the shoe's misread rate passes the profile's level."""
+    """A bus subscriber: feeds the worker each new composition and the integrity check each
+    card, and asks the controller to raise a scanner alert when the shoe's misread rate passes
+    the profile's level."""
 
     def __init__(self, worker: ExposureWorker | None, submit: Callable[[object], None],
-                 profile: Callable[[], Profile]) -> None:
+                 profile: Callable[[], Profile], integrity: IntegrityWorker | None = None
+                 ) -> None:
         self.worker = worker
+        self.integrity = integrity
         self.submit = submit
         self.profile = profile  # the shoe in play's, read on the controller's thread
         self.shoe = 0
@@ -197,6 +201,10 @@ class SurveillanceSubscriber:
             self.shoe, self.decks, self.removed = event.shoe, fact.decks, []
             self.health, self.scanner_alert = ScannerHealth(), Hysteresis()
             self._post()
+            terms = self.profile().surveillance
+            if self.integrity is not None and terms is not None:
+                self.integrity.post(ShoeBegins(event.shoe, fact.decks, terms.carried_run_cards,
+                                               terms.compare_shoes))
             return
         if not self.shoe:
             return
@@ -205,6 +213,10 @@ class SurveillanceSubscriber:
                     facts.CardDealt(card=str() as card)):  # out of the shoe
                 self.removed.append(card)
                 self._post()
+                if self.integrity is not None:
+                    self.integrity.post(CardOut(card, quiet=self._priming))
+            case facts.ShoeEnded() if self.integrity is not None:
+                self.integrity.post(ShoeEnds(quiet=self._priming))
             case facts.ScannerAlert():
                 self.scanner_alert.raised = True
         self.health.apply(event)
