@@ -4,8 +4,11 @@ order; none on ordinary shuffled shoes."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
+from test_emulator_cli import play_to_the_end
 
 from controller.surveillance.integrity import IntegrityDetector
 from controller.surveillance.run_chance import carried_run_chance
@@ -103,3 +106,32 @@ def test_the_chance_of_a_carried_run_matches_a_simulation():
     for cards in (3, 4):
         share = sum(length >= cards for length in longest) / pairs
         assert share == pytest.approx(carried_run_chance(cards, 416, 416, 1), abs=0.08)
+
+
+@pytest.mark.timeout(120)
+def test_slugs_of_16_24_and_40_cards_fed_through_a_real_pty_are_all_found(tmp_path):
+    rng = random.Random("slugs through a pty")
+    last, order = shoe(11, 1), shoe(11, 2)
+    slugs = []  # (where in this shoe, where in the last, length), one in each third
+    for third, length in enumerate((16, 24, 40)):
+        at = third * 138 + rng.randrange(138 - length)
+        start = rng.randrange(len(last) - length)
+        order[at:at + length] = last[start:start + length]
+        slugs.append((at + 1, start + 1, length))
+    link = tmp_path / "shoe"
+    emulator = subprocess.Popen(
+        [sys.executable, "-m", "ui.cli", "emulate-shoe", "--protocol", "shoe", "--interval",
+         "0", "--link", str(link), "--script", ",".join(order)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert emulator.stdout.readline().startswith("/dev/pts/")
+        read = [item for item in play_to_the_end(link, "shoe") if item not in ("NEW", CUT)]
+    finally:
+        emulator.wait(10)
+    assert read == order  # every card came through the serial driver
+    detector = IntegrityDetector(DECKS)
+    deal(detector, 1, last)
+    alerts = [a for a in deal(detector, 2, read) if a.kind == "carried_run"]
+    assert [(a.first_card, a.earlier_first_card) for a in alerts] == [
+        (at, start) for at, start, _ in slugs]
+    assert detector.summary().longest_run >= 40
