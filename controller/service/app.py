@@ -6,7 +6,9 @@ path is built one way only.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import queue
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -17,6 +19,7 @@ from controller.feed.relay import FeedRelay, open_feed
 from controller.game.profiles import Profile, load_profile
 from controller.journal import Journal
 from controller.service.sim_dealer import SimulatedDealer
+from controller.surveillance.integrity import ShoeIntegrityDue
 from controller.surveillance.integrity_worker import IntegrityWorker
 from controller.surveillance.worker import ExposureWorker, SurveillanceSubscriber
 from controller.table.config import TableConfig
@@ -29,6 +32,7 @@ from drivers.base import Driver, DriverError
 from drivers.url import DriverUrl
 
 log = logging.getLogger(__name__)
+INTEGRITY_DRAIN = 5.0  # seconds a stopping table waits for the last shoe's integrity summary
 SURVEILLANCE_START = 30.0  # seconds the first card waits at most for surveillance's child
 
 
@@ -65,9 +69,23 @@ class Table:
             self._state = "running"
         try:
             self.runner.run(heartbeat, heartbeat_every)
+            self._journal_last_integrity()
         finally:
             self._close_files()
             self._loop_ended.set()
+
+    def _journal_last_integrity(self) -> None:
+        """The loop has stopped, maybe right after a shoe's end: that shoe's integrity summary,
+        found a moment later off the card path, is journaled now rather than lost."""
+        if self.integrity is None or not self.integrity.idle(INTEGRITY_DRAIN):
+            return
+        left = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                left.append(self.runner.inbox.get_nowait())
+        for item in left:
+            if isinstance(item, ShoeIntegrityDue):
+                self.runner.controller.handle(item)
 
     def close(self) -> None:
         """Stop a running loop and wait, however long its input takes, for it to close the
