@@ -3,6 +3,7 @@ order; none on ordinary shuffled shoes."""
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -162,3 +163,16 @@ def test_a_real_table_journals_each_shoes_integrity_and_no_alert_on_shuffled_sho
     assert 0 < second["longest_run"] < 8 and second["longest_run_shoe"] == 1
     assert sum(second["ranks"].values()) == second["cards"] == sum(second["suits"].values())
     assert second["per_rank"] == 32 and 0 < float(second["chance"]) <= 1
+    # shoe-report prints it as the shoe's integrity section.
+    page = tmp_path / "report.html"
+    shown = subprocess.run(
+        [sys.executable, "-m", "ui.cli", "shoe-report", "--journal", str(journal), "--shoe",
+         "2", "--out", str(page)], capture_output=True, text=True, timeout=120,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert shown.returncode == 0, shown.stderr
+    text = page.read_text()
+    assert "<h2>Integrity</h2>" in text
+    assert (f"Longest carried run: {second['longest_run']} cards, from shoe 1"
+            f"{' reversed' if second['longest_run_reversed'] else ''}; chance of one that "
+            f"long by chance: {second['chance']}") in text
+    assert "No integrity alert." in text and "(the decks hold 32 each)" in text
