@@ -7,16 +7,14 @@ import os
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from test_emulator_cli import play_to_the_end
 
-from controller.journal import Journal
 from controller.surveillance.integrity import IntegrityDetector
 from controller.surveillance.run_chance import carried_run_chance
 from drivers.shoe_order import CUT, build_shoe, shoe_random
-from tests.surveillance_support import LUCKY_SIX_PROFILE
+from tests.surveillance_support import run_watched_table
 
 DECKS = 8
 
@@ -142,20 +140,7 @@ def test_slugs_of_16_24_and_40_cards_fed_through_a_real_pty_are_all_found(tmp_pa
 
 
 def test_a_real_table_journals_each_shoes_integrity_and_no_alert_on_shuffled_shoes(tmp_path):
-    profile = tmp_path / "watched.toml"
-    profile.write_text(Path(LUCKY_SIX_PROFILE).read_text().replace("decks = 1", "decks = 8"))
-    journal = tmp_path / "journal.sqlite"
-    done = subprocess.run(
-        [sys.executable, "-m", "ui.cli", "run", "--headless", "--driver", "sim://?seed=9&rate=0",
-         "--profile", str(profile), "--journal", str(journal), "--shoes", "3"],
-        cwd=Path(__file__).parent.parent, stdin=subprocess.DEVNULL, capture_output=True,
-        text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    reopened = Journal.open(journal)
-    try:
-        events = [e for shoe in (1, 2, 3) for e in reopened.iter_events(shoe)]
-    finally:
-        reopened.close()
+    journal, events = run_watched_table(tmp_path, seed=9, shoes=3)
     assert not [e for e in events if e.type == "integrity_alert"]
     summaries = {e.fields["shoe"]: e.fields for e in events if e.type == "shoe_integrity"}
     assert [summaries[shoe]["compared_shoes"] for shoe in (1, 2, 3)] == [[], [1], [2, 1]]

@@ -35,6 +35,7 @@ from tests.surveillance_support import (
     SurveilledTable,
     engine_rtp,
     known_cards,
+    run_watched_table,
 )
 
 
@@ -262,20 +263,7 @@ def test_a_shoe_dealt_at_rate_0_from_the_command_line_journals_its_exposure(tmp_
     """``run`` on a simulated shoe as fast as it goes: the whole shoe is dealt in a fraction
     of a second, less than surveillance's child process takes to start. The first card waits
     for it, so the shoe's returns are computed from its start and published over it."""
-    profile = tmp_path / "watched.toml"
-    profile.write_text(Path(LUCKY_SIX_PROFILE).read_text().replace("decks = 1", "decks = 8"))
-    journal = tmp_path / "journal.sqlite"
-    done = subprocess.run(
-        [sys.executable, "-m", "ui.cli", "run", "--headless", "--driver", "sim://?seed=5&rate=0",
-         "--profile", str(profile), "--journal", str(journal), "--shoes", "1"],
-        cwd=Path(__file__).parent.parent, stdin=subprocess.DEVNULL, capture_output=True,
-        text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    reopened = Journal.open(journal)
-    try:
-        events = list(reopened.iter_events(1))
-    finally:
-        reopened.close()
+    _, events = run_watched_table(tmp_path, seed=5, shoes=1)
     exposures = [event.fields["cards_left"] for event in events if event.type == "exposure"]
     assert 416 in exposures  # the full shoe's returns, before its first card was known
     assert len(exposures) >= 2 and min(exposures) < 416  # and more as the shoe went on
