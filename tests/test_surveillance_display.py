@@ -9,6 +9,7 @@ import pytest
 from display_support import shown_window
 from PyQt6.QtCore import Qt
 
+from controller.events import facts
 from tests.surveillance_support import SurveilledTable
 
 
@@ -69,3 +70,15 @@ def test_a_new_shoe_starts_the_panel_afresh(qtbot, window, lucky_six_shoe):
     assert window.surveillance.chart.courses == {}
     assert "shoe 2" in window.surveillance.title.text()
     assert "No alerts" in window.surveillance.alerts.text()
+
+
+def test_the_panel_lists_an_integrity_alert_with_the_shoe_it_repeats(qtbot, window,
+                                                                     lucky_six_shoe):
+    last = lucky_six_shoe[-1]
+    alert = last._replace(seq=last.seq + 1, fact=facts.IntegrityAlert(
+        kind="carried_run", earlier_shoe=1, first_card=5, earlier_first_card=200, cards=16,
+        card=None, reversed=True))
+    qtbot.keyClick(window, Qt.Key.Key_S)
+    window.on_events([*lucky_six_shoe, alert])
+    assert (f"round {last.round}: integrity: carried_run, 16 cards from card 5 in shoe 1's "
+            "order reversed") in window.surveillance.alerts.text()

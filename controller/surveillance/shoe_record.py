@@ -32,7 +32,7 @@ class ShoeRecord:
     profile: str = ""
     decks: int = 0
     exposures: list[ExposurePoint] = field(default_factory=list)
-    alerts: list[TableEvent] = field(default_factory=list)  # exposure and scanner alerts
+    alerts: list[TableEvent] = field(default_factory=list)  # exposure, scanner, integrity
     results: list[PlayedRound] = field(default_factory=list)  # in order
     voided: int = 0
     health: ScannerHealth = field(default_factory=ScannerHealth)
@@ -66,7 +66,7 @@ class ShoeRecord:
                 self.alerts.append(event)
                 self.watched, self.alert_rtp = True, Decimal(alert_rtp)
                 self.threshold_known = True
-            case facts.ScannerAlert():
+            case facts.ScannerAlert() | facts.IntegrityAlert():
                 self.alerts.append(event)
             case facts.BettingClosed():
                 for bet, alert in self.raised().items():
