@@ -3,6 +3,8 @@ are handed to the controller after every input, as the runner's queue would."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from decimal import Decimal
 from pathlib import Path
 
@@ -10,6 +12,7 @@ from controller.events.stream import TableEvent
 from controller.game.cards import Card, ShoeComposition
 from controller.game.odds import analyse
 from controller.game.profiles import Profile
+from controller.journal import Journal
 from controller.surveillance.exposure import RTP_PLACES
 from controller.surveillance.worker import ExposureWorker, SurveillanceSubscriber
 from drivers.base import Misread
@@ -78,3 +81,23 @@ def engine_rtp(profile: Profile, removed: list[str]) -> dict[str, Decimal]:
 def known_cards(events: list[TableEvent]) -> list[str]:
     return [e.fields["card"] for e in events
             if e.type in ("reveal", "burn", "card") and e.fields.get("card") is not None]
+
+
+def run_watched_table(tmp_path: Path, seed: int, shoes: int) -> tuple[Path, list[TableEvent]]:
+    """``run`` on an 8-deck simulated shoe as fast as it goes, Lucky Six watched, for
+    ``shoes`` shoes: its journal and every event of those shoes."""
+    profile = tmp_path / "watched.toml"
+    profile.write_text(Path(LUCKY_SIX_PROFILE).read_text().replace("decks = 1", "decks = 8"))
+    journal = tmp_path / "journal.sqlite"
+    done = subprocess.run(
+        [sys.executable, "-m", "ui.cli", "run", "--headless", "--driver",
+         f"sim://?seed={seed}&rate=0", "--profile", str(profile), "--journal", str(journal),
+         "--shoes", str(shoes)],
+        cwd=Path(__file__).parent.parent, stdin=subprocess.DEVNULL, capture_output=True,
+        text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    reopened = Journal.open(journal)
+    try:
+        return journal, [e for shoe in range(1, shoes + 1) for e in reopened.iter_events(shoe)]
+    finally:
+        reopened.close()

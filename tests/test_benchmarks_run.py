@@ -81,7 +81,9 @@ BRIEF = {
     "roads.py": (["--hands", "5000", "--repeats", "1"], [
         rf"add: {NUMBER} µs per hand", rf"ask\(\) \+ stats\(\) after 5000 hands: {NUMBER} µs"]),
     "surveillance_latency.py": (["--shoes", "1", "--cards", "20"], [
-        rf"back to back +on +{NUMBER} +{NUMBER}", rf"on/off +{NUMBER} +{NUMBER}"]),
+        rf"per card: exposure {NUMBER} µs, integrity check {NUMBER} µs",
+        rf"back to back +integrity +{NUMBER} +{NUMBER}",
+        rf"exposure/off +{NUMBER} +{NUMBER}", rf"integrity/exposure +{NUMBER} +{NUMBER}"]),
     "serial_latency.py": (["--cards", "50", "--work", "20000"], [
         rf"main thread idle +p50 {NUMBER} ms  p99 {NUMBER} ms",
         rf"floor: bare thread reading a pty, main busy +p50 {NUMBER} ms",

@@ -8,18 +8,20 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
+from controller.events import facts
 from controller.events.codec import check_values, decode
 from controller.events.stream import TableEvent
 from controller.game.cards import RANK_POINTS
-from controller.game.profiles import ProfileError, load_profile, parse_profile
+from controller.game.profiles import ProfileError, SurveillanceTerms, load_profile, parse_profile
 from controller.journal import Journal
 from controller.service.app import open_table
-from controller.surveillance.exposure import ExposureComputed
+from controller.surveillance.exposure import ExposureComputed, ExposureWatch
 from controller.surveillance.scanner_health import ScannerHealth
 from controller.surveillance.worker import SurveillanceSubscriber
 from controller.table.commands import Command
@@ -33,6 +35,7 @@ from tests.surveillance_support import (
     SurveilledTable,
     engine_rtp,
     known_cards,
+    run_watched_table,
 )
 
 
@@ -64,18 +67,35 @@ def _round_of_first_betting_closed_after(table, event):
     return next(e for e in after if e.type == "betting_closed").round
 
 
-def test_lucky_six_alert_and_auto_close_fire_at_the_right_round_and_clear_again(table):
+def _watched_profile(tmp_path, extra: str) -> str:
+    path = tmp_path / "watched.toml"
+    path.write_text(Path(LUCKY_SIX_PROFILE).read_text() + extra)
+    return str(path)
+
+
+def test_lucky_six_alert_and_auto_close_fire_at_the_right_round_and_clear_again(tmp_path):
+    # Cleared once the return stayed under 1 - 0.005 for 3 cards (one deck has few to spare).
+    table = SurveilledTable(_watched_profile(tmp_path, "clear_cards = 3\n"))
+    try:
+        _check_lucky_six_alert_and_closure(table)
+    finally:
+        table.close()
+
+
+def _check_lucky_six_alert_and_closure(table):
     profile = table.controller.profile
     table.new_shoe()
     removed: list[str] = []
     crossed_up = crossed_down = None
+    below_for = 0  # cards in a row with the return under the threshold less the margin
     for code in ORDER:
         table.deal(code)
         removed.append(code)
-        above = engine_rtp(profile, removed)["lucky_six"] > Decimal(1)
-        if above and crossed_up is None:
+        rtp = engine_rtp(profile, removed)["lucky_six"]
+        below_for = below_for + 1 if rtp < Decimal("0.995") else 0
+        if rtp > Decimal(1) and crossed_up is None:
             crossed_up = len(table.events)
-        elif not above and crossed_up is not None and crossed_down is None:
+        elif below_for > 3 and crossed_up is not None and crossed_down is None:
             crossed_down = len(table.events)
     assert crossed_up is not None and crossed_down is not None
     raised, cleared = [e for e in table.of_type("exposure_alert") if e.fields["bet"] == "lucky_six"]
@@ -83,9 +103,12 @@ def test_lucky_six_alert_and_auto_close_fire_at_the_right_round_and_clear_again(
         "lucky_six", "raised", True)
     assert Decimal(raised.fields["rtp"]) > 1 and raised.fields["alert_rtp"] == "1.0"
     assert (cleared.fields["bet"], cleared.fields["state"]) == ("lucky_six", "cleared")
-    # Raised by the card that pushed it over, cleared by the one that brought it back.
+    # Raised by the card that pushed it over, cleared by the third card after the one that
+    # took it under the margin (not before: the alert does not flap).
     assert table.events.index(raised) < crossed_up
-    assert table.events.index(cleared) < crossed_down
+    clearing_card = max(i for i, e in enumerate(table.events[:crossed_down])
+                        if e.type in ("reveal", "burn", "card"))
+    assert clearing_card < table.events.index(cleared) < crossed_down
     first_closed = _round_of_first_betting_closed_after(table, raised)
     first_open_again = _round_of_first_betting_closed_after(table, cleared)
     for result in table.of_type("round_result"):
@@ -240,20 +263,7 @@ def test_a_shoe_dealt_at_rate_0_from_the_command_line_journals_its_exposure(tmp_
     """``run`` on a simulated shoe as fast as it goes: the whole shoe is dealt in a fraction
     of a second, less than surveillance's child process takes to start. The first card waits
     for it, so the shoe's returns are computed from its start and published over it."""
-    profile = tmp_path / "watched.toml"
-    profile.write_text(Path(LUCKY_SIX_PROFILE).read_text().replace("decks = 1", "decks = 8"))
-    journal = tmp_path / "journal.sqlite"
-    done = subprocess.run(
-        [sys.executable, "-m", "ui.cli", "run", "--headless", "--driver", "sim://?seed=5&rate=0",
-         "--profile", str(profile), "--journal", str(journal), "--shoes", "1"],
-        cwd=Path(__file__).parent.parent, stdin=subprocess.DEVNULL, capture_output=True,
-        text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    reopened = Journal.open(journal)
-    try:
-        events = list(reopened.iter_events(1))
-    finally:
-        reopened.close()
+    _, events = run_watched_table(tmp_path, seed=5, shoes=1)
     exposures = [event.fields["cards_left"] for event in events if event.type == "exposure"]
     assert 416 in exposures  # the full shoe's returns, before its first card was known
     assert len(exposures) >= 2 and min(exposures) < 416  # and more as the shoe went on
@@ -415,3 +425,54 @@ def test_a_stopped_exposure_child_is_noticed_logged_and_replaced(caplog):
         began = time.monotonic()
         worker.close()
     assert time.monotonic() - began < 5
+
+
+def test_a_return_wobbling_around_the_threshold_raises_one_alert_cleared_after_the_margin():
+    # The flapping shoe report: the return wobbles around 1 for a while, then falls away.
+    watch = ExposureWatch()
+    terms = SurveillanceTerms(alert_rtp=Decimal(1), auto_close=True)
+    wobble = ["1.002", "0.999", "1.001", "0.997", "1.003", "0.996", "0.998", "1.0001"]
+    fall = ["0.99"] * 11
+    changes = []
+    for cards_left, rtp in enumerate(wobble + fall):
+        exposure = ExposureComputed(1, 300 - cards_left, {"super_six": Decimal(rtp)})
+        changes += [(cards_left, c.state) for c in watch.update(exposure, terms)]
+        assert ("super_six" in watch.closed) == (cards_left < len(wobble) + 10)
+    # Raised once; cleared on the 10th card of the fall below 0.995, not at every wobble.
+    assert changes == [(0, "raised"), (len(wobble) + 10, "cleared")]
+
+
+def test_a_scanner_alert_is_raised_again_only_once_the_rate_stayed_under_the_margin():
+    # 8 decks, level 1 per 100: cleared below 0.5 per 100 (clear_margin 0.005) for 10 cards.
+    profile = load_profile("classic")
+    profile = replace(profile, surveillance=SurveillanceTerms())
+    submitted: list[object] = []
+    subscriber = SurveillanceSubscriber(None, submitted.append, lambda: profile)
+
+    def send(fact):
+        subscriber(TableEvent(0, "2026-01-01T00:00:00Z", "t", 1, 1, fact))
+
+    def misread():
+        send(facts.Misread(raw="??", raw_hex="3f3f", count=1, position="card"))
+
+    def deal(cards):
+        for _ in range(cards):
+            send(facts.CardDealt(card="AS", raw="AS", source="reader", cards_left=0,
+                                 position="player1"))
+
+    send(facts.ShoeStarted(decks=8, profile="classic", profile_source="", betting="land",
+                           by="test"))
+    misread()
+    misread()
+    deal(1)
+    assert len(submitted) == 1  # 2 per 100: raised
+    deal(249)  # 0.8 per 100: under the level, not under the margin
+    misread()
+    deal(1)  # 1.2 per 100: the same alert, not a second one
+    assert len(submitted) == 1
+    deal(349)  # 0.5 per 100 at 600 cards
+    deal(20)  # under 0.5 per 100 for more than 10 cards: cleared
+    for _ in range(6):
+        misread()
+    deal(1)  # 9 in 621: 1.45 per 100, a new alert
+    assert len(submitted) == 2

@@ -12,6 +12,7 @@ from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QColor, QFontInfo
 from PyQt6.QtWidgets import QLabel
 
+from controller.events import facts
 from tests.surveillance_support import SurveilledTable
 from ui.display.gallery import CVD_MATRICES, seen_as
 from ui.display.surveillance_panel import BET_COLORS
@@ -101,3 +102,15 @@ def test_each_bets_line_keeps_its_own_colour_for_the_colour_blind():
             distance = sum((a - b) ** 2 for a, b in zip(one.getRgb()[:3], other.getRgb()[:3],
                                                         strict=True)) ** 0.5
             assert distance > 45, (kind, BET_COLORS[i], BET_COLORS[j], distance)
+
+
+def test_the_panel_lists_an_integrity_alert_with_the_shoe_it_repeats(qtbot, window,
+                                                                     lucky_six_shoe):
+    last = lucky_six_shoe[-1]
+    alert = last._replace(seq=last.seq + 1, fact=facts.IntegrityAlert(
+        kind="carried_run", earlier_shoe=1, first_card=5, earlier_first_card=200, cards=16,
+        card=None, reversed=True))
+    qtbot.keyClick(window, Qt.Key.Key_S)
+    window.on_events([*lucky_six_shoe, alert])
+    assert (f"round {last.round}: integrity: carried_run, 16 cards from card 5 in shoe 1's "
+            "order reversed") in window.surveillance.alerts.text()

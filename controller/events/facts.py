@@ -46,6 +46,8 @@ class EventType(StrEnum):
     EXPOSURE = "exposure"
     EXPOSURE_ALERT = "exposure_alert"
     SCANNER_ALERT = "scanner_alert"
+    INTEGRITY_ALERT = "integrity_alert"
+    SHOE_INTEGRITY = "shoe_integrity"
 
 
 
@@ -306,11 +308,40 @@ class ScannerAlert(Fact):
     level: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IntegrityAlert(Fact):
+    TYPE = EventType.INTEGRITY_ALERT
+    kind: str  # carried_run, repeated_shoe, composition
+    earlier_shoe: int | None  # the shoe whose order it repeats (None: composition)
+    first_card: int  # the run's first card's place in this shoe, from 1 (or the card's)
+    earlier_first_card: int | None  # and in the earlier shoe (reversed: where it ends there)
+    cards: int  # the run's length when found (composition: copies of the card seen)
+    card: str | None  # composition: the card seen once more than the decks hold
+    reversed: bool  # the run is the earlier shoe's order turned over
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShoeIntegrity(Fact):
+    TYPE = EventType.SHOE_INTEGRITY
+    shoe: int
+    cards: int  # known cards dealt
+    compared_shoes: list[int]
+    longest_run: int
+    longest_run_shoe: int | None
+    longest_run_reversed: bool
+    chance: str  # of a carried run at least that long by chance, computed (docs/surveillance.md)
+    alerts: list[Mapping[str, Any]]  # every integrity_alert raised in the shoe, its fields
+    ranks: Mapping[str, int]  # cards seen per rank
+    suits: Mapping[str, int]
+    per_rank: int  # what the decks hold of each rank
+    per_suit: int
+
+
 FACTS: dict[EventType, type[Fact]] = {cls.TYPE: cls for cls in (
     State, ShoeShuffled, ShoeStarted, RoadsCleared, Reveal, Burn, Prompt, BettingOpen,
     BettingClosed, CardDealt, DuplicateCard, Misread, CutCard, RoundResult, RoundVoided, Hold,
     HoldCleared, Scanner, OperatorAction, ActionRefused, ShoeEnded, ConfigChanged,
-    JournalEndAccepted, Exposure, ExposureAlert, ScannerAlert,
+    JournalEndAccepted, Exposure, ExposureAlert, ScannerAlert, IntegrityAlert, ShoeIntegrity,
 )}
 
 

@@ -36,10 +36,15 @@ _PERCENT = re.compile(rf"\s*{_NUMBER}\s*%\s*")
 _PAY_EXPECTED = (f'a pay ratio "x:y" with x and y above 0, like "11:1" (at most 2 decimals '
                  f"each, and at most {MAX_PAY}:1)")
 _TOP_KEYS = ("name", "decks", "commission", "minor_unit", "limits", "bets", "surveillance")
-_SURVEILLANCE_KEYS = ("alert_rtp", "auto_close", "misread_alert_per_100")
+_SURVEILLANCE_KEYS = ("alert_rtp", "auto_close", "misread_alert_per_100", "clear_margin",
+                      "clear_cards", "carried_run_cards", "compare_shoes")
 # A return threshold outside these is a typo: no bet comes near 0.5 or 2 per unit staked.
 ALERT_RTP_RANGE = (Decimal("0.5"), Decimal(2))
 MISREAD_ALERT_RANGE = (Decimal(0), Decimal(100))
+CLEAR_MARGIN_RANGE = (Decimal(0), Decimal("0.1"))
+CLEAR_CARDS_RANGE = (0, 416)
+CARRIED_RUN_RANGE = (8, 416)  # shorter runs happen by chance (docs/surveillance.md)
+COMPARE_SHOES_RANGE = (1, 100)
 _LIMIT_KEYS = ("min", "max")
 _SIDES = ("player", "banker")
 # How the player and banker limits apply: to each bet, or (rules sheet 003) to the difference
@@ -131,6 +136,13 @@ class SurveillanceTerms:
     alert_rtp: Decimal = Decimal(1)  # a bet returning more than this raises an alert
     auto_close: bool = False  # and is closed for the rounds that follow until it falls back
     misread_alert_per_100: Decimal = Decimal(1)  # scanner misreads per 100 cards
+    # An alert clears only once its value stayed below the threshold less this margin (a
+    # fraction: of a unit staked for a return, of the cards read for misreads) for this many
+    # cards, so a value wobbling around the threshold raises one alert, not one per wobble.
+    clear_margin: Decimal = Decimal("0.005")
+    clear_cards: int = 10
+    carried_run_cards: int = 16  # an integrity alert for a run this long from an earlier shoe
+    compare_shoes: int = 10  # the earlier shoes a shoe's order is compared with
 
 
 @dataclass(frozen=True)
@@ -227,7 +239,10 @@ class Profile:
             watch = self.surveillance
             terms["surveillance"] = {
                 "alert_rtp": str(watch.alert_rtp), "auto_close": watch.auto_close,
-                "misread_alert_per_100": str(watch.misread_alert_per_100)}
+                "misread_alert_per_100": str(watch.misread_alert_per_100),
+                "clear_margin": str(watch.clear_margin), "clear_cards": watch.clear_cards,
+                "carried_run_cards": watch.carried_run_cards,
+                "compare_shoes": watch.compare_shoes}
         return terms
 
     def _terms(self, bet: str) -> BetTerms:
@@ -346,6 +361,11 @@ class _Reader:
             raise self.fail(key, expected, value)
         return value
 
+    def whole_or(self, data: Mapping[str, Any], key: str, bounds: tuple[int, int],
+                 default: int) -> int:
+        """A whole number within ``bounds``, or ``default`` when the key is absent."""
+        return self.whole(data, key, *bounds) if key.rsplit(".", 1)[-1] in data else default
+
     def profile(self, data: Mapping[str, Any]) -> Profile:
         for key in data:
             if key not in _TOP_KEYS:
@@ -389,6 +409,14 @@ class _Reader:
             auto_close=auto_close,
             misread_alert_per_100=self.number(table, "surveillance.misread_alert_per_100",
                                               MISREAD_ALERT_RANGE, default.misread_alert_per_100),
+            clear_margin=self.number(table, "surveillance.clear_margin", CLEAR_MARGIN_RANGE,
+                                     default.clear_margin),
+            clear_cards=self.whole_or(table, "surveillance.clear_cards", CLEAR_CARDS_RANGE,
+                                      default.clear_cards),
+            carried_run_cards=self.whole_or(table, "surveillance.carried_run_cards",
+                                            CARRIED_RUN_RANGE, default.carried_run_cards),
+            compare_shoes=self.whole_or(table, "surveillance.compare_shoes",
+                                        COMPARE_SHOES_RANGE, default.compare_shoes),
         )
 
     def number(self, data: Mapping[str, Any], key: str, bounds: tuple[Decimal, Decimal],

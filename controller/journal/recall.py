@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from controller.events import facts
 from controller.events.stream import TableEvent
 from controller.journal.store import FAILED_ADVICE, JournalError, iter_events_between
 from controller.journal.verify import open_read_only
@@ -66,12 +67,18 @@ def shoe_numbers(connection: sqlite3.Connection) -> tuple[int, int] | None:
 
 def shoe_events(connection: sqlite3.Connection, shoe: int) -> Iterator[TableEvent]:
     """The events from shoe ``shoe``'s ``shoe_started`` to the next shoe's (none if it never
-    started)."""
+    started), and its ``shoe_integrity``, which the integrity check makes off the card path
+    after the shoe's end, maybe once the next shoe has started."""
     start = _scalar(connection, "SELECT seq FROM shoes WHERE shoe = ?", shoe)
     if start is None:
         return iter(())
     end = _scalar(connection, "SELECT min(seq) FROM shoes WHERE seq > ?", start)
-    return iter_events_between(connection, start, end - 1 if end is not None else None)
+    after_next = None if end is None else _scalar(
+        connection, "SELECT min(seq) FROM shoes WHERE seq > ?", end)
+    rows = iter_events_between(connection, start,
+                               after_next - 1 if after_next is not None else None)
+    return (event for event in rows if end is None or event.seq < end or (
+        isinstance(event.fact, facts.ShoeIntegrity) and event.fact.shoe == shoe))
 
 
 def _scalar(connection: sqlite3.Connection, sql: str, *params: object) -> int | None:

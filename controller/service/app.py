@@ -6,7 +6,9 @@ path is built one way only.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import queue
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -17,6 +19,8 @@ from controller.feed.relay import FeedRelay, open_feed
 from controller.game.profiles import Profile, load_profile
 from controller.journal import Journal
 from controller.service.sim_dealer import SimulatedDealer
+from controller.surveillance.integrity import ShoeIntegrityDue
+from controller.surveillance.integrity_worker import IntegrityWorker
 from controller.surveillance.worker import ExposureWorker, SurveillanceSubscriber
 from controller.table.config import TableConfig
 from controller.table.controller import TableController
@@ -28,6 +32,7 @@ from drivers.base import Driver, DriverError
 from drivers.url import DriverUrl
 
 log = logging.getLogger(__name__)
+INTEGRITY_DRAIN = 5.0  # seconds a stopping table waits for the last shoe's integrity summary
 SURVEILLANCE_START = 30.0  # seconds the first card waits at most for surveillance's child
 
 
@@ -44,6 +49,7 @@ class Table:
     view_events: list[TableEvent] = field(default_factory=list)
     feed: FeedRelay | None = None  # the floor feed's relay (docs/feed.md), when configured
     exposure: ExposureWorker | None = None  # surveillance's worker thread, if it runs
+    integrity: IntegrityWorker | None = None  # and its integrity check's
     # open, running (a thread is in run()), closed; guarded: run() and close() may race.
     _state: str = field(default="open", init=False, repr=False)
     _state_lock: threading.Lock = field(default_factory=threading.Lock, init=False,
@@ -68,11 +74,25 @@ class Table:
             self._state = "running"
         try:
             self.runner.run(heartbeat, heartbeat_every)
+            self._journal_last_integrity()
         finally:
             try:
                 self._close_files()
             finally:  # close() waits for this, whatever closing the files raised
                 self._loop_ended.set()
+
+    def _journal_last_integrity(self) -> None:
+        """The loop has stopped, maybe right after a shoe's end: that shoe's integrity summary,
+        found a moment later off the card path, is journaled now rather than lost."""
+        if self.integrity is None or not self.integrity.idle(INTEGRITY_DRAIN):
+            return
+        left = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                left.append(self.runner.inbox.get_nowait())
+        for item in left:
+            if isinstance(item, ShoeIntegrityDue):
+                self.runner.controller.handle(item)
 
     def close(self) -> None:
         """Stop a running loop and wait, however long its input takes, for it to close the
@@ -86,12 +106,15 @@ class Table:
             self._close_files()
 
     def _close_files(self) -> None:
-        """Stop the driver and the exposure worker, close the journal, flush the event file."""
+        """Stop the driver and surveillance's workers, close the journal, flush the event
+        file."""
         self.driver.close()
         if self.feed is not None:  # before the journal it reads
             self.feed.stop()
         if self.exposure is not None:
             self.exposure.close()
+        if self.integrity is not None:
+            self.integrity.close()
         if self.journal is not None:
             self.journal.close()
         if self.event_file is not None:
@@ -159,7 +182,7 @@ def _assemble(
     if journal is not None:
         runner.rebuild = lambda: rebuilt(TableController(config, profile, bus, driver), journal)
         runner.fault_folder = journal.path.parent
-    worker = surveillance(runner, view_events, exposure)
+    worker, integrity = surveillance(runner, view_events, exposure)
     try:
         if worker is not None:
             wait_for_surveillance(worker)
@@ -171,26 +194,32 @@ def _assemble(
         driver.close()
         if worker is not None:
             worker.close()
+        if integrity is not None:
+            integrity.close()
         if event_file is not None:
             event_file.close()
         raise
     return Table(config, profile, bus, runner, driver, event_file, journal,
-                 view_events, exposure=worker)
+                 view_events, exposure=worker, integrity=integrity)
 
 
-def surveillance(runner: TableRunner, view_events: Sequence[TableEvent], exposure: bool
-                 ) -> ExposureWorker | None:
+def surveillance(runner: TableRunner, view_events: Sequence[TableEvent], exposure: bool,
+                 integrity_check: bool = True
+                 ) -> tuple[ExposureWorker | None, IntegrityWorker | None]:
     """The surveillance subscriber on the table's bus, caught up with the journal, and its
     exposure worker: None without ``exposure``, or when neither the shoe in play's profile nor
-    the configured one has a [surveillance] table (no child process for nothing)."""
+    the configured one has a [surveillance] table (no child process for nothing); and the
+    integrity check's thread (with ``integrity_check`` and a [surveillance] table; docs/
+    surveillance.md, "Shoe integrity")."""
     controller = runner.controller
     watched = controller.profile.surveillance or controller.configured.profile.surveillance
     worker = ExposureWorker(runner.submit) if exposure and watched else None
+    integrity = IntegrityWorker(runner.submit) if integrity_check and watched else None
     subscriber = SurveillanceSubscriber(worker, runner.submit,
-                                        lambda: runner.controller.profile)
+                                        lambda: runner.controller.profile, integrity)
     subscriber.prime(view_events)
     runner.controller.bus.subscribe(subscriber)
-    return worker
+    return worker, integrity
 
 
 def wait_for_surveillance(worker: ExposureWorker) -> None:

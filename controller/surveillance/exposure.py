@@ -16,6 +16,7 @@ from controller.events import facts
 from controller.game.cards import Card, ShoeComposition
 from controller.game.odds import MAX_ROUND_CARDS, analyse
 from controller.game.profiles import Profile, SurveillanceTerms
+from controller.surveillance.hysteresis import Hysteresis
 
 # Returns are published as decimals to this many places: exact enough to see a side bet turn,
 # and what the alerts are decided on, so a replay of the journal decides the same.
@@ -70,27 +71,31 @@ class AlertChange:
 
 @dataclass
 class ExposureWatch:
-    """The bets whose return is above the profile's ``alert_rtp``, kept by the controller."""
+    """The bets whose alert is raised (above the profile's ``alert_rtp``, and not yet back
+    below it long enough to clear), kept by the controller."""
 
-    raised: dict[str, Decimal] = field(default_factory=dict)
+    raised: dict[str, Decimal] = field(default_factory=dict)  # bet -> its latest return
     terms: SurveillanceTerms = field(default_factory=SurveillanceTerms)  # the last applied
+    _alerts: dict[str, Hysteresis] = field(default_factory=dict)
 
     @property
     def closed(self) -> frozenset[str]:
-        """The bets closed by their return (with ``auto_close``), until it falls back."""
+        """The bets closed by their return (with ``auto_close``), until the alert clears."""
         return frozenset(self.raised) if self.terms.auto_close else frozenset()
 
     def update(self, exposure: ExposureComputed, terms: SurveillanceTerms) -> list[AlertChange]:
         """Take the new returns; the alerts raised and cleared by them."""
         self.terms = terms
         changes = []
+        card = -exposure.cards_left  # counts up by one per card out of the shoe
         for bet, rtp in exposure.rtp.items():
-            above = rtp > terms.alert_rtp
-            if above and bet not in self.raised:
-                changes.append(AlertChange(bet, "raised", rtp, terms.alert_rtp, terms.auto_close))
-            elif not above and bet in self.raised:
-                changes.append(AlertChange(bet, "cleared", rtp, terms.alert_rtp, False))
-            if above:
+            alert = self._alerts.setdefault(bet, Hysteresis())
+            change = alert.update(rtp, terms.alert_rtp, terms.clear_margin, terms.clear_cards,
+                                  card)
+            if change is not None:
+                changes.append(AlertChange(bet, change, rtp, terms.alert_rtp,
+                                           change == "raised" and terms.auto_close))
+            if alert.raised:
                 self.raised[bet] = rtp
             else:
                 self.raised.pop(bet, None)
@@ -101,4 +106,5 @@ class ExposureWatch:
         changes = [AlertChange(bet, "cleared", rtp, self.terms.alert_rtp, False)
                    for bet, rtp in self.raised.items()]
         self.raised.clear()
+        self._alerts.clear()
         return changes

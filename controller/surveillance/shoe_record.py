@@ -32,7 +32,7 @@ class ShoeRecord:
     profile: str = ""
     decks: int = 0
     exposures: list[ExposurePoint] = field(default_factory=list)
-    alerts: list[TableEvent] = field(default_factory=list)  # exposure and scanner alerts
+    alerts: list[TableEvent] = field(default_factory=list)  # exposure, scanner, integrity
     results: list[PlayedRound] = field(default_factory=list)  # in order
     voided: int = 0
     health: ScannerHealth = field(default_factory=ScannerHealth)
@@ -46,6 +46,7 @@ class ShoeRecord:
     threshold_known: bool = False  # alert_rtp is the profile's (recorded, or from an alert)
     # Rounds whose betting closed while the bet was closed by its return (auto_close).
     closed_by_surveillance: dict[str, list[int]] = field(default_factory=dict)
+    integrity: facts.ShoeIntegrity | None = None  # its shoe_integrity, once the shoe ended
 
     def apply(self, event: TableEvent) -> None:
         """Take one event of this shoe (``shoe_records`` starts a record per shoe)."""
@@ -65,7 +66,7 @@ class ShoeRecord:
                 self.alerts.append(event)
                 self.watched, self.alert_rtp = True, Decimal(alert_rtp)
                 self.threshold_known = True
-            case facts.ScannerAlert():
+            case facts.ScannerAlert() | facts.IntegrityAlert():
                 self.alerts.append(event)
             case facts.BettingClosed():
                 for bet, alert in self.raised().items():
@@ -119,6 +120,9 @@ def shoe_records(events: Iterable[TableEvent]) -> dict[int, ShoeRecord]:
     for event in events:
         if isinstance(event.fact, facts.ShoeStarted):
             current = records[event.shoe] = ShoeRecord(shoe=event.shoe)
-        if current is not None and event.shoe == current.shoe:
+        if isinstance(event.fact, facts.ShoeIntegrity):  # found off the card path after the
+            if event.fact.shoe in records:  # shoe's end, maybe once the next one has started
+                records[event.fact.shoe].integrity = event.fact
+        elif current is not None and event.shoe == current.shoe:
             current.apply(event)
     return records

@@ -27,6 +27,8 @@ from controller.game.cards import ShoeComposition
 from controller.game.odds import event_probabilities
 from controller.game.profiles import Profile
 from controller.surveillance.exposure import exposure_of
+from controller.surveillance.hysteresis import Hysteresis
+from controller.surveillance.integrity_worker import CardOut, IntegrityWorker, ShoeBegins, ShoeEnds
 from controller.surveillance.scanner_health import ScannerAlertDue, ScannerHealth
 
 log = logging.getLogger(__name__)
@@ -194,19 +196,22 @@ def _warm_up() -> None:
 
 
 class SurveillanceSubscriber:
-    """A bus subscriber: feeds the worker each new composition, and asks the controller to
-    raise a scanner alert when the shoe's misread rate passes the profile's level."""
+    """A bus subscriber: feeds the worker each new composition and the integrity check each
+    card, and asks the controller to raise a scanner alert when the shoe's misread rate passes
+    the profile's level."""
 
     def __init__(self, worker: ExposureWorker | None, submit: Callable[[object], None],
-                 profile: Callable[[], Profile]) -> None:
+                 profile: Callable[[], Profile], integrity: IntegrityWorker | None = None
+                 ) -> None:
         self.worker = worker
+        self.integrity = integrity
         self.submit = submit
         self.profile = profile  # the shoe in play's, read on the controller's thread
         self.shoe = 0
         self.decks = 0
         self.removed: list[str] = []
         self.health = ScannerHealth()
-        self.scanner_alerted = False
+        self.scanner_alert = Hysteresis()
         self._priming = False
 
     def prime(self, events: Iterable[TableEvent]) -> None:
@@ -224,8 +229,12 @@ class SurveillanceSubscriber:
         fact = event.fact
         if isinstance(fact, facts.ShoeStarted):
             self.shoe, self.decks, self.removed = event.shoe, fact.decks, []
-            self.health, self.scanner_alerted = ScannerHealth(), False
+            self.health, self.scanner_alert = ScannerHealth(), Hysteresis()
             self._post()
+            terms = self.profile().surveillance
+            if self.integrity is not None and terms is not None:
+                self.integrity.post(ShoeBegins(event.shoe, fact.decks, terms.carried_run_cards,
+                                               terms.compare_shoes))
             return
         if not self.shoe:
             return
@@ -234,8 +243,12 @@ class SurveillanceSubscriber:
                     facts.CardDealt(card=str() as card)):  # out of the shoe
                 self.removed.append(card)
                 self._post()
+                if self.integrity is not None:
+                    self.integrity.post(CardOut(card, quiet=self._priming))
+            case facts.ShoeEnded() if self.integrity is not None:
+                self.integrity.post(ShoeEnds(quiet=self._priming))
             case facts.ScannerAlert():
-                self.scanner_alerted = True
+                self.scanner_alert.raised = True
         self.health.apply(event)
         self._watch_scanner()
 
@@ -248,10 +261,11 @@ class SurveillanceSubscriber:
         terms = self.profile().surveillance
         if terms is None:
             return
-        above = self.health.per_100 > terms.misread_alert_per_100
-        if above and not self.scanner_alerted and not self._priming:
-            self.scanner_alerted = True  # asked once; the controller's event confirms it
-            self.submit(ScannerAlertDue(self.shoe, self.health.misreads, self.health.cards,
-                                        self.health.per_100))
-        elif not above:
-            self.scanner_alerted = False
+        health = self.health
+        # As fractions of the cards read, so the margin is the return's (0.005: 0.5 per 100).
+        change = self.scanner_alert.update(health.per_100 / 100,
+                                           terms.misread_alert_per_100 / 100,
+                                           terms.clear_margin, terms.clear_cards, health.cards)
+        if change == "raised" and not self._priming:
+            self.submit(ScannerAlertDue(self.shoe, health.misreads, health.cards,
+                                        health.per_100))

@@ -23,6 +23,7 @@ from controller.game.cards import Card
 from controller.game.profiles import Profile
 from controller.journal.store import JournalError
 from controller.surveillance.exposure import ExposureComputed
+from controller.surveillance.integrity import IntegrityAlertDue, ShoeIntegrityDue
 from controller.surveillance.scanner_health import ScannerAlertDue
 from controller.table.commands import Command, PinFailure, TimerExpired
 from controller.table.config import TableConfig
@@ -166,6 +167,11 @@ class TableController:
                 self._exposure(item)
             case ScannerAlertDue():
                 self._scanner_alert(item)
+            case IntegrityAlertDue(shoe=shoe, alert=alert):
+                if shoe == self.shoe_number:  # one for a shoe since ended is stale
+                    self.publish(alert)
+            case ShoeIntegrityDue(summary=summary):
+                self.publish(summary)  # the summary names its shoe: it comes after the end
             case TimerExpired():
                 if self.rounds.betting_deadline is not None and self.rounds.may_close_betting():
                     self.rounds.close_betting()

@@ -77,6 +77,33 @@ def alert_lines(record: ShoeRecord, most: int | None = None) -> list[str]:
     return lines
 
 
+def integrity_lines(record: ShoeRecord) -> list[str]:
+    """The shoe's integrity (docs/surveillance.md, "Shoe integrity"): its longest carried run
+    and the chance of one that long, its alerts, its cards against the decks."""
+    summary = record.integrity
+    if summary is None:
+        return ["No integrity check recorded for this shoe (still in play, or no "
+                "[surveillance] table)."]
+    against = ", ".join(map(str, summary.compared_shoes)) or "none (no earlier shoe)"
+    run = (f"Longest carried run: {summary.longest_run} cards, from shoe "
+           f"{summary.longest_run_shoe}{' reversed' if summary.longest_run_reversed else ''}; "
+           f"chance of one that long by chance: {summary.chance}"
+           if summary.longest_run_shoe is not None else "No earlier shoe to compare with")
+    alerts = [f"{alert['kind']}: {alert['cards']} cards from card {alert['first_card']}"
+              + (f" (shoe {alert['earlier_shoe']}, its card {alert['earlier_first_card']}"
+                 f"{', reversed' if alert['reversed'] else ''})"
+                 if alert["earlier_shoe"] is not None else f" ({alert['card']})")
+              for alert in summary.alerts] or ["No integrity alert."]
+    over = [f"{rank} {count}" for rank, count in summary.ranks.items()
+            if count > summary.per_rank]
+    return [f"{summary.cards} cards compared with shoes {against}", run, *alerts,
+            "Ranks: " + " ".join(f"{rank} {count}" for rank, count in summary.ranks.items())
+            + f" (the decks hold {summary.per_rank} each)"
+            + (f"; more than the decks hold: {', '.join(over)}" if over else ""),
+            "Suits: " + " ".join(f"{suit} {count}" for suit, count in summary.suits.items())
+            + f" (the decks hold {summary.per_suit} each)"]
+
+
 def surveillance_line(record: ShoeRecord) -> str:
     """What the journal says of the shoe's surveillance: its threshold, or why no return was
     recorded (no [surveillance] table, or none computed though there was one)."""
@@ -107,6 +134,7 @@ def report_sections(record: ShoeRecord, table: str, most_alerts: int | None = No
         ("Closures", closure_lines(record)),
         ("Scanner health", [health_text(record).removeprefix("Scanner: ")]),
         ("Surveillance", [surveillance_line(record)]),
+        ("Integrity", integrity_lines(record)),
     ]
 
 
@@ -154,6 +182,7 @@ class ShoeReportPage(QWidget):
         grid.addWidget(self.chart, 4, 0, 1, 2)
         grid.addWidget(_text(*sections[2], 20), 5, 0)
         grid.addWidget(_text(*sections[3], 20), 5, 1)
+        grid.addWidget(_text(*sections[6], 20), 6, 0, 1, 2)
         grid.setRowStretch(4, 1)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 2)

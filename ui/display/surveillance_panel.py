@@ -34,7 +34,8 @@ ALERT = "#ff5c5c"
 SURVEILLANCE_EVENTS = frozenset({
     EventType.SHOE_STARTED, EventType.EXPOSURE, EventType.EXPOSURE_ALERT, EventType.SCANNER_ALERT,
     EventType.MISREAD, EventType.REVEAL, EventType.BURN, EventType.CARD, EventType.SCANNER,
-    EventType.ROUND_RESULT, EventType.ROUND_VOIDED, EventType.SHOE_ENDED})
+    EventType.ROUND_RESULT, EventType.ROUND_VOIDED, EventType.SHOE_ENDED,
+    EventType.INTEGRITY_ALERT})
 
 
 def bet_color(index: int) -> QColor:
@@ -160,6 +161,16 @@ def alert_text(event: TableEvent) -> str:
             text = text.format(round=event.round, bet=label(BETS, alert.bet), rtp=alert.rtp,
                                threshold=alert.alert_rtp)
             return text + (translate("display", ", closed") if alert.closed else "")
+        case facts.IntegrityAlert(kind="composition") as alert:
+            return translate("display", "round {round}: integrity: {cards} of {card}, more than "
+                             "the decks hold").format(round=event.round, cards=alert.cards,
+                                                      card=alert.card)
+        case facts.IntegrityAlert() as alert:
+            return translate("display", "round {round}: integrity: {kind}, {cards} cards from "
+                             "card {first} in shoe {earlier}'s order{turned}").format(
+                round=event.round, kind=alert.kind, cards=alert.cards, first=alert.first_card,
+                earlier=alert.earlier_shoe,
+                turned=translate("display", " reversed") if alert.reversed else "")
     return ""
 
 

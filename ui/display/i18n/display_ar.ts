@@ -4,13 +4,13 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="206" />
-        <location filename="../felt.py" line="50" />
+        <location filename="../header.py" line="209" />
+        <location filename="../felt.py" line="51" />
         <source>CARD READER DISCONNECTED</source>
         <translation>قارئ الأوراق غير متصل</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="51" />
+        <location filename="../felt.py" line="52" />
         <source>Dealing waits until the reader is connected again.</source>
         <translation>التوزيع متوقف حتى يعود القارئ للاتصال.</translation>
     </message>
@@ -20,7 +20,7 @@
         <translation>أعد مسح الورقة: {card}</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="59" />
+        <location filename="../felt.py" line="58" />
         <source>{count} misreads</source>
         <translation>{count} قراءات فاشلة</translation>
     </message>
@@ -30,24 +30,24 @@
         <translation>أعد المسح</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="71" />
+        <location filename="../felt.py" line="70" />
         <source>{message}
 A supervisor must accept the card (A) or void the round (V).</source>
         <translation>{message}
 يجب على المشرف قبول الورقة (A) أو إلغاء الجولة (V).</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="77" />
+        <location filename="../felt.py" line="76" />
         <source>JOURNAL FAILED</source>
         <translation>فشل السجل</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="78" />
+        <location filename="../felt.py" line="77" />
         <source>TABLE STOPPED</source>
         <translation>توقفت الطاولة</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="79" />
+        <location filename="../felt.py" line="78" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
@@ -59,6 +59,7 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>آخر {hands} يد</translation>
     </message>
     <message>
+        <location filename="../window.py" line="231" />
         <location filename="../stats_panel.py" line="82" />
         <source>No hands yet</source>
         <translation>لا جولات بعد</translation>
@@ -79,238 +80,258 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>الأطول: البانكر {banker}  اللاعب {player}</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="173" />
+        <location filename="../roads_panels.py" line="174" />
         <source>Bead Plate</source>
         <translation>لوحة الخرز</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="229" />
-        <location filename="../roads_panels.py" line="191" />
-        <location filename="../roads_panels.py" line="175" />
+        <location filename="../roads_panels.py" line="230" />
+        <location filename="../roads_panels.py" line="192" />
+        <location filename="../roads_panels.py" line="176" />
         <source>B</source>
         <translation>ب</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="229" />
-        <location filename="../roads_panels.py" line="191" />
-        <location filename="../roads_panels.py" line="176" />
+        <location filename="../roads_panels.py" line="230" />
+        <location filename="../roads_panels.py" line="192" />
+        <location filename="../roads_panels.py" line="177" />
         <source>P</source>
         <translation>ل</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="177" />
+        <location filename="../roads_panels.py" line="178" />
         <source>T</source>
         <translation>ت</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="190" />
+        <location filename="../roads_panels.py" line="191" />
         <source>Big Road</source>
         <translation>الطريق الكبير</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="206" />
+        <location filename="../roads_panels.py" line="207" />
         <source>Big Eye Boy</source>
         <translation>العين الكبيرة</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="207" />
+        <location filename="../roads_panels.py" line="208" />
         <source>Small Road</source>
         <translation>الطريق الصغير</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="208" />
+        <location filename="../roads_panels.py" line="209" />
         <source>Cockroach Pig</source>
         <translation>الصرصور</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="230" />
+        <location filename="../roads_panels.py" line="231" />
         <source>Next hand</source>
         <translation>اليد التالية</translation>
     </message>
     <message>
-        <location filename="../window.py" line="51" />
+        <location filename="../window.py" line="59" />
         <source>Baccarat table</source>
         <translation>طاولة باكارات</translation>
     </message>
     <message>
-        <location filename="../window.py" line="218" />
+        <location filename="../window.py" line="229" />
+        <source>Last rounds</source>
+        <translation>الجولات الأخيرة</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="238" />
         <source>Operator keys</source>
         <translation>مفاتيح المشغل</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="80" />
+        <location filename="../cards_panel.py" line="81" />
         <source>NATURAL</source>
         <translation>طبيعي</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="86" />
+        <location filename="../cards_panel.py" line="87" />
         <source>Player and Banker bets are returned</source>
         <translation>تُعاد رهانات اللاعب والبانكر</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="91" />
+        <location filename="../cards_panel.py" line="92" />
         <source>returned: {bets}</source>
         <translation>تُعاد: {bets}</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="159" />
+        <location filename="../dialogs.py" line="145" />
+        <location filename="../cards_panel.py" line="160" />
         <source>PLAYER</source>
         <translation>اللاعب</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="160" />
+        <location filename="../dialogs.py" line="145" />
+        <location filename="../cards_panel.py" line="161" />
         <source>BANKER</source>
         <translation>البانكر</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="88" />
+        <location filename="../surveillance_panel.py" line="108" />
         <source>cards out of the shoe</source>
         <translation>الأوراق الخارجة من الصندوق</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="107" />
+        <location filename="../surveillance_panel.py" line="142" />
         <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
         <translation>القارئ: {misreads} قراءة خاطئة في {cards} ورقة ({per_100} لكل 100)، {rescans} إعادة مسح لكل ورقة، إعادة المسح {rescan}، {disconnects} انقطاع</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="118" />
+        <location filename="../surveillance_panel.py" line="153" />
         <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
         <translation>الجولة {round}: قراءات خاطئة {per_100} لكل 100 ورقة (الحد {level})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="122" />
+        <location filename="../surveillance_panel.py" line="157" />
         <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
         <translation>الجولة {round}: إنذار {bet} عند {rtp} (الحد {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="123" />
+        <location filename="../surveillance_panel.py" line="158" />
         <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
         <translation>الجولة {round}: انتهى إنذار {bet} عند {rtp} (الحد {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="127" />
+        <location filename="../surveillance_panel.py" line="163" />
         <source>, closed</source>
         <translation>، مغلق</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="138" />
+        <location filename="../surveillance_panel.py" line="165" />
+        <source>round {round}: integrity: {cards} of {card}, more than the decks hold</source>
+        <translation>الجولة {round}: السلامة: {cards} من {card}، أكثر مما في الأوراق</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="169" />
+        <source>round {round}: integrity: {kind}, {cards} cards from card {first} in shoe {earlier}'s order{turned}</source>
+        <translation>الجولة {round}: السلامة: {kind}، {cards} ورقة من الورقة {first} بترتيب الحذاء {earlier}{turned}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="173" />
+        <source> reversed</source>
+        <translation> معكوسًا</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="185" />
         <source>Surveillance</source>
         <translation>المراقبة</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="174" />
+        <location filename="../surveillance_panel.py" line="222" />
         <source>closed</source>
         <translation>مغلق</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="181" />
+        <location filename="../surveillance_panel.py" line="229" />
         <source>{count} cards left</source>
         <translation>متبقٍ {count} ورقة</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="183" />
+        <location filename="../surveillance_panel.py" line="231" />
         <source>Surveillance &amp;middot; shoe {shoe}</source>
         <translation>المراقبة &amp;middot; الصندوق {shoe}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="185" />
+        <location filename="../surveillance_panel.py" line="233" />
         <source>Surveillance: no shoe yet</source>
         <translation>المراقبة: لا صندوق بعد</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="188" />
+        <location filename="../surveillance_panel.py" line="236" />
         <source>No returns computed yet (the profile needs a [surveillance] table).</source>
         <translation>لم تُحسب العوائد بعد (يحتاج الملف الشخصي إلى جدول [surveillance]).</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="193" />
+        <location filename="../surveillance_panel.py" line="241" />
         <source>Alerts:</source>
         <translation>الإنذارات:</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="195" />
+        <location filename="../surveillance_panel.py" line="243" />
         <source>No alerts this shoe.</source>
         <translation>لا إنذارات في هذا الصندوق.</translation>
     </message>
     <message>
-        <location filename="../header.py" line="54" />
+        <location filename="../header.py" line="55" />
         <source>{bets} {min} to {max}</source>
         <translation>{bets} من {min} إلى {max}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="59" />
+        <location filename="../header.py" line="60" />
         <source>{bets}, until round {round}</source>
         <translation>{bets}، حتى الجولة {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="80" />
+        <location filename="../header.py" line="81" />
         <source>{bets} from round {round}</source>
         <translation>{bets} من الجولة {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="83" />
+        <location filename="../header.py" line="84" />
         <source>closed: {bets}</source>
         <translation>مغلق: {bets}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="142" />
+        <location filename="../header.py" line="144" />
         <source>journal: none</source>
         <translation>السجل: لا يوجد</translation>
     </message>
     <message>
-        <location filename="../header.py" line="145" />
+        <location filename="../header.py" line="147" />
         <source>journal: ok</source>
         <translation>السجل: سليم</translation>
     </message>
     <message>
-        <location filename="../header.py" line="148" />
+        <location filename="../header.py" line="150" />
         <source>JOURNAL FAILED: {reason}</source>
         <translation>فشل السجل: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="156" />
+        <location filename="../header.py" line="158" />
         <source>feed: connected</source>
         <translation>البث: متصل</translation>
     </message>
     <message>
-        <location filename="../header.py" line="159" />
+        <location filename="../header.py" line="161" />
         <source>feed: {count} waiting</source>
         <translation>البث: {count} في الانتظار</translation>
     </message>
     <message>
-        <location filename="../header.py" line="162" />
+        <location filename="../header.py" line="164" />
         <source>feed: offline, {count} waiting</source>
         <translation>البث: غير متصل، {count} في الانتظار</translation>
     </message>
     <message>
-        <location filename="../header.py" line="171" />
+        <location filename="../header.py" line="173" />
         <source>refused: {action}: {reason}</source>
         <translation>مرفوض: {action}: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="187" />
+        <location filename="../header.py" line="190" />
         <source>shoe {shoe}  round {round}</source>
         <translation>الصندوق {shoe}  الجولة {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="189" />
+        <location filename="../header.py" line="192" />
         <source>cards left {count}</source>
         <translation>الأوراق المتبقية {count}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="191" />
+        <location filename="../header.py" line="194" />
         <source>burn {burn}</source>
         <translation>حرق {burn}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="193" />
+        <location filename="../header.py" line="196" />
         <source>CUT CARD: last round {round}</source>
         <translation>ورقة القطع: الجولة الأخيرة {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="203" />
+        <location filename="../header.py" line="206" />
         <source>card reader connected</source>
         <translation>قارئ الأوراق متصل</translation>
     </message>
@@ -701,62 +722,57 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>على الطرق: الباندا 8، فاز اللاعب بـ 8 على ثلاث أوراق</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="68" />
+        <location filename="../dialogs.py" line="108" />
         <source>Supervisor</source>
         <translation>المشرف</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="69" />
+        <location filename="../dialogs.py" line="109" />
         <source>Supervisor PIN:</source>
         <translation>رمز المشرف:</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="74" />
+        <location filename="../dialogs.py" line="114" />
         <source>digits only</source>
         <translation>أرقام فقط</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="79" />
+        <location filename="../dialogs.py" line="119" />
         <source>Manual card</source>
         <translation>بطاقة يدوية</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="80" />
+        <location filename="../dialogs.py" line="120" />
         <source>Card (rank and suit, e.g. KD, 10H, AS):</source>
         <translation>الورقة (الرتبة والنوع، مثل KD, 10H, AS):</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="97" />
+        <location filename="../dialogs.py" line="137" />
         <source>Void round</source>
         <translation>إلغاء الجولة</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="98" />
+        <location filename="../dialogs.py" line="138" />
         <source>Why is the round voided?</source>
         <translation>لماذا تُلغى الجولة؟</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="106" />
-        <source>Last rounds</source>
-        <translation>الجولات الأخيرة</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="107" />
+        <location filename="../dialogs.py" line="144" />
         <source>Shoe</source>
         <translation>الصندوق</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="107" />
+        <location filename="../dialogs.py" line="144" />
         <source>Round</source>
         <translation>الجولة</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="109" />
+        <location filename="../dialogs.py" line="146" />
         <source>Result</source>
         <translation>النتيجة</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="114" />
+        <location filename="../dialogs.py" line="151" />
         <source>VOID: {reason}</source>
         <translation>ملغاة: {reason}</translation>
     </message>

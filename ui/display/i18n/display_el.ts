@@ -4,13 +4,13 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="206" />
-        <location filename="../felt.py" line="50" />
+        <location filename="../header.py" line="209" />
+        <location filename="../felt.py" line="51" />
         <source>CARD READER DISCONNECTED</source>
         <translation>ΑΝΑΓΝΩΣΤΗΣ ΑΠΟΣΥΝΔΕΘΗΚΕ</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="51" />
+        <location filename="../felt.py" line="52" />
         <source>Dealing waits until the reader is connected again.</source>
         <translation>Το μοίρασμα περιμένει να συνδεθεί ξανά ο αναγνώστης.</translation>
     </message>
@@ -20,7 +20,7 @@
         <translation>Σαρώστε ξανά: {card}</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="59" />
+        <location filename="../felt.py" line="58" />
         <source>{count} misreads</source>
         <translation>{count} αποτυχημένες αναγνώσεις</translation>
     </message>
@@ -30,24 +30,24 @@
         <translation>ΝΕΑ ΣΑΡΩΣΗ</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="71" />
+        <location filename="../felt.py" line="70" />
         <source>{message}
 A supervisor must accept the card (A) or void the round (V).</source>
         <translation>{message}
 Ο επόπτης πρέπει να αποδεχθεί το φύλλο (A) ή να ακυρώσει τον γύρο (V).</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="77" />
+        <location filename="../felt.py" line="76" />
         <source>JOURNAL FAILED</source>
         <translation>ΒΛΑΒΗ ΗΜΕΡΟΛΟΓΙΟΥ</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="78" />
+        <location filename="../felt.py" line="77" />
         <source>TABLE STOPPED</source>
         <translation>ΤΟ ΤΡΑΠΕΖΙ ΣΤΑΜΑΤΗΣΕ</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="79" />
+        <location filename="../felt.py" line="78" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
@@ -59,6 +59,7 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Τελευταία {hands} χέρια</translation>
     </message>
     <message>
+        <location filename="../window.py" line="231" />
         <location filename="../stats_panel.py" line="82" />
         <source>No hands yet</source>
         <translation>Κανένα χέρι ακόμα</translation>
@@ -79,238 +80,258 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Μέγιστο: Τρ. {banker}  Π. {player}</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="173" />
+        <location filename="../roads_panels.py" line="174" />
         <source>Bead Plate</source>
         <translation>Πίνακας χαντρών</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="229" />
-        <location filename="../roads_panels.py" line="191" />
-        <location filename="../roads_panels.py" line="175" />
+        <location filename="../roads_panels.py" line="230" />
+        <location filename="../roads_panels.py" line="192" />
+        <location filename="../roads_panels.py" line="176" />
         <source>B</source>
         <translation>Τ</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="229" />
-        <location filename="../roads_panels.py" line="191" />
-        <location filename="../roads_panels.py" line="176" />
+        <location filename="../roads_panels.py" line="230" />
+        <location filename="../roads_panels.py" line="192" />
+        <location filename="../roads_panels.py" line="177" />
         <source>P</source>
         <translation>Π</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="177" />
+        <location filename="../roads_panels.py" line="178" />
         <source>T</source>
         <translation>Ι</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="190" />
+        <location filename="../roads_panels.py" line="191" />
         <source>Big Road</source>
         <translation>Μεγάλος δρόμος</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="206" />
+        <location filename="../roads_panels.py" line="207" />
         <source>Big Eye Boy</source>
         <translation>Μεγάλο μάτι</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="207" />
+        <location filename="../roads_panels.py" line="208" />
         <source>Small Road</source>
         <translation>Μικρός δρόμος</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="208" />
+        <location filename="../roads_panels.py" line="209" />
         <source>Cockroach Pig</source>
         <translation>Κατσαρίδα</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="230" />
+        <location filename="../roads_panels.py" line="231" />
         <source>Next hand</source>
         <translation>Επόμενο χέρι</translation>
     </message>
     <message>
-        <location filename="../window.py" line="51" />
+        <location filename="../window.py" line="59" />
         <source>Baccarat table</source>
         <translation>Τραπέζι μπακαρά</translation>
     </message>
     <message>
-        <location filename="../window.py" line="218" />
+        <location filename="../window.py" line="229" />
+        <source>Last rounds</source>
+        <translation>Τελευταίοι γύροι</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="238" />
         <source>Operator keys</source>
         <translation>Πλήκτρα χειριστή</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="80" />
+        <location filename="../cards_panel.py" line="81" />
         <source>NATURAL</source>
         <translation>ΦΥΣΙΚΟ</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="86" />
+        <location filename="../cards_panel.py" line="87" />
         <source>Player and Banker bets are returned</source>
         <translation>Τα πονταρίσματα Παίκτη και Τραπεζίτη επιστρέφονται</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="91" />
+        <location filename="../cards_panel.py" line="92" />
         <source>returned: {bets}</source>
         <translation>επιστρέφονται: {bets}</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="159" />
+        <location filename="../dialogs.py" line="145" />
+        <location filename="../cards_panel.py" line="160" />
         <source>PLAYER</source>
         <translation>ΠΑΙΚΤΗΣ</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="160" />
+        <location filename="../dialogs.py" line="145" />
+        <location filename="../cards_panel.py" line="161" />
         <source>BANKER</source>
         <translation>ΤΡΑΠΕΖΙΤΗΣ</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="88" />
+        <location filename="../surveillance_panel.py" line="108" />
         <source>cards out of the shoe</source>
         <translation>φύλλα εκτός σαμπό</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="107" />
+        <location filename="../surveillance_panel.py" line="142" />
         <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
         <translation>Αναγνώστης: {misreads} αποτυχημένες αναγνώσεις σε {cards} φύλλα ({per_100} ανά 100), {rescans} επανασαρώσεις ανά φύλλο, επανασάρωση {rescan}, {disconnects} αποσυνδέσεις</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="118" />
+        <location filename="../surveillance_panel.py" line="153" />
         <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
         <translation>γύρος {round}: αποτυχημένες αναγνώσεις {per_100} ανά 100 φύλλα (όριο {level})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="122" />
+        <location filename="../surveillance_panel.py" line="157" />
         <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
         <translation>γύρος {round}: συναγερμός {bet} στο {rtp} (όριο {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="123" />
+        <location filename="../surveillance_panel.py" line="158" />
         <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
         <translation>γύρος {round}: ο συναγερμός {bet} έληξε στο {rtp} (όριο {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="127" />
+        <location filename="../surveillance_panel.py" line="163" />
         <source>, closed</source>
         <translation>, κλειστό</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="138" />
+        <location filename="../surveillance_panel.py" line="165" />
+        <source>round {round}: integrity: {cards} of {card}, more than the decks hold</source>
+        <translation>γύρος {round}: ακεραιότητα: {cards} φύλλα {card}, περισσότερα απ' όσα έχουν οι τράπουλες</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="169" />
+        <source>round {round}: integrity: {kind}, {cards} cards from card {first} in shoe {earlier}'s order{turned}</source>
+        <translation>γύρος {round}: ακεραιότητα: {kind}, {cards} φύλλα από το φύλλο {first} με τη σειρά του κουτιού {earlier}{turned}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="173" />
+        <source> reversed</source>
+        <translation> αντίστροφα</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="185" />
         <source>Surveillance</source>
         <translation>Επιτήρηση</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="174" />
+        <location filename="../surveillance_panel.py" line="222" />
         <source>closed</source>
         <translation>κλειστό</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="181" />
+        <location filename="../surveillance_panel.py" line="229" />
         <source>{count} cards left</source>
         <translation>απομένουν {count} φύλλα</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="183" />
+        <location filename="../surveillance_panel.py" line="231" />
         <source>Surveillance &amp;middot; shoe {shoe}</source>
         <translation>Επιτήρηση &amp;middot; σαμπό {shoe}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="185" />
+        <location filename="../surveillance_panel.py" line="233" />
         <source>Surveillance: no shoe yet</source>
         <translation>Επιτήρηση: κανένα σαμπό ακόμη</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="188" />
+        <location filename="../surveillance_panel.py" line="236" />
         <source>No returns computed yet (the profile needs a [surveillance] table).</source>
         <translation>Δεν έχουν υπολογιστεί αποδόσεις ακόμη (το προφίλ χρειάζεται πίνακα [surveillance]).</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="193" />
+        <location filename="../surveillance_panel.py" line="241" />
         <source>Alerts:</source>
         <translation>Συναγερμοί:</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="195" />
+        <location filename="../surveillance_panel.py" line="243" />
         <source>No alerts this shoe.</source>
         <translation>Κανένας συναγερμός σε αυτό το σαμπό.</translation>
     </message>
     <message>
-        <location filename="../header.py" line="54" />
+        <location filename="../header.py" line="55" />
         <source>{bets} {min} to {max}</source>
         <translation>{bets} {min} έως {max}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="59" />
+        <location filename="../header.py" line="60" />
         <source>{bets}, until round {round}</source>
         <translation>{bets}, έως τον γύρο {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="80" />
+        <location filename="../header.py" line="81" />
         <source>{bets} from round {round}</source>
         <translation>{bets} από τον γύρο {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="83" />
+        <location filename="../header.py" line="84" />
         <source>closed: {bets}</source>
         <translation>κλειστά: {bets}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="142" />
+        <location filename="../header.py" line="144" />
         <source>journal: none</source>
         <translation>ημερολόγιο: κανένα</translation>
     </message>
     <message>
-        <location filename="../header.py" line="145" />
+        <location filename="../header.py" line="147" />
         <source>journal: ok</source>
         <translation>ημερολόγιο: εντάξει</translation>
     </message>
     <message>
-        <location filename="../header.py" line="148" />
+        <location filename="../header.py" line="150" />
         <source>JOURNAL FAILED: {reason}</source>
         <translation>ΒΛΑΒΗ ΗΜΕΡΟΛΟΓΙΟΥ: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="156" />
+        <location filename="../header.py" line="158" />
         <source>feed: connected</source>
         <translation>ροή: συνδεδεμένη</translation>
     </message>
     <message>
-        <location filename="../header.py" line="159" />
+        <location filename="../header.py" line="161" />
         <source>feed: {count} waiting</source>
         <translation>ροή: {count} σε αναμονή</translation>
     </message>
     <message>
-        <location filename="../header.py" line="162" />
+        <location filename="../header.py" line="164" />
         <source>feed: offline, {count} waiting</source>
         <translation>ροή: εκτός σύνδεσης, {count} σε αναμονή</translation>
     </message>
     <message>
-        <location filename="../header.py" line="171" />
+        <location filename="../header.py" line="173" />
         <source>refused: {action}: {reason}</source>
         <translation>απορρίφθηκε: {action}: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="187" />
+        <location filename="../header.py" line="190" />
         <source>shoe {shoe}  round {round}</source>
         <translation>σαμπό {shoe}  γύρος {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="189" />
+        <location filename="../header.py" line="192" />
         <source>cards left {count}</source>
         <translation>απομένουν {count} φύλλα</translation>
     </message>
     <message>
-        <location filename="../header.py" line="191" />
+        <location filename="../header.py" line="194" />
         <source>burn {burn}</source>
         <translation>κάψιμο {burn}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="193" />
+        <location filename="../header.py" line="196" />
         <source>CUT CARD: last round {round}</source>
         <translation>ΚΑΡΤΑ ΚΟΠΗΣ: τελευταίος γύρος {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="203" />
+        <location filename="../header.py" line="206" />
         <source>card reader connected</source>
         <translation>αναγνώστης συνδεδεμένος</translation>
     </message>
@@ -701,62 +722,57 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>στους δρόμους: Πάντα 8, ο Παίκτης κέρδισε με 8 σε τρία φύλλα</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="68" />
+        <location filename="../dialogs.py" line="108" />
         <source>Supervisor</source>
         <translation>Επόπτης</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="69" />
+        <location filename="../dialogs.py" line="109" />
         <source>Supervisor PIN:</source>
         <translation>PIN επόπτη:</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="74" />
+        <location filename="../dialogs.py" line="114" />
         <source>digits only</source>
         <translation>μόνο ψηφία</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="79" />
+        <location filename="../dialogs.py" line="119" />
         <source>Manual card</source>
         <translation>Χειροκίνητο φύλλο</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="80" />
+        <location filename="../dialogs.py" line="120" />
         <source>Card (rank and suit, e.g. KD, 10H, AS):</source>
         <translation>Φύλλο (αξία και χρώμα, π.χ. KD, 10H, AS):</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="97" />
+        <location filename="../dialogs.py" line="137" />
         <source>Void round</source>
         <translation>Ακύρωση γύρου</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="98" />
+        <location filename="../dialogs.py" line="138" />
         <source>Why is the round voided?</source>
         <translation>Γιατί ακυρώνεται ο γύρος;</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="106" />
-        <source>Last rounds</source>
-        <translation>Τελευταίοι γύροι</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="107" />
+        <location filename="../dialogs.py" line="144" />
         <source>Shoe</source>
         <translation>Σαμπό</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="107" />
+        <location filename="../dialogs.py" line="144" />
         <source>Round</source>
         <translation>Γύρος</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="109" />
+        <location filename="../dialogs.py" line="146" />
         <source>Result</source>
         <translation>Αποτέλεσμα</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="114" />
+        <location filename="../dialogs.py" line="151" />
         <source>VOID: {reason}</source>
         <translation>ΑΚΥΡΟ: {reason}</translation>
     </message>

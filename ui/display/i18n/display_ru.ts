@@ -4,13 +4,13 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="206" />
-        <location filename="../felt.py" line="50" />
+        <location filename="../header.py" line="209" />
+        <location filename="../felt.py" line="51" />
         <source>CARD READER DISCONNECTED</source>
         <translation>СЧИТЫВАТЕЛЬ ОТКЛЮЧЁН</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="51" />
+        <location filename="../felt.py" line="52" />
         <source>Dealing waits until the reader is connected again.</source>
         <translation>Сдача ждёт, пока считыватель не подключится снова.</translation>
     </message>
@@ -20,7 +20,7 @@
         <translation>Отсканируйте снова: {card}</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="59" />
+        <location filename="../felt.py" line="58" />
         <source>{count} misreads</source>
         <translation>{count} ошибок чтения</translation>
     </message>
@@ -30,24 +30,24 @@
         <translation>ПЕРЕСКАН</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="71" />
+        <location filename="../felt.py" line="70" />
         <source>{message}
 A supervisor must accept the card (A) or void the round (V).</source>
         <translation>{message}
 Супервайзер должен принять карту (A) или аннулировать раунд (V).</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="77" />
+        <location filename="../felt.py" line="76" />
         <source>JOURNAL FAILED</source>
         <translation>СБОЙ ЖУРНАЛА</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="78" />
+        <location filename="../felt.py" line="77" />
         <source>TABLE STOPPED</source>
         <translation>СТОЛ ОСТАНОВЛЕН</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="79" />
+        <location filename="../felt.py" line="78" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
@@ -59,6 +59,7 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Последние {hands} раздач</translation>
     </message>
     <message>
+        <location filename="../window.py" line="231" />
         <location filename="../stats_panel.py" line="82" />
         <source>No hands yet</source>
         <translation>Раздач ещё нет</translation>
@@ -79,238 +80,258 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Макс.: Банкир {banker}  Игрок {player}</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="173" />
+        <location filename="../roads_panels.py" line="174" />
         <source>Bead Plate</source>
         <translation>Бисерная дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="229" />
-        <location filename="../roads_panels.py" line="191" />
-        <location filename="../roads_panels.py" line="175" />
+        <location filename="../roads_panels.py" line="230" />
+        <location filename="../roads_panels.py" line="192" />
+        <location filename="../roads_panels.py" line="176" />
         <source>B</source>
         <translation>Б</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="229" />
-        <location filename="../roads_panels.py" line="191" />
-        <location filename="../roads_panels.py" line="176" />
+        <location filename="../roads_panels.py" line="230" />
+        <location filename="../roads_panels.py" line="192" />
+        <location filename="../roads_panels.py" line="177" />
         <source>P</source>
         <translation>И</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="177" />
+        <location filename="../roads_panels.py" line="178" />
         <source>T</source>
         <translation>Н</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="190" />
+        <location filename="../roads_panels.py" line="191" />
         <source>Big Road</source>
         <translation>Большая дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="206" />
+        <location filename="../roads_panels.py" line="207" />
         <source>Big Eye Boy</source>
         <translation>Большой глаз</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="207" />
+        <location filename="../roads_panels.py" line="208" />
         <source>Small Road</source>
         <translation>Малая дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="208" />
+        <location filename="../roads_panels.py" line="209" />
         <source>Cockroach Pig</source>
         <translation>Таракан</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="230" />
+        <location filename="../roads_panels.py" line="231" />
         <source>Next hand</source>
         <translation>Следующая раздача</translation>
     </message>
     <message>
-        <location filename="../window.py" line="51" />
+        <location filename="../window.py" line="59" />
         <source>Baccarat table</source>
         <translation>Стол баккара</translation>
     </message>
     <message>
-        <location filename="../window.py" line="218" />
+        <location filename="../window.py" line="229" />
+        <source>Last rounds</source>
+        <translation>Последние раунды</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="238" />
         <source>Operator keys</source>
         <translation>Клавиши оператора</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="80" />
+        <location filename="../cards_panel.py" line="81" />
         <source>NATURAL</source>
         <translation>НАТУРАЛЬНАЯ</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="86" />
+        <location filename="../cards_panel.py" line="87" />
         <source>Player and Banker bets are returned</source>
         <translation>Ставки на игрока и банкира возвращаются</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="91" />
+        <location filename="../cards_panel.py" line="92" />
         <source>returned: {bets}</source>
         <translation>возвращаются: {bets}</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="159" />
+        <location filename="../dialogs.py" line="145" />
+        <location filename="../cards_panel.py" line="160" />
         <source>PLAYER</source>
         <translation>ИГРОК</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="160" />
+        <location filename="../dialogs.py" line="145" />
+        <location filename="../cards_panel.py" line="161" />
         <source>BANKER</source>
         <translation>БАНКИР</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="88" />
+        <location filename="../surveillance_panel.py" line="108" />
         <source>cards out of the shoe</source>
         <translation>карт вышло из шуза</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="107" />
+        <location filename="../surveillance_panel.py" line="142" />
         <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
         <translation>Сканер: {misreads} ошибок чтения на {cards} карт ({per_100} на 100), {rescans} пересканирований на карту, пересканирование {rescan}, {disconnects} отключений</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="118" />
+        <location filename="../surveillance_panel.py" line="153" />
         <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
         <translation>раунд {round}: ошибок чтения {per_100} на 100 карт (порог {level})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="122" />
+        <location filename="../surveillance_panel.py" line="157" />
         <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
         <translation>раунд {round}: тревога по {bet} при {rtp} (порог {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="123" />
+        <location filename="../surveillance_panel.py" line="158" />
         <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
         <translation>раунд {round}: тревога по {bet} снята при {rtp} (порог {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="127" />
+        <location filename="../surveillance_panel.py" line="163" />
         <source>, closed</source>
         <translation>, закрыта</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="138" />
+        <location filename="../surveillance_panel.py" line="165" />
+        <source>round {round}: integrity: {cards} of {card}, more than the decks hold</source>
+        <translation>раунд {round}: целостность: {cards} карт {card}, больше, чем в колодах</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="169" />
+        <source>round {round}: integrity: {kind}, {cards} cards from card {first} in shoe {earlier}'s order{turned}</source>
+        <translation>раунд {round}: целостность: {kind}, {cards} карт с карты {first} в порядке шуза {earlier}{turned}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="173" />
+        <source> reversed</source>
+        <translation> в обратном порядке</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="185" />
         <source>Surveillance</source>
         <translation>Наблюдение</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="174" />
+        <location filename="../surveillance_panel.py" line="222" />
         <source>closed</source>
         <translation>закрыта</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="181" />
+        <location filename="../surveillance_panel.py" line="229" />
         <source>{count} cards left</source>
         <translation>осталось карт {count}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="183" />
+        <location filename="../surveillance_panel.py" line="231" />
         <source>Surveillance &amp;middot; shoe {shoe}</source>
         <translation>Наблюдение &amp;middot; шуз {shoe}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="185" />
+        <location filename="../surveillance_panel.py" line="233" />
         <source>Surveillance: no shoe yet</source>
         <translation>Наблюдение: шуза ещё нет</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="188" />
+        <location filename="../surveillance_panel.py" line="236" />
         <source>No returns computed yet (the profile needs a [surveillance] table).</source>
         <translation>Отдача ещё не рассчитана (профилю нужна таблица [surveillance]).</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="193" />
+        <location filename="../surveillance_panel.py" line="241" />
         <source>Alerts:</source>
         <translation>Тревоги:</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="195" />
+        <location filename="../surveillance_panel.py" line="243" />
         <source>No alerts this shoe.</source>
         <translation>В этом шузе тревог нет.</translation>
     </message>
     <message>
-        <location filename="../header.py" line="54" />
+        <location filename="../header.py" line="55" />
         <source>{bets} {min} to {max}</source>
         <translation>{bets} от {min} до {max}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="59" />
+        <location filename="../header.py" line="60" />
         <source>{bets}, until round {round}</source>
         <translation>{bets}, до раунда {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="80" />
+        <location filename="../header.py" line="81" />
         <source>{bets} from round {round}</source>
         <translation>{bets} с раунда {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="83" />
+        <location filename="../header.py" line="84" />
         <source>closed: {bets}</source>
         <translation>закрыто: {bets}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="142" />
+        <location filename="../header.py" line="144" />
         <source>journal: none</source>
         <translation>журнал: нет</translation>
     </message>
     <message>
-        <location filename="../header.py" line="145" />
+        <location filename="../header.py" line="147" />
         <source>journal: ok</source>
         <translation>журнал: в порядке</translation>
     </message>
     <message>
-        <location filename="../header.py" line="148" />
+        <location filename="../header.py" line="150" />
         <source>JOURNAL FAILED: {reason}</source>
         <translation>СБОЙ ЖУРНАЛА: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="156" />
+        <location filename="../header.py" line="158" />
         <source>feed: connected</source>
         <translation>трансляция: подключена</translation>
     </message>
     <message>
-        <location filename="../header.py" line="159" />
+        <location filename="../header.py" line="161" />
         <source>feed: {count} waiting</source>
         <translation>трансляция: ожидают {count}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="162" />
+        <location filename="../header.py" line="164" />
         <source>feed: offline, {count} waiting</source>
         <translation>трансляция: нет связи, ожидают {count}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="171" />
+        <location filename="../header.py" line="173" />
         <source>refused: {action}: {reason}</source>
         <translation>отказано: {action}: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="187" />
+        <location filename="../header.py" line="190" />
         <source>shoe {shoe}  round {round}</source>
         <translation>шуз {shoe}  раунд {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="189" />
+        <location filename="../header.py" line="192" />
         <source>cards left {count}</source>
         <translation>осталось карт {count}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="191" />
+        <location filename="../header.py" line="194" />
         <source>burn {burn}</source>
         <translation>сжечь {burn}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="193" />
+        <location filename="../header.py" line="196" />
         <source>CUT CARD: last round {round}</source>
         <translation>КАРТА ОТРЕЗА: последний раунд {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="203" />
+        <location filename="../header.py" line="206" />
         <source>card reader connected</source>
         <translation>считыватель подключён</translation>
     </message>
@@ -701,62 +722,57 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>на дорожках: Панда 8, игрок выиграл с 8 на трёх картах</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="68" />
+        <location filename="../dialogs.py" line="108" />
         <source>Supervisor</source>
         <translation>Супервайзер</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="69" />
+        <location filename="../dialogs.py" line="109" />
         <source>Supervisor PIN:</source>
         <translation>PIN супервайзера:</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="74" />
+        <location filename="../dialogs.py" line="114" />
         <source>digits only</source>
         <translation>только цифры</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="79" />
+        <location filename="../dialogs.py" line="119" />
         <source>Manual card</source>
         <translation>Ручной ввод карты</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="80" />
+        <location filename="../dialogs.py" line="120" />
         <source>Card (rank and suit, e.g. KD, 10H, AS):</source>
         <translation>Карта (ранг и масть, напр. KD, 10H, AS):</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="97" />
+        <location filename="../dialogs.py" line="137" />
         <source>Void round</source>
         <translation>Аннулировать раунд</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="98" />
+        <location filename="../dialogs.py" line="138" />
         <source>Why is the round voided?</source>
         <translation>Почему раунд аннулирован?</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="106" />
-        <source>Last rounds</source>
-        <translation>Последние раунды</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="107" />
+        <location filename="../dialogs.py" line="144" />
         <source>Shoe</source>
         <translation>Шуз</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="107" />
+        <location filename="../dialogs.py" line="144" />
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="109" />
+        <location filename="../dialogs.py" line="146" />
         <source>Result</source>
         <translation>Результат</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="114" />
+        <location filename="../dialogs.py" line="151" />
         <source>VOID: {reason}</source>
         <translation>АННУЛИРОВАН: {reason}</translation>
     </message>

@@ -4,13 +4,13 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="206" />
-        <location filename="../felt.py" line="50" />
+        <location filename="../header.py" line="209" />
+        <location filename="../felt.py" line="51" />
         <source>CARD READER DISCONNECTED</source>
         <translation>读牌器已断开</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="51" />
+        <location filename="../felt.py" line="52" />
         <source>Dealing waits until the reader is connected again.</source>
         <translation>读牌器重新连接前暂停发牌。</translation>
     </message>
@@ -20,7 +20,7 @@
         <translation>请重新扫描: {card}</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="59" />
+        <location filename="../felt.py" line="58" />
         <source>{count} misreads</source>
         <translation>{count} 次读取失败</translation>
     </message>
@@ -30,24 +30,24 @@
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="71" />
+        <location filename="../felt.py" line="70" />
         <source>{message}
 A supervisor must accept the card (A) or void the round (V).</source>
         <translation>{message}
 须由主管接受此牌 (A) 或作废本局 (V)。</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="77" />
+        <location filename="../felt.py" line="76" />
         <source>JOURNAL FAILED</source>
         <translation>日志故障</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="78" />
+        <location filename="../felt.py" line="77" />
         <source>TABLE STOPPED</source>
         <translation>牌桌已停止</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="79" />
+        <location filename="../felt.py" line="78" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
@@ -59,6 +59,7 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>最近 {hands} 局</translation>
     </message>
     <message>
+        <location filename="../window.py" line="231" />
         <location filename="../stats_panel.py" line="82" />
         <source>No hands yet</source>
         <translation>尚无牌局</translation>
@@ -79,238 +80,258 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>最长: 庄 {banker}  闲 {player}</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="173" />
+        <location filename="../roads_panels.py" line="174" />
         <source>Bead Plate</source>
         <translation>珠盘路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="229" />
-        <location filename="../roads_panels.py" line="191" />
-        <location filename="../roads_panels.py" line="175" />
+        <location filename="../roads_panels.py" line="230" />
+        <location filename="../roads_panels.py" line="192" />
+        <location filename="../roads_panels.py" line="176" />
         <source>B</source>
         <translation>庄</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="229" />
-        <location filename="../roads_panels.py" line="191" />
-        <location filename="../roads_panels.py" line="176" />
+        <location filename="../roads_panels.py" line="230" />
+        <location filename="../roads_panels.py" line="192" />
+        <location filename="../roads_panels.py" line="177" />
         <source>P</source>
         <translation>闲</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="177" />
+        <location filename="../roads_panels.py" line="178" />
         <source>T</source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="190" />
+        <location filename="../roads_panels.py" line="191" />
         <source>Big Road</source>
         <translation>大路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="206" />
+        <location filename="../roads_panels.py" line="207" />
         <source>Big Eye Boy</source>
         <translation>大眼仔</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="207" />
+        <location filename="../roads_panels.py" line="208" />
         <source>Small Road</source>
         <translation>小路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="208" />
+        <location filename="../roads_panels.py" line="209" />
         <source>Cockroach Pig</source>
         <translation>曱甴路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="230" />
+        <location filename="../roads_panels.py" line="231" />
         <source>Next hand</source>
         <translation>问路</translation>
     </message>
     <message>
-        <location filename="../window.py" line="51" />
+        <location filename="../window.py" line="59" />
         <source>Baccarat table</source>
         <translation>百家乐台</translation>
     </message>
     <message>
-        <location filename="../window.py" line="218" />
+        <location filename="../window.py" line="229" />
+        <source>Last rounds</source>
+        <translation>最近各局</translation>
+    </message>
+    <message>
+        <location filename="../window.py" line="238" />
         <source>Operator keys</source>
         <translation>操作按键</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="80" />
+        <location filename="../cards_panel.py" line="81" />
         <source>NATURAL</source>
         <translation>例牌</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="86" />
+        <location filename="../cards_panel.py" line="87" />
         <source>Player and Banker bets are returned</source>
         <translation>闲、庄投注退回</translation>
     </message>
     <message>
-        <location filename="../cards_panel.py" line="91" />
+        <location filename="../cards_panel.py" line="92" />
         <source>returned: {bets}</source>
         <translation>退回：{bets}</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="159" />
+        <location filename="../dialogs.py" line="145" />
+        <location filename="../cards_panel.py" line="160" />
         <source>PLAYER</source>
         <translation>闲</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="108" />
-        <location filename="../cards_panel.py" line="160" />
+        <location filename="../dialogs.py" line="145" />
+        <location filename="../cards_panel.py" line="161" />
         <source>BANKER</source>
         <translation>庄</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="88" />
+        <location filename="../surveillance_panel.py" line="108" />
         <source>cards out of the shoe</source>
         <translation>已发出的牌</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="107" />
+        <location filename="../surveillance_panel.py" line="142" />
         <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
         <translation>读牌器：{cards} 张牌中 {misreads} 次误读（每 100 张 {per_100} 次），每张牌重扫 {rescans} 次，重扫 {rescan}，断开 {disconnects} 次</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="118" />
+        <location filename="../surveillance_panel.py" line="153" />
         <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
         <translation>第 {round} 局：读牌器每 100 张误读 {per_100} 次（警戒值 {level}）</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="122" />
+        <location filename="../surveillance_panel.py" line="157" />
         <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
         <translation>第 {round} 局：{bet} 警报触发于 {rtp}（阈值 {threshold}）</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="123" />
+        <location filename="../surveillance_panel.py" line="158" />
         <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
         <translation>第 {round} 局：{bet} 警报解除于 {rtp}（阈值 {threshold}）</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="127" />
+        <location filename="../surveillance_panel.py" line="163" />
         <source>, closed</source>
         <translation>，已关闭</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="138" />
+        <location filename="../surveillance_panel.py" line="165" />
+        <source>round {round}: integrity: {cards} of {card}, more than the decks hold</source>
+        <translation>第 {round} 局：完整性：{card} 共 {cards} 张，多于牌副所含</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="169" />
+        <source>round {round}: integrity: {kind}, {cards} cards from card {first} in shoe {earlier}'s order{turned}</source>
+        <translation>第 {round} 局：完整性：{kind}，自第 {first} 张起 {cards} 张与第 {earlier} 靴顺序相同{turned}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="173" />
+        <source> reversed</source>
+        <translation> 反向</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="185" />
         <source>Surveillance</source>
         <translation>监控</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="174" />
+        <location filename="../surveillance_panel.py" line="222" />
         <source>closed</source>
         <translation>已关闭</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="181" />
+        <location filename="../surveillance_panel.py" line="229" />
         <source>{count} cards left</source>
         <translation>剩余 {count} 张牌</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="183" />
+        <location filename="../surveillance_panel.py" line="231" />
         <source>Surveillance &amp;middot; shoe {shoe}</source>
         <translation>监控 &amp;middot; 牌靴 {shoe}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="185" />
+        <location filename="../surveillance_panel.py" line="233" />
         <source>Surveillance: no shoe yet</source>
         <translation>监控：尚无牌靴</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="188" />
+        <location filename="../surveillance_panel.py" line="236" />
         <source>No returns computed yet (the profile needs a [surveillance] table).</source>
         <translation>尚未计算回报率（牌桌设置需要 [surveillance] 表）。</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="193" />
+        <location filename="../surveillance_panel.py" line="241" />
         <source>Alerts:</source>
         <translation>警报：</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="195" />
+        <location filename="../surveillance_panel.py" line="243" />
         <source>No alerts this shoe.</source>
         <translation>本牌靴无警报。</translation>
     </message>
     <message>
-        <location filename="../header.py" line="54" />
+        <location filename="../header.py" line="55" />
         <source>{bets} {min} to {max}</source>
         <translation>{bets} {min} 至 {max}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="59" />
+        <location filename="../header.py" line="60" />
         <source>{bets}, until round {round}</source>
         <translation>{bets}, 至第 {round} 局</translation>
     </message>
     <message>
-        <location filename="../header.py" line="80" />
+        <location filename="../header.py" line="81" />
         <source>{bets} from round {round}</source>
         <translation>{bets} 自第 {round} 局</translation>
     </message>
     <message>
-        <location filename="../header.py" line="83" />
+        <location filename="../header.py" line="84" />
         <source>closed: {bets}</source>
         <translation>已停止投注: {bets}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="142" />
+        <location filename="../header.py" line="144" />
         <source>journal: none</source>
         <translation>日志: 无</translation>
     </message>
     <message>
-        <location filename="../header.py" line="145" />
+        <location filename="../header.py" line="147" />
         <source>journal: ok</source>
         <translation>日志: 正常</translation>
     </message>
     <message>
-        <location filename="../header.py" line="148" />
+        <location filename="../header.py" line="150" />
         <source>JOURNAL FAILED: {reason}</source>
         <translation>日志故障: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="156" />
+        <location filename="../header.py" line="158" />
         <source>feed: connected</source>
         <translation>推送: 已连接</translation>
     </message>
     <message>
-        <location filename="../header.py" line="159" />
+        <location filename="../header.py" line="161" />
         <source>feed: {count} waiting</source>
         <translation>推送: {count} 条待发</translation>
     </message>
     <message>
-        <location filename="../header.py" line="162" />
+        <location filename="../header.py" line="164" />
         <source>feed: offline, {count} waiting</source>
         <translation>推送: 离线, {count} 条待发</translation>
     </message>
     <message>
-        <location filename="../header.py" line="171" />
+        <location filename="../header.py" line="173" />
         <source>refused: {action}: {reason}</source>
         <translation>已拒绝: {action}: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="187" />
+        <location filename="../header.py" line="190" />
         <source>shoe {shoe}  round {round}</source>
         <translation>第 {shoe} 靴  第 {round} 局</translation>
     </message>
     <message>
-        <location filename="../header.py" line="189" />
+        <location filename="../header.py" line="192" />
         <source>cards left {count}</source>
         <translation>剩余 {count} 张</translation>
     </message>
     <message>
-        <location filename="../header.py" line="191" />
+        <location filename="../header.py" line="194" />
         <source>burn {burn}</source>
         <translation>烧牌 {burn}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="193" />
+        <location filename="../header.py" line="196" />
         <source>CUT CARD: last round {round}</source>
         <translation>切牌已出: 最后一局 {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="203" />
+        <location filename="../header.py" line="206" />
         <source>card reader connected</source>
         <translation>读牌器已连接</translation>
     </message>
@@ -701,62 +722,57 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>路单标记：熊猫8，闲以三张牌8点胜</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="68" />
+        <location filename="../dialogs.py" line="108" />
         <source>Supervisor</source>
         <translation>主管</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="69" />
+        <location filename="../dialogs.py" line="109" />
         <source>Supervisor PIN:</source>
         <translation>主管密码:</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="74" />
+        <location filename="../dialogs.py" line="114" />
         <source>digits only</source>
         <translation>只能输入数字</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="79" />
+        <location filename="../dialogs.py" line="119" />
         <source>Manual card</source>
         <translation>手动输入</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="80" />
+        <location filename="../dialogs.py" line="120" />
         <source>Card (rank and suit, e.g. KD, 10H, AS):</source>
         <translation>牌 (点数和花色, 如 KD, 10H, AS):</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="97" />
+        <location filename="../dialogs.py" line="137" />
         <source>Void round</source>
         <translation>作废本局</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="98" />
+        <location filename="../dialogs.py" line="138" />
         <source>Why is the round voided?</source>
         <translation>作废原因?</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="106" />
-        <source>Last rounds</source>
-        <translation>最近各局</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="107" />
+        <location filename="../dialogs.py" line="144" />
         <source>Shoe</source>
         <translation>牌靴</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="107" />
+        <location filename="../dialogs.py" line="144" />
         <source>Round</source>
         <translation>局</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="109" />
+        <location filename="../dialogs.py" line="146" />
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="114" />
+        <location filename="../dialogs.py" line="151" />
         <source>VOID: {reason}</source>
         <translation>作废: {reason}</translation>
     </message>
