@@ -7,7 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from controller.journal.history import round_text, rounds
+from controller.events.recall import rounds
+from controller.journal.history import round_text
 from controller.journal.store import read_events
 from controller.journal.verify import open_read_only, self_test
 from drivers.errors import UserError
