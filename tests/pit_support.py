@@ -47,3 +47,18 @@ class Pit:
             self.process.terminate()
             self.process.wait(timeout=20)
         self.process = None
+
+
+def browser(folder: Path):
+    """Debian's headless Chromium through chromedriver (no browser downloads)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--window-size=1600,1000",
+                 f"--user-data-dir={folder / 'chromium-profile'}"):
+        options.add_argument(flag)
+    return webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))

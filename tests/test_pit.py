@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import signal
+from pathlib import Path
 
+import paho.mqtt.client as mqtt
 import pytest
+from paho.mqtt.enums import CallbackAPIVersion
 
 from tests.feed_support import Broker, feed_config, needs_mosquitto, table_process
 from tests.journal_support import rows, wait_for
-from tests.pit_support import Pit
+from tests.pit_support import Pit, browser
 
 pytestmark = needs_mosquitto
 
@@ -79,3 +83,48 @@ def last_seq(journal) -> int:
 def rounds_until(journal, seq: int) -> int:
     return rows(journal, "SELECT count(*) FROM events WHERE type IN ('round_result', "
                 f"'round_voided') AND seq <= {seq}")[0][0]
+
+
+needs_chromium = pytest.mark.skipif(
+    not (Path("/usr/bin/chromium").exists() and Path("/usr/bin/chromedriver").exists()),
+    reason="no chromium/chromedriver: install the Debian packages (make test does)")
+
+HOSTILE = "<img src=x onerror=document.title='owned'>"
+
+
+@needs_chromium
+def test_the_floor_page_shows_tiles_change_and_table_text_as_text(floor):
+    folder, broker, pit, _ = floor
+    publish_event(broker, HOSTILE, {"type": "hold", "seq": 1, "ts": "2026-12-01T20:00:00Z",
+                                    "table": HOSTILE, "shoe": 1, "round": 1,
+                                    "code": "impossible_card", "message": HOSTILE,
+                                    "card": "AS", "raw": "AS", "source": "reader",
+                                    "prev_hash": "0" * 64, "hash": "1" * 64})
+    driver = browser(folder)
+    try:
+        driver.get(pit.url + "/")
+        wait_for(lambda: tile_text(driver, "t1") and tile_text(driver, HOSTILE), timeout=30)
+        before = tile_text(driver, "t1")
+        wait_for(lambda: tile_text(driver, "t1") != before, timeout=60)
+        assert HOSTILE in tile_text(driver, HOSTILE)  # shown as text ...
+        assert not driver.find_elements("css selector", ".floor img")  # ... never as markup
+        assert driver.title != "owned"
+        driver.save_screenshot(str(folder / "floor.png"))
+    finally:
+        driver.quit()
+
+
+def tile_text(driver, table: str) -> str:
+    """The tile's text as shown (read in one step: the page redraws its tiles)."""
+    return driver.execute_script(
+        "const t = [...document.querySelectorAll('.tile')]"
+        ".find(e => e.dataset.table === arguments[0]); return t ? t.innerText : '';", table)
+
+
+def publish_event(broker, table: str, event: dict) -> None:
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="hostile-publisher")
+    client.connect("127.0.0.1", broker.port)
+    client.loop_start()
+    client.publish(f"baccarat/{table}/events", json.dumps(event), qos=1).wait_for_publish(10)
+    client.disconnect()
+    client.loop_stop()
