@@ -131,6 +131,18 @@ class Floor:
         with self.lock:
             return [self.tile(table) for table in sorted(self.tables)]
 
+    def detail(self, table: str) -> dict[str, Any]:
+        """The table page's content: the tile, all the roads and the ask road, the hold,
+        the scanner's health and surveillance's exposure course."""
+        with self.lock:
+            picture = self.tables[table].picture
+            return {**self.tile(table), "roads": picture.roads.to_json(), "hold": picture.hold,
+                    "cards_left": picture.cards_left,
+                    "scanner": {"status": picture.scanner, "cards_read": picture.cards_read,
+                                "misreads": picture.misreads, "alert": picture.scanner_alert},
+                    "exposure": picture.exposure,
+                    "exposure_course": list(picture.exposure_course)}
+
     def rounds(self, table: str, last: int) -> list[dict[str, Any]]:
         with self.lock:
             journal = self.tables[table].journal

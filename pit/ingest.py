@@ -32,7 +32,7 @@ def start_ingest(settings: PitSettings, floor: Floor) -> mqtt.Client:
     client.on_message = lambda _c, _u, message: floor.on_message(message.topic,
                                                                  bytes(message.payload))
     client.reconnect_delay_set(1, 10)
-    properties = Properties(PacketTypes.CONNECT)
+    properties = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
     properties.SessionExpiryInterval = SESSION_EXPIRY
     try:
         client.connect(settings.host, settings.port, keepalive=30, clean_start=False,

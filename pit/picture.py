@@ -90,9 +90,6 @@ class TablePicture:
             self.results_at.popleft()
         return len(self.results_at)
 
-    def roads_json(self) -> dict[str, Any]:
-        return self.roads.to_json()
-
 
 def parse_ts(ts: str) -> datetime:
     return datetime.fromisoformat(ts.replace("Z", "+00:00"))

@@ -20,7 +20,6 @@ PORTS = {"mqtt": 1883, "mqtts": 8883}
 DEFAULT_PREFIX = "baccarat"
 DEFAULT_LISTEN = "127.0.0.1:8080"
 DEFAULT_TARGET = 70  # hands an hour: a land-based table at a steady pace
-DEFAULT_SILENT = 120.0  # seconds without an event, online, before a table counts as silent
 STATE_DIRECTORY = Path(os.environ.get("STATE_DIRECTORY", "/var/lib/baccarat-pit"))
 
 KEYS: dict[str, str] = {
@@ -34,9 +33,7 @@ KEYS: dict[str, str] = {
     "topic_prefix": "a topic prefix such as 'casino/floor1'",
     "listen": "HOST:PORT",
     "store": "a path to the pit's SQLite store",
-    "users": "a path to the pit users' file",
     "target_hands_per_hour": "a whole number, or a table of them: default = N, TABLE = N",
-    "silent_seconds": "a number of seconds",
 }
 _FILES = ("ca_file", "cert_file", "key_file", "password_file")
 
@@ -56,10 +53,8 @@ class PitSettings:
     listen_host: str = "127.0.0.1"
     listen_port: int = 8080
     store: Path = STATE_DIRECTORY / "pit.sqlite"
-    users: Path = STATE_DIRECTORY / "users"
     target_default: int = DEFAULT_TARGET
     targets: dict[str, int] = field(default_factory=dict)  # per table
-    silent_seconds: float = DEFAULT_SILENT
 
     @property
     def broker_url(self) -> str:
@@ -113,20 +108,17 @@ def _checked(section: dict[str, tuple[Any, str, Path]]) -> PitSettings:
 def _apply(settings: PitSettings, key: str, value: Any, where: str, base: Path) -> PitSettings:
     if key == "target_hands_per_hour":
         return _targets(settings, value, where)
-    if key == "silent_seconds":
-        if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
-            raise PitError(f"{where}: expected {KEYS[key]} above 0, got {value!r}")
-        return replace(settings, silent_seconds=float(value))
     if not isinstance(value, str) or not value.strip():
         raise PitError(f"{where}: expected {KEYS[key]}, got {value!r}")
     if key == "broker":
         tls, host, port = _broker(value, where)
         return replace(settings, tls=tls, host=host, port=port)
     if key == "listen":
-        host, _, port = value.rpartition(":")
-        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        listen_host, _, listen_port = value.rpartition(":")
+        if not listen_host or not listen_port.isdigit() or not 0 < int(listen_port) < 65536:
             raise PitError(f"{where}: expected {KEYS[key]}, got {value!r}")
-        return replace(settings, listen_host=host.strip("[]"), listen_port=int(port))
+        return replace(settings, listen_host=listen_host.strip("[]"),
+                       listen_port=int(listen_port))
     if key == "topic_prefix" and (any(mark in value for mark in "+#\0")
                                   or value.startswith("/") or value.endswith("/")):
         raise PitError(f"{where}: expected topic levels without +, # or a leading or trailing "
@@ -135,10 +127,11 @@ def _apply(settings: PitSettings, key: str, value: Any, where: str, base: Path) 
         path = base / value
         if not path.is_file() or not os.access(path, os.R_OK):
             raise PitError(f"{where}: no readable file at {path}")
-        return replace(settings, **{key: str(path)})
-    if key in ("store", "users"):
-        return replace(settings, **{key: base / value})
-    return replace(settings, **{key: value})
+        value = str(path)
+    elif key == "store":
+        value = base / value
+    changes: dict[str, Any] = {key: value}
+    return replace(settings, **changes)
 
 
 def _targets(settings: PitSettings, value: Any, where: str) -> PitSettings:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -94,16 +93,6 @@ class Store:
                 [(table, c.journal, c.last_seq, c.last_hash, c.first_hash)
                  for table, c in last.items()])
 
-    def events(self, table: str | None = None) -> Iterator[dict[str, Any]]:
-        """Every kept event (of ``table``), each table's in journal and seq order."""
-        query = "SELECT body FROM events"
-        query += " WHERE table_id = ?" if table else ""
-        with self._lock:
-            rows = self._db.execute(query + " ORDER BY table_id, journal, seq",
-                                    (table,) if table else ()).fetchall()
-        for (body,) in rows:
-            yield json.loads(body)
-
     def journal_events(self, table: str, journal: int) -> list[dict[str, Any]]:
         with self._lock:
             rows = self._db.execute("SELECT body FROM events WHERE table_id = ? AND journal = ? "
@@ -118,17 +107,6 @@ class Store:
                 (table, kind, seq, message, raised))
         assert cursor.lastrowid is not None
         return Alert(cursor.lastrowid, table, kind, seq, message, raised)
-
-    def acknowledge(self, alert_id: int, user: str, at: str, note: str | None) -> Alert | None:
-        """The alert, acknowledged now; None when there is no open alert of that id."""
-        with self._lock:
-            cursor = self._db.execute(
-                "UPDATE alerts SET acked_by = ?, acked_at = ?, note = ? "
-                "WHERE id = ? AND acked_at IS NULL", (user, at, note, alert_id))
-            if cursor.rowcount == 0:
-                return None
-            row = self._db.execute("SELECT * FROM alerts WHERE id = ?", (alert_id,)).fetchone()
-        return Alert(*row)
 
     def alerts(self, table: str | None = None, open_only: bool = False,
                limit: int = 500) -> list[Alert]:

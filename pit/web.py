@@ -22,10 +22,16 @@ def make_app(floor: Floor) -> Starlette:
         return JSONResponse([{**tile, "phase_words": phase_words(tile["phase"])}
                              for tile in floor.tiles()])
 
+    async def table_detail(request: Request) -> Response:
+        table = request.path_params["table"]
+        if table not in floor.tables:
+            return unknown(table)
+        return JSONResponse(floor.detail(table))
+
     async def table_rounds(request: Request) -> Response:
         table = request.path_params["table"]
         if table not in floor.tables:
-            return JSONResponse({"error": f"no table {table!r} on the feed"}, status_code=404)
+            return unknown(table)
         last = request.query_params.get("last", "10")
         if not last.isdigit():
             return JSONResponse({"error": f"last: expected a whole number, got {last!r}"},
@@ -41,7 +47,12 @@ def make_app(floor: Floor) -> Starlette:
     return Starlette(routes=[
         Route("/", floor_page),
         Route("/api/tables", tables),
+        Route("/api/tables/{table}", table_detail),
         Route("/api/tables/{table}/rounds", table_rounds),
         Route("/api/alerts", alerts),
         Mount("/static", StaticFiles(directory=STATIC)),
     ])
+
+
+def unknown(table: str) -> Response:
+    return JSONResponse({"error": f"no table {table!r} on the feed"}, status_code=404)

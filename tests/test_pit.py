@@ -49,6 +49,9 @@ def test_the_floor_lists_every_live_table_and_its_rounds_as_they_finish(floor):
     latest = rounds[-1]
     assert latest["table"] == "t1" and latest["status"] in ("result", "void")
     assert all(card["card"] for card in latest["cards"])
+    detail = pit.get("/api/tables/t1")  # its roads, from the project's roads code
+    assert detail["roads"]["bead_plate"][-1]["winner"] == detail["last_result"]["winner"]
+    assert detail["roads"]["stats"]["hands"] == len(detail["roads"]["bead_plate"])
 
 
 def test_a_table_killed_turns_offline_with_an_alert(floor):
