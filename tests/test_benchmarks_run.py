@@ -53,6 +53,11 @@ BRIEF = {
         rf"events \({NUMBER} shoes\) in {NUMBER} s: {NUMBER} events/s",
         rf"card to subscriber: p50 {NUMBER} ms, p99 {NUMBER} ms",
         rf"CPU of one core: broker {NUMBER} %, the 2 tables {NUMBER} %"]),
+    "pit.py": (["--tables", "20", "--seconds", "2"], [
+        rf"20 tables, {NUMBER} events: published -> in the floor API: p50 {NUMBER} ms  "
+        rf"p99 {NUMBER} ms",
+        rf"anchor, published -> plain subscriber: p50 {NUMBER} ms .* ratio {NUMBER}x",
+        rf"the pit: CPU {NUMBER} % of one core .* RSS {NUMBER} MB"]),
     "journal.py": (["--writes", "100", "--shoes", "1"], [
         rf"durable card write: p50 {NUMBER} ms, p99 {NUMBER} ms",
         rf"simulated shoes, journal on: .* = {NUMBER} hands/s; {NUMBER} KB written per round",
