@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "shoe-report": ("ui.commands.shoe_report",
                     "one shoe from the journal as a picture: results, roads, each bet's "
                     "return, alerts, scanner health"),
+    "pit": ("ui.commands.pit", "the pit: every table's feed live in a browser (docs/pit.md)"),
 }
 
 # What a person got wrong is shown as one line with exit 2: a bad value or file content

@@ -7,8 +7,9 @@ import json
 import sys
 from pathlib import Path
 
+from controller.events.recall import rounds
 from controller.journal import recall
-from controller.journal.history import round_text, rounds
+from controller.journal.history import round_text
 from controller.journal.verify import self_test
 from drivers.errors import UserError
 from ui.commands.journal import journal_to_read, reading

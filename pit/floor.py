@@ -1,0 +1,154 @@
+"""The floor: every table's picture and chain check, fed by the feed's messages, raising the
+alerts the pit supervisor must acknowledge."""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from controller.events.codec import decode
+from controller.events.recall import rounds
+from controller.events.stream import TableEvent
+from controller.feed.message import LINK, ChainCheck
+from pit.picture import TablePicture
+from pit.settings import PitSettings
+from pit.store import Chain, Store
+
+ENVELOPE_KEYS = ("type", "seq", "ts", "table", "shoe", "round")
+
+
+@dataclass
+class TableRecord:
+    picture: TablePicture
+    check: ChainCheck = field(default_factory=ChainCheck)
+    journal: int = 1
+    status: str = "unknown"  # online / offline as the table's retained status says
+    seq: int = 0
+
+
+def now_ts() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class Floor:
+    def __init__(self, settings: PitSettings, store: Store) -> None:
+        self.settings = settings
+        self.store = store
+        self.tables: dict[str, TableRecord] = {}
+        self.lock = threading.Lock()
+        for table, chain in store.chains().items():
+            record = self._record(table)
+            record.journal = chain.journal
+            record.check = ChainCheck(chain.last_seq, chain.last_hash, chain.first_hash)
+            record.seq = chain.last_seq
+            for event in store.journal_events(table, chain.journal):
+                record.picture.apply(event)
+
+    def _record(self, table: str) -> TableRecord:
+        record = self.tables.get(table)
+        if record is None:
+            record = self.tables[table] = TableRecord(TablePicture(table))
+        return record
+
+    def on_message(self, topic: str, payload: bytes) -> None:
+        """One message of ``<prefix>/<table>/events|state|status``."""
+        table, _, leaf = topic[len(self.settings.topic_prefix) + 1:].rpartition("/")
+        with self.lock:
+            if leaf == "status":
+                self._status(table, payload.decode("utf-8", "replace"))
+            elif leaf == "events":
+                self._event(table, payload)
+            elif leaf == "state":
+                try:
+                    self._record(table).picture.rest(json.loads(payload))
+                except (ValueError, AttributeError):
+                    self._alert(table, "feed", None, f"a state message that is not JSON: "
+                                f"{payload[:80]!r}")
+
+    def _status(self, table: str, status: str) -> None:
+        record = self._record(table)
+        if status == "offline" and record.status != "offline":
+            self._alert(table, "offline", record.seq, f"table {table} went offline")
+        record.status = status
+
+    def _event(self, table: str, payload: bytes) -> None:
+        try:
+            message = json.loads(payload)
+            if not isinstance(message.get("seq"), int) or message.get("table") != table:
+                raise ValueError("no whole-number seq, or another table's id")
+        except ValueError as error:
+            self._alert(table, "feed", None, f"not an event ({error}): {payload[:80]!r}")
+            return
+        record = self._record(table)
+        verdict = record.check.check(message)
+        if not verdict.keep:
+            return
+        for problem in verdict.problems:
+            if problem.startswith("a new journal"):
+                record.journal += 1
+                record.picture = TablePicture(table)
+            self._alert(table, "chain", message["seq"], f"table {table}: {problem}")
+        event = {key: value for key, value in message.items() if key not in LINK}
+        record.seq = message["seq"]
+        record.picture.apply(event)
+        chain = Chain(record.journal, record.check.last_seq, record.check.last_hash,
+                      record.check.first_hash)
+        self.store.keep([(table, chain, event)])
+        self._event_alerts(table, event)
+
+    def _event_alerts(self, table: str, event: dict[str, Any]) -> None:
+        kind, seq = event["type"], event["seq"]
+        if kind == "hold":
+            self._alert(table, "hold", seq, f"hold: {event['code']}: {event['message']}")
+        elif kind == "exposure_alert" and event["state"] == "raised":
+            self._alert(table, "exposure", seq, f"{event['bet']} returns {event['rtp']} "
+                        f"(alert above {event['alert_rtp']})")
+        elif kind == "scanner_alert":
+            self._alert(table, "scanner", seq, f"scanner: {event['misreads']} misreads in "
+                        f"{event['cards']} cards ({event['per_hundred']} per 100)")
+        elif kind == "scanner" and event["status"] == "disconnected":
+            self._alert(table, "scanner", seq, "card reader disconnected")
+
+    def _alert(self, table: str, kind: str, seq: int | None, message: str) -> None:
+        self.store.raise_alert(table, kind, seq, message, now_ts())
+
+    # What the pages and the API show.
+    def tile(self, table: str) -> dict[str, Any]:
+        record = self.tables[table]
+        picture = record.picture
+        since = datetime.now(UTC) - timedelta(hours=1)
+        return {"table": table, "status": record.status, "phase": picture.phase,
+                "shoe": picture.shoe, "round": picture.round, "profile": picture.profile,
+                "limits": picture.limits, "last_result": picture.last_result,
+                "hands_last_hour": picture.hands_since(since),
+                "target_hands_per_hour": self.settings.target(table),
+                "open_alerts": len(self.store.alerts(table, open_only=True)),
+                "seq": record.seq}
+
+    def tiles(self) -> list[dict[str, Any]]:
+        with self.lock:
+            return [self.tile(table) for table in sorted(self.tables)]
+
+    def detail(self, table: str) -> dict[str, Any]:
+        """The table page's content: the tile, all the roads and the ask road, the hold,
+        the scanner's health and surveillance's exposure course."""
+        with self.lock:
+            picture = self.tables[table].picture
+            return {**self.tile(table), "roads": picture.roads.to_json(), "hold": picture.hold,
+                    "cards_left": picture.cards_left,
+                    "scanner": {"status": picture.scanner, "cards_read": picture.cards_read,
+                                "misreads": picture.misreads, "alert": picture.scanner_alert},
+                    "exposure": picture.exposure,
+                    "exposure_course": list(picture.exposure_course)}
+
+    def rounds(self, table: str, last: int) -> list[dict[str, Any]]:
+        with self.lock:
+            journal = self.tables[table].journal
+        events = [TableEvent(e["seq"], e["ts"], e["table"], e["shoe"], e["round"],
+                             decode(e["type"], {k: v for k, v in e.items()
+                                                if k not in ENVELOPE_KEYS}))
+                  for e in self.store.journal_events(table, journal)]
+        return rounds(events)[-last:] if last else []

@@ -1,0 +1,44 @@
+"""The pit's subscription to every table's feed: a persistent MQTT 5 session (clean start off,
+a session expiry) at QoS 1, so that what the broker kept while the pit was away arrives."""
+
+from __future__ import annotations
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
+
+from pit.errors import PitError
+from pit.floor import Floor
+from pit.settings import PitSettings
+
+SESSION_EXPIRY = 7 * 24 * 3600  # seconds the broker keeps the pit's queue while it is away
+LEAVES = ("events", "state", "status")
+
+
+def start_ingest(settings: PitSettings, floor: Floor) -> mqtt.Client:
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=settings.client_id,
+                         protocol=MQTTProtocolVersion.MQTTv5)
+    try:
+        if settings.tls:
+            client.tls_set(ca_certs=settings.ca_file, certfile=settings.cert_file,
+                           keyfile=settings.key_file)
+        if settings.username is not None:
+            client.username_pw_set(settings.username, settings.password())
+    except (OSError, ValueError) as error:
+        raise PitError(f"pit: cannot use the TLS or password files: {error}") from None
+    client.on_connect = lambda c, _u, _f, _code, _p: c.subscribe(
+        [(settings.topic(leaf), 1) for leaf in LEAVES])
+    client.on_message = lambda _c, _u, message: floor.on_message(message.topic,
+                                                                 bytes(message.payload))
+    client.reconnect_delay_set(1, 10)
+    properties = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
+    properties.SessionExpiryInterval = SESSION_EXPIRY
+    try:
+        client.connect(settings.host, settings.port, keepalive=30, clean_start=False,
+                       properties=properties)
+    except OSError as error:
+        raise PitError(f"cannot reach the broker at {settings.broker_url}: "
+                       f"{error.strerror or error}") from None
+    client.loop_start()
+    return client

@@ -1,0 +1,161 @@
+"""The pit's settings: ``[pit]`` in a TOML config, each overridable on the command line.
+
+Every key is checked when the pit starts; a bad one stops it with one line naming the file and
+the key. Like the table's feed, the password is never in the config: ``password_file`` names a
+file read when the pit connects.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from pit.errors import PitError
+
+PORTS = {"mqtt": 1883, "mqtts": 8883}
+DEFAULT_PREFIX = "baccarat"
+DEFAULT_LISTEN = "127.0.0.1:8080"
+DEFAULT_TARGET = 70  # hands an hour: a land-based table at a steady pace
+STATE_DIRECTORY = Path(os.environ.get("STATE_DIRECTORY", "/var/lib/baccarat-pit"))
+
+KEYS: dict[str, str] = {
+    "broker": "mqtt://HOST[:PORT] or mqtts://HOST[:PORT]",
+    "ca_file": "a path to the CA certificate(s) the broker's certificate is checked against",
+    "cert_file": "a path to the pit's client certificate (PEM)",
+    "key_file": "a path to the client certificate's private key (PEM)",
+    "username": "a user name",
+    "password_file": "a path to a file holding the password",
+    "client_id": "an MQTT client id",
+    "topic_prefix": "a topic prefix such as 'casino/floor1'",
+    "listen": "HOST:PORT",
+    "store": "a path to the pit's SQLite store",
+    "target_hands_per_hour": "a whole number, or a table of them: default = N, TABLE = N",
+}
+_FILES = ("ca_file", "cert_file", "key_file", "password_file")
+
+
+@dataclass(frozen=True)
+class PitSettings:
+    host: str = "127.0.0.1"
+    port: int = 1883
+    tls: bool = False
+    ca_file: str | None = None
+    cert_file: str | None = None
+    key_file: str | None = None
+    username: str | None = None
+    password_file: str | None = None
+    client_id: str = "baccarat-pit"
+    topic_prefix: str = DEFAULT_PREFIX
+    listen_host: str = "127.0.0.1"
+    listen_port: int = 8080
+    store: Path = STATE_DIRECTORY / "pit.sqlite"
+    target_default: int = DEFAULT_TARGET
+    targets: dict[str, int] = field(default_factory=dict)  # per table
+
+    @property
+    def broker_url(self) -> str:
+        return f"{'mqtts' if self.tls else 'mqtt'}://{self.host}:{self.port}"
+
+    def target(self, table: str) -> int:
+        return self.targets.get(table, self.target_default)
+
+    def topic(self, leaf: str) -> str:
+        return f"{self.topic_prefix}/+/{leaf}"
+
+    def password(self) -> str | None:
+        if self.password_file is None:
+            return None
+        return Path(self.password_file).read_text(encoding="utf-8").rstrip("\r\n")
+
+
+def load_settings(config: str | None, overrides: dict[str, Any]) -> PitSettings:
+    """``[pit]`` of ``config`` (when given), then ``overrides`` (the options given, by key),
+    checked. ``where`` in each error is the file and key, or the option."""
+    section: dict[str, tuple[Any, str, Path]] = {}  # key -> (value, where, base folder)
+    if config is not None:
+        path = Path(config)
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as error:
+            raise PitError(f"{path}: not TOML: {error}") from None
+        for key, value in data.get("pit", {}).items():
+            section[key] = (value, f"{path}: pit.{key}", path.parent)
+    for key, value in overrides.items():
+        if value is not None:
+            section[key] = (value, f"--{key.replace('_', '-')}", Path.cwd())
+    return _checked(section)
+
+
+def _checked(section: dict[str, tuple[Any, str, Path]]) -> PitSettings:
+    settings = PitSettings()
+    for key, (value, where, base) in section.items():
+        if key not in KEYS:
+            raise PitError(f"{where}: unknown key (valid: {', '.join(KEYS)})")
+        settings = _apply(settings, key, value, where, base)
+    if (settings.cert_file is None) != (settings.key_file is None):
+        raise PitError("pit: cert_file and key_file go together")
+    if (settings.username is None) != (settings.password_file is None):
+        raise PitError("pit: username and password_file go together")
+    if not settings.tls and (settings.ca_file or settings.cert_file):
+        raise PitError("pit: ca_file and cert_file need an mqtts:// broker")
+    return settings
+
+
+def _apply(settings: PitSettings, key: str, value: Any, where: str, base: Path) -> PitSettings:
+    if key == "target_hands_per_hour":
+        return _targets(settings, value, where)
+    if not isinstance(value, str) or not value.strip():
+        raise PitError(f"{where}: expected {KEYS[key]}, got {value!r}")
+    if key == "broker":
+        tls, host, port = _broker(value, where)
+        return replace(settings, tls=tls, host=host, port=port)
+    if key == "listen":
+        listen_host, _, listen_port = value.rpartition(":")
+        if not listen_host or not listen_port.isdigit() or not 0 < int(listen_port) < 65536:
+            raise PitError(f"{where}: expected {KEYS[key]}, got {value!r}")
+        return replace(settings, listen_host=listen_host.strip("[]"),
+                       listen_port=int(listen_port))
+    if key == "topic_prefix" and (any(mark in value for mark in "+#\0")
+                                  or value.startswith("/") or value.endswith("/")):
+        raise PitError(f"{where}: expected topic levels without +, # or a leading or trailing "
+                       f"/, got {value!r}")
+    if key in _FILES:
+        path = base / value
+        if not path.is_file() or not os.access(path, os.R_OK):
+            raise PitError(f"{where}: no readable file at {path}")
+        value = str(path)
+    elif key == "store":
+        value = base / value
+    changes: dict[str, Any] = {key: value}
+    return replace(settings, **changes)
+
+
+def _targets(settings: PitSettings, value: Any, where: str) -> PitSettings:
+    given = value if isinstance(value, dict) else {"default": value}
+    targets: dict[str, int] = {}
+    for table, hands in given.items():
+        if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+            raise PitError(f"{where}: expected {KEYS['target_hands_per_hour']} (at least 1), "
+                           f"got {hands!r} for {table!r}")
+        targets[table] = hands
+    default = targets.pop("default", settings.target_default)
+    return replace(settings, target_default=default, targets=targets)
+
+
+def _broker(url: str, where: str) -> tuple[bool, str, int]:
+    parts = urlsplit(url)
+    if parts.scheme not in PORTS:
+        raise PitError(f"{where}: expected {KEYS['broker']}, got {url!r}")
+    if parts.username is not None or parts.password is not None:
+        raise PitError(f"{where}: holds a user or password: use username and password_file")
+    try:
+        port = parts.port or PORTS[parts.scheme]
+    except ValueError:
+        raise PitError(f"{where}: expected a port from 1 to 65535, got {url!r}") from None
+    if not parts.hostname or parts.path not in ("", "/"):
+        raise PitError(f"{where}: expected {KEYS['broker']}, got {url!r}")
+    return parts.scheme == "mqtts", parts.hostname, port

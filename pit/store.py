@@ -1,0 +1,125 @@
+"""The pit's own SQLite store: every table's events once each, the alerts and who
+acknowledged them.
+
+A table's journal started anew (seq 1 again, docs/feed.md) is a new ``journal`` number for that
+table, so its rows never collide with the old journal's. Written from the ingest thread only;
+the web side reads through a connection of its own.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS events (
+    table_id TEXT NOT NULL, journal INTEGER NOT NULL, seq INTEGER NOT NULL,
+    type TEXT NOT NULL, body TEXT NOT NULL,
+    PRIMARY KEY (table_id, journal, seq));
+CREATE TABLE IF NOT EXISTS chains (
+    table_id TEXT PRIMARY KEY, journal INTEGER NOT NULL, last_seq INTEGER NOT NULL,
+    last_hash TEXT, first_hash TEXT);
+CREATE TABLE IF NOT EXISTS alerts (
+    id INTEGER PRIMARY KEY, table_id TEXT NOT NULL, kind TEXT NOT NULL, seq INTEGER,
+    message TEXT NOT NULL, raised TEXT NOT NULL,
+    acked_by TEXT, acked_at TEXT, note TEXT);
+CREATE INDEX IF NOT EXISTS open_alerts ON alerts (acked_at, table_id);
+"""
+
+
+@dataclass(frozen=True)
+class Chain:
+    """Where a table's stream stands: the journal number and the check's anchor."""
+
+    journal: int = 1
+    last_seq: int = 0
+    last_hash: str | None = None
+    first_hash: str | None = None
+
+
+@dataclass(frozen=True)
+class Alert:
+    id: int
+    table: str
+    kind: str
+    seq: int | None
+    message: str
+    raised: str
+    acked_by: str | None = None
+    acked_at: str | None = None
+    note: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "table": self.table, "kind": self.kind, "seq": self.seq,
+                "message": self.message, "raised": self.raised, "open": self.acked_at is None,
+                "acked_by": self.acked_by, "acked_at": self.acked_at, "note": self.note}
+
+
+class Store:
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._lock = threading.Lock()  # one connection, shared by ingest and web threads
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def chains(self) -> dict[str, Chain]:
+        with self._lock:
+            rows = self._db.execute("SELECT * FROM chains").fetchall()
+        return {row[0]: Chain(*row[1:]) for row in rows}
+
+    def keep(self, batch: list[tuple[str, Chain, dict[str, Any]]]) -> None:
+        """Events with each table's chain after them, in one transaction."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.executemany(
+                "INSERT OR IGNORE INTO events VALUES (?, ?, ?, ?, ?)",
+                [(table, chain.journal, event["seq"], event["type"],
+                  json.dumps(event, separators=(",", ":"), ensure_ascii=False))
+                 for table, chain, event in batch])
+            last = {table: chain for table, chain, _ in batch}
+            self._db.executemany(
+                "INSERT OR REPLACE INTO chains VALUES (?, ?, ?, ?, ?)",
+                [(table, c.journal, c.last_seq, c.last_hash, c.first_hash)
+                 for table, c in last.items()])
+
+    def journal_events(self, table: str, journal: int) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._db.execute("SELECT body FROM events WHERE table_id = ? AND journal = ? "
+                                    "ORDER BY seq", (table, journal)).fetchall()
+        return [json.loads(body) for (body,) in rows]
+
+    def raise_alert(self, table: str, kind: str, seq: int | None, message: str,
+                    raised: str) -> Alert:
+        with self._lock:
+            cursor = self._db.execute(
+                "INSERT INTO alerts (table_id, kind, seq, message, raised) VALUES (?,?,?,?,?)",
+                (table, kind, seq, message, raised))
+        assert cursor.lastrowid is not None
+        return Alert(cursor.lastrowid, table, kind, seq, message, raised)
+
+    def alerts(self, table: str | None = None, open_only: bool = False,
+               limit: int = 500) -> list[Alert]:
+        """Newest first."""
+        where = ["1"]
+        values: list[Any] = []
+        if table is not None:
+            where.append("table_id = ?")
+            values.append(table)
+        if open_only:
+            where.append("acked_at IS NULL")
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT * FROM alerts WHERE {' AND '.join(where)} ORDER BY id DESC LIMIT ?",
+                (*values, limit)).fetchall()
+        return [Alert(*row) for row in rows]

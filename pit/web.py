@@ -1,0 +1,58 @@
+"""The pit's web side: the floor page and the JSON API beside it, read-only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from pit.floor import Floor
+from pit.phases import phase_words
+
+STATIC = Path(__file__).with_name("static")
+MAX_ROUNDS = 1000
+
+
+def make_app(floor: Floor) -> Starlette:
+    async def tables(_request: Request) -> Response:
+        return JSONResponse([{**tile, "phase_words": phase_words(tile["phase"])}
+                             for tile in floor.tiles()])
+
+    async def table_detail(request: Request) -> Response:
+        table = request.path_params["table"]
+        if table not in floor.tables:
+            return unknown(table)
+        return JSONResponse(floor.detail(table))
+
+    async def table_rounds(request: Request) -> Response:
+        table = request.path_params["table"]
+        if table not in floor.tables:
+            return unknown(table)
+        last = request.query_params.get("last", "10")
+        if not last.isdigit():
+            return JSONResponse({"error": f"last: expected a whole number, got {last!r}"},
+                                status_code=400)
+        return JSONResponse(floor.rounds(table, min(int(last), MAX_ROUNDS)))
+
+    async def alerts(_request: Request) -> Response:
+        return JSONResponse([alert.to_json() for alert in floor.store.alerts()])
+
+    async def floor_page(_request: Request) -> Response:
+        return FileResponse(STATIC / "floor.html")
+
+    return Starlette(routes=[
+        Route("/", floor_page),
+        Route("/api/tables", tables),
+        Route("/api/tables/{table}", table_detail),
+        Route("/api/tables/{table}/rounds", table_rounds),
+        Route("/api/alerts", alerts),
+        Mount("/static", StaticFiles(directory=STATIC)),
+    ])
+
+
+def unknown(table: str) -> Response:
+    return JSONResponse({"error": f"no table {table!r} on the feed"}, status_code=404)

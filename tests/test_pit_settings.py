@@ -1,0 +1,40 @@
+"""The pit's settings: a bad option or [pit] key is one line naming it, exit 2."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from pit.settings import load_settings
+from tests.feed_support import CLI
+from tests.journal_support import ROOT
+
+
+@pytest.mark.parametrize(("args", "config", "shown"), [
+    (["--broker", "http://broker:80"], None, "--broker: expected mqtt://HOST[:PORT]"),
+    (["--listen", "nowhere"], None, "--listen: expected HOST:PORT, got 'nowhere'"),
+    ([], "[pit]\nbrokr = 'mqtt://x'\n", "pit.toml: pit.brokr: unknown key"),
+    ([], "[pit]\ntarget_hands_per_hour = {default = 0}\n",
+     "pit.toml: pit.target_hands_per_hour: expected"),
+    ([], "[pit]\nusername = 'pit'\n", "username and password_file go together"),
+])
+def test_a_bad_setting_is_one_line_naming_it_with_exit_2(tmp_path, args, config, shown):
+    if config is not None:
+        (tmp_path / "pit.toml").write_text(config, encoding="utf-8")
+        args = [*args, "--config", str(tmp_path / "pit.toml")]
+    result = subprocess.run([*CLI, "pit", *args], cwd=ROOT, capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and shown in result.stderr, result.stderr
+
+
+def test_the_config_sets_targets_per_table_and_options_override_it(tmp_path):
+    config = tmp_path / "pit.toml"
+    config.write_text("[pit]\nbroker = 'mqtts://floor:8884'\nstore = 'pit.db'\n"
+                      "target_hands_per_hour = {default = 60, t7 = 90}\n", encoding="utf-8")
+    settings = load_settings(str(config), {"listen": "0.0.0.0:9000", "broker": None})
+    assert (settings.tls, settings.host, settings.port) == (True, "floor", 8884)
+    assert settings.store == tmp_path / "pit.db"
+    assert (settings.target("t7"), settings.target("t1")) == (90, 60)
+    assert (settings.listen_host, settings.listen_port) == ("0.0.0.0", 9000)
