@@ -28,7 +28,6 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from controller.events.stream import TableEvent
 from controller.feed.message import event_message
 from controller.journal.chain import GENESIS, canonical_data, row_hash
 from tests.feed_support import Broker
@@ -47,7 +46,9 @@ def stream(table: str):
         data = {"card": CARDS[seq % 6], "position": "player1", "raw": CARDS[seq % 6],
                 "source": "reader", "cards_left": 400}
         digest = row_hash(prev, seq, ts, "card", table, 1, 1, canonical_data(data))
-        yield seq, event_message(TableEvent("card", seq, ts, table, 1, 1, data), prev, digest)
+        wire = {"type": "card", "seq": seq, "ts": ts, "table": table, "shoe": 1, "round": 1,
+                **data}
+        yield seq, event_message(wire, prev, digest)
         prev = digest
 
 
