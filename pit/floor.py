@@ -111,6 +111,11 @@ class Floor:
                         f"{event['cards']} cards ({event['per_hundred']} per 100)")
         elif kind == "scanner" and event["status"] == "disconnected":
             self._alert(table, "scanner", seq, "card reader disconnected")
+        elif kind == "integrity_alert":
+            earlier = (f" of shoe {event['earlier_shoe']}"
+                       if event.get("earlier_shoe") is not None else "")
+            self._alert(table, "integrity", seq, f"integrity: {event['kind']}, "
+                        f"{event['cards']} cards{earlier}")
 
     def _alert(self, table: str, kind: str, seq: int | None, message: str) -> None:
         self.store.raise_alert(table, kind, seq, message, now_ts())

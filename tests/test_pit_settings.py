@@ -38,3 +38,21 @@ def test_the_config_sets_targets_per_table_and_options_override_it(tmp_path):
     assert settings.store == tmp_path / "pit.db"
     assert (settings.target("t7"), settings.target("t1")) == (90, 60)
     assert (settings.listen_host, settings.listen_port) == ("0.0.0.0", 9000)
+
+
+def test_an_integrity_alert_on_the_feed_is_an_alert_on_the_floor(tmp_path):
+    from controller.feed.message import event_message
+    from controller.journal.chain import GENESIS, canonical_data, row_hash
+    from pit.floor import Floor
+    from pit.store import Store
+
+    fields = {"kind": "carried_run", "earlier_shoe": 1, "first_card": 5,
+              "earlier_first_card": 200, "cards": 16, "card": None, "reversed": False}
+    ts = "2026-12-01T00:00:00.000000Z"
+    digest = row_hash(GENESIS, 1, ts, "integrity_alert", "t7", 2, 3, canonical_data(fields))
+    wire = {"type": "integrity_alert", "seq": 1, "ts": ts, "table": "t7", "shoe": 2,
+            "round": 3, **fields}
+    floor = Floor(load_settings(None, {}), Store(tmp_path / "pit.sqlite3"))
+    floor.on_message("baccarat/t7/events", event_message(wire, GENESIS, digest))
+    (alert,) = floor.store.alerts("t7")
+    assert alert.kind == "integrity" and "carried_run, 16 cards of shoe 1" in alert.message

@@ -114,3 +114,17 @@ def test_the_panel_lists_an_integrity_alert_with_the_shoe_it_repeats(qtbot, wind
     window.on_events([*lucky_six_shoe, alert])
     assert (f"round {last.round}: integrity: carried_run, 16 cards from card 5 in shoe 1's "
             "order reversed") in window.surveillance.alerts.text()
+
+
+def test_an_integrity_alert_stands_in_the_header_until_the_next_shoe(window, lucky_six_shoe):
+    last = lucky_six_shoe[-1]
+    alert = last._replace(seq=last.seq + 1, fact=facts.IntegrityAlert(
+        kind="carried_run", earlier_shoe=1, first_card=5, earlier_first_card=200, cards=16,
+        card=None, reversed=False))
+    window.on_events([*lucky_six_shoe, alert])
+    field = window.status.fields["integrity"]
+    assert field.isVisible() and field.text() == "INTEGRITY ALERT: carried run, 16 cards"
+    next_shoe = [event._replace(seq=alert.seq + 1 + index) for index, event in enumerate(
+        lucky_six_shoe) if event.type == "shoe_started"]
+    window.on_events(next_shoe)
+    assert not field.isVisible()

@@ -66,6 +66,7 @@ class TableView:
     scanner: str = "connected"
     misread: facts.Misread | None = None
     refusal: facts.ActionRefused | None = None  # the last refused action
+    integrity: facts.IntegrityAlert | None = None  # the shoe's latest integrity alert
     # The last rounds finished: round_result and round_voided events, oldest first.
     recent: deque[TableEvent] = field(default_factory=lambda: deque(maxlen=RECALL_ROUNDS))
     last_change: RoadsChange | None = None
@@ -94,6 +95,7 @@ class TableView:
         match event.fact:
             case facts.ShoeStarted() as started:
                 self.profile, self.decks = started.profile, started.decks
+                self.integrity = None
                 self.rules = None if started.profile_terms is None else profile_from_terms(
                     started.profile_terms, f"shoe {event.shoe}'s recorded profile")
                 self.last_round = None
@@ -144,6 +146,8 @@ class TableView:
                 self.scanner = status
             case facts.ActionRefused() as refusal:
                 self.refusal = refusal
+            case facts.IntegrityAlert() as alert:
+                self.integrity = alert
 
     def _rest(self, state: str) -> None:
         """The table came to rest in ``state`` (a ``state`` event, or a fact that says it)."""

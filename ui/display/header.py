@@ -25,7 +25,7 @@ WARN = "#ffb347"
 BAD = "#ffffff", "#c0392b"  # ink, paper
 PANEL = "#17212b"
 FIELDS = ("table", "profile", "round", "cards", "burn", "cut", "reader", "journal", "feed",
-          "refused", "limits", "open", "closed")
+          "integrity", "refused", "limits", "open", "closed")
 BOLD = frozenset({"table", "cut"})
 
 
@@ -177,7 +177,7 @@ class TableHeader(QFrame):
     def show_view(self, view: TableView) -> None:
         shown = (view.table, view.profile, view.shoe, view.round, view.cards_left, view.burn,
                  bool(view.reveal), view.last_round, tuple(view.closed_bets), view.scanner,
-                 view.rules, self.profile)
+                 view.rules, view.integrity, self.profile)
         if shown == self._shown:  # most events (the state moving on) change nothing here
             return
         self._shown = shown
@@ -202,6 +202,10 @@ class TableHeader(QFrame):
             self._set("limits", main)
             self._set("open", side)
             self._set("closed", closed_text(profile, view.closed_bets))
+        self._set("integrity", "" if view.integrity is None else translate(
+            "display", "INTEGRITY ALERT: {kind}, {cards} cards").format(
+                kind=view.integrity.kind.replace("_", " "), cards=view.integrity.cards))
+        self._color("integrity", *BAD)
         if view.scanner == "connected":
             self._set("reader", translate("display", "card reader connected"))
             self._color("reader", OK)

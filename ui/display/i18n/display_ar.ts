@@ -4,7 +4,7 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="209" />
+        <location filename="../header.py" line="213" />
         <location filename="../felt.py" line="51" />
         <source>CARD READER DISCONNECTED</source>
         <translation>قارئ الأوراق غير متصل</translation>
@@ -331,7 +331,12 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>ورقة القطع: الجولة الأخيرة {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="206" />
+        <location filename="../header.py" line="205" />
+        <source>INTEGRITY ALERT: {kind}, {cards} cards</source>
+        <translation>تنبيه سلامة الشو: {kind}، {cards} ورقة</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="210" />
         <source>card reader connected</source>
         <translation>قارئ الأوراق متصل</translation>
     </message>
