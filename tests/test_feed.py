@@ -275,12 +275,14 @@ def test_tail_verify_rides_out_a_broker_restart_and_reports_stray_messages(broke
         publisher.close()
 
     try:
-        wait_for(lambda: subscriptions() == 1, timeout=30)
+        wait_for(lambda: subscriptions() >= 1, timeout=30)
+        before = subscriptions()
         first, second, third, fourth = (json.dumps(event) for event in chained_events(range(1, 5)))
         publish(first, second)
         broker.stop()
         broker.start()
-        wait_for(lambda: subscriptions() == 2, timeout=60)  # subscribed again, by itself
+        # Subscribed again, by itself (under load paho may connect more than once meanwhile).
+        wait_for(lambda: subscriptions() > before, timeout=60)
         stray = chained_events([3])[0]
         no_link = {key: value for key, value in stray.items() if key != "prev_hash"}
         publish(json.dumps(no_link), json.dumps({**stray, "hash": "not hex"}),
