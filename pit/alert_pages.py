@@ -125,7 +125,7 @@ def login_form(request: Request, page: Template, refusal: str, status: int) -> R
 def account(session: Session | None) -> str:
     if session is None:
         return '<a href="/login" id="login">log in to acknowledge</a>'
-    return (f'<span class="user">signed in as <b id="user">{escape(session.user)}</b></span> '
+    return (f'<span class="user">signed in as <b id="signed-in">{escape(session.user)}</b></span> '
             f'<form method="post" action="/logout" class="logout">'
             f'<input type="hidden" name="csrf" value="{session.csrf}">'
             f'<button type="submit" id="logout">log out</button></form>')

@@ -38,7 +38,8 @@ class Watch:
     def _silence(self, table: str, record: TableRecord, now: datetime) -> None:
         quiet = now - (record.heard_at or now)
         limit = timedelta(seconds=self.floor.settings.silent_after_seconds)
-        if quiet <= limit or record.picture.phase in QUIET_PHASES:
+        picture = record.picture
+        if quiet <= limit or picture.phase in QUIET_PHASES or picture.hold is not None:
             self.silent.discard(table)
         elif table not in self.silent:
             self.silent.add(table)
