@@ -35,6 +35,9 @@ from pit.store import Alert
 
 SESSION_COOKIE = "pit_session"
 LOGIN_COOKIE = "pit_login"  # the login form's token, before there is a session
+# The pages load only their own files and are never framed (no clickjacking of the forms).
+PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'",
+                "X-Frame-Options": "DENY"}
 MAX_FORM_BYTES = 16 * 1024
 MAX_NOTE = 500  # characters of a note kept
 LOGIN_FORM_SECONDS = 3600  # a login form left open longer is sent again
@@ -52,7 +55,8 @@ def alert_routes(floor: Floor, auth: Auth) -> list[Route]:
         session = auth.session(request.cookies.get(SESSION_COOKIE))
         return HTMLResponse(alerts_page.substitute(
             user=escape(session.user) if session else "",
-            csrf=session.csrf if session else "", account=account(session)))
+            csrf=session.csrf if session else "", account=account(session)),
+            headers=PAGE_HEADERS)
 
     async def show_login(request: Request) -> Response:
         return login_form(request, login_page, "", 200)
@@ -117,7 +121,7 @@ def login_form(request: Request, page: Template, refusal: str, status: int) -> R
     """The form with a new token of its own, also set in a cookie only /login is sent."""
     token = new_token()
     answer = HTMLResponse(page.substitute(refusal=escape(refusal), csrf=token),
-                          status_code=status)
+                          status_code=status, headers=PAGE_HEADERS)
     set_cookie(answer, request, LOGIN_COOKIE, token, LOGIN_FORM_SECONDS, path="/login")
     return answer
 

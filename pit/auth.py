@@ -71,6 +71,7 @@ class Auth:
         """A new session, or the one line to show instead: the lockout, or ``REFUSED``."""
         now = self.clock()
         with self._lock:
+            self._forget_the_past(now)
             tries = self._tries.setdefault(name, Tries())
             if tries.locked_until is not None and now < tries.locked_until:
                 return locked_words(tries.locked_until, now)
@@ -89,6 +90,13 @@ class Auth:
             log.warning("pit: %r locked out until %s after %d wrong passwords", name,
                         iso(tries.locked_until), WRONG_PASSWORDS)
             return locked_words(tries.locked_until, now)
+
+    def _forget_the_past(self, now: datetime) -> None:
+        """Expired sessions and lockouts run out, so that neither grows without end."""
+        self._sessions = {token: session for token, session in self._sessions.items()
+                          if session.expires > now}
+        self._tries = {name: tries for name, tries in self._tries.items()
+                       if tries.wrong or (tries.locked_until and tries.locked_until > now)}
 
     def session(self, token: str | None) -> Session | None:
         """The live session of the cookie's token, if any."""

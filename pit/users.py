@@ -62,7 +62,11 @@ class Users:
         self.path = path
         self.hashes: dict[str, PasswordHash] = {}
         if path.exists():
-            text = path.read_text(encoding="utf-8")
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as error:
+                raise PitError(f"{path}: cannot read the pit users' file: "
+                               f"{getattr(error, 'strerror', None) or error}") from None
             for number, line in enumerate(text.splitlines(), start=1):
                 if line.strip():
                     name, hash_ = _parsed(line, path, number)
