@@ -30,6 +30,7 @@ class TableRecord:
     seq: int = 0
     heard_at: datetime | None = None  # the pit's time of the table's last message
     online_since: datetime | None = None  # the pit's time it last saw the table come online
+    silent: bool = False  # online but quiet longer than a hand takes (pit/watch.py)
 
 
 class Floor:
@@ -137,7 +138,7 @@ class Floor:
                 "hands_last_hour": picture.hands_since(since),
                 "target_hands_per_hour": self.settings.target(table),
                 "open_alerts": len(self.store.alerts(table, open_only=True)),
-                "seq": record.seq}
+                "seq": record.seq, "silent": record.silent}
 
     def tiles(self) -> list[dict[str, Any]]:
         with self.lock:

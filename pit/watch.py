@@ -21,7 +21,6 @@ QUIET_PHASES = frozenset({"awaiting_shuffle", "shoe_ended", "hold"})
 @dataclass
 class Watch:
     floor: Floor
-    silent: set[str] = field(default_factory=set)  # tables told silent, until they speak
     off_pace: set[str] = field(default_factory=set)  # tables told off pace, until back in band
 
     def check(self) -> None:
@@ -32,7 +31,7 @@ class Watch:
                     self._silence(table, record, now)
                     self._pace(table, record, now)
                 else:  # an offline table has its own alert; told again once it is back
-                    self.silent.discard(table)
+                    record.silent = False
                     self.off_pace.discard(table)
 
     def _silence(self, table: str, record: TableRecord, now: datetime) -> None:
@@ -40,9 +39,9 @@ class Watch:
         limit = timedelta(seconds=self.floor.settings.silent_after_seconds)
         picture = record.picture
         if quiet <= limit or picture.phase in QUIET_PHASES or picture.hold is not None:
-            self.silent.discard(table)
-        elif table not in self.silent:
-            self.silent.add(table)
+            record.silent = False
+        elif not record.silent:
+            record.silent = True
             self.floor.store.raise_alert(
                 table, "silent", record.seq, f"table {table} silent: online, no event for "
                 f"{int(quiet.total_seconds())} s", iso(now))

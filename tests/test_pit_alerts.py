@@ -223,12 +223,27 @@ def test_a_table_online_but_silent_longer_than_a_hand_raises_one_alert(pit, tabl
     assert silent["table"] == "t8" and silent["message"] == (
         "table t8 silent: online, no event for 91 s")
     assert silent["raised"] == "2026-12-01T20:01:31.000Z"
+    assert pit.client().json("/api/tables/t8")["silent"]  # the tile says so too
     seq = table.event("betting_closed", pit.clock(), reason="first_card", closed_bets=[])
     wait_for(lambda: seq_of(pit, "t8") == seq, timeout=20)
     pit.watch.check()
+    assert not pit.client().json("/api/tables/t8")["silent"]
     pit.clock.advance(100)
     pit.watch.check()
     assert len(pit.alerts("silent")) == 2  # silent again after it spoke
+
+
+def test_a_journal_end_accepted_unchecked_is_an_urgent_alert(pit, tables):
+    table = tables("t12")
+    table.status("online")
+    seq = table.event("journal_end_accepted", pit.clock(), by="supervisor 4471",
+                      reason="power cut during a commit", finding="the last row's hash is torn")
+    wait_for(lambda: pit.alerts("journal"), timeout=20)
+    (alert,) = pit.alerts("journal")
+    assert (alert["table"], alert["seq"], alert["severity"]) == ("t12", seq, 1)
+    assert alert["message"] == ("journal: supervisor 4471 accepted an end that could not be "
+                                "checked (the last row's hash is torn): power cut during a "
+                                "commit")
 
 
 def test_a_shuffle_or_a_hold_is_no_silence(pit, tables):
