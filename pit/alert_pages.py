@@ -53,10 +53,9 @@ def alert_routes(floor: Floor, auth: Auth) -> list[Route]:
 
     async def show_alerts(request: Request) -> Response:
         session = auth.session(request.cookies.get(SESSION_COOKIE))
-        return HTMLResponse(alerts_page.substitute(
-            user=escape(session.user) if session else "",
-            csrf=session.csrf if session else "", account=account(session)),
-            headers=PAGE_HEADERS)
+        return HTMLResponse(alerts_page.substitute(csrf=session.csrf if session else "",
+                                                   account=account(session)),
+                            headers=PAGE_HEADERS)
 
     async def show_login(request: Request) -> Response:
         return login_form(request, login_page, "", 200)
@@ -75,7 +74,7 @@ def alert_routes(floor: Floor, auth: Auth) -> list[Route]:
         answer = RedirectResponse("/alerts", status_code=303)
         set_cookie(answer, request, SESSION_COOKIE, outcome.token,
                    int(SESSION_LIFETIME.total_seconds()))
-        answer.delete_cookie(LOGIN_COOKIE, path="/login")
+        set_cookie(answer, request, LOGIN_COOKIE, "", 0, path="/login")  # used up
         return answer
 
     async def log_out(request: Request) -> Response:
@@ -84,7 +83,7 @@ def alert_routes(floor: Floor, auth: Auth) -> list[Route]:
             return forbidden()
         auth.logout(session)
         answer = RedirectResponse("/alerts", status_code=303)
-        answer.delete_cookie(SESSION_COOKIE, path="/")
+        set_cookie(answer, request, SESSION_COOKIE, "", 0)
         return answer
 
     async def acknowledge(request: Request) -> Response:

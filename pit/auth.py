@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from pit.clock import Clock, iso
+from pit.errors import PitError
 from pit.store import Store
 from pit.users import Users
 
@@ -106,10 +107,17 @@ class Auth:
             session = self._sessions.get(token)
             if session is None:
                 return None
-            if self.clock() >= session.expires or session.user not in self.users().hashes:
+            if self.clock() >= session.expires or not self._still_a_user(session.user):
                 del self._sessions[token]
                 return None
             return session
+
+    def _still_a_user(self, name: str) -> bool:
+        try:
+            return name in self.users().hashes
+        except PitError as error:  # a users file gone bad logs everyone out; reading goes on
+            log.warning("pit: %s", error)
+            return False
 
     def logout(self, session: Session) -> None:
         with self._lock:
