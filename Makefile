@@ -76,3 +76,8 @@ screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m ui.display.gallery docs/images
 	QT_QPA_PLATFORM=offscreen $(VENV)/bin/baccarat-table screenshot \
 	  tests/data/display-round-1280x800.png --scenario round --size laptop
+
+# The pit's pictures made by its browser tests (docs/pit.md): look at them before committing.
+.PHONY: pit-screenshots
+pit-screenshots: $(STAMP)
+	PIT_SCREENSHOTS=docs/images $(PY) -m pytest -q tests/test_pit_alerts.py -k picture

@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 import threading
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from controller.events.codec import decode
 from controller.events.recall import rounds
 from controller.events.stream import TableEvent
 from controller.feed.message import LINK, ChainCheck
+from pit.clock import Clock, iso, utc_now
 from pit.picture import TablePicture
 from pit.settings import PitSettings
 from pit.store import Chain, Store
@@ -27,16 +28,16 @@ class TableRecord:
     journal: int = 1
     status: str = "unknown"  # online / offline as the table's retained status says
     seq: int = 0
-
-
-def now_ts() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    heard_at: datetime | None = None  # the pit's time of the table's last message
+    online_since: datetime | None = None  # the pit's time it last saw the table come online
+    silent: bool = False  # online but quiet longer than a hand takes (pit/watch.py)
 
 
 class Floor:
-    def __init__(self, settings: PitSettings, store: Store) -> None:
+    def __init__(self, settings: PitSettings, store: Store, clock: Clock = utc_now) -> None:
         self.settings = settings
         self.store = store
+        self.clock = clock
         self.tables: dict[str, TableRecord] = {}
         self.lock = threading.Lock()
         for table, chain in store.chains().items():
@@ -57,6 +58,7 @@ class Floor:
         """One message of ``<prefix>/<table>/events|state|status``."""
         table, _, leaf = topic[len(self.settings.topic_prefix) + 1:].rpartition("/")
         with self.lock:
+            self._record(table).heard_at = self.clock()
             if leaf == "status":
                 self._status(table, payload.decode("utf-8", "replace"))
             elif leaf == "events":
@@ -72,6 +74,8 @@ class Floor:
         record = self._record(table)
         if status == "offline" and record.status != "offline":
             self._alert(table, "offline", record.seq, f"table {table} went offline")
+        if status == "online" and record.status != "online":
+            record.online_since = self.clock()
         record.status = status
 
     def _event(self, table: str, payload: bytes) -> None:
@@ -116,22 +120,25 @@ class Floor:
                        if event.get("earlier_shoe") is not None else "")
             self._alert(table, "integrity", seq, f"integrity: {event['kind']}, "
                         f"{event['cards']} cards{earlier}")
+        elif kind == "journal_end_accepted":
+            self._alert(table, "journal", seq, f"journal: {event['by']} accepted an end that "
+                        f"could not be checked ({event['finding']}): {event['reason']}")
 
     def _alert(self, table: str, kind: str, seq: int | None, message: str) -> None:
-        self.store.raise_alert(table, kind, seq, message, now_ts())
+        self.store.raise_alert(table, kind, seq, message, iso(self.clock()))
 
     # What the pages and the API show.
     def tile(self, table: str) -> dict[str, Any]:
         record = self.tables[table]
         picture = record.picture
-        since = datetime.now(UTC) - timedelta(hours=1)
+        since = self.clock() - timedelta(hours=1)
         return {"table": table, "status": record.status, "phase": picture.phase,
                 "shoe": picture.shoe, "round": picture.round, "profile": picture.profile,
                 "limits": picture.limits, "last_result": picture.last_result,
                 "hands_last_hour": picture.hands_since(since),
                 "target_hands_per_hour": self.settings.target(table),
                 "open_alerts": len(self.store.alerts(table, open_only=True)),
-                "seq": record.seq}
+                "seq": record.seq, "silent": record.silent}
 
     def tiles(self) -> list[dict[str, Any]]:
         with self.lock:

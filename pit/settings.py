@@ -20,6 +20,8 @@ PORTS = {"mqtt": 1883, "mqtts": 8883}
 DEFAULT_PREFIX = "baccarat"
 DEFAULT_LISTEN = "127.0.0.1:8080"
 DEFAULT_TARGET = 70  # hands an hour: a land-based table at a steady pace
+DEFAULT_SILENT_AFTER = 90  # seconds: longer than a hand takes at a land-based table
+DEFAULT_PACE_BAND = 25  # percent either side of the target
 STATE_DIRECTORY = Path(os.environ.get("STATE_DIRECTORY", "/var/lib/baccarat-pit"))
 
 KEYS: dict[str, str] = {
@@ -34,7 +36,12 @@ KEYS: dict[str, str] = {
     "listen": "HOST:PORT",
     "store": "a path to the pit's SQLite store",
     "target_hands_per_hour": "a whole number, or a table of them: default = N, TABLE = N",
+    "users_file": "a path to the pit users' file (baccarat-table pit-user add)",
+    "silent_after_seconds": "a whole number of seconds, at least 1",
+    "pace_band_percent": "a whole number of percent from 1 to 100",
 }
+_WHOLE_NUMBERS = {"silent_after_seconds": range(1, 24 * 3600 + 1),
+                  "pace_band_percent": range(1, 101)}
 _FILES = ("ca_file", "cert_file", "key_file", "password_file")
 
 
@@ -55,6 +62,9 @@ class PitSettings:
     store: Path = STATE_DIRECTORY / "pit.sqlite"
     target_default: int = DEFAULT_TARGET
     targets: dict[str, int] = field(default_factory=dict)  # per table
+    users_file: Path = STATE_DIRECTORY / "users"
+    silent_after_seconds: int = DEFAULT_SILENT_AFTER
+    pace_band_percent: int = DEFAULT_PACE_BAND
 
     @property
     def broker_url(self) -> str:
@@ -108,9 +118,13 @@ def _checked(section: dict[str, tuple[Any, str, Path]]) -> PitSettings:
 def _apply(settings: PitSettings, key: str, value: Any, where: str, base: Path) -> PitSettings:
     if key == "target_hands_per_hour":
         return _targets(settings, value, where)
-    if not isinstance(value, str) or not value.strip():
+    if key in _WHOLE_NUMBERS:
+        if isinstance(value, bool) or not isinstance(value, int) \
+                or value not in _WHOLE_NUMBERS[key]:
+            raise PitError(f"{where}: expected {KEYS[key]}, got {value!r}")
+    elif not isinstance(value, str) or not value.strip():
         raise PitError(f"{where}: expected {KEYS[key]}, got {value!r}")
-    if key == "broker":
+    elif key == "broker":
         tls, host, port = _broker(value, where)
         return replace(settings, tls=tls, host=host, port=port)
     if key == "listen":
@@ -128,7 +142,7 @@ def _apply(settings: PitSettings, key: str, value: Any, where: str, base: Path) 
         if not path.is_file() or not os.access(path, os.R_OK):
             raise PitError(f"{where}: no readable file at {path}")
         value = str(path)
-    elif key == "store":
+    elif key in ("store", "users_file"):
         value = base / value
     changes: dict[str, Any] = {key: value}
     return replace(settings, **changes)

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pit.severity import severity
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
     table_id TEXT NOT NULL, journal INTEGER NOT NULL, seq INTEGER NOT NULL,
@@ -28,7 +30,10 @@ CREATE TABLE IF NOT EXISTS alerts (
     message TEXT NOT NULL, raised TEXT NOT NULL,
     acked_by TEXT, acked_at TEXT, note TEXT);
 CREATE INDEX IF NOT EXISTS open_alerts ON alerts (acked_at, table_id);
+CREATE TABLE IF NOT EXISTS logins (
+    at TEXT NOT NULL, user TEXT NOT NULL, outcome TEXT NOT NULL);
 """
+PAST_SHOWN = 200  # acknowledged alerts the queue shows below the open ones
 
 
 @dataclass(frozen=True)
@@ -56,6 +61,7 @@ class Alert:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "table": self.table, "kind": self.kind, "seq": self.seq,
                 "message": self.message, "raised": self.raised, "open": self.acked_at is None,
+                "severity": severity(self.kind),
                 "acked_by": self.acked_by, "acked_at": self.acked_at, "note": self.note}
 
 
@@ -123,3 +129,28 @@ class Store:
                 f"SELECT * FROM alerts WHERE {' AND '.join(where)} ORDER BY id DESC LIMIT ?",
                 (*values, limit)).fetchall()
         return [Alert(*row) for row in rows]
+
+    def queue(self, past: int = PAST_SHOWN) -> list[Alert]:
+        """Every open alert, then the ``past`` last acknowledged, newest acknowledgement first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT * FROM alerts WHERE acked_at IS NULL ORDER BY id").fetchall()
+            rows += self._db.execute(
+                "SELECT * FROM alerts WHERE acked_at IS NOT NULL ORDER BY acked_at DESC, id DESC "
+                "LIMIT ?", (past,)).fetchall()
+        return [Alert(*row) for row in rows]
+
+    def acknowledge(self, alert_id: int, by: str, at: str, note: str | None) -> Alert | None:
+        """The open alert ``alert_id`` acknowledged; None when there is no such open alert
+        (an acknowledgement stands: a second one does not replace it)."""
+        with self._lock:
+            self._db.execute("UPDATE alerts SET acked_by = ?, acked_at = ?, note = ? "
+                             "WHERE id = ? AND acked_at IS NULL", (by, at, note, alert_id))
+            changed = self._db.execute("SELECT changes()").fetchone()[0]
+            row = self._db.execute("SELECT * FROM alerts WHERE id = ?", (alert_id,)).fetchone()
+        return Alert(*row) if changed and row else None
+
+    def log_login(self, at: str, user: str, outcome: str) -> None:
+        """A login's outcome (signed in, wrong password, locked out, signed out), kept."""
+        with self._lock:
+            self._db.execute("INSERT INTO logins VALUES (?, ?, ?)", (at, user, outcome))

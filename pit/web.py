@@ -1,4 +1,5 @@
-"""The pit's web side: the floor page and the JSON API beside it, read-only."""
+"""The pit's web side: the floor page and the JSON API beside it, read-only; the alert queue
+and the login that acknowledging needs (pit/alert_pages.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from pit.alert_pages import alert_routes
+from pit.auth import Auth
 from pit.floor import Floor
 from pit.phases import phase_words
 
@@ -17,7 +20,7 @@ STATIC = Path(__file__).with_name("static")
 MAX_ROUNDS = 1000
 
 
-def make_app(floor: Floor) -> Starlette:
+def make_app(floor: Floor, auth: Auth) -> Starlette:
     async def tables(_request: Request) -> Response:
         return JSONResponse([{**tile, "phase_words": phase_words(tile["phase"])}
                              for tile in floor.tiles()])
@@ -50,6 +53,7 @@ def make_app(floor: Floor) -> Starlette:
         Route("/api/tables/{table}", table_detail),
         Route("/api/tables/{table}/rounds", table_rounds),
         Route("/api/alerts", alerts),
+        *alert_routes(floor, auth),
         Mount("/static", StaticFiles(directory=STATIC)),
     ])
 

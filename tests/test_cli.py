@@ -92,6 +92,7 @@ def test_a_command_shows_its_own_help_and_options():
 def test_every_command_configures():
     # The index and the modules agree: each module takes its parser and sets a handler.
     parser = build_parser()
-    required = {"journal": ["verify"], "screenshot": ["out.png"], "feed": ["status"]}
+    required = {"journal": ["verify"], "screenshot": ["out.png"], "feed": ["status"],
+                "pit-user": ["list"]}
     for name in COMMANDS:
         assert callable(parser.parse_args([name, *required.get(name, [])]).handler), name

@@ -10,12 +10,13 @@ function line(parent, cls, text) {
 }
 function tile(t) {
   const el = document.createElement("section");
-  el.className = "tile " + t.status + (t.open_alerts ? " alerting" : "");
+  el.className = "tile " + t.status + (t.silent ? " silent" : "") +
+    (t.open_alerts ? " alerting" : "");
   el.dataset.table = t.table;
   const head = line(el, "id", t.table);
   const status = document.createElement("span");
   status.className = "status";
-  status.textContent = t.status;
+  status.textContent = t.silent ? "silent" : t.status;
   head.appendChild(status);
   line(el, "meta", t.profile + (t.limits ? "  " + t.limits : ""));
   line(el, "phase", t.phase_words);

@@ -16,6 +16,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--topic-prefix", metavar="P", help="the feed's prefix (baccarat)")
     parser.add_argument("--listen", metavar="HOST:PORT", help="default 127.0.0.1:8080")
     parser.add_argument("--store", metavar="PATH", help="the pit's SQLite store")
+    parser.add_argument("--users", metavar="PATH", dest="users_file",
+                        help="the pit users' file (baccarat-table pit-user)")
     for key in ("ca-file", "cert-file", "key-file", "username", "password-file", "client-id"):
         parser.add_argument(f"--{key}", metavar="VALUE", help=f"as [pit] {key.replace('-', '_')}")
     parser.set_defaults(handler=run_pit)
@@ -26,8 +28,8 @@ def run_pit(args: argparse.Namespace) -> int:
     from pit.service import serve
     from pit.settings import load_settings
 
-    keys = ("broker", "topic_prefix", "listen", "store", "ca_file", "cert_file", "key_file",
-            "username", "password_file", "client_id")
+    keys = ("broker", "topic_prefix", "listen", "store", "users_file", "ca_file", "cert_file",
+            "key_file", "username", "password_file", "client_id")
     try:
         settings = load_settings(args.config, {key: getattr(args, key) for key in keys})
         return serve(settings)

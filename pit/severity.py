@@ -1,0 +1,22 @@
+"""How urgent each kind of alert is, for the order of the floor's queue: what stops a game or
+puts its honesty in doubt first, then what needs a look soon, then the pace."""
+
+from __future__ import annotations
+
+URGENT, SOON, NOTICE = 1, 2, 3
+SEVERITY: dict[str, int] = {
+    "integrity": URGENT,  # the shoe's order repeats an earlier shoe, or a card too many
+    "chain": URGENT,  # a gap or a broken link in the table's hash chain
+    "journal": URGENT,  # a journal end accepted unchecked
+    "hold": URGENT,  # the table waits for a supervisor
+    "offline": URGENT,
+    "exposure": SOON,
+    "scanner": SOON,
+    "feed": SOON,  # a message that is not an event
+    "silent": SOON,
+    "pace": NOTICE,
+}
+
+
+def severity(kind: str) -> int:
+    return SEVERITY.get(kind, SOON)

@@ -1,0 +1,69 @@
+"""The alerts no single message raises, only the time between them: a table gone silent, and a
+table dealing outside its target pace. Checked every few seconds by the service's watch thread
+(and by hand in the tests, with the clock moved on)."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from pit.clock import iso
+from pit.floor import Floor, TableRecord
+
+HOUR = timedelta(hours=1)
+WATCH_EVERY = 5.0  # seconds between checks: a silence is told within that of its threshold
+# Phases in which a table is quiet for good reason: a shuffle takes longer than a hand, and a
+# hold has its own alert already.
+QUIET_PHASES = frozenset({"awaiting_shuffle", "shoe_ended", "hold"})
+
+
+@dataclass
+class Watch:
+    floor: Floor
+    off_pace: set[str] = field(default_factory=set)  # tables told off pace, until back in band
+
+    def check(self) -> None:
+        now = self.floor.clock()
+        with self.floor.lock:
+            for table, record in self.floor.tables.items():
+                if record.status == "online":
+                    self._silence(table, record, now)
+                    self._pace(table, record, now)
+                else:  # an offline table has its own alert; told again once it is back
+                    record.silent = False
+                    self.off_pace.discard(table)
+
+    def _silence(self, table: str, record: TableRecord, now: datetime) -> None:
+        quiet = now - (record.heard_at or now)
+        limit = timedelta(seconds=self.floor.settings.silent_after_seconds)
+        picture = record.picture
+        if quiet <= limit or picture.phase in QUIET_PHASES or picture.hold is not None:
+            record.silent = False
+        elif not record.silent:
+            record.silent = True
+            self.floor.store.raise_alert(
+                table, "silent", record.seq, f"table {table} silent: online, no event for "
+                f"{int(quiet.total_seconds())} s", iso(now))
+
+    def _pace(self, table: str, record: TableRecord, now: datetime) -> None:
+        if record.online_since is None or now - record.online_since < HOUR:
+            return
+        settings = self.floor.settings
+        hands = record.picture.hands_since(now - HOUR)
+        target = settings.target(table)
+        low = target * (100 - settings.pace_band_percent) / 100
+        high = target * (100 + settings.pace_band_percent) / 100
+        if low <= hands <= high:
+            self.off_pace.discard(table)
+        elif table not in self.off_pace:
+            self.off_pace.add(table)
+            self.floor.store.raise_alert(
+                table, "pace", record.seq, f"table {table}: {hands} hands in the last hour, "
+                f"target {target} ({low:g} to {high:g})", iso(now))
+
+
+def watch_until(watch: Watch, stop: threading.Event) -> None:
+    """The service's watch thread: a check every few seconds until ``stop`` is set."""
+    while not stop.wait(WATCH_EVERY):
+        watch.check()

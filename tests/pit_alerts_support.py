@@ -1,0 +1,192 @@
+"""The pit in the test's own process, on a clock the test moves by hand, against a test broker;
+tables that publish chained events on it; and HTTP requests that keep cookies and show the
+redirects and Set-Cookie headers as they come."""
+
+from __future__ import annotations
+
+import json
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from http.cookies import SimpleCookie
+from pathlib import Path
+
+import paho.mqtt.client as mqtt
+import uvicorn
+from paho.mqtt.enums import CallbackAPIVersion
+
+from controller.feed.message import event_message
+from controller.journal.chain import GENESIS, canonical_data, row_hash
+from pit.auth import Auth
+from pit.clock import iso
+from pit.floor import Floor
+from pit.ingest import start_ingest
+from pit.settings import load_settings
+from pit.store import Store
+from pit.users import Users
+from pit.watch import Watch
+from pit.web import make_app
+from tests.feed_support import Broker, free_port
+from tests.journal_support import wait_for
+
+USER, PASSWORD = "maria", "correct horse battery"
+
+
+class ManualClock:
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: list[tuple[str, str]]
+    body: str
+
+    def cookies(self) -> list[str]:
+        return [value for name, value in self.headers if name.lower() == "set-cookie"]
+
+
+class NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *_args, **_kwargs):
+        return None  # the 303 is the answer: the test reads its Location and cookies
+
+
+@dataclass
+class Client:
+    """One browser's worth of HTTP: its cookies, sent back to the pit."""
+
+    url: str
+    jar: dict[str, str] = field(default_factory=dict)
+
+    def request(self, path: str, form: dict[str, str] | None = None,
+                headers: dict[str, str] | None = None) -> Answer:
+        data = None if form is None else urllib.parse.urlencode(form).encode()
+        request = urllib.request.Request(self.url + path, data=data, headers=headers or {})
+        if self.jar:
+            request.add_header("Cookie", "; ".join(f"{k}={v}" for k, v in self.jar.items()))
+        opener = urllib.request.build_opener(NoRedirects)
+        try:
+            with opener.open(request, timeout=10) as reply:
+                answer = Answer(reply.status, reply.getheaders(), reply.read().decode())
+        except urllib.error.HTTPError as error:
+            answer = Answer(error.code, list(error.headers.items()), error.read().decode())
+        for header in answer.cookies():
+            for name, morsel in SimpleCookie(header).items():
+                if morsel["max-age"] == "0" or morsel.value == "":
+                    self.jar.pop(name, None)
+                else:
+                    self.jar[name] = morsel.value
+        return answer
+
+    def login_token(self) -> str:
+        page = self.request("/login").body
+        return page.split('name="csrf" value="', 1)[1].split('"', 1)[0]
+
+    def log_in(self, user: str = USER, password: str = PASSWORD) -> Answer:
+        return self.request("/login", {"csrf": self.login_token(), "user": user,
+                                       "password": password})
+
+    def session_token(self) -> str:
+        page = self.request("/alerts").body
+        return page.split('name="pit-csrf" content="', 1)[1].split('"', 1)[0]
+
+    def json(self, path: str) -> object:
+        return json.loads(self.request(path).body)
+
+
+class LivePit:
+    """Store, floor, login and web app as ``baccarat-table pit`` puts them together, with the
+    test's clock; the watch checked when the test says."""
+
+    def __init__(self, folder: Path, broker: Broker, clock: ManualClock,
+                 **settings: object) -> None:
+        self.folder, self.clock = folder, clock
+        users = folder / "users"
+        Users(users).add(USER, PASSWORD)
+        self.settings = load_settings(None, {"broker": broker.url, "users_file": str(users),
+                                             "client_id": f"pit-{folder.name}", **settings})
+        self.store = Store(folder / "pit.sqlite")
+        self.floor = Floor(self.settings, self.store, clock)
+        self.watch = Watch(self.floor)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        app = make_app(self.floor, Auth(users, self.store, clock))
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
+                                                    log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        wait_for(lambda: self.server.started, timeout=20)
+        self.ingest = start_ingest(self.settings, self.floor)
+
+    def client(self) -> Client:
+        return Client(self.url)
+
+    def alerts(self, kind: str | None = None) -> list[dict]:
+        alerts = self.client().json("/api/alerts")
+        return [a for a in alerts if kind is None or a["kind"] == kind]
+
+    def stop(self) -> None:
+        self.ingest.disconnect()
+        self.ingest.loop_stop()
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+        self.store.close()
+
+
+class Table:
+    """A table's feed as the relay publishes it: status, and events chained seq by seq."""
+
+    def __init__(self, broker: Broker, table: str) -> None:
+        self.table, self.seq, self.prev = table, 0, GENESIS
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"table-{table}")
+        self.client.connect("127.0.0.1", broker.port)
+        self.client.loop_start()
+
+    def status(self, status: str) -> None:
+        self._publish("status", status.encode(), retain=True)
+
+    def event(self, type_: str, at: datetime, shoe: int = 1, round_: int = 1,
+              **fields: object) -> int:
+        self.seq += 1
+        ts = iso(at)
+        digest = row_hash(self.prev, self.seq, ts, type_, self.table, shoe, round_,
+                          canonical_data(fields))
+        wire = {"type": type_, "seq": self.seq, "ts": ts, "table": self.table, "shoe": shoe,
+                "round": round_, **fields}
+        self._publish("events", event_message(wire, self.prev, digest))
+        self.prev = digest
+        return self.seq
+
+    def hold(self, at: datetime, message: str, code: str = "impossible_card") -> int:
+        return self.event("hold", at, code=code, message=message, card="AS", raw="AS",
+                          source="reader")
+
+    def result(self, at: datetime, round_: int) -> int:
+        return self.event("round_result", at, round_=round_, player=["9C", "TH"],
+                          banker=["5C", "2H"], player_total=9, banker_total=7,
+                          winner="player", player_pair=False, banker_pair=False,
+                          player_natural=True, banker_natural=False, natural=True,
+                          banker_six_cards=None, winning_bets=["player"], pushed_bets=[],
+                          pays={}, bets={})
+
+    def _publish(self, leaf: str, payload: bytes, retain: bool = False) -> None:
+        self.client.publish(f"baccarat/{self.table}/{leaf}", payload, qos=1,
+                            retain=retain).wait_for_publish(10)
+
+    def close(self) -> None:
+        self._publish("status", b"", retain=True)  # the broker forgets it: no table for the next
+        self.client.disconnect()
+        self.client.loop_stop()
+
+
+START = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)

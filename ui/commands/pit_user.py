@@ -1,0 +1,67 @@
+"""``baccarat-table pit-user add|remove|list``: the pit users who may acknowledge alerts
+(docs/pit.md, "Pit users"). Their code is the pit package; this reads the options and asks
+for the password."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import sys
+from pathlib import Path
+
+from drivers.errors import UserError
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = ("The pit users' file: names and scrypt hashes of their passwords, "
+                          "mode 0600 (docs/pit.md). The pit reads it again when it changes.")
+    where = argparse.ArgumentParser(add_help=False)  # the file: the same for each action
+    where.add_argument("--config", metavar="FILE", help="a TOML file whose [pit] users_file "
+                       "names the file")
+    where.add_argument("--users", metavar="PATH", help="the users file (overrides the config; "
+                       "default $STATE_DIRECTORY/users, /var/lib/baccarat-pit/users)")
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    add = actions.add_parser("add", parents=[where],
+                             help="add a user, or give one a new password")
+    add.add_argument("name")
+    add.add_argument("--password-file", metavar="FILE", help="read the password from the "
+                     "file's first line instead of asking on the terminal")
+    remove = actions.add_parser("remove", parents=[where],
+                                help="remove a user (their sessions end)")
+    remove.add_argument("name")
+    actions.add_parser("list", parents=[where], help="the users' names")
+    parser.set_defaults(handler=run_pit_user)
+
+
+def run_pit_user(args: argparse.Namespace) -> int:
+    from pit.errors import PitError
+    from pit.settings import load_settings
+    from pit.users import Users
+
+    try:
+        settings = load_settings(args.config, {"users_file": args.users})
+        users = Users(settings.users_file)
+        if args.action == "add":
+            users.add(args.name, password(args.password_file))
+            print(f"pit user {args.name!r} saved in {users.path}")
+        elif args.action == "remove":
+            users.remove(args.name)
+            print(f"pit user {args.name!r} removed from {users.path}")
+        else:
+            for name in users.names():
+                print(name)
+    except PitError as error:
+        raise UserError(str(error)) from None
+    return 0
+
+
+def password(password_file: str | None) -> str:
+    if password_file is not None:
+        lines = Path(password_file).read_text(encoding="utf-8").splitlines()
+        return lines[0] if lines else ""
+    if not sys.stdin.isatty():
+        raise UserError("no terminal to ask the password on: give --password-file FILE")
+    first = getpass.getpass("password: ")
+    if getpass.getpass("again: ") != first:
+        raise UserError("the two passwords differ")
+    return first
