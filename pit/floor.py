@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from controller.events.codec import decode
+from controller.events.facts import EventType
 from controller.events.recall import rounds
 from controller.events.stream import TableEvent
 from controller.feed.message import LINK, ChainCheck
@@ -18,6 +21,9 @@ from pit.settings import PitSettings
 from pit.store import Chain, Store
 
 ENVELOPE_KEYS = ("type", "seq", "ts", "table", "shoe", "round")
+# The events after which a table's roads, or its finished rounds, are drawn anew.
+ROADS_EVENTS = frozenset((EventType.ROUND_RESULT, EventType.ROADS_CLEARED))
+ROUNDS_EVENTS = frozenset((EventType.ROUND_RESULT, EventType.ROUND_VOIDED))
 
 
 @dataclass
@@ -27,6 +33,11 @@ class TableRecord:
     journal: int = 1
     status: str = "unknown"  # online / offline as the table's retained status says
     seq: int = 0
+    heard: float = field(default_factory=time.monotonic)  # when its last event came
+    # Floor.version when the table last changed at all, when its roads did and its rounds.
+    changed: int = 0
+    roads_changed: int = 0
+    rounds_changed: int = 0
 
 
 def now_ts() -> str:
@@ -39,6 +50,8 @@ class Floor:
         self.store = store
         self.tables: dict[str, TableRecord] = {}
         self.lock = threading.Lock()
+        self.version = 0  # counts the floor's changes; the live pages send what came since
+        self.on_change: Callable[[], None] = lambda: None  # called after each change
         for table, chain in store.chains().items():
             record = self._record(table)
             record.journal = chain.journal
@@ -56,17 +69,31 @@ class Floor:
     def on_message(self, topic: str, payload: bytes) -> None:
         """One message of ``<prefix>/<table>/events|state|status``."""
         table, _, leaf = topic[len(self.settings.topic_prefix) + 1:].rpartition("/")
+        roads = rounds = False
         with self.lock:
             if leaf == "status":
                 self._status(table, payload.decode("utf-8", "replace"))
             elif leaf == "events":
-                self._event(table, payload)
+                roads, rounds = self._event(table, payload)
             elif leaf == "state":
                 try:
                     self._record(table).picture.rest(json.loads(payload))
                 except (ValueError, AttributeError):
                     self._alert(table, "feed", None, f"a state message that is not JSON: "
                                 f"{payload[:80]!r}")
+            self.touch(table, roads, rounds)
+        self.on_change()
+
+    def touch(self, table: str, roads: bool = False, rounds: bool = False) -> None:
+        """Marks a table changed (and its roads or its finished rounds) for the live pages;
+        the caller holds the lock and calls ``on_change`` after."""
+        self.version += 1
+        record = self._record(table)
+        record.changed = self.version
+        if roads:
+            record.roads_changed = self.version
+        if rounds:
+            record.rounds_changed = self.version
 
     def _status(self, table: str, status: str) -> None:
         record = self._record(table)
@@ -74,30 +101,35 @@ class Floor:
             self._alert(table, "offline", record.seq, f"table {table} went offline")
         record.status = status
 
-    def _event(self, table: str, payload: bytes) -> None:
+    def _event(self, table: str, payload: bytes) -> tuple[bool, bool]:
+        """Keeps one event; says whether the table's roads and its finished rounds changed."""
         try:
             message = json.loads(payload)
             if not isinstance(message.get("seq"), int) or message.get("table") != table:
                 raise ValueError("no whole-number seq, or another table's id")
         except ValueError as error:
             self._alert(table, "feed", None, f"not an event ({error}): {payload[:80]!r}")
-            return
+            return False, False
         record = self._record(table)
         verdict = record.check.check(message)
         if not verdict.keep:
-            return
+            return False, False
+        anew = False
         for problem in verdict.problems:
             if problem.startswith("a new journal"):
                 record.journal += 1
                 record.picture = TablePicture(table)
+                anew = True
             self._alert(table, "chain", message["seq"], f"table {table}: {problem}")
         event = {key: value for key, value in message.items() if key not in LINK}
         record.seq = message["seq"]
+        record.heard = time.monotonic()
         record.picture.apply(event)
         chain = Chain(record.journal, record.check.last_seq, record.check.last_hash,
                       record.check.first_hash)
         self.store.keep([(table, chain, event)])
         self._event_alerts(table, event)
+        return anew or event["type"] in ROADS_EVENTS, anew or event["type"] in ROUNDS_EVENTS
 
     def _event_alerts(self, table: str, event: dict[str, Any]) -> None:
         kind, seq = event["type"], event["seq"]

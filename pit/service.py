@@ -10,6 +10,8 @@ from pit.settings import PitSettings
 from pit.store import Store
 from pit.web import make_app
 
+GRACE = 1  # seconds open pages' live streams are given to end when the pit stops
+
 
 def serve(settings: PitSettings) -> int:
     store = Store(settings.store)
@@ -17,7 +19,7 @@ def serve(settings: PitSettings) -> int:
     client = start_ingest(settings, floor)
     try:
         uvicorn.run(make_app(floor), host=settings.listen_host, port=settings.listen_port,
-                    log_level="warning")
+                    log_level="warning", timeout_graceful_shutdown=GRACE)
     finally:
         client.disconnect()
         client.loop_stop()

@@ -1,4 +1,5 @@
-"""The pit's web side: the floor page and the JSON API beside it, read-only."""
+"""The pit's web side: the floor page, the table pages, their live streams and the JSON API
+beside them, read-only."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pit.floor import Floor
+from pit.live import Live
 from pit.phases import phase_words
 
 STATIC = Path(__file__).with_name("static")
@@ -18,6 +20,8 @@ MAX_ROUNDS = 1000
 
 
 def make_app(floor: Floor) -> Starlette:
+    live = Live(floor)
+
     async def tables(_request: Request) -> Response:
         return JSONResponse([{**tile, "phase_words": phase_words(tile["phase"])}
                              for tile in floor.tiles()])
@@ -44,8 +48,26 @@ def make_app(floor: Floor) -> Starlette:
     async def floor_page(_request: Request) -> Response:
         return FileResponse(STATIC / "floor.html")
 
-    return Starlette(routes=[
+    async def table_page(request: Request) -> Response:
+        table = request.path_params["table"]
+        if table not in floor.tables:
+            return unknown(table)
+        return FileResponse(STATIC / "table.html")
+
+    async def floor_live(_request: Request) -> Response:
+        return live.floor_stream()
+
+    async def table_live(request: Request) -> Response:
+        table = request.path_params["table"]
+        if table not in floor.tables:
+            return unknown(table)
+        return live.table_stream(table)
+
+    return Starlette(lifespan=live.running, routes=[
         Route("/", floor_page),
+        Route("/tables/{table}", table_page),
+        Route("/api/live", floor_live),
+        Route("/api/tables/{table}/live", table_live),
         Route("/api/tables", tables),
         Route("/api/tables/{table}", table_detail),
         Route("/api/tables/{table}/rounds", table_rounds),
