@@ -76,3 +76,9 @@ screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m ui.display.gallery docs/images
 	QT_QPA_PLATFORM=offscreen $(VENV)/bin/baccarat-table screenshot \
 	  tests/data/display-round-1280x800.png --scenario round --size laptop
+
+# The pit's pictures (docs/pit.md): the floor with 20 tables and a table's page, in headless
+# Chromium against a real broker and pit. Look at them before committing.
+.PHONY: pit-screenshots
+pit-screenshots: $(STAMP) $(TEST_SYSTEM_STAMP)
+	$(PY) -m tests.pit_gallery docs/images

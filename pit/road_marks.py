@@ -13,10 +13,11 @@ TILE_BIG_ROAD_COLUMNS = 12
 
 
 def newest_columns(cells: list[dict[str, Any]], columns: int) -> list[dict[str, Any]]:
-    """The cells of the newest ``columns`` columns, renumbered from column 0."""
+    """The cells of the newest ``columns`` columns (all, while there are fewer), renumbered
+    from column 0."""
     if not cells:
         return []
-    first = max(cell["col"] for cell in cells) - columns + 1
+    first = max(0, max(cell["col"] for cell in cells) - columns + 1)
     return [{**cell, "col": cell["col"] - first} for cell in cells if cell["col"] >= first]
 
 

@@ -1,16 +1,24 @@
 // The floor's tiles, kept live by the pit's server-sent events (/api/live): the first message
 // has every tile, each later one the tiles that changed (a tile's roads only when they did).
-// Every string from a table goes in as text (textContent), never as markup.
+// Changes are drawn once a frame, each tile's parts only where they changed, so that a floor
+// of 500 tables keeps up. Every string from a table goes in as text (textContent), never as
+// markup.
 "use strict";
-const tiles = new Map(); // table id -> the tile's latest data
-const shown = new Map(); // table id -> its element
+const tiles = new Map(); // table id -> {data, el, parts}
+const pending = new Map(); // table id -> its latest data not drawn yet
+let drawing = false;
 
-function line(parent, cls, text) {
-  const el = document.createElement("div");
+function part(parent, tag, cls) {
+  const el = document.createElement(tag);
   el.className = cls;
-  el.textContent = text;
   parent.appendChild(el);
   return el;
+}
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+function setClass(el, cls) {
+  if (el.className !== cls) el.className = cls;
 }
 function resultText(r) {
   return r.winner.toUpperCase() + "  P " + r.player.join(" ") + " (" + r.player_total +
@@ -19,68 +27,79 @@ function resultText(r) {
 function statusWord(t) {
   return t.status === "online" && t.silent ? "silent" : t.status;
 }
-function fill(el, t) {
+function makeTile(table) {
+  const el = document.createElement("a");
+  el.href = "/tables/" + encodeURIComponent(table);
+  const head = part(el, "div", "id");
+  const name = part(head, "span", "name");
+  name.textContent = table;
+  const parts = { status: part(head, "span", "status"), where: part(el, "div", "meta"),
+                  phase: part(el, "div", "phase"), result: part(el, "div", "result"),
+                  roads: part(el, "div", "tile-roads") };
+  const foot = part(el, "div", "foot");
+  parts.pace = part(foot, "span", "pace");
+  parts.alerts = part(foot, "span", "alerts");
+  return { el, parts, data: null };
+}
+function fill(tile, t) {
+  const { el, parts } = tile;
   const status = statusWord(t);
-  el.className = "tile " + status + (t.open_alerts ? " alerting" : "") +
-                 (t.phase === "hold" ? " holding" : "");
-  el.href = "/tables/" + encodeURIComponent(t.table);
-  const head = document.createElement("div");
-  head.className = "id";
-  head.textContent = t.table;
-  const badge = document.createElement("span");
-  badge.className = "status";
-  badge.textContent = status;
-  head.appendChild(badge);
-  el.replaceChildren(head);
-  line(el, "meta", (t.profile || "profile not seen yet") + (t.limits ? "  " + t.limits : ""));
-  line(el, "phase", t.phase_words);
-  line(el, "meta", "shoe " + t.shoe + "  round " + t.round);
+  setClass(el, "tile " + status + (t.open_alerts ? " alerting" : "") +
+               (t.phase === "hold" ? " holding" : ""));
+  setText(parts.status, status);
+  setText(parts.where, (t.profile || "profile not seen yet") + (t.limits ? " " + t.limits : "") +
+                       "  ·  shoe " + t.shoe + " round " + t.round);
+  setText(parts.phase, t.phase_words);
   const r = t.last_result;
-  line(el, "result " + (r ? "win-" + r.winner : ""), r ? resultText(r) : "no result yet");
-  const roads = document.createElement("div");
-  roads.className = "tile-roads";
-  const drawn = t.roads;
-  if (drawn) {
-    roads.append(MARKS.road("bead_plate", drawn.bead_plate, drawn.rows, drawn.bead_columns),
-                 MARKS.road("big_road", drawn.big_road, drawn.rows, drawn.big_road_columns));
+  setClass(parts.result, "result " + (r ? "win-" + r.winner : ""));
+  setText(parts.result, r ? resultText(r) : "no result yet");
+  if (t.roads) {
+    const d = t.roads;
+    parts.roads.replaceChildren(
+      MARKS.road("bead_plate", d.bead_plate, d.rows, d.bead_columns),
+      MARKS.road("big_road", d.big_road, d.rows, d.big_road_columns));
   }
-  el.appendChild(roads);
-  const foot = line(el, "foot", "");
-  const pace = document.createElement("span");
-  pace.className = "pace";
-  pace.textContent = "hands last hour " + t.hands_last_hour + " / " + t.target_hands_per_hour;
-  const alerts = document.createElement("span");
-  alerts.className = "alerts" + (t.open_alerts ? " open" : "");
-  alerts.textContent = "alerts " + t.open_alerts;
-  foot.append(pace, alerts);
+  setText(parts.pace, "hands last hour " + t.hands_last_hour + " / " + t.target_hands_per_hour);
+  setClass(parts.alerts, "alerts" + (t.open_alerts ? " open" : ""));
+  setText(parts.alerts, "alerts " + t.open_alerts);
   el.dataset.table = t.table;
   el.dataset.seq = t.seq; // last: a watcher of the page sees the tile whole when seq changes
 }
 function order(a, b) {
-  return b.attention - a.attention || (a.table < b.table ? -1 : a.table > b.table ? 1 : 0);
+  return b.data.attention - a.data.attention ||
+         (a.data.table < b.data.table ? -1 : a.data.table > b.data.table ? 1 : 0);
 }
-function show(message) {
+function draw() {
+  drawing = false;
+  let reorder = false;
+  for (const [table, t] of pending) {
+    let tile = tiles.get(table);
+    if (!tile) { tile = makeTile(table); tiles.set(table, tile); reorder = true; }
+    reorder = reorder || !tile.data || tile.data.attention !== t.attention;
+    fill(tile, t);
+    tile.data = t;
+  }
+  pending.clear();
+  if (!reorder) return;
+  const floor = document.getElementById("floor");
+  [...tiles.values()].sort(order).forEach((tile, i) => {
+    if (floor.children[i] !== tile.el) floor.insertBefore(tile.el, floor.children[i] || null);
+  });
+}
+function take(message) {
   if (message.whole) {
     const now = new Set(message.tiles.map(t => t.table));
-    for (const table of [...tiles.keys()].filter(table => !now.has(table))) {
+    for (const [table, tile] of [...tiles].filter(([table]) => !now.has(table))) {
+      tile.el.remove();
       tiles.delete(table);
-      shown.get(table).remove();
-      shown.delete(table);
     }
   }
   for (const t of message.tiles) {
-    const before = tiles.get(t.table);
-    if (!t.roads && before) t.roads = before.roads;
-    tiles.set(t.table, t);
-    let el = shown.get(t.table);
-    if (!el) { el = document.createElement("a"); shown.set(t.table, el); }
-    fill(el, t);
+    const waiting = pending.get(t.table);
+    if (waiting && waiting.roads && !t.roads) t.roads = waiting.roads;
+    pending.set(t.table, t);
   }
-  const floor = document.getElementById("floor");
-  const wanted = [...tiles.values()].sort(order).map(t => shown.get(t.table));
-  wanted.forEach((el, i) => {
-    if (floor.children[i] !== el) floor.insertBefore(el, floor.children[i] || null);
-  });
+  if (!drawing) { drawing = true; requestAnimationFrame(draw); }
 }
 function connection(text, up) {
   const el = document.getElementById("connection");
@@ -91,7 +110,7 @@ function clock() {
   document.getElementById("clock").textContent = new Date().toLocaleTimeString();
 }
 const stream = new EventSource("/api/live");
-stream.addEventListener("tiles", event => { show(JSON.parse(event.data)); connection("live", true); });
+stream.addEventListener("tiles", event => { take(JSON.parse(event.data)); connection("live", true); });
 stream.addEventListener("error", () => connection("pit unreachable: reconnecting", false));
 clock();
 setInterval(clock, 1000);

@@ -96,9 +96,10 @@ const MARKS = (() => {
                             "data-road": kind, "data-marks": cells.length });
     svg.style.aspectRatio = `${width} / ${rows}`;
     el("rect", { width: width * S, height: rows * S, fill: COLOR.paper }, svg);
-    const grid = el("g", { stroke: COLOR.grid, "stroke-width": 1 }, svg);
-    for (let c = 1; c < width; c++) el("line", { x1: c * S, y1: 0, x2: c * S, y2: rows * S }, grid);
-    for (let r = 1; r < rows; r++) el("line", { x1: 0, y1: r * S, x2: width * S, y2: r * S }, grid);
+    let lines = "";
+    for (let c = 1; c < width; c++) lines += `M${c * S} 0V${rows * S}`;
+    for (let r = 1; r < rows; r++) lines += `M0 ${r * S}H${width * S}`;
+    el("path", { d: lines, stroke: COLOR.grid, "stroke-width": 1, fill: "none" }, svg);
     for (const cell of cells) {
       const g = el("g", { "data-col": cell.col, "data-row": cell.row,
                           "data-mark": cell.winner || cell.color || "tie" }, svg);

@@ -28,15 +28,15 @@ function card(code, parent) {
   const red = code.endsWith("H") || code.endsWith("D");
   return node("span", "card" + (red ? " red" : ""), suit ? rank + suit : code, parent);
 }
-function scrolledRoad(id, kind, cells, rows, columns) {
-  const box = document.getElementById(id);
-  box.replaceChildren(MARKS.road(kind, cells, rows, columns));
-  box.scrollLeft = box.scrollWidth; // the newest column in sight
+function scrolledRoad(kind, cells, rows) {
+  // As many columns as fill the box at its height; more scroll, the newest in sight.
+  const box = document.getElementById(kind);
+  const cell = parseFloat(getComputedStyle(box).getPropertyValue("--road-height")) / rows;
+  box.replaceChildren(MARKS.road(kind, cells, rows, Math.floor(box.clientWidth / cell)));
+  box.scrollLeft = box.scrollWidth;
 }
 function showRoads(roads) {
-  scrolledRoad("bead_plate", "bead_plate", roads.bead_plate, roads.rows, 12);
-  scrolledRoad("big_road", "big_road", roads.big_road, roads.rows, 30);
-  for (const [kind] of DERIVED) scrolledRoad(kind, kind, roads[kind], roads.rows, 20);
+  // The ask road first: the boxes of the others are as wide as it leaves them.
   const ask = document.getElementById("ask");
   ask.replaceChildren();
   for (const [winner, letter] of [["banker", "B"], ["player", "P"]]) {
@@ -44,6 +44,9 @@ function showRoads(roads) {
     row.dataset.winner = winner;
     node("span", "ask-letter", letter, row);
     for (const [kind] of DERIVED) row.appendChild(MARKS.single(kind, roads.ask[winner][kind]));
+  }
+  for (const kind of ["bead_plate", "big_road", ...DERIVED.map(([k]) => k)]) {
+    scrolledRoad(kind, roads[kind], roads.rows);
   }
   const stats = document.getElementById("stats");
   stats.replaceChildren();
@@ -144,7 +147,7 @@ function showExposure(d) {
     .filter(b => !MAIN_BETS.includes(b));
   const values = course.flatMap(p => bets.map(b => Number(p.rtp[b]))).filter(v => !isNaN(v));
   const low = Math.min(0.7, ...values), high = Math.max(1.1, ...values);
-  const W = 600, H = 220, L = 50, R = 150, T = 10, B = 30;
+  const W = 440, H = 220, L = 44, R = 130, T = 10, B = 30;
   const x = cardsLeft => L + (W - L - R) * (SHOE_CARDS - cardsLeft) / SHOE_CARDS;
   const y = rtp => T + (H - T - B) * (high - rtp) / (high - low);
   const chart = document.createElementNS("http://www.w3.org/2000/svg", "svg");
@@ -158,16 +161,23 @@ function showExposure(d) {
   }
   svg("text", { x: (L + W - R) / 2, y: H - 6, fill: "#9aa6b2", "text-anchor": "middle",
                 "font-size": 14 }, chart).textContent = "cards out of the shoe";
+  const ends = [];
   bets.forEach((bet, i) => {
     const points = course.filter(p => p.rtp[bet] !== undefined)
       .map(p => x(p.cards_left) + "," + y(Number(p.rtp[bet])));
     const color = BET_COLORS[i % BET_COLORS.length];
     svg("polyline", { points: points.join(" "), fill: "none", stroke: color, "stroke-width": 3 }, chart);
-    const end = course.length ? Number(course[course.length - 1].rtp[bet]) : 1;
-    svg("text", { x: W - R + 8, y: Math.min(H - B, Math.max(T + 8, y(end))) + (i % 2) * 2,
-                  fill: color, "font-size": 14, "dominant-baseline": "central" }, chart)
-      .textContent = bet + " " + (d.exposure && d.exposure[bet] !== undefined ? d.exposure[bet] : "");
+    const now = d.exposure && d.exposure[bet] !== undefined ? Number(d.exposure[bet]) : 1;
+    ends.push([y(now), color, bet.replaceAll("_", " ") + " " + now.toFixed(3)]);
   });
+  // Each name beside its line's end, moved down just enough not to cover another.
+  let below = T;
+  for (const [at, color, label] of ends.sort((a, b) => a[0] - b[0])) {
+    const top = Math.max(at, below);
+    below = top + 17;
+    svg("text", { x: W - R + 8, y: top, fill: color, "font-size": 15,
+                  "dominant-baseline": "central" }, chart).textContent = label;
+  }
   document.getElementById("exposure").replaceChildren(chart);
 }
 function show(view) {
