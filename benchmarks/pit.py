@@ -38,6 +38,9 @@ from tests.feed_support import Broker
 from tests.pit_support import Pit, browser
 
 TABLES_PER_CONNECTION = 50
+# The broker as a floor's would be set up (docs/pit.md): the pit's queue and its messages in
+# flight not capped at Mosquitto's defaults (1,000 and 20), which are for small installs.
+FLOOR_BROKER = "allow_anonymous true\nmax_queued_messages 100000\nmax_inflight_messages 0"
 CARDS = ("9C", "TH", "5D", "AS", "KH", "3C")
 POSITIONS = ("player1", "banker1", "player2", "banker2", "player3")
 WINNERS = ("banker", "player", "banker", "tie", "player", "banker", "banker")
@@ -104,7 +107,7 @@ def rss_mb(pid: int) -> float:
 
 
 def run(tables: int, seconds: float, rate: float, folder: Path) -> None:
-    broker = Broker(folder)
+    broker = Broker(folder, extra=FLOOR_BROKER)
     broker.start()
     pit = Pit(folder, broker)
     pit.start()

@@ -67,6 +67,7 @@ BRIEF = {
     "pit.py": (["--tables", "20", "--seconds", "2"], [
         rf"20 tables, {NUMBER} events: published -> visible on the floor page: p50 {NUMBER} ms  "
         rf"p99 {NUMBER} ms",
+        rf"published -> in the page's event stream: p50 {NUMBER} ms  p99 {NUMBER} ms",
         rf"anchor, published -> plain subscriber: p50 {NUMBER} ms .* ratio {NUMBER}x",
         rf"the pit: CPU {NUMBER} % of one core .* RSS {NUMBER} MB"]),
     "journal.py": (["--writes", "100", "--shoes", "1"], [
