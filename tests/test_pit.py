@@ -13,6 +13,8 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from controller.events import facts
 from controller.events.recall import rounds as recall_rounds
+from controller.feed.message import event_message
+from controller.journal.chain import GENESIS, canonical_data, row_hash
 from controller.journal.recall import reading
 from controller.journal.store import read_events
 from controller.roads import DERIVED_NAMES, Hand, Roads
@@ -220,6 +222,54 @@ def test_the_floor_page_shows_tiles_change_and_table_text_as_text(floor):
         assert driver.title != "owned"
     finally:
         driver.quit()
+
+
+@needs_chromium
+def test_the_table_page_shows_the_scanner_and_the_exposure_course_of_a_watched_table(floor):
+    folder, broker, pit, _ = floor
+    courses = [{"player_pair": "0.951234", "lucky_six": rtp, "banker": "0.989000"}
+               for rtp in ("0.870000", "0.940000", "1.021000")]
+    publish_chain(broker, "watched", [
+        *({"type": "exposure", "rtp": rtp, "cards_left": 300 - 20 * n}
+          for n, rtp in enumerate(courses)),
+        {"type": "scanner_alert", "misreads": 3, "cards": 120, "per_hundred": "2.5",
+         "level": "2"},
+        {"type": "scanner", "status": "disconnected", "reason": "unplugged"}])
+    wait_for(lambda: pit.tables().get("watched", {}).get("seq") == 5, timeout=30)
+    driver = browser(folder)
+    try:
+        driver.get(pit.url + "/tables/watched")
+        wait_for(lambda: driver.find_element("id", "surveillance").is_displayed(), timeout=30)
+        chart = driver.find_element("id", "exposure")
+        # The side bets' courses (not the main bets'), each named with its return now.
+        assert len(chart.find_elements("css selector", "polyline")) == 2
+        assert "lucky six 1.021" in chart.text and "player pair 0.951" in chart.text
+        scanner = driver.find_element("id", "scanner").text
+        assert "card reader disconnected" in scanner
+        assert "3 misreads in 120 cards" in scanner
+    finally:
+        driver.quit()
+
+
+def publish_chain(broker, table: str, events: list[dict]) -> None:
+    """Events of a table of its own, chained as its feed would publish them."""
+    prev, payloads = GENESIS, []
+    for seq, fields in enumerate(events, start=1):
+        ts = "2026-12-01T20:00:00.000000Z"
+        data = {key: value for key, value in fields.items() if key != "type"}
+        digest = row_hash(prev, seq, ts, fields["type"], table, 1, 1, canonical_data(data))
+        payloads.append(event_message({"type": fields["type"], "seq": seq, "ts": ts,
+                                       "table": table, "shoe": 1, "round": 1, **data},
+                                      prev, digest))
+        prev = digest
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"{table}-publisher")
+    client.connect("127.0.0.1", broker.port)
+    client.loop_start()
+    client.publish(f"baccarat/{table}/status", "online", qos=1, retain=True)
+    for payload in payloads:
+        client.publish(f"baccarat/{table}/events", payload, qos=1).wait_for_publish(10)
+    client.disconnect()
+    client.loop_stop()
 
 
 def tile_order(driver) -> list[str]:
