@@ -24,6 +24,7 @@ ENVELOPE_KEYS = ("type", "seq", "ts", "table", "shoe", "round")
 # The events after which a table's roads, or its finished rounds, are drawn anew.
 ROADS_EVENTS = frozenset((EventType.ROUND_RESULT, EventType.ROADS_CLEARED))
 ROUNDS_EVENTS = frozenset((EventType.ROUND_RESULT, EventType.ROUND_VOIDED))
+EVENTS_A_ROUND = 40  # a generous guess (about 15 is usual), for reading the last rounds
 
 
 @dataclass
@@ -182,10 +183,20 @@ class Floor:
                     "exposure_course": list(picture.exposure_course)}
 
     def rounds(self, table: str, last: int) -> list[dict[str, Any]]:
+        """The last ``last`` finished rounds, read from the newest events back only as far
+        as they reach (a table's journal grows all week; a page asks at every round's end)."""
+        if not last:
+            return []
         with self.lock:
             journal = self.tables[table].journal
-        events = [TableEvent(e["seq"], e["ts"], e["table"], e["shoe"], e["round"],
-                             decode(e["type"], {k: v for k, v in e.items()
-                                                if k not in ENVELOPE_KEYS}))
-                  for e in self.store.journal_events(table, journal)]
-        return rounds(events)[-last:] if last else []
+        newest = EVENTS_A_ROUND * (last + 1)
+        while True:
+            kept = self.store.newest_events(table, journal, newest)
+            found = rounds(TableEvent(e["seq"], e["ts"], e["table"], e["shoe"], e["round"],
+                                      decode(e["type"], {k: v for k, v in e.items()
+                                                         if k not in ENVELOPE_KEYS}))
+                           for e in kept)
+            # The oldest round found may have begun before the events read: it must not count.
+            if len(found) > last or len(kept) < newest:
+                return found[-last:]
+            newest *= 2

@@ -25,15 +25,34 @@ class Feed:
         self.floor.on_message(f"baccarat/{table}/status", status.encode())
 
     def state(self, table: str, state: str) -> None:
+        self.event(table, "state", 1, {"state": state, "previous": "awaiting_shuffle"})
+
+    def event(self, table: str, kind: str, round_: int, fields: dict) -> None:
         seq, prev = self.chains.get(table, (0, GENESIS))
         seq += 1
         ts = time.strftime("%Y-%m-%dT%H:%M:%S.000000Z", time.gmtime())
-        fields = {"state": state, "previous": "awaiting_shuffle"}
-        digest = row_hash(prev, seq, ts, "state", table, 1, 1, canonical_data(fields))
-        wire = {"type": "state", "seq": seq, "ts": ts, "table": table, "shoe": 1, "round": 1,
-                **fields}
+        digest = row_hash(prev, seq, ts, kind, table, 1, round_, canonical_data(fields))
+        wire = {"type": kind, "seq": seq, "ts": ts, "table": table, "shoe": 1,
+                "round": round_, **fields}
         self.floor.on_message(f"baccarat/{table}/events", event_message(wire, prev, digest))
         self.chains[table] = (seq, digest)
+
+    def round(self, table: str, round_: int, player: list[str], banker: list[str],
+              between: int) -> None:
+        """A round card by card and its result, then ``between`` exposure events."""
+        for position, card in [*zip(("player1", "player2"), player, strict=True),
+                               *zip(("banker1", "banker2"), banker, strict=True)]:
+            self.event(table, "card", round_, {"card": card, "raw": card, "source": "reader",
+                                               "cards_left": 300, "position": position})
+        self.event(table, "round_result", round_, {
+            "player": player, "banker": banker, "player_total": 9, "banker_total": 0,
+            "winner": "player", "player_pair": False, "banker_pair": False,
+            "player_natural": True, "banker_natural": False, "natural": True,
+            "banker_six_cards": None, "winning_bets": ["player"], "pushed_bets": [],
+            "pays": {"player": "1"}, "bets": {}})
+        for _ in range(between):
+            self.event(table, "exposure", round_, {"rtp": {"player_pair": "0.95"},
+                                                   "cards_left": 300})
 
 
 def tiles_sent(live: Live, page: Client) -> dict[str, dict]:
@@ -66,3 +85,16 @@ def test_a_table_quiet_for_longer_than_a_hand_turns_silent_and_comes_first(tmp_p
     assert "t3" not in later or not later["t3"]["silent"]
     feed.state("t1", "player1")  # it speaks again
     assert not tiles_sent(live, page)["t1"]["silent"]
+
+
+def test_the_last_rounds_are_whole_however_many_events_lie_between_them(tmp_path):
+    floor = Floor(load_settings(None, {}), Store(tmp_path / "pit.sqlite3"))
+    feed = Feed(floor)
+    hands = [(["9C", "KH"], ["2D", "8S"]), (["4H", "5S"], ["TD", "JC"]),
+             (["AS", "8D"], ["QH", "KD"]), (["7C", "2H"], ["3S", "7D"])]
+    for number, (player, banker) in enumerate(hands, start=1):
+        feed.round("t1", number, player, banker, between=150)  # a long wait between
+    recalled = floor.rounds("t1", 3)
+    assert [(r["round"], r["player"], r["banker"]) for r in recalled] == [
+        (n, player, banker) for n, (player, banker) in enumerate(hands, start=1)][-3:]
+    assert len(floor.rounds("t1", 10)) == 4  # all there are
