@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from pit.floor import Floor, TableRecord
 from pit.phases import phase_words
 from pit.road_marks import tile_roads
 
+log = logging.getLogger(__name__)
 GATHER = 0.05  # seconds a burst of changes is gathered into one message
 CHECK_EVERY = 1.0  # seconds between looks for tables fallen silent
 REFRESH_EVERY = 60.0  # seconds between whole refreshes (the hands of the last hour move on)
@@ -109,7 +111,10 @@ class Live:
             whole = time.monotonic() - refreshed > REFRESH_EVERY
             if whole:
                 refreshed = time.monotonic()
-            self.broadcast(whole)
+            try:
+                self.broadcast(whole)
+            except Exception:  # one bad table must not stop every page's updates
+                log.exception("pit: live updates: a broadcast failed; the next one goes on")
 
     def broadcast(self, whole: bool = False) -> None:
         """Sends every open page what changed since the last broadcast."""

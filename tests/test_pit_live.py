@@ -3,6 +3,7 @@ process, fed the feed's messages, with a real SQLite store."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 
@@ -38,7 +39,7 @@ class Feed:
         self.chains[table] = (seq, digest)
 
     def round(self, table: str, round_: int, player: list[str], banker: list[str],
-              between: int) -> None:
+              between: int = 0, **unlike: object) -> None:
         """A round card by card and its result, then ``between`` exposure events."""
         for position, card in [*zip(("player1", "player2"), player, strict=True),
                                *zip(("banker1", "banker2"), banker, strict=True)]:
@@ -49,7 +50,7 @@ class Feed:
             "winner": "player", "player_pair": False, "banker_pair": False,
             "player_natural": True, "banker_natural": False, "natural": True,
             "banker_six_cards": None, "winning_bets": ["player"], "pushed_bets": [],
-            "pays": {"player": "1"}, "bets": {}})
+            "pays": {"player": "1"}, "bets": {}, **unlike})
         for _ in range(between):
             self.event(table, "exposure", round_, {"rtp": {"player_pair": "0.95"},
                                                    "cards_left": 300})
@@ -57,6 +58,11 @@ class Feed:
 
 def tiles_sent(live: Live, page: Client) -> dict[str, dict]:
     live.broadcast()
+    return taken(page)
+
+
+def taken(page: Client) -> dict[str, dict]:
+    """The tiles in the messages a floor page has been sent, the latest of each table."""
     sent: dict[str, dict] = {}
     while not page.queue.empty():
         message = page.queue.get_nowait()
@@ -98,3 +104,25 @@ def test_the_last_rounds_are_whole_however_many_events_lie_between_them(tmp_path
     assert [(r["round"], r["player"], r["banker"]) for r in recalled] == [
         (n, player, banker) for n, (player, banker) in enumerate(hands, start=1)][-3:]
     assert len(floor.rounds("t1", 10)) == 4  # all there are
+
+
+def test_a_table_whose_rounds_cannot_be_read_stops_no_other_page(tmp_path, caplog):
+    floor = Floor(load_settings(None, {}), Store(tmp_path / "pit.sqlite3"))
+    live, feed = Live(floor), Feed(floor)
+    feed.state("odd", "betting")
+    feed.state("t1", "betting")
+    floor_page, odd_page = Client(None), Client("odd")
+    live.clients.update((floor_page, odd_page))
+
+    async def meanwhile() -> dict[str, dict]:
+        async with live.running(None):
+            # A result the pit can draw but not recall: a pays that is no mapping.
+            feed.round("odd", 1, ["9C", "KH"], ["2D", "8S"], pays="1:1")
+            await asyncio.sleep(0.3)
+            taken(floor_page)
+            feed.state("t1", "player1")  # the floor goes on
+            await asyncio.sleep(0.3)
+            return taken(floor_page)
+
+    assert asyncio.run(meanwhile())["t1"]["phase"] == "player1"
+    assert "a broadcast failed" in caplog.text
