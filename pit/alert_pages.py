@@ -92,7 +92,7 @@ def alert_routes(floor: Floor, auth: Auth) -> list[Route]:
             return forbidden()
         alert_id = request.path_params["alert"]
         note = form.get("note", "").strip()[:MAX_NOTE] or None
-        if floor.store.acknowledge(alert_id, session.user, iso(floor.clock()), note) is None:
+        if floor.acknowledge(alert_id, session.user, note) is None:
             return PlainTextResponse(f"alert {alert_id} is not open: acknowledged already, or "
                                      "no such alert", status_code=409)
         return RedirectResponse("/alerts", status_code=303)

@@ -5,20 +5,26 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
 from controller.events.codec import decode
+from controller.events.facts import EventType
 from controller.events.recall import rounds
 from controller.events.stream import TableEvent
 from controller.feed.message import LINK, ChainCheck
 from pit.clock import Clock, iso, utc_now
 from pit.picture import TablePicture
 from pit.settings import PitSettings
-from pit.store import Chain, Store
+from pit.store import Alert, Chain, Store
 
 ENVELOPE_KEYS = ("type", "seq", "ts", "table", "shoe", "round")
+# The events after which a table's roads, or its finished rounds, are drawn anew.
+ROADS_EVENTS = frozenset((EventType.ROUND_RESULT, EventType.ROADS_CLEARED))
+ROUNDS_EVENTS = frozenset((EventType.ROUND_RESULT, EventType.ROUND_VOIDED))
+EVENTS_A_ROUND = 40  # a generous guess (about 15 is usual), for reading the last rounds
 
 
 @dataclass
@@ -31,6 +37,10 @@ class TableRecord:
     heard_at: datetime | None = None  # the pit's time of the table's last message
     online_since: datetime | None = None  # the pit's time it last saw the table come online
     silent: bool = False  # online but quiet longer than a hand takes (pit/watch.py)
+    # Floor.version when the table last changed at all, when its roads did and its rounds.
+    changed: int = 0
+    roads_changed: int = 0
+    rounds_changed: int = 0
 
 
 class Floor:
@@ -40,6 +50,8 @@ class Floor:
         self.clock = clock
         self.tables: dict[str, TableRecord] = {}
         self.lock = threading.Lock()
+        self.version = 0  # counts the floor's changes; the live pages send what came since
+        self.on_change: Callable[[], None] = lambda: None  # called after each change
         for table, chain in store.chains().items():
             record = self._record(table)
             record.journal = chain.journal
@@ -57,18 +69,32 @@ class Floor:
     def on_message(self, topic: str, payload: bytes) -> None:
         """One message of ``<prefix>/<table>/events|state|status``."""
         table, _, leaf = topic[len(self.settings.topic_prefix) + 1:].rpartition("/")
+        roads = rounds = False
         with self.lock:
             self._record(table).heard_at = self.clock()
             if leaf == "status":
                 self._status(table, payload.decode("utf-8", "replace"))
             elif leaf == "events":
-                self._event(table, payload)
+                roads, rounds = self._event(table, payload)
             elif leaf == "state":
                 try:
                     self._record(table).picture.rest(json.loads(payload))
                 except (ValueError, AttributeError):
                     self._alert(table, "feed", None, f"a state message that is not JSON: "
                                 f"{payload[:80]!r}")
+            self.touch(table, roads, rounds)
+        self.on_change()
+
+    def touch(self, table: str, roads: bool = False, rounds: bool = False) -> None:
+        """Marks a table changed (and its roads or its finished rounds) for the live pages;
+        the caller holds the lock and calls ``on_change`` after."""
+        self.version += 1
+        record = self._record(table)
+        record.changed = self.version
+        if roads:
+            record.roads_changed = self.version
+        if rounds:
+            record.rounds_changed = self.version
 
     def _status(self, table: str, status: str) -> None:
         record = self._record(table)
@@ -78,22 +104,25 @@ class Floor:
             record.online_since = self.clock()
         record.status = status
 
-    def _event(self, table: str, payload: bytes) -> None:
+    def _event(self, table: str, payload: bytes) -> tuple[bool, bool]:
+        """Keeps one event; says whether the table's roads and its finished rounds changed."""
         try:
             message = json.loads(payload)
             if not isinstance(message.get("seq"), int) or message.get("table") != table:
                 raise ValueError("no whole-number seq, or another table's id")
         except ValueError as error:
             self._alert(table, "feed", None, f"not an event ({error}): {payload[:80]!r}")
-            return
+            return False, False
         record = self._record(table)
         verdict = record.check.check(message)
         if not verdict.keep:
-            return
+            return False, False
+        anew = False
         for problem in verdict.problems:
             if problem.startswith("a new journal"):
                 record.journal += 1
                 record.picture = TablePicture(table)
+                anew = True
             self._alert(table, "chain", message["seq"], f"table {table}: {problem}")
         event = {key: value for key, value in message.items() if key not in LINK}
         record.seq = message["seq"]
@@ -102,6 +131,7 @@ class Floor:
                       record.check.first_hash)
         self.store.keep([(table, chain, event)])
         self._event_alerts(table, event)
+        return anew or event["type"] in ROADS_EVENTS, anew or event["type"] in ROUNDS_EVENTS
 
     def _event_alerts(self, table: str, event: dict[str, Any]) -> None:
         kind, seq = event["type"], event["seq"]
@@ -126,6 +156,17 @@ class Floor:
 
     def _alert(self, table: str, kind: str, seq: int | None, message: str) -> None:
         self.store.raise_alert(table, kind, seq, message, iso(self.clock()))
+
+    def acknowledge(self, alert_id: int, by: str, note: str | None) -> Alert | None:
+        """A pit user acknowledges an open alert: its table's tile shows one open alert
+        fewer on every live page (None when the alert is not open)."""
+        with self.lock:
+            alert = self.store.acknowledge(alert_id, by, iso(self.clock()), note)
+            if alert is not None and alert.table in self.tables:
+                self.touch(alert.table)
+        if alert is not None:
+            self.on_change()
+        return alert
 
     # What the pages and the API show.
     def tile(self, table: str) -> dict[str, Any]:
@@ -157,10 +198,20 @@ class Floor:
                     "exposure_course": list(picture.exposure_course)}
 
     def rounds(self, table: str, last: int) -> list[dict[str, Any]]:
+        """The last ``last`` finished rounds, read from the newest events back only as far
+        as they reach (a table's journal grows all week; a page asks at every round's end)."""
+        if not last:
+            return []
         with self.lock:
             journal = self.tables[table].journal
-        events = [TableEvent(e["seq"], e["ts"], e["table"], e["shoe"], e["round"],
-                             decode(e["type"], {k: v for k, v in e.items()
-                                                if k not in ENVELOPE_KEYS}))
-                  for e in self.store.journal_events(table, journal)]
-        return rounds(events)[-last:] if last else []
+        newest = EVENTS_A_ROUND * (last + 1)
+        while True:
+            kept = self.store.newest_events(table, journal, newest)
+            found = rounds(TableEvent(e["seq"], e["ts"], e["table"], e["shoe"], e["round"],
+                                      decode(e["type"], {k: v for k, v in e.items()
+                                                         if k not in ENVELOPE_KEYS}))
+                           for e in kept)
+            # The oldest round found may have begun before the events read: it must not count.
+            if len(found) > last or len(kept) < newest:
+                return found[-last:]
+            newest *= 2

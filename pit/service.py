@@ -15,6 +15,8 @@ from pit.store import Store
 from pit.watch import Watch, watch_until
 from pit.web import make_app
 
+GRACE = 1  # seconds open pages' live streams are given to end when the pit stops
+
 
 def serve(settings: PitSettings) -> int:
     store = Store(settings.store)
@@ -30,7 +32,8 @@ def serve(settings: PitSettings) -> int:
                      daemon=True).start()
     try:
         uvicorn.run(make_app(floor, auth), host=settings.listen_host,
-                    port=settings.listen_port, log_level="warning")
+                    port=settings.listen_port, log_level="warning",
+                    timeout_graceful_shutdown=GRACE)
     finally:
         stop.set()
         client.disconnect()

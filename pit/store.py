@@ -105,6 +105,13 @@ class Store:
                                     "ORDER BY seq", (table, journal)).fetchall()
         return [json.loads(body) for (body,) in rows]
 
+    def newest_events(self, table: str, journal: int, count: int) -> list[dict[str, Any]]:
+        """The newest ``count`` events of a journal, in seq order."""
+        with self._lock:
+            rows = self._db.execute("SELECT body FROM events WHERE table_id = ? AND journal = ? "
+                                    "ORDER BY seq DESC LIMIT ?", (table, journal, count)).fetchall()
+        return [json.loads(body) for (body,) in reversed(rows)]
+
     def raise_alert(self, table: str, kind: str, seq: int | None, message: str,
                     raised: str) -> Alert:
         with self._lock:

@@ -13,9 +13,9 @@ from pit.floor import Floor, TableRecord
 
 HOUR = timedelta(hours=1)
 WATCH_EVERY = 5.0  # seconds between checks: a silence is told within that of its threshold
-# Phases in which a table is quiet for good reason: a shuffle takes longer than a hand, and a
-# hold has its own alert already.
-QUIET_PHASES = frozenset({"awaiting_shuffle", "shoe_ended", "hold"})
+# Phases in which a table is quiet for good reason: a shuffle takes longer than a hand, a pause
+# is the supervisor's, and a hold has its own alert already.
+QUIET_PHASES = frozenset({"awaiting_shuffle", "shoe_ended", "paused", "hold"})
 
 
 @dataclass
@@ -24,15 +24,21 @@ class Watch:
     off_pace: set[str] = field(default_factory=set)  # tables told off pace, until back in band
 
     def check(self) -> None:
-        now = self.floor.clock()
+        now, changed = self.floor.clock(), False
         with self.floor.lock:
             for table, record in self.floor.tables.items():
+                was = (record.silent, table in self.off_pace)
                 if record.status == "online":
                     self._silence(table, record, now)
                     self._pace(table, record, now)
                 else:  # an offline table has its own alert; told again once it is back
                     record.silent = False
                     self.off_pace.discard(table)
+                if was != (record.silent, table in self.off_pace):
+                    self.floor.touch(table)  # its tile (silent, open alerts) is drawn anew
+                    changed = True
+        if changed:
+            self.floor.on_change()
 
     def _silence(self, table: str, record: TableRecord, now: datetime) -> None:
         quiet = now - (record.heard_at or now)

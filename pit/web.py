@@ -1,5 +1,6 @@
-"""The pit's web side: the floor page and the JSON API beside it, read-only; the alert queue
-and the login that acknowledging needs (pit/alert_pages.py)."""
+"""The pit's web side: the floor page, the table pages, their live streams and the JSON API
+beside them, read-only; the alert queue and the login that acknowledging needs
+(pit/alert_pages.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from starlette.staticfiles import StaticFiles
 from pit.alert_pages import alert_routes
 from pit.auth import Auth
 from pit.floor import Floor
+from pit.live import Live
 from pit.phases import phase_words
 
 STATIC = Path(__file__).with_name("static")
@@ -21,6 +23,8 @@ MAX_ROUNDS = 1000
 
 
 def make_app(floor: Floor, auth: Auth) -> Starlette:
+    live = Live(floor)
+
     async def tables(_request: Request) -> Response:
         return JSONResponse([{**tile, "phase_words": phase_words(tile["phase"])}
                              for tile in floor.tiles()])
@@ -47,8 +51,26 @@ def make_app(floor: Floor, auth: Auth) -> Starlette:
     async def floor_page(_request: Request) -> Response:
         return FileResponse(STATIC / "floor.html")
 
-    return Starlette(routes=[
+    async def table_page(request: Request) -> Response:
+        table = request.path_params["table"]
+        if table not in floor.tables:
+            return unknown(table)
+        return FileResponse(STATIC / "table.html")
+
+    async def floor_live(_request: Request) -> Response:
+        return live.floor_stream()
+
+    async def table_live(request: Request) -> Response:
+        table = request.path_params["table"]
+        if table not in floor.tables:
+            return unknown(table)
+        return live.table_stream(table)
+
+    return Starlette(lifespan=live.running, routes=[
         Route("/", floor_page),
+        Route("/tables/{table}", table_page),
+        Route("/api/live", floor_live),
+        Route("/api/tables/{table}/live", table_live),
         Route("/api/tables", tables),
         Route("/api/tables/{table}", table_detail),
         Route("/api/tables/{table}/rounds", table_rounds),

@@ -65,8 +65,9 @@ BRIEF = {
     "journal_generator.py": (["{tmp}/journal.sqlite3", "--days", "0.2"], [
         rf"journal.sqlite3: {NUMBER} rows \(0.2 days of dealing\) in {NUMBER} s"]),
     "pit.py": (["--tables", "20", "--seconds", "2"], [
-        rf"20 tables, {NUMBER} events: published -> in the floor API: p50 {NUMBER} ms  "
+        rf"20 tables, {NUMBER} events: published -> visible on the floor page: p50 {NUMBER} ms  "
         rf"p99 {NUMBER} ms",
+        rf"published -> in the page's event stream: p50 {NUMBER} ms  p99 {NUMBER} ms",
         rf"anchor, published -> plain subscriber: p50 {NUMBER} ms .* ratio {NUMBER}x",
         rf"the pit: CPU {NUMBER} % of one core .* RSS {NUMBER} MB"]),
     "journal.py": (["--writes", "100", "--shoes", "1"], [

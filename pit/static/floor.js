@@ -1,47 +1,116 @@
-// The floor's tiles, redrawn from /api/tables every second. Every string from a table goes
-// in as text (textContent), never as markup.
+// The floor's tiles, kept live by the pit's server-sent events (/api/live): the first message
+// has every tile, each later one the tiles that changed (a tile's roads only when they did).
+// Changes are drawn once a frame, each tile's parts only where they changed, so that a floor
+// of 500 tables keeps up. Every string from a table goes in as text (textContent), never as
+// markup.
 "use strict";
-function line(parent, cls, text) {
-  const el = document.createElement("div");
+const tiles = new Map(); // table id -> {data, el, parts}
+const pending = new Map(); // table id -> its latest data not drawn yet
+let drawing = false;
+
+function part(parent, tag, cls) {
+  const el = document.createElement(tag);
   el.className = cls;
-  el.textContent = text;
   parent.appendChild(el);
   return el;
 }
-function tile(t) {
-  const el = document.createElement("section");
-  el.className = "tile " + t.status + (t.silent ? " silent" : "") +
-    (t.open_alerts ? " alerting" : "");
-  el.dataset.table = t.table;
-  const head = line(el, "id", t.table);
-  const status = document.createElement("span");
-  status.className = "status";
-  status.textContent = t.silent ? "silent" : t.status;
-  head.appendChild(status);
-  line(el, "meta", t.profile + (t.limits ? "  " + t.limits : ""));
-  line(el, "phase", t.phase_words);
-  line(el, "meta", "shoe " + t.shoe + "  round " + t.round);
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+function setClass(el, cls) {
+  if (el.className !== cls) el.className = cls;
+}
+function resultText(r) {
+  return r.winner.toUpperCase() + "  P " + r.player.join(" ") + " (" + r.player_total +
+         ")  B " + r.banker.join(" ") + " (" + r.banker_total + ")";
+}
+function statusWord(t) {
+  return t.status === "online" && t.silent ? "silent" : t.status;
+}
+function makeTile(table) {
+  const el = document.createElement("a");
+  el.href = "/tables/" + encodeURIComponent(table);
+  const head = part(el, "div", "id");
+  const name = part(head, "span", "name");
+  name.textContent = table;
+  const parts = { status: part(head, "span", "status"), where: part(el, "div", "meta"),
+                  phase: part(el, "div", "phase"), result: part(el, "div", "result"),
+                  roads: part(el, "div", "tile-roads") };
+  const foot = part(el, "div", "foot");
+  parts.pace = part(foot, "span", "pace");
+  parts.alerts = part(foot, "span", "alerts");
+  return { el, parts, data: null };
+}
+function fill(tile, t) {
+  const { el, parts } = tile;
+  const status = statusWord(t);
+  setClass(el, "tile " + status + (t.open_alerts ? " alerting" : "") +
+               (t.phase === "hold" ? " holding" : ""));
+  setText(parts.status, status);
+  setText(parts.where, (t.profile || "profile not seen yet") + (t.limits ? " " + t.limits : "") +
+                       "  ·  shoe " + t.shoe + " round " + t.round);
+  setText(parts.phase, t.phase_words);
   const r = t.last_result;
-  const result = line(el, "result " + (r ? "win-" + r.winner : ""),
-    r ? r.winner.toUpperCase() + "  P " + r.player.join(" ") + " (" + r.player_total +
-        ")  B " + r.banker.join(" ") + " (" + r.banker_total + ")" : "no result yet");
-  result.dataset.round = t.round;
-  line(el, "meta", "hands last hour " + t.hands_last_hour + " / target " +
-       t.target_hands_per_hour + "   alerts " + t.open_alerts);
-  return el;
-}
-function attention(t) {
-  return (t.status === "offline" ? 4 : 0) + (t.phase === "hold" ? 2 : 0) + (t.open_alerts ? 1 : 0);
-}
-async function refresh() {
-  try {
-    const tables = await (await fetch("/api/tables")).json();
-    tables.sort((a, b) => attention(b) - attention(a) || a.table.localeCompare(b.table));
-    document.getElementById("floor").replaceChildren(...tables.map(tile));
-    document.getElementById("clock").textContent = new Date().toLocaleTimeString();
-  } catch (error) {
-    document.getElementById("clock").textContent = "pit unreachable";
+  setClass(parts.result, "result " + (r ? "win-" + r.winner : ""));
+  setText(parts.result, r ? resultText(r) : "no result yet");
+  if (t.roads) {
+    const d = t.roads;
+    parts.roads.replaceChildren(
+      MARKS.road("bead_plate", d.bead_plate, d.rows, d.bead_columns),
+      MARKS.road("big_road", d.big_road, d.rows, d.big_road_columns));
   }
+  setText(parts.pace, "hands last hour " + t.hands_last_hour + " / " + t.target_hands_per_hour);
+  setClass(parts.alerts, "alerts" + (t.open_alerts ? " open" : ""));
+  setText(parts.alerts, "alerts " + t.open_alerts);
+  el.dataset.table = t.table;
+  el.dataset.seq = t.seq; // last: a watcher of the page sees the tile whole when seq changes
 }
-refresh();
-setInterval(refresh, 1000);
+function order(a, b) {
+  return b.data.attention - a.data.attention ||
+         (a.data.table < b.data.table ? -1 : a.data.table > b.data.table ? 1 : 0);
+}
+function draw() {
+  drawing = false;
+  let reorder = false;
+  for (const [table, t] of pending) {
+    let tile = tiles.get(table);
+    if (!tile) { tile = makeTile(table); tiles.set(table, tile); reorder = true; }
+    reorder = reorder || !tile.data || tile.data.attention !== t.attention;
+    fill(tile, t);
+    tile.data = t;
+  }
+  pending.clear();
+  if (!reorder) return;
+  const floor = document.getElementById("floor");
+  [...tiles.values()].sort(order).forEach((tile, i) => {
+    if (floor.children[i] !== tile.el) floor.insertBefore(tile.el, floor.children[i] || null);
+  });
+}
+function take(message) {
+  if (message.whole) {
+    const now = new Set(message.tiles.map(t => t.table));
+    for (const [table, tile] of [...tiles].filter(([table]) => !now.has(table))) {
+      tile.el.remove();
+      tiles.delete(table);
+    }
+  }
+  for (const t of message.tiles) {
+    const waiting = pending.get(t.table);
+    if (waiting && waiting.roads && !t.roads) t.roads = waiting.roads;
+    pending.set(t.table, t);
+  }
+  if (!drawing) { drawing = true; requestAnimationFrame(draw); }
+}
+function connection(text, up) {
+  const el = document.getElementById("connection");
+  el.textContent = text;
+  el.className = up ? "live" : "down";
+}
+function clock() {
+  document.getElementById("clock").textContent = new Date().toLocaleTimeString();
+}
+const stream = new EventSource("/api/live");
+stream.addEventListener("tiles", event => { take(JSON.parse(event.data)); connection("live", true); });
+stream.addEventListener("error", () => connection("pit unreachable: reconnecting", false));
+clock();
+setInterval(clock, 1000);

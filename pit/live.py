@@ -1,0 +1,184 @@
+"""Live updates: the floor's changes pushed to every open page by server-sent events.
+
+The ingest thread counts each change on the floor (``Floor.version``, and per table when it
+last changed, its roads and its finished rounds) and wakes the broadcaster on the web
+server's event loop. The broadcaster gathers a burst for a moment, works out each changed
+table's tile once (its roads only when they changed) and queues the same message for every
+open floor page; a table page gets that table's whole picture, with its last rounds when one
+finished. A page starts with everything (a snapshot) and its browser's EventSource reconnects
+by itself after the pit restarts. A table fallen silent is the watch's finding (pit/watch.py),
+which marks the table changed like a message does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.responses import Response, StreamingResponse
+
+from pit.floor import Floor
+from pit.phases import phase_words
+from pit.road_marks import tile_roads
+
+log = logging.getLogger(__name__)
+GATHER = 0.05  # seconds a burst of changes is gathered into one message
+REFRESH_EVERY = 60.0  # seconds between whole refreshes (the hands of the last hour move on)
+KEEPALIVE = 10.0  # seconds between comments on a quiet stream (finds closed pages)
+MAX_QUEUED = 200  # messages a page may fall behind before its stream is ended (it reconnects)
+RECENT_ROUNDS = 10  # card by card on the table page
+RECONNECT_MS = 1000  # the EventSource's wait before it reconnects
+
+def attention(tile: dict[str, Any]) -> int:
+    """How much a tile needs the supervisor's eye (more first): open alerts, then offline
+    or silent, then a hold."""
+    return (4 * bool(tile["open_alerts"])
+            + 2 * bool(tile["status"] == "offline" or tile["silent"])
+            + int(tile["phase"] == "hold"))
+
+
+def sse(kind: str, data: dict[str, Any]) -> str:
+    return f"event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+@dataclass(eq=False)
+class Client:
+    """One open page: the floor (``table`` None) or one table's."""
+
+    table: str | None
+    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(MAX_QUEUED))
+    closed: bool = False
+
+    def send(self, message: str) -> None:
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:  # a page that stopped reading: it starts again anew
+            self.closed = True
+
+
+class Live:
+    def __init__(self, floor: Floor) -> None:
+        self.floor = floor
+        self.clients: set[Client] = set()
+        self.sent = 0  # the floor's version at the last broadcast
+        self._wake = asyncio.Event()
+        self._pending = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    # The ingest thread's side.
+    def _changed(self) -> None:
+        if not self._pending and self._loop is not None:
+            self._pending = True
+            self._loop.call_soon_threadsafe(self._wake.set)
+
+    # The event loop's side.
+    @contextlib.asynccontextmanager
+    async def running(self, _app: object) -> AsyncIterator[None]:
+        """The broadcaster, for as long as the web server runs (its lifespan)."""
+        self._loop = asyncio.get_running_loop()
+        self.floor.on_change = self._changed
+        task = asyncio.create_task(self._broadcaster())
+        try:
+            yield
+        finally:
+            task.cancel()
+
+    async def _broadcaster(self) -> None:
+        refreshed = time.monotonic()
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), REFRESH_EVERY)
+            self._wake.clear()
+            self._pending = False
+            await asyncio.sleep(GATHER)
+            whole = time.monotonic() - refreshed > REFRESH_EVERY
+            if whole:
+                refreshed = time.monotonic()
+            try:
+                self.broadcast(whole)
+            except Exception:  # one bad table must not stop every page's updates
+                log.exception("pit: live updates: a broadcast failed; the next one goes on")
+
+    def broadcast(self, whole: bool = False) -> None:
+        """Sends every open page what changed since the last broadcast."""
+        floor = self.floor
+        tiles: list[dict[str, Any]] = []
+        pages: dict[str, bool] = {}  # table pages to send: with their rounds or not
+        watched = {client.table for client in self.clients}
+        with floor.lock:
+            since, self.sent = self.sent, floor.version
+            for table, record in floor.tables.items():
+                if not (whole or record.changed > since):
+                    continue
+                if None in watched:
+                    tiles.append(self._tile(table, roads=record.roads_changed > since))
+                if table in watched:
+                    pages[table] = record.rounds_changed > since
+        if tiles:
+            message = sse("tiles", {"tiles": tiles})
+            for client in self.clients:
+                if client.table is None:
+                    client.send(message)
+        for table, rounds in pages.items():
+            message = sse("table", self.table_view(table, rounds))
+            for client in self.clients:
+                if client.table == table:
+                    client.send(message)
+
+    def _tile(self, table: str, roads: bool) -> dict[str, Any]:
+        """A floor tile (the caller holds the floor's lock)."""
+        tile = self.floor.tile(table)
+        tile["phase_words"] = phase_words(tile["phase"])
+        tile["attention"] = attention(tile)
+        if roads:
+            tile["roads"] = tile_roads(self.floor.tables[table].picture.roads)
+        return tile
+
+    def snapshot(self) -> dict[str, Any]:
+        with self.floor.lock:
+            return {"whole": True, "tiles": [self._tile(table, roads=True)
+                                             for table in sorted(self.floor.tables)]}
+
+    def table_view(self, table: str, rounds: bool) -> dict[str, Any]:
+        """What the table page shows: its picture, its alerts and, when asked, its last
+        rounds card by card."""
+        detail = self.floor.detail(table)
+        detail["phase_words"] = phase_words(detail["phase"])
+        view = {"detail": detail,
+                "alerts": [alert.to_json() for alert in self.floor.store.alerts(table)]}
+        if rounds:
+            view["rounds"] = self.floor.rounds(table, RECENT_ROUNDS)
+        return view
+
+    async def stream(self, client: Client, first: Callable[[], str]) -> AsyncIterator[str]:
+        # The snapshot and the joining come without a pause between them, so no change
+        # falls between the two.
+        opening = first()
+        self.clients.add(client)
+        try:
+            yield f"retry: {RECONNECT_MS}\n\n{opening}"
+            while not client.closed:
+                try:
+                    yield await asyncio.wait_for(client.queue.get(), KEEPALIVE)
+                except TimeoutError:
+                    yield ": still here\n\n"
+        finally:
+            self.clients.discard(client)
+
+    def floor_stream(self) -> Response:
+        return event_stream(self.stream(Client(None), lambda: sse("tiles", self.snapshot())))
+
+    def table_stream(self, table: str) -> Response:
+        return event_stream(self.stream(
+            Client(table), lambda: sse("table", self.table_view(table, rounds=True))))
+
+
+def event_stream(messages: AsyncIterator[str]) -> Response:
+    return StreamingResponse(messages, media_type="text/event-stream",
+                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

@@ -1,0 +1,132 @@
+"""The floor's live stream as a page receives it: a pit's floor and its broadcaster in this
+process, fed the feed's messages, with a real SQLite store."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+from controller.feed.message import event_message
+from controller.journal.chain import GENESIS, canonical_data, row_hash
+from pit.floor import Floor
+from pit.live import Client, Live
+from pit.settings import load_settings
+from pit.store import Store
+from pit.watch import Watch
+from tests.pit_alerts_support import START, ManualClock
+
+
+class Feed:
+    """Chained events of several tables, as their feeds publish them."""
+
+    def __init__(self, floor: Floor) -> None:
+        self.floor = floor
+        self.chains: dict[str, tuple[int, bytes]] = {}
+
+    def status(self, table: str, status: str) -> None:
+        self.floor.on_message(f"baccarat/{table}/status", status.encode())
+
+    def state(self, table: str, state: str) -> None:
+        self.event(table, "state", 1, {"state": state, "previous": "awaiting_shuffle"})
+
+    def event(self, table: str, kind: str, round_: int, fields: dict) -> None:
+        seq, prev = self.chains.get(table, (0, GENESIS))
+        seq += 1
+        ts = time.strftime("%Y-%m-%dT%H:%M:%S.000000Z", time.gmtime())
+        digest = row_hash(prev, seq, ts, kind, table, 1, round_, canonical_data(fields))
+        wire = {"type": kind, "seq": seq, "ts": ts, "table": table, "shoe": 1,
+                "round": round_, **fields}
+        self.floor.on_message(f"baccarat/{table}/events", event_message(wire, prev, digest))
+        self.chains[table] = (seq, digest)
+
+    def round(self, table: str, round_: int, player: list[str], banker: list[str],
+              between: int = 0, **unlike: object) -> None:
+        """A round card by card and its result, then ``between`` exposure events."""
+        for position, card in [*zip(("player1", "player2"), player, strict=True),
+                               *zip(("banker1", "banker2"), banker, strict=True)]:
+            self.event(table, "card", round_, {"card": card, "raw": card, "source": "reader",
+                                               "cards_left": 300, "position": position})
+        self.event(table, "round_result", round_, {
+            "player": player, "banker": banker, "player_total": 9, "banker_total": 0,
+            "winner": "player", "player_pair": False, "banker_pair": False,
+            "player_natural": True, "banker_natural": False, "natural": True,
+            "banker_six_cards": None, "winning_bets": ["player"], "pushed_bets": [],
+            "pays": {"player": "1"}, "bets": {}, **unlike})
+        for _ in range(between):
+            self.event(table, "exposure", round_, {"rtp": {"player_pair": "0.95"},
+                                                   "cards_left": 300})
+
+
+def tiles_sent(live: Live, page: Client) -> dict[str, dict]:
+    live.broadcast()
+    return taken(page)
+
+
+def taken(page: Client) -> dict[str, dict]:
+    """The tiles in the messages a floor page has been sent, the latest of each table."""
+    sent: dict[str, dict] = {}
+    while not page.queue.empty():
+        message = page.queue.get_nowait()
+        data = next(line for line in message.splitlines() if line.startswith("data: "))
+        sent.update({tile["table"]: tile for tile in json.loads(data[6:])["tiles"]})
+    return sent
+
+
+def test_a_table_found_silent_turns_silent_on_the_floor_page_and_comes_first(tmp_path):
+    clock = ManualClock(START)
+    floor = Floor(load_settings(None, {"silent_after_seconds": 60}),
+                  Store(tmp_path / "pit.sqlite3"), clock)
+    live, page, feed, watch = Live(floor), Client(None), Feed(floor), Watch(floor)
+    live.clients.add(page)
+    for table, phase in (("t1", "betting"), ("t2", "betting"), ("t3", "hold")):
+        feed.status(table, "online")
+        feed.state(table, phase)
+    first = tiles_sent(live, page)
+    assert not any(tile["silent"] for tile in first.values())
+    clock.advance(61)
+    feed.state("t2", "player1")  # t2 deals on; t1 says nothing; t3 holds (quiet by nature)
+    watch.check()
+    later = tiles_sent(live, page)
+    assert later["t1"]["silent"] and not later["t2"]["silent"]
+    assert later["t1"]["status"] == "online"  # the table's own word, beside the pit's
+    assert later["t1"]["attention"] > later["t2"]["attention"]
+    assert "t3" not in later or not later["t3"]["silent"]
+    feed.state("t1", "player1")  # it speaks again
+    watch.check()
+    assert not tiles_sent(live, page)["t1"]["silent"]
+
+
+def test_the_last_rounds_are_whole_however_many_events_lie_between_them(tmp_path):
+    floor = Floor(load_settings(None, {}), Store(tmp_path / "pit.sqlite3"))
+    feed = Feed(floor)
+    hands = [(["9C", "KH"], ["2D", "8S"]), (["4H", "5S"], ["TD", "JC"]),
+             (["AS", "8D"], ["QH", "KD"]), (["7C", "2H"], ["3S", "7D"])]
+    for number, (player, banker) in enumerate(hands, start=1):
+        feed.round("t1", number, player, banker, between=150)  # a long wait between
+    recalled = floor.rounds("t1", 3)
+    assert [(r["round"], r["player"], r["banker"]) for r in recalled] == [
+        (n, player, banker) for n, (player, banker) in enumerate(hands, start=1)][-3:]
+    assert len(floor.rounds("t1", 10)) == 4  # all there are
+
+
+def test_a_table_whose_rounds_cannot_be_read_stops_no_other_page(tmp_path, caplog):
+    floor = Floor(load_settings(None, {}), Store(tmp_path / "pit.sqlite3"))
+    live, feed = Live(floor), Feed(floor)
+    feed.state("odd", "betting")
+    feed.state("t1", "betting")
+    floor_page, odd_page = Client(None), Client("odd")
+    live.clients.update((floor_page, odd_page))
+
+    async def meanwhile() -> dict[str, dict]:
+        async with live.running(None):
+            # A result the pit can draw but not recall: a pays that is no mapping.
+            feed.round("odd", 1, ["9C", "KH"], ["2D", "8S"], pays="1:1")
+            await asyncio.sleep(0.3)
+            taken(floor_page)
+            feed.state("t1", "player1")  # the floor goes on
+            await asyncio.sleep(0.3)
+            return taken(floor_page)
+
+    assert asyncio.run(meanwhile())["t1"]["phase"] == "player1"
+    assert "a broadcast failed" in caplog.text
