@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from controller.events.codec import decode
+from controller.events.codec import EventSchemaError, check_values, decode
 from controller.events.facts import EventType
 from controller.events.recall import rounds
 from controller.events.stream import TableEvent
@@ -25,6 +25,21 @@ ENVELOPE_KEYS = ("type", "seq", "ts", "table", "shoe", "round")
 ROADS_EVENTS = frozenset((EventType.ROUND_RESULT, EventType.ROADS_CLEARED))
 ROUNDS_EVENTS = frozenset((EventType.ROUND_RESULT, EventType.ROUND_VOIDED))
 EVENTS_A_ROUND = 40  # a generous guess (about 15 is usual), for reading the last rounds
+
+
+def fields_of(event: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in event.items() if key not in ENVELOPE_KEYS}
+
+
+def unreadable(event: dict[str, Any]) -> str | None:
+    """Why the pit cannot read an event (a type it does not know, a field missing or of the
+    wrong kind), or None: such an event is kept and told, never drawn or recalled."""
+    try:
+        decode(event["type"], fields_of(event))
+        check_values(event["type"], fields_of(event))
+    except EventSchemaError as error:
+        return str(error)
+    return None
 
 
 @dataclass
@@ -58,7 +73,8 @@ class Floor:
             record.check = ChainCheck(chain.last_seq, chain.last_hash, chain.first_hash)
             record.seq = chain.last_seq
             for event in store.journal_events(table, chain.journal):
-                record.picture.apply(event)
+                if unreadable(event) is None:  # one that is not was told when it came
+                    record.picture.apply(event)
 
     def _record(self, table: str) -> TableRecord:
         record = self.tables.get(table)
@@ -126,10 +142,15 @@ class Floor:
             self._alert(table, "chain", message["seq"], f"table {table}: {problem}")
         event = {key: value for key, value in message.items() if key not in LINK}
         record.seq = message["seq"]
-        record.picture.apply(event)
         chain = Chain(record.journal, record.check.last_seq, record.check.last_hash,
                       record.check.first_hash)
-        self.store.keep([(table, chain, event)])
+        self.store.keep([(table, chain, event)])  # kept whatever it says: nothing is lost
+        why = unreadable(event)
+        if why is not None:
+            self._alert(table, "feed", event["seq"], f"table {table}: event {event['seq']} "
+                        f"kept but not drawn, the pit cannot read it: {why}")
+            return anew, anew
+        record.picture.apply(event)
         self._event_alerts(table, event)
         return anew or event["type"] in ROADS_EVENTS, anew or event["type"] in ROUNDS_EVENTS
 
@@ -208,9 +229,8 @@ class Floor:
         while True:
             kept = self.store.newest_events(table, journal, newest)
             found = rounds(TableEvent(e["seq"], e["ts"], e["table"], e["shoe"], e["round"],
-                                      decode(e["type"], {k: v for k, v in e.items()
-                                                         if k not in ENVELOPE_KEYS}))
-                           for e in kept)
+                                      decode(e["type"], fields_of(e)))
+                           for e in kept if unreadable(e) is None)
             # The oldest round found may have begun before the events read: it must not count.
             if len(found) > last or len(kept) < newest:
                 return found[-last:]

@@ -3,6 +3,8 @@ a session expiry) at QoS 1, so that what the broker kept while the pit was away 
 
 from __future__ import annotations
 
+import logging
+
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 from paho.mqtt.packettypes import PacketTypes
@@ -14,6 +16,7 @@ from pit.settings import PitSettings
 
 SESSION_EXPIRY = 7 * 24 * 3600  # seconds the broker keeps the pit's queue while it is away
 LEAVES = ("events", "state", "status")
+log = logging.getLogger(__name__)
 
 
 def start_ingest(settings: PitSettings, floor: Floor) -> mqtt.Client:
@@ -29,8 +32,7 @@ def start_ingest(settings: PitSettings, floor: Floor) -> mqtt.Client:
         raise PitError(f"pit: cannot use the TLS or password files: {error}") from None
     client.on_connect = lambda c, _u, _f, _code, _p: c.subscribe(
         [(settings.topic(leaf), 1) for leaf in LEAVES])
-    client.on_message = lambda _c, _u, message: floor.on_message(message.topic,
-                                                                 bytes(message.payload))
+    client.on_message = lambda _c, _u, message: deliver(floor, message)
     client.reconnect_delay_set(1, 10)
     properties = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
     properties.SessionExpiryInterval = SESSION_EXPIRY
@@ -42,3 +44,13 @@ def start_ingest(settings: PitSettings, floor: Floor) -> mqtt.Client:
                        f"{error.strerror or error}") from None
     client.loop_start()
     return client
+
+
+def deliver(floor: Floor, message: mqtt.MQTTMessage) -> None:
+    """One message to the floor. A fault in handling it is logged with the message and the
+    ingest goes on: paho would otherwise end its loop, and every table would go dark."""
+    try:
+        floor.on_message(message.topic, bytes(message.payload))
+    except Exception:
+        log.exception("pit: a message on %s could not be handled: %r", message.topic,
+                      bytes(message.payload[:120]))

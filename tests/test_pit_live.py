@@ -110,18 +110,48 @@ def test_the_last_rounds_are_whole_however_many_events_lie_between_them(tmp_path
     assert len(floor.rounds("t1", 10)) == 4  # all there are
 
 
-def test_a_table_whose_rounds_cannot_be_read_stops_no_other_page(tmp_path, caplog):
+def test_an_event_the_pit_cannot_read_is_kept_and_told_and_the_table_goes_on(tmp_path):
+    store = Store(tmp_path / "pit.sqlite3")
+    floor = Floor(load_settings(None, {}), store)
+    feed = Feed(floor)
+    feed.state("t1", "betting")
+    feed.event("t1", "round_result", 1, {"player": ["9C", "KH"], "banker": ["2D", "8S"]})
+    feed.round("t1", 2, ["9C", "KH"], ["2D", "8S"], pays="1:1")  # a pays that is no mapping
+    feed.round("t1", 3, ["4H", "5S"], ["TD", "JC"])
+    told = {alert.seq: alert.message for alert in store.alerts("t1") if alert.kind == "feed"}
+    assert told == {
+        2: "table t1: event 2 kept but not drawn, the pit cannot read it: event "
+           "'round_result': missing banker_natural, banker_pair, banker_six_cards, "
+           "banker_total, bets, natural, pays, player_natural, player_pair, player_total, "
+           "pushed_bets, winner, winning_bets",
+        7: "table t1: event 7 kept but not drawn, the pit cannot read it: event "
+           "'round_result': pays = '1:1' is not a JSON object"}
+    assert [event["seq"] for event in store.journal_events("t1", 1)] == list(range(1, 13))
+    assert [r["round"] for r in floor.rounds("t1", 10)] == [3]
+    assert floor.tile("t1")["last_result"]["player"] == ["4H", "5S"]
+    again = Floor(load_settings(None, {}), store)  # the pit restarted reads its store whole
+    assert again.tile("t1")["last_result"]["player"] == ["4H", "5S"]
+
+
+def test_a_table_whose_page_cannot_be_made_stops_no_other_page(tmp_path, caplog, monkeypatch):
     floor = Floor(load_settings(None, {}), Store(tmp_path / "pit.sqlite3"))
     live, feed = Live(floor), Feed(floor)
     feed.state("odd", "betting")
     feed.state("t1", "betting")
     floor_page, odd_page = Client(None), Client("odd")
     live.clients.update((floor_page, odd_page))
+    detail = floor.detail
+
+    def failing(table: str) -> dict:
+        if table == "odd":
+            raise KeyError("a fault in the pit's own code")
+        return detail(table)
+
+    monkeypatch.setattr(floor, "detail", failing)
 
     async def meanwhile() -> dict[str, dict]:
         async with live.running(None):
-            # A result the pit can draw but not recall: a pays that is no mapping.
-            feed.round("odd", 1, ["9C", "KH"], ["2D", "8S"], pays="1:1")
+            feed.round("odd", 1, ["9C", "KH"], ["2D", "8S"])
             await asyncio.sleep(0.3)
             taken(floor_page)
             feed.state("t1", "player1")  # the floor goes on

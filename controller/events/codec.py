@@ -119,5 +119,15 @@ def check_values(type_: str, fields: Mapping[str, Any]) -> None:
     for field in SCHEMA[EventType(type_)].fields:
         if field.name in fields and not isinstance(fields[field.name], field.kind):
             raise EventSchemaError(f"event {type_!r}: {field.name} = {fields[field.name]!r} "
-                                   f"is not {field.kind}")
+                                   f"is not {json_kind(field.kind)}")
+
+
+JSON_KINDS = {dict: "a JSON object", list: "a JSON array", str: "a string", bool: "true or false",
+              int: "a whole number", float: "a number", type(None): "null"}
+
+
+def json_kind(kind: type | UnionType) -> str:
+    """A field's kind as the JSON on the wire has it, for a message naming what is wrong."""
+    kinds = kind.__args__ if isinstance(kind, UnionType) else (kind,)
+    return " or ".join(JSON_KINDS.get(one, one.__name__) for one in kinds)
 
