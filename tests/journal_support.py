@@ -12,6 +12,7 @@ from pathlib import Path
 
 from controller.journal import Journal
 from tests.table_harness import Table
+from ui.headless import START
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUNDS = "9S KH TC 2D  2S 3C 3H 4C 5D  2S KS 3H 5H 5C AD"
@@ -37,10 +38,21 @@ def table_command(journal: Path, driver: str, *extra: str) -> list[str]:
 
 def start_table(journal: Path, driver: str, *extra: str,
                 stdin: int | None = subprocess.DEVNULL) -> subprocess.Popen:
-    """The table's standard error goes to JOURNAL.log (a pipe nobody reads could fill up)."""
-    with log_path(journal).open("ab") as log:
+    """The table's standard error goes to JOURNAL.log (a pipe nobody reads could fill up), its
+    standard output to JOURNAL.out."""
+    with log_path(journal).open("ab") as log, out_path(journal).open("ab") as out:
         return subprocess.Popen(table_command(journal, driver, *extra), cwd=ROOT, stdin=stdin,
-                                stdout=subprocess.DEVNULL, stderr=log)
+                                stdout=out, stderr=log)
+
+
+def out_path(journal: Path) -> Path:
+    return journal.with_name(journal.name + ".out")
+
+
+def started(journal: Path, times: int = 1) -> bool:
+    """The headless table has said it is in text mode ``times`` times: it has opened its
+    journal and its driver and answers SIGTERM by stopping cleanly."""
+    return out_path(journal).read_text(encoding="utf-8").count(START) >= times
 
 
 def log_path(journal: Path) -> Path:

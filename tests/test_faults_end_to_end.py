@@ -12,7 +12,7 @@ import time
 import tty
 
 import pytest
-from journal_support import ROOT, kill, log_path, rows, start_table, wait_for
+from journal_support import ROOT, kill, log_path, rows, start_table, started, wait_for
 
 from controller.game.shoe_end import dealt_items
 from controller.journal.verify import self_test
@@ -174,9 +174,11 @@ def test_a_card_before_the_burn_is_confirmed_is_accepted_without_a_crash_or_a_cr
     table.stdin.close()
     table.send_signal(signal.SIGTERM)
     assert table.wait(20) == 0, log_path(journal).read_text()[-2000:]
-    for _ in range(2):  # and it starts again, twice, where it stopped
+    for again in (2, 3):  # and it starts again, twice, where it stopped
         table = start_table(journal, script, "--config", str(config))
-        time.sleep(1)
+        wait_for(lambda times=again, t=table: started(journal, times) or t.poll() is not None)
+        assert table.poll() is None, log_path(journal).read_text()[-2000:]
+        time.sleep(1)  # and stays up
         assert table.poll() is None, log_path(journal).read_text()[-2000:]
         table.send_signal(signal.SIGTERM)
         assert table.wait(20) == 0
