@@ -30,8 +30,9 @@ class VerifyResultDue:
 
 
 class VerifyResultWatcher:
-    """Looks at ``PATH.verified`` now and every ``poll`` seconds, and submits each result
-    finished after ``journaled`` (the last one in the journal). ``close`` stops it."""
+    """Looks at ``PATH.verified`` at ``start`` and every ``poll`` seconds after, and submits
+    each result finished after ``journaled`` (the last one in the journal). ``close`` stops
+    it."""
 
     def __init__(self, journal: Path, submit: Callable[[object], None],
                  journaled: JournalVerified | None, poll: float = POLL) -> None:
@@ -39,10 +40,14 @@ class VerifyResultWatcher:
         self._submit = submit
         self._last = journaled.finished if journaled is not None else ""
         self._poll = poll
+        self._looking = threading.Lock()  # the watcher's thread, or a caller, looks at a time
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name="verify-watch", daemon=True)
 
     def start(self) -> None:
+        """A first look now, so a result left while the table was stopped is queued before
+        the table's first input has been handled; then one every ``poll`` seconds."""
+        self._look_safely()
         self._thread.start()
 
     def close(self) -> None:
@@ -50,21 +55,23 @@ class VerifyResultWatcher:
         self._thread.join(5)
 
     def _run(self) -> None:
-        while True:
-            try:
-                self.look()
-            except Exception:  # the table deals on; the next look tries again
-                log.exception("journal: cannot take the result of the last verify")
-            if self._stopping.wait(self._poll):
-                return
+        while not self._stopping.wait(self._poll):
+            self._look_safely()
+
+    def _look_safely(self) -> None:
+        try:
+            self.look()
+        except Exception:  # the table deals on; the next look tries again
+            log.exception("journal: cannot take the result of the last verify")
 
     def look(self) -> None:
         """Submit the result beside the journal if it is newer than the last journaled."""
-        result = read_result(self.journal)
-        if result is None or result.finished <= self._last:
-            return
-        self._last = result.finished
-        self._submit(VerifyResultDue(self._matched(result)))
+        with self._looking:
+            result = read_result(self.journal)
+            if result is None or result.finished <= self._last:
+                return
+            self._last = result.finished
+            self._submit(VerifyResultDue(self._matched(result)))
 
     def _matched(self, result: JournalVerified) -> JournalVerified:
         """A passing result names a row and its hash: if the journal's row does not hold it
