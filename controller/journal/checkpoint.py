@@ -25,11 +25,13 @@ from typing import Any
 
 from controller.events.codec import EventSchemaError, decode, encode
 from controller.events.facts import EventType, JournalVerified
+from controller.journal.restart_range import of_type
 
 log = logging.getLogger(__name__)
 
 SUFFIX = ".verified"
-_NEWEST_FIRST = "SELECT seq, data FROM events WHERE type = ? ORDER BY seq DESC"
+_NEWEST_FIRST = (f"SELECT seq, data FROM events WHERE {of_type(EventType.JOURNAL_VERIFIED)} "
+                 "ORDER BY seq DESC")
 
 
 @dataclass(frozen=True)
@@ -88,9 +90,8 @@ def checkpoint_of(seq: int, data: str) -> Checkpoint | None:
 
 
 def newest_checkpoint(connection: sqlite3.Connection) -> Checkpoint | None:
-    """The newest journaled checkpoint: a scan back from the journal's end, which stops at it
-    (with a daily verify, about a day of rows)."""
-    for seq, data in connection.execute(_NEWEST_FIRST, (EventType.JOURNAL_VERIFIED,)):
+    """The newest journaled checkpoint, from the index of ``journal_verified`` rows."""
+    for seq, data in connection.execute(_NEWEST_FIRST):
         checkpoint = checkpoint_of(seq, data)
         if checkpoint is not None:
             return checkpoint

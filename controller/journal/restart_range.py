@@ -9,14 +9,22 @@ import sqlite3
 
 from controller.events.facts import EventType
 
-_LAST_OF = "SELECT seq FROM events WHERE type = ? AND seq < ? ORDER BY seq DESC LIMIT 1"
 _END = 2**63 - 1  # SQLite's largest integer: before the end
 
 
-def last_seq_of(connection: sqlite3.Connection, type_: str, before: int = _END) -> int | None:
-    """The seq of the last event of ``type_`` before seq ``before``: a reverse scan of the
-    rowid table that stops at the first match, near the end."""
-    row = connection.execute(_LAST_OF, (type_, before)).fetchone()
+def of_type(type_: EventType) -> str:
+    """The SQL term for rows of ``type_``, its name a literal: a partial index on that type
+    (controller.journal.schema) is used only for a term that matches its own WHERE."""
+    return f"type = '{EventType(type_)}'"  # an EventType: a name of letters and underscores
+
+
+def last_seq_of(connection: sqlite3.Connection, type_: EventType,
+                before: int = _END) -> int | None:
+    """The seq of the last event of ``type_`` before seq ``before``: from its partial index
+    (``scanner``, ``journal_verified``), else a reverse scan of the rowid table that stops
+    at the first match (the others come once a shoe at least)."""
+    row = connection.execute(f"SELECT seq FROM events WHERE {of_type(type_)} AND seq < ? "
+                             "ORDER BY seq DESC LIMIT 1", (before,)).fetchone()
     return row[0] if row else None
 
 

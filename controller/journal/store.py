@@ -35,6 +35,7 @@ from typing import Any, TypeVar
 
 from controller.events import facts
 from controller.events.codec import decode, encode
+from controller.events.facts import EventType
 from controller.events.stream import TableEvent
 from controller.journal.chain import GENESIS, canonical_data, row_hash
 from controller.journal.head import (
@@ -273,7 +274,7 @@ class Journal:
         row = self._connection.execute(_SELECT_ONE, (seq,)).fetchone()
         return _event(row) if row else None
 
-    def last_of(self, type_: str) -> TableEvent | None:
+    def last_of(self, type_: EventType) -> TableEvent | None:
         """The last event of ``type_`` (a scan back from the end that stops at it)."""
         seq = last_seq_of(self._connection, type_)
         return self.event(seq) if seq is not None else None
