@@ -50,17 +50,10 @@ GOAL_GROWTH = 1.3
 GOAL_VERIFY = 0.5
 
 
-def timed(action: Callable[[], object], runs: int, warm: bool = True) -> float:
-    """The median seconds of ``runs`` calls of ``action``, after one untimed call with
-    ``warm`` (Qt's first window, the page cache: the same for every age)."""
-    if warm:
-        action()
-    seconds = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        action()
-        seconds.append(time.perf_counter() - started)
-    return statistics.median(seconds)
+def seconds_of(action: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    action()
+    return time.perf_counter() - started
 
 
 def table_config(journal: Path, feed: FeedSettings | None = None) -> TableConfig:
@@ -179,18 +172,33 @@ def bare_hashing(journal: Path) -> None:
             previous = row_hash(previous, *row)
 
 
-def waits_on(journal: Path, out: Path, runs: int, port: int) -> dict[str, float]:
-    """Each wait's median seconds on ``journal``."""
+def waits_on(journal: Path, out: Path, port: int) -> dict[str, Callable[[], float]]:
+    """Each wait on ``journal``: a call that takes it and says how many seconds it took."""
     return {
-        "restart to ready": timed(lambda: restart(journal), runs),
-        "display's first frame": timed(lambda: first_frame(journal), runs),
-        "history --last 10": timed(lambda: command(
-            "history", "--journal", str(journal), "--last", "10"), runs),
-        "shoe-report, last shoe": timed(lambda: command(
-            "shoe-report", "--journal", str(journal), "--out", str(out)), runs),
-        "feed's first publish": statistics.median(  # the first run warms up, untimed
-            [feed_first_publish(journal, port) for _ in range(runs + 1)][1:]),
+        "restart to ready": lambda: seconds_of(lambda: restart(journal)),
+        "display's first frame": lambda: seconds_of(lambda: first_frame(journal)),
+        "history --last 10": lambda: seconds_of(lambda: command(
+            "history", "--journal", str(journal), "--last", "10")),
+        "shoe-report, last shoe": lambda: seconds_of(lambda: command(
+            "shoe-report", "--journal", str(journal), "--out", str(out))),
+        "feed's first publish": lambda: feed_first_publish(journal, port),
     }
+
+
+def interleaved(waits: list[dict[str, Callable[[], float]]], runs: int
+                ) -> dict[str, list[float]]:
+    """Each wait's median seconds on each journal, the journals taken in turn run by run (a
+    machine whose load drifts meanwhile weighs on every age alike), after one untimed run of
+    each (Qt's first window, the page cache: the same for every age)."""
+    taken: dict[str, list[list[float]]] = {name: [[] for _ in waits] for name in waits[0]}
+    for run in range(runs + 1):
+        for name, per_age in taken.items():
+            for age, wait in enumerate(waits):
+                seconds = wait[name]()
+                if run:
+                    per_age[age].append(seconds)
+    return {name: [statistics.median(each) for each in per_age]
+            for name, per_age in taken.items()}
 
 
 def main() -> None:
@@ -203,7 +211,7 @@ def main() -> None:
                              "temporary folder)")
     args = parser.parse_args()
     ages = [float(days) for days in args.days.split(",")]
-    waits: dict[str, list[float]] = {}
+    waits: list[dict[str, Callable[[], float]]] = []
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
         journals = args.keep or folder
@@ -219,21 +227,20 @@ def main() -> None:
                     write_journal(journal, days, template)
                 rows = last_row(journal)[0]
                 # The daily check, timed; its result journaled by a start: the checkpoint.
-                verify = timed(partial(verify_and_record, journal), 1, warm=False)
-                bare = timed(partial(bare_hashing, journal), 1, warm=False)
+                verify = seconds_of(partial(verify_and_record, journal))
+                bare = seconds_of(partial(bare_hashing, journal))
                 checkpoint(journal)
                 print(f"{days:g} days: {rows:,} rows; verify {rows / verify:,.0f} rows/s, bare "
                       f"hashing loop {rows / bare:,.0f} rows/s: {bare / verify:.2f}x (goal >= "
                       f"{GOAL_VERIFY}x: {'met' if bare / verify >= GOAL_VERIFY else 'NOT met'})",
                       flush=True)
-                for name, seconds in waits_on(journal, folder / "report.png", args.runs,
-                                              port).items():
-                    waits.setdefault(name, []).append(seconds)
+                waits.append(waits_on(journal, folder / "report.png", port))
+            medians = interleaved(waits, args.runs)
         finally:
             broker.terminate()
             broker.wait()
     print("wait".ljust(26) + "".join(f"{days:>10g} d" for days in ages) + "   oldest/youngest")
-    for name, seconds in waits.items():
+    for name, seconds in medians.items():
         growth = seconds[-1] / seconds[0]
         print(name.ljust(26) + "".join(f"{value * 1000:>10.0f} ms" for value in seconds)
               + f"   {growth:.2f}x (goal <= {GOAL_GROWTH}x: "

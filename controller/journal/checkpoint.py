@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from typing import Any
 from controller.events.codec import EventSchemaError, decode, encode
 from controller.events.facts import EventType, JournalVerified
 from controller.journal.restart_range import of_type
+from controller.journal.side_file import replace_json
 
 log = logging.getLogger(__name__)
 
@@ -52,13 +52,7 @@ def result_path(journal: Path) -> Path:
 
 def write_result(journal: Path, result: JournalVerified) -> None:
     """``PATH.verified`` replaced whole: a reader sees the old result or the new, never half."""
-    path = result_path(journal)
-    temporary = path.with_name(path.name + ".new")
-    with open(temporary, "w", encoding="utf-8") as stream:
-        json.dump(encode(result), stream)
-        stream.flush()
-        os.fdatasync(stream.fileno())
-    temporary.replace(path)
+    replace_json(result_path(journal), encode(result))
 
 
 def read_result(journal: Path) -> JournalVerified | None:

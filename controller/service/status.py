@@ -50,10 +50,13 @@ class ServiceStatus:
     def __call__(self, event: TableEvent) -> None:
         changed = self._alert_from(event)
         text = describe(event)
-        if text is not None:
-            self._last = text
         if text is not None or changed:
-            self.notifier.status(" | ".join(part for part in (self.alert, self._last) if part))
+            self.notifier.status(self.line(text or self._last))
+
+    def line(self, text: str) -> str:
+        """``text`` after the standing alert, if there is one; the line to show."""
+        self._last = text
+        return " | ".join(part for part in (self.alert, text) if part)
 
     def _alert_from(self, event: TableEvent) -> bool:
         if not isinstance(event.fact, facts.JournalVerified):
