@@ -1,7 +1,9 @@
 """The journal's self-test: is this our file, is SQLite happy with it, is the chain whole.
 
-Run on a read-only connection, so a journal that fails is left exactly as it was. The same
-checks back ``baccarat-table journal verify`` and the check made before every start.
+Run on a read-only connection, so a journal that fails is left exactly as it was. The full
+check (``self_test``) backs ``baccarat-table journal verify`` and the daily timer, and a start
+on a journal with no verified checkpoint yet; its parts also make the start-up check, which
+proves only what changed since the newest checkpoint (controller.journal.start_check).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ ROWS = "SELECT seq, ts, type, table_id, shoe, round, data, prev_hash, hash FROM 
 class Finding:
     """Why a journal cannot be trusted: which check failed and, for the chain, which row."""
 
-    check: str  # file, integrity, schema, chain, head; "end": the end could not be checked
+    check: str  # file, integrity, schema, chain, checkpoint, head; "end": the end unchecked
     message: str
     seq: int | None = None
 
