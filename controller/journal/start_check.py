@@ -33,6 +33,7 @@ from controller.journal.verify import (
     ROWS,
     Finding,
     Report,
+    cheap_sqlite_checks,
     check_chain,
     check_everything,
     check_head,
@@ -43,7 +44,6 @@ from controller.journal.verify import (
     tested,
 )
 
-_TABLES = ("events", "rounds", "shoes")
 _ROWS_BETWEEN = ROWS.replace("ORDER BY", "WHERE seq BETWEEN ? AND ? ORDER BY")
 _END = 2**63 - 1
 
@@ -51,15 +51,15 @@ _END = 2**63 - 1
 def start_test(path: Path) -> Report:
     """The start-up check (above) on a read-only connection; ``finding`` is the first failure
     or None. ``rows``: the rows whose hashes it checked."""
-    return tested(path, lambda connection, head: _check_bounded(connection, head, path))
+    return tested(path, _check_bounded)
 
 
-def _check_bounded(connection: sqlite3.Connection, head: Head | str, path: Path) -> Report:
+def _check_bounded(connection: sqlite3.Connection, head: Head | str) -> Report:
     checkpoint = newest_checkpoint(connection)
     if checkpoint is None:
         return check_everything(connection, head)
     version = connection.execute("PRAGMA user_version").fetchone()[0]
-    finding = check_schema(connection, version) or cheap_sqlite_checks(connection, path)
+    finding = check_schema(connection, version) or cheap_sqlite_checks(connection)
     if finding is None:
         finding = checkpoint_mismatch([checkpoint], hash_of(connection))
     if finding is not None:
@@ -100,31 +100,3 @@ def _prev_hash(connection: sqlite3.Connection, seq: int) -> bytes:
     """The link row ``seq`` holds to the row before it: where a walk from it starts."""
     row = connection.execute("SELECT prev_hash FROM events WHERE seq = ?", (seq,)).fetchone()
     return row[0] if row else GENESIS  # no such row: the walk says it was deleted
-
-
-def cheap_sqlite_checks(connection: sqlite3.Connection, path: Path) -> Finding | None:
-    """What SQLite's header and catalogue say, in constant time: the journal's tables are
-    there, the file is whole pages (as many as the database counts when no WAL holds newer
-    ones) and the free list fits. No page beyond those a start reads is read: SQLite's
-    integrity check over every page is the daily verify's."""
-    names = {row[0] for row in connection.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table'")}
-    missing = [name for name in _TABLES if name not in names]
-    if missing:
-        return Finding("schema", f"its tables {', '.join(missing)} are missing")
-    page_size = connection.execute("PRAGMA page_size").fetchone()[0]
-    pages = connection.execute("PRAGMA page_count").fetchone()[0]
-    free = connection.execute("PRAGMA freelist_count").fetchone()[0]
-    real = path.resolve()
-    size = real.stat().st_size
-    wal = Path(f"{real}-wal")
-    wal_size = wal.stat().st_size if wal.exists() else 0
-    if size % page_size:
-        return Finding("integrity", f"the file is {size} bytes, not a whole number of "
-                       f"{page_size}-byte pages: it was cut short or added to")
-    if wal_size == 0 and size != pages * page_size:
-        return Finding("integrity", f"the file holds {size // page_size} pages but the "
-                       f"database counts {pages}: it was cut short or added to")
-    if free > pages:
-        return Finding("integrity", f"its free list counts {free} pages of {pages}")
-    return None

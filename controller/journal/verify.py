@@ -20,6 +20,7 @@ from controller.journal.head import Head, HeadUnreadable, head_path, read_head
 from controller.journal.schema import APPLICATION_ID, SCHEMA_VERSION
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
+_TABLES = ("events", "rounds", "shoes")
 ROWS = "SELECT seq, ts, type, table_id, shoe, round, data, prev_hash, hash FROM events ORDER BY seq"
 
 
@@ -117,7 +118,7 @@ def check_everything(connection: sqlite3.Connection, head: Head | str) -> Report
         # SQLite's lines (some hold several) as one: a finding is one line of the log
         lines = (line for problem in problems for line in str(problem).splitlines())
         return Report(0, 0, GENESIS, version, Finding("integrity", "; ".join(lines)))
-    finding = check_schema(connection, version)
+    finding = check_schema(connection, version) or cheap_sqlite_checks(connection)
     if finding is not None:
         return Report(0, 0, GENESIS, version, finding)
     seen = CheckpointsSeen(connection.execute(ROWS))
@@ -138,6 +139,35 @@ def check_schema(connection: sqlite3.Connection, version: int) -> Finding | None
     if not 1 <= version <= SCHEMA_VERSION:
         return Finding(
             "schema", f"schema version {version}; this program reads 1 to {SCHEMA_VERSION}")
+    return None
+
+
+def cheap_sqlite_checks(connection: sqlite3.Connection) -> Finding | None:
+    """What SQLite's header and catalogue say, in constant time: the journal's tables are
+    there, the file is whole pages (as many as the database counts when no WAL holds newer
+    ones) and the free list fits. No page beyond those a start reads is read: SQLite's
+    integrity check over every page is the daily verify's, which makes these checks too: a
+    file cut short by a few bytes of zeros reads to SQLite as whole."""
+    names = {row[0] for row in connection.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    missing = [name for name in _TABLES if name not in names]
+    if missing:
+        return Finding("schema", f"its tables {', '.join(missing)} are missing")
+    page_size = connection.execute("PRAGMA page_size").fetchone()[0]
+    pages = connection.execute("PRAGMA page_count").fetchone()[0]
+    free = connection.execute("PRAGMA freelist_count").fetchone()[0]
+    real = Path(connection.execute("PRAGMA database_list").fetchone()[2])
+    size = real.stat().st_size
+    wal = Path(f"{real}-wal")
+    wal_size = wal.stat().st_size if wal.exists() else 0
+    if size % page_size:
+        return Finding("integrity", f"the file is {size} bytes, not a whole number of "
+                       f"{page_size}-byte pages: it was cut short or added to")
+    if wal_size == 0 and size != pages * page_size:
+        return Finding("integrity", f"the file holds {size // page_size} pages but the "
+                       f"database counts {pages}: it was cut short or added to")
+    if free > pages:
+        return Finding("integrity", f"its free list counts {free} pages of {pages}")
     return None
 
 
