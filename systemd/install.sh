@@ -7,7 +7,8 @@
 #
 # Install: the fonts and system libraries the display needs (apt), the user "baccarat", the
 # program in /opt/baccarat-table/venv, /etc/baccarat-table/table.toml (only if absent), the unit
-# and the udev rule; then the service is enabled, and restarted if it was running (an update).
+# the journal's daily check (its service and timer) and the udev rule; then the service and the
+# timer are enabled, and the service restarted if it was running (an update).
 # Uninstall keeps the config, the round journal in /var/lib/baccarat-table and the user unless
 # --purge is given: the journal is the record of play.
 set -euo pipefail
@@ -18,6 +19,9 @@ PREFIX=/opt/$NAME
 CONFIG_DIR=/etc/$NAME
 STATE_DIR=/var/lib/$NAME
 UNIT=/etc/systemd/system/$NAME.service
+# The journal's daily full check (docs/journal.md): a service and the timer that starts it.
+VERIFY_UNITS=(baccarat-journal-verify.service baccarat-journal-verify.timer)
+VERIFY_TIMER=baccarat-journal-verify.timer
 RULE=/etc/udev/rules.d/99-baccarat-shoe.rules
 SOURCE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Fonts for every display language (CJK; Greek, Cyrillic, Arabic) and what Qt's eglfs needs.
@@ -117,6 +121,13 @@ install_unit() {
     else
         say "enabled $NAME.service: it starts at boot, or now with: systemctl start $NAME"
     fi
+    local unit
+    for unit in "${VERIFY_UNITS[@]}"; do
+        install -m 0644 "$SOURCE/systemd/$unit" "/etc/systemd/system/$unit"
+    done
+    systemctl daemon-reload
+    systemctl enable --now "$VERIFY_TIMER" >/dev/null
+    say "enabled $VERIFY_TIMER: the journal's full check runs daily (systemctl list-timers)"
     # eglfs draws on the bare screen: a desktop holding the GPU would keep it dark.
     if systemctl is-enabled --quiet display-manager.service 2>/dev/null; then
         say "warning: a display manager is enabled; the table display needs the console:"
@@ -126,6 +137,13 @@ install_unit() {
 
 uninstall() {
     local purge=$1
+    local unit
+    if [[ -e /etc/systemd/system/$VERIFY_TIMER ]]; then
+        systemctl disable --now "$VERIFY_TIMER" 2>/dev/null || true
+    fi
+    for unit in "${VERIFY_UNITS[@]}"; do
+        rm -f "/etc/systemd/system/$unit"
+    done
     if [[ -e $UNIT ]]; then
         systemctl disable --now "$NAME.service" 2>/dev/null || true
         rm -f "$UNIT"
@@ -144,7 +162,7 @@ uninstall() {
         fi
         say "removed the program, the config, the journal and the user"
     else
-        say "removed the program, the unit and the udev rule;"
+        say "removed the program, the units and the udev rule;"
         say "kept $CONFIG_DIR, the journal in $STATE_DIR and user $USER_NAME (--purge removes them)"
     fi
 }

@@ -61,7 +61,8 @@ BRIEF = {
     "journal_age.py": (["--days", "0.05,0.2", "--runs", "1"], [
         rf"0.2 days: {NUMBER} rows; verify {NUMBER} rows/s, bare hashing loop {NUMBER} rows/s",
         rf"restart to ready +{NUMBER} ms +{NUMBER} ms +{NUMBER}x",
-        rf"history --last 10 +{NUMBER} ms +{NUMBER} ms +{NUMBER}x"]),
+        rf"history --last 10 +{NUMBER} ms +{NUMBER} ms +{NUMBER}x",
+        rf"feed's first publish +{NUMBER} ms +{NUMBER} ms +{NUMBER}x"]),
     "journal_generator.py": (["{tmp}/journal.sqlite3", "--days", "0.2"], [
         rf"journal.sqlite3: {NUMBER} rows \(0.2 days of dealing\) in {NUMBER} s"]),
     "pit.py": (["--tables", "20", "--seconds", "2"], [

@@ -23,7 +23,11 @@ needs_systemd_analyze = pytest.mark.skipif(
 )
 
 
-def unit_for_analysis(tmp_path: Path) -> Path:
+VERIFY_UNIT = SYSTEMD / "baccarat-journal-verify.service"
+VERIFY_TIMER = SYSTEMD / "baccarat-journal-verify.timer"
+
+
+def unit_for_analysis(tmp_path: Path, unit: Path = UNIT, command: str = "run") -> Path:
     """The unit as shipped, except ExecStart names a program that exists on this machine.
 
     verify refuses a unit whose program is missing, and the test machine has no
@@ -33,9 +37,9 @@ def unit_for_analysis(tmp_path: Path) -> Path:
     stand_in = tmp_path / "baccarat-table"
     stand_in.write_text("#!/bin/sh\nexit 0\n")
     stand_in.chmod(0o755)
-    text = UNIT.read_text()
-    assert f"ExecStart={INSTALLED_PROGRAM} run " in text
-    copy = tmp_path / UNIT.name
+    text = unit.read_text()
+    assert f"ExecStart={INSTALLED_PROGRAM} {command} " in text
+    copy = tmp_path / unit.name
     copy.write_text(text.replace(f"ExecStart={INSTALLED_PROGRAM} ", f"ExecStart={stand_in} "))
     return copy
 
@@ -72,9 +76,58 @@ def test_security_exposure_score_is_at_most_4(tmp_path: Path) -> None:
     assert score <= 4.0
 
 
-def unit_settings() -> dict[str, list[str]]:
+@needs_systemd_analyze
+def test_the_daily_journal_check_and_its_timer_verify_clean(tmp_path: Path) -> None:
+    service = unit_for_analysis(tmp_path, VERIFY_UNIT, "journal verify")
+    timer = tmp_path / VERIFY_TIMER.name
+    timer.write_text(VERIFY_TIMER.read_text())
+    result = analyze("verify", "--recursive-errors=no", str(service), str(timer))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout + result.stderr == ""
+
+
+@needs_systemd_analyze
+def test_the_daily_journal_check_is_hardened_at_least_like_the_table(tmp_path: Path) -> None:
+    scores = []
+    for unit, command in ((UNIT, "run"), (VERIFY_UNIT, "journal verify")):
+        result = analyze("security", "--offline=yes", "--no-pager",
+                         str(unit_for_analysis(tmp_path, unit, command)))
+        match = re.search(r"Overall exposure level for \S+: (\d+\.\d+)", result.stdout)
+        assert match, result.stdout + result.stderr
+        scores.append(float(match[1]))
+    print(f"systemd-analyze security exposure: table {scores[0]}, daily check {scores[1]}")
+    assert scores[1] <= scores[0]
+
+
+def test_the_daily_journal_check_runs_the_full_verify_daily_at_low_priority() -> None:
+    service, timer = unit_settings(VERIFY_UNIT), unit_settings(VERIFY_TIMER)
+    assert service["Type"] == ["oneshot"]
+    assert service["ExecStart"] == [
+        f"{INSTALLED_PROGRAM} journal verify --config /etc/baccarat-table/table.toml"]
+    assert service["Nice"] == ["19"]
+    assert service["IOSchedulingClass"] == ["idle"]
+    # The table's user and folders: the journal it reads is the table's.
+    table = unit_settings()
+    for key in ("User", "Group", "StateDirectory", "ConfigurationDirectory"):
+        assert service[key] == table[key]
+    assert timer["OnCalendar"][0].startswith("*-*-* ")  # every day
+    assert timer["Persistent"] == ["true"]
+    assert timer["Unit"] == [VERIFY_UNIT.name]
+    assert timer["WantedBy"] == ["timers.target"]
+
+
+def test_install_installs_and_enables_the_daily_check() -> None:
+    script = INSTALL.read_text()
+    listed = re.search(r"^VERIFY_UNITS=\((.*)\)$", script, re.MULTILINE)
+    assert listed, "install.sh lists the daily check's units"
+    assert set(listed[1].split()) == {VERIFY_UNIT.name, VERIFY_TIMER.name}
+    assert 'systemctl enable --now "$VERIFY_TIMER"' in script
+    assert 'systemctl disable --now "$VERIFY_TIMER"' in script  # and --uninstall removes it
+
+
+def unit_settings(unit: Path = UNIT) -> dict[str, list[str]]:
     settings: dict[str, list[str]] = {}
-    for line in UNIT.read_text().splitlines():
+    for line in unit.read_text().splitlines():
         if "=" in line and not line.startswith(("#", "[")):
             key, _, value = line.partition("=")
             settings.setdefault(key, []).append(value)

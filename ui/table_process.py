@@ -32,6 +32,7 @@ class TableProcess:
         self.stop_after_shoes = stop_after_shoes
         self.notifier = SystemdNotifier()
         self.table: Table | None = None
+        self.status = ServiceStatus(self.notifier)
         self._closed = False
         self._owner: threading.Thread | None = None  # the table's own thread (``start``)
         self._closing = threading.Event()
@@ -46,10 +47,14 @@ class TableProcess:
         """The table, its journal self-tested and its driver started; JournalError or
         EventFileError when it refuses to play (the files are left as they were)."""
         allow_time_for_journal_check(self.notifier, self.config.journal_path)
-        self.table = open_table(self.config,
-                                subscribers=(*subscribers, ServiceStatus(self.notifier)),
+        self.table = open_table(self.config, subscribers=(*subscribers, self.status),
                                 stop_after_shoes=self.stop_after_shoes)
+        self.status.prime(self.table.view_events)
         return self.table
+
+    def ready(self, text: str) -> None:
+        """Tell systemd the table is up, with ``text`` (after a standing alert) as its status."""
+        self.notifier.ready(self.status.line(text))
 
     def run(self) -> None:
         """The table's loop in this thread, pinging systemd's watchdog from it, until it is

@@ -48,6 +48,7 @@ class EventType(StrEnum):
     SCANNER_ALERT = "scanner_alert"
     INTEGRITY_ALERT = "integrity_alert"
     SHOE_INTEGRITY = "shoe_integrity"
+    JOURNAL_VERIFIED = "journal_verified"
 
 
 
@@ -337,11 +338,23 @@ class ShoeIntegrity(Fact):
     per_suit: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JournalVerified(Fact):
+    TYPE = EventType.JOURNAL_VERIFIED
+    last_seq: int  # the last row the full check reached (passed: a checkpoint)
+    last_hash: str  # that row's hash, hex
+    rows: int
+    seconds: float
+    finished: str  # when the check ended (UTC)
+    finding: str  # "" when every check passed; else what failed, one line
+
+
 FACTS: dict[EventType, type[Fact]] = {cls.TYPE: cls for cls in (
     State, ShoeShuffled, ShoeStarted, RoadsCleared, Reveal, Burn, Prompt, BettingOpen,
     BettingClosed, CardDealt, DuplicateCard, Misread, CutCard, RoundResult, RoundVoided, Hold,
     HoldCleared, Scanner, OperatorAction, ActionRefused, ShoeEnded, ConfigChanged,
     JournalEndAccepted, Exposure, ExposureAlert, ScannerAlert, IntegrityAlert, ShoeIntegrity,
+    JournalVerified,
 )}
 
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import sqlite3
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from controller.journal.side_file import replace_json
 from controller.journal.verify import open_read_only
 
 log = logging.getLogger(__name__)
@@ -60,13 +60,7 @@ def read_record(journal: Path) -> FeedRecord | None:
 
 
 def write_record(journal: Path, record: FeedRecord) -> None:
-    path = ack_path(journal)
-    temporary = path.with_name(path.name + ".new")
-    with open(temporary, "w", encoding="utf-8") as stream:
-        json.dump(asdict(record), stream)
-        stream.flush()
-        os.fdatasync(stream.fileno())
-    temporary.replace(path)
+    replace_json(ack_path(journal), asdict(record))
 
 
 class Outbox:

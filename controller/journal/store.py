@@ -1,7 +1,8 @@
 """The journal: every event made durable in SQLite before anyone sees it.
 
 One database per table, WAL mode with ``synchronous=FULL``. ``Journal.open`` locks the database
-file (controller.journal.lock), runs the self-test (controller.journal.verify) on a read-only
+file (controller.journal.lock), runs the start-up check (controller.journal.start_check: the
+rows since the last verified checkpoint, the shoe in play, the head file) on a read-only
 connection and raises ``JournalError`` for a journal that fails it, leaving the file untouched;
 the supervisor decides what happens to it (docs/journal.md). Only then does it open the file
 for writing and prove, with a committed write, that it can write there.
@@ -45,8 +46,9 @@ from controller.journal.head import (
     read_head,
 )
 from controller.journal.lock import try_lock
+from controller.journal.restart_range import last_seq_of, restart_rows
 from controller.journal.schema import SCHEMA_VERSION, migrate
-from controller.journal.verify import self_test
+from controller.journal.start_check import start_test
 from drivers.errors import UserError
 
 log = logging.getLogger(__name__)
@@ -272,29 +274,19 @@ class Journal:
         row = self._connection.execute(_SELECT_ONE, (seq,)).fetchone()
         return _event(row) if row else None
 
+    def last_of(self, type_: EventType) -> TableEvent | None:
+        """The last event of ``type_`` (a scan back from the end that stops at it)."""
+        seq = last_seq_of(self._connection, type_)
+        return self.event(seq) if seq is not None else None
+
     def restart_events(self) -> list[TableEvent]:
         """What a restart needs, not the whole history (months of play would not fit in
-        memory): the events from the earliest of the last ``shoe_ended``, ``shoe_started``
-        and ``roads_cleared`` on (the shoe in play, the inputs that started it, its roads,
-        the settings of the last shoe), after the last ``scanner`` event before them (whether
-        the reader was still away). Before the first shoe ended, the inputs that confirmed it
-        come before its ``shoe_started``: then everything (one shoe at most)."""
-        ended = self._last_seq_of(EventType.SHOE_ENDED)
-        start = 1
-        if ended is not None:
-            others = (self._last_seq_of(kind)
-                      for kind in (EventType.SHOE_STARTED, EventType.ROADS_CLEARED))
-            start = min((ended, *(seq for seq in others if seq)))
-        scanner = self._last_seq_of(EventType.SCANNER, before=start)
-        head = read_events(self._connection, scanner)[:1] if scanner else []
-        return head + read_events(self._connection, start)
-
-    def _last_seq_of(self, type_: str, before: int | None = None) -> int | None:
-        # A reverse scan of the rowid table that stops at the first match: near the end.
-        row = self._connection.execute(
-            "SELECT seq FROM events WHERE type = ? AND seq < ? ORDER BY seq DESC LIMIT 1",
-            (type_, before if before is not None else self._seq + 1)).fetchone()
-        return row[0] if row else None
+        memory): the shoe in play, the inputs that started it, its roads, the settings of the
+        last shoe, after the last ``scanner`` event before them (whether the reader was still
+        away): controller.journal.restart_range."""
+        scanner, start = restart_rows(self._connection)
+        before = self.event(scanner) if scanner else None  # that one row, however far back
+        return ([before] if before else []) + read_events(self._connection, start)
 
     def close(self) -> None:
         """Commit what waits and close; safe to call twice."""
@@ -403,8 +395,8 @@ def _refuse_if_deleted(path: Path) -> None:
 
 
 def _self_test(path: Path, allow_unchecked_end: bool) -> tuple[int, bytes]:
-    """The last row's seq and hash of a journal that passes the self-test."""
-    report = self_test(path)
+    """The last row's seq and hash of a journal that passes the start-up check."""
+    report = start_test(path)
     finding = report.finding
     if finding is not None and not (allow_unchecked_end and finding.end_unchecked):
         raise JournalError(path, str(finding), finding.seq,

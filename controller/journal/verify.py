@@ -1,7 +1,9 @@
 """The journal's self-test: is this our file, is SQLite happy with it, is the chain whole.
 
-Run on a read-only connection, so a journal that fails is left exactly as it was. The same
-checks back ``baccarat-table journal verify`` and the check made before every start.
+Run on a read-only connection, so a journal that fails is left exactly as it was. The full
+check (``self_test``) backs ``baccarat-table journal verify`` and the daily timer, and a start
+on a journal with no verified checkpoint yet; its parts also make the start-up check, which
+proves only what changed since the newest checkpoint (controller.journal.start_check).
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from controller.journal.chain import GENESIS, row_hash
+from controller.journal.checkpoint import Checkpoint, CheckpointsSeen
 from controller.journal.head import Head, HeadUnreadable, head_path, read_head
 from controller.journal.schema import APPLICATION_ID, SCHEMA_VERSION
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
+_TABLES = ("events", "rounds", "shoes")
 ROWS = "SELECT seq, ts, type, table_id, shoe, round, data, prev_hash, hash FROM events ORDER BY seq"
 
 
@@ -24,7 +28,7 @@ ROWS = "SELECT seq, ts, type, table_id, shoe, round, data, prev_hash, hash FROM 
 class Finding:
     """Why a journal cannot be trusted: which check failed and, for the chain, which row."""
 
-    check: str  # file, integrity, schema, chain, head; "end": the end could not be checked
+    check: str  # file, integrity, schema, chain, checkpoint, head; "end": the end unchecked
     message: str
     seq: int | None = None
 
@@ -74,21 +78,30 @@ def check_file(path: Path) -> Finding | None:
 
 def self_test(path: Path) -> Report:
     """Every check, on a read-only connection; ``finding`` is the first failure or None."""
+    return tested(path, check_everything)
+
+
+DatabaseCheck = Callable[[sqlite3.Connection, "Head | str"], Report]
+
+
+def tested(path: Path, check_database: DatabaseCheck) -> Report:
+    """``check_database`` run on a read-only connection to the journal at ``path``, after the
+    file and the head file are read; a file SQLite cannot read is an ``integrity`` finding."""
     finding = check_file(path)
     if finding is not None:
         return Report(0, 0, GENESIS, 0, finding)
-    head = _head_or_why_not(path)  # before the database, which a live writer commits after it
+    head = head_or_why_not(path)  # before the database, which a live writer commits after it
     try:  # a damaged file (cut short, a page of zeros) may fail as soon as it is opened
         connection = open_read_only(path)
         try:
-            return _check_database(connection, head)
+            return check_database(connection, head)
         finally:
             connection.close()
     except sqlite3.DatabaseError as error:
         return Report(0, 0, GENESIS, 0, Finding("integrity", f"SQLite cannot read it: {error}"))
 
 
-def _head_or_why_not(path: Path) -> Head | str:
+def head_or_why_not(path: Path) -> Head | str:
     try:
         head = read_head(path)
     except HeadUnreadable as error:
@@ -96,41 +109,109 @@ def _head_or_why_not(path: Path) -> Head | str:
     return head if head is not None else f"the head file {head_path(path)} is missing or empty"
 
 
-def _check_database(connection: sqlite3.Connection, head: Head | str) -> Report:
+def check_everything(connection: sqlite3.Connection, head: Head | str) -> Report:
+    """The full check (``journal verify``, the daily timer): SQLite's integrity check over
+    every page, the schema, every row's hash and link, every checkpoint, the head file."""
     version = connection.execute("PRAGMA user_version").fetchone()[0]
     problems = [row[0] for row in connection.execute("PRAGMA integrity_check(5)")]
     if problems != ["ok"]:
         # SQLite's lines (some hold several) as one: a finding is one line of the log
         lines = (line for problem in problems for line in str(problem).splitlines())
         return Report(0, 0, GENESIS, version, Finding("integrity", "; ".join(lines)))
-    application_id = connection.execute("PRAGMA application_id").fetchone()[0]
-    if application_id != APPLICATION_ID:
-        return Report(0, 0, GENESIS, version, Finding(
-            "schema", f"not a baccarat-table journal (application id {application_id:#x})"))
-    if not 1 <= version <= SCHEMA_VERSION:
-        return Report(0, 0, GENESIS, version, Finding(
-            "schema", f"schema version {version}; this program reads 1 to {SCHEMA_VERSION}"))
-    def recorded_as(digest: bytes) -> int | None:
-        found = connection.execute("SELECT seq FROM events WHERE hash = ?", (digest,)).fetchone()
-        return found[0] if found else None
-
-    def hash_of(seq: int) -> bytes | None:  # row 0 is the chain's start
-        found = connection.execute("SELECT hash FROM events WHERE seq = ?", (seq,)).fetchone()
-        return found[0] if found else GENESIS if seq == 0 else None
-
-    rows, last_seq, last_hash, finding = check_chain(connection.execute(ROWS), recorded_as)
+    finding = check_schema(connection, version) or cheap_sqlite_checks(connection)
+    if finding is not None:
+        return Report(0, 0, GENESIS, version, finding)
+    seen = CheckpointsSeen(connection.execute(ROWS))
+    rows, last_seq, last_hash, finding = check_chain(seen, recorded_as(connection))
     if finding is None:
-        finding = check_head(head, rows, last_seq, last_hash, hash_of)
+        finding = checkpoint_mismatch(seen.checkpoints, hash_of(connection))
+    if finding is None:
+        finding = check_head(head, rows, last_seq, last_hash, hash_of(connection))
     return Report(rows, last_seq, last_hash, version, finding)
 
 
+def check_schema(connection: sqlite3.Connection, version: int) -> Finding | None:
+    """Is it a journal (its application id), of a schema version this program reads."""
+    application_id = connection.execute("PRAGMA application_id").fetchone()[0]
+    if application_id != APPLICATION_ID:
+        return Finding(
+            "schema", f"not a baccarat-table journal (application id {application_id:#x})")
+    if not 1 <= version <= SCHEMA_VERSION:
+        return Finding(
+            "schema", f"schema version {version}; this program reads 1 to {SCHEMA_VERSION}")
+    return None
+
+
+def cheap_sqlite_checks(connection: sqlite3.Connection) -> Finding | None:
+    """What SQLite's header and catalogue say, in constant time: the journal's tables are
+    there, the file is whole pages (as many as the database counts when no WAL holds newer
+    ones) and the free list fits. No page beyond those a start reads is read: SQLite's
+    integrity check over every page is the daily verify's, which makes these checks too: a
+    file cut short by a few bytes of zeros reads to SQLite as whole."""
+    names = {row[0] for row in connection.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    missing = [name for name in _TABLES if name not in names]
+    if missing:
+        return Finding("schema", f"its tables {', '.join(missing)} are missing")
+    page_size = connection.execute("PRAGMA page_size").fetchone()[0]
+    pages = connection.execute("PRAGMA page_count").fetchone()[0]
+    free = connection.execute("PRAGMA freelist_count").fetchone()[0]
+    real = Path(connection.execute("PRAGMA database_list").fetchone()[2])
+    size = real.stat().st_size
+    wal = Path(f"{real}-wal")
+    wal_size = wal.stat().st_size if wal.exists() else 0
+    if size % page_size:
+        return Finding("integrity", f"the file is {size} bytes, not a whole number of "
+                       f"{page_size}-byte pages: it was cut short or added to")
+    if wal_size == 0 and size != pages * page_size:
+        return Finding("integrity", f"the file holds {size // page_size} pages but the "
+                       f"database counts {pages}: it was cut short or added to")
+    if free > pages:
+        return Finding("integrity", f"its free list counts {free} pages of {pages}")
+    return None
+
+
+def recorded_as(connection: sqlite3.Connection) -> Callable[[bytes], int | None]:
+    """The seq of the row holding a hash (an index-less search: only after a broken row)."""
+    def seq_of(digest: bytes) -> int | None:
+        found = connection.execute("SELECT seq FROM events WHERE hash = ?", (digest,)).fetchone()
+        return found[0] if found else None
+    return seq_of
+
+
+def hash_of(connection: sqlite3.Connection) -> Callable[[int], bytes | None]:
+    """The hash row ``seq`` holds; row 0 is the chain's start."""
+    def digest_of(seq: int) -> bytes | None:
+        found = connection.execute("SELECT hash FROM events WHERE seq = ?", (seq,)).fetchone()
+        return found[0] if found else GENESIS if seq == 0 else None
+    return digest_of
+
+
+def checkpoint_mismatch(checkpoints: Iterable[Checkpoint],
+                        hash_of: Callable[[int], bytes | None]) -> Finding | None:
+    """A verified checkpoint names a row and its hash: the row must still hold that hash (a
+    checkpoint that does not match is tampering, with the row or with the checkpoint)."""
+    for checkpoint in checkpoints:
+        held = hash_of(checkpoint.last_seq)
+        if held == checkpoint.last_hash:
+            continue
+        what = "is missing" if held is None else "does not hold the hash"
+        return Finding("checkpoint", f"row {checkpoint.last_seq} {what} the verify of "
+                       f"{checkpoint.finished} recorded (row {checkpoint.seq}): the row was "
+                       "rewritten or deleted since, or the checkpoint is false",
+                       checkpoint.last_seq)
+    return None
+
+
 def check_chain(
-    rows: Iterable[tuple[Any, ...]], recorded_as: Callable[[bytes], int | None]
+    rows: Iterable[tuple[Any, ...]], recorded_as: Callable[[bytes], int | None],
+    after: tuple[int, bytes] = (0, GENESIS),
 ) -> tuple[int, int, bytes, Finding | None]:
     """Walk the rows in seq order: (rows, last seq, last hash, first broken row or None).
     ``recorded_as(hash)`` is the seq of the row now holding that hash, to tell a row moved
-    from one edited."""
-    expected_seq, previous, count = 1, GENESIS, 0
+    from one edited. ``after``: the seq and hash of the row the first one must follow (the
+    chain's start, or a verified checkpoint)."""
+    expected_seq, previous, count = after[0] + 1, after[1], 0
     for seq, ts, type_, table, shoe, round_, data, prev_hash, stored in rows:
         computed = row_hash(prev_hash, seq, ts, type_, table, shoe, round_, data)
         if computed != stored:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from controller.events import facts
@@ -16,8 +17,9 @@ START_ALLOWANCE_SECONDS = 60
 
 
 def allow_time_for_journal_check(notifier: SystemdNotifier, journal_path: str | None) -> None:
-    """Before READY the self-test reads the whole journal, which grows for as long as the table
-    plays: tell systemd how long to wait, so a big journal is not killed as a hung start."""
+    """Before READY the start-up check reads the whole journal when it has no verified
+    checkpoint yet (docs/journal.md), and a journal grows for as long as the table plays: tell
+    systemd how long to wait, so a big journal is not killed as a hung start."""
     if journal_path is None:
         return
     # Its file and WAL (a path that names a folder is refused when the journal opens).
@@ -30,15 +32,38 @@ def allow_time_for_journal_check(notifier: SystemdNotifier, journal_path: str | 
 
 class ServiceStatus:
     """A subscriber that sends a one-line status when the table's situation changes: a round
-    in play, a hold, a pause, the scanner, the end of a shoe (not every card)."""
+    in play, a hold, a pause, the scanner, the end of a shoe (not every card). A failed full
+    check of the journal stands at the head of every line until a later check passes."""
 
     def __init__(self, notifier: SystemdNotifier) -> None:
         self.notifier = notifier
+        self.alert = ""
+        self._last = ""
+
+    def prime(self, events: Iterable[TableEvent]) -> None:
+        """Take the standing alert from the journal's picture of the table (after a restart)."""
+        for event in events:
+            self._alert_from(event)
+        if self.alert:
+            self.notifier.status(self.alert)
 
     def __call__(self, event: TableEvent) -> None:
+        changed = self._alert_from(event)
         text = describe(event)
-        if text is not None:
-            self.notifier.status(text)
+        if text is not None or changed:
+            self.notifier.status(self.line(text or self._last))
+
+    def line(self, text: str) -> str:
+        """``text`` after the standing alert, if there is one; the line to show."""
+        self._last = text
+        return " | ".join(part for part in (self.alert, text) if part)
+
+    def _alert_from(self, event: TableEvent) -> bool:
+        if not isinstance(event.fact, facts.JournalVerified):
+            return False
+        finding = event.fact.finding
+        self.alert = f"ALERT: JOURNAL CHECK FAILED: {finding}" if finding else ""
+        return True
 
 
 def describe(event: TableEvent) -> str | None:

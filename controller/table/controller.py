@@ -22,6 +22,7 @@ from controller.events.stream import EventBus, EventFileError
 from controller.game.cards import Card
 from controller.game.profiles import Profile
 from controller.journal.store import JournalError
+from controller.journal.verify_watch import VerifyResultDue
 from controller.surveillance.exposure import ExposureComputed
 from controller.surveillance.integrity import IntegrityAlertDue, ShoeIntegrityDue
 from controller.surveillance.scanner_health import ScannerAlertDue
@@ -172,6 +173,8 @@ class TableController:
                     self.publish(alert)
             case ShoeIntegrityDue(summary=summary):
                 self.publish(summary)  # the summary names its shoe: it comes after the end
+            case VerifyResultDue(fact=fact):
+                self.publish(fact)  # the daily verify's result (controller.journal.verify_watch)
             case TimerExpired():
                 if self.rounds.betting_deadline is not None and self.rounds.may_close_betting():
                     self.rounds.close_betting()

@@ -47,7 +47,11 @@ def resume(controller: TableController, journal: Journal) -> list[TableEvent]:
     if events:
         log.info("journal %s: resumed at event %d, %s, shoe %d round %d", journal.path,
                  events[-1].seq, controller.state, controller.shoe_number, controller.round_number)
-    return view_events(events)
+    shown = view_events(events)
+    verified = journal.last_of(EventType.JOURNAL_VERIFIED)
+    if verified is not None and (not shown or verified.seq < shown[0].seq):
+        shown.insert(0, verified)  # a failed daily verify stays an alert across restarts
+    return shown
 
 
 def rebuilt(controller: TableController, journal: Journal) -> TableController:

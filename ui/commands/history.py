@@ -10,7 +10,7 @@ from pathlib import Path
 from controller.events.recall import rounds
 from controller.journal import recall
 from controller.journal.history import round_text
-from controller.journal.verify import self_test
+from controller.journal.start_check import start_test
 from drivers.errors import UserError
 from ui.commands.journal import journal_to_read, reading
 
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     if args.last is not None and args.last < 1:
         raise UserError(f"--last {args.last}: expected 1 or more")
     path: Path = journal_to_read(args)
-    finding = self_test(path).finding
+    finding = start_test(path).finding
     with recall.reading(path) as connection:
         shown, events = recall.round_events(connection, args.last, args.shoe)
         played = [record for record in rounds(events) if record["seq"] in shown]

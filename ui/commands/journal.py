@@ -14,7 +14,8 @@ from controller.journal.accept_end import accept_end
 from controller.journal.export import FORMATS, export
 from controller.journal.head import head_path
 from controller.journal.paths import default_journal_path, set_aside
-from controller.journal.verify import check_file, self_test
+from controller.journal.verify import check_file
+from controller.journal.verify_run import verify_and_record
 from controller.table.config import load_config
 from drivers.errors import UserError
 from drivers.user_paths import open_output
@@ -27,7 +28,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     verify = actions.add_parser(
         "verify", help="check the whole hash chain; exit 1 naming the first bad row",
         description="Read-only: checks SQLite's integrity, the schema version, every row's hash "
-                    "and link, and the head file. Works on a copy taken from a live table.")
+                    "and link, every verified checkpoint, and the head file. Works on a copy "
+                    "taken from a live table. Leaves its result in PATH.verified, which the "
+                    "table journals: a passing one is the checkpoint later starts check from.")
     verify.add_argument("--allow-unchecked-end", action="store_true",
                         help="exit 0 when everything but the end checks (the head file is "
                              "missing or lower than the journal); the output still says so")
@@ -110,7 +113,10 @@ def reading(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.
 
 def run_verify(args: argparse.Namespace) -> int:
     path = journal_path(args)
-    report = self_test(path)
+    report, _, unrecorded = verify_and_record(path)
+    if unrecorded is not None:  # the check stands; no checkpoint comes of it
+        print(f"{path}: warning: {unrecorded}: the table will not journal this result",
+              file=sys.stderr)
     finding = report.finding
     summary = (f"{report.rows} rows, schema {report.version}, last row {report.last_seq}, "
                f"head {report.head_hash.hex()}")

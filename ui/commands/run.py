@@ -99,7 +99,7 @@ def run_headless(process: TableProcess) -> int:
     except (JournalError, EventFileError) as error:  # the files are left as they were
         return refuse(notifier, "refusing to play", "the table refuses to play", error)
     # Ready only now: the journal passed its self-test and the driver is open.
-    notifier.ready(f"table {config.table_id} ready, {config.driver_url}")
+    process.ready(f"table {config.table_id} ready, {config.driver_url}")
     for event in table.view_events:  # the journal's picture of the table, not printed again
         printer.view.apply(event)
     process.stop_on_signals()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from controller.game.profiles import load_profile
 from controller.journal import recall
-from controller.journal.verify import self_test
+from controller.journal.start_check import start_test
 from controller.surveillance.shoe_record import ShoeRecord, shoe_records
 from drivers.errors import UserError
 from drivers.user_paths import open_output
@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     if out.suffix.lower() not in FORMATS:
         raise UserError(f"--out {args.out}: expected a file ending in .png or .html")
     path = journal_to_read(args)
-    finding = self_test(path).finding
+    finding = start_test(path).finding
     record, table = shoe_from_journal(path, args.shoe)  # one line when it cannot be read
     if finding is not None:
         print(f"warning: {path} failed its self-test: {finding}", file=sys.stderr)

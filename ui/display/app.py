@@ -71,7 +71,7 @@ def _run_display(process: TableProcess, windowed: bool) -> int:
         if table.feed is not None:
             show_feed(window, table.feed)
         window.prime(table.view_events)
-        notifier.ready("display up")
+        process.ready("display up")
 
     def refuse(error: JournalError | EventFileError) -> None:  # shown until a technician acts
         if isinstance(error, JournalError):

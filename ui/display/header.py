@@ -1,6 +1,7 @@
 """The table header: which table, its profile and limits, the side bets open and closed, the
-shoe (round, cards left, cut card) and the table's health (card reader, journal); and a
-refused operator action for a few seconds. Fields wrap onto a second line, never cut."""
+shoe (round, cards left, cut card) and the table's health (card reader, journal, the daily
+full check of the journal); and a refused operator action for a few seconds. Fields wrap onto
+a second line, never cut."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ WARN = "#ffb347"
 BAD = "#ffffff", "#c0392b"  # ink, paper
 PANEL = "#17212b"
 FIELDS = ("table", "profile", "round", "cards", "burn", "cut", "reader", "journal", "feed",
-          "integrity", "refused", "limits", "open", "closed")
+          "integrity", "verify", "refused", "limits", "open", "closed")
 BOLD = frozenset({"table", "cut"})
 
 
@@ -177,7 +178,7 @@ class TableHeader(QFrame):
     def show_view(self, view: TableView) -> None:
         shown = (view.table, view.profile, view.shoe, view.round, view.cards_left, view.burn,
                  bool(view.reveal), view.last_round, tuple(view.closed_bets), view.scanner,
-                 view.rules, view.integrity, self.profile)
+                 view.rules, view.integrity, view.verify_failed, self.profile)
         if shown == self._shown:  # most events (the state moving on) change nothing here
             return
         self._shown = shown
@@ -206,6 +207,10 @@ class TableHeader(QFrame):
             "display", "INTEGRITY ALERT: {kind}, {cards} cards").format(
                 kind=view.integrity.kind.replace("_", " "), cards=view.integrity.cards))
         self._color("integrity", *BAD)
+        self._set("verify", "" if view.verify_failed is None else translate(
+            "display", "JOURNAL CHECK FAILED: {finding}").format(
+                finding=view.verify_failed.finding))
+        self._color("verify", *BAD)
         if view.scanner == "connected":
             self._set("reader", translate("display", "card reader connected"))
             self._color("reader", OK)

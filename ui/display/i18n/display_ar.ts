@@ -4,7 +4,7 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="213" />
+        <location filename="../header.py" line="218" />
         <location filename="../felt.py" line="51" />
         <source>CARD READER DISCONNECTED</source>
         <translation>قارئ الأوراق غير متصل</translation>
@@ -256,87 +256,92 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>لا إنذارات في هذا الصندوق.</translation>
     </message>
     <message>
-        <location filename="../header.py" line="55" />
+        <location filename="../header.py" line="56" />
         <source>{bets} {min} to {max}</source>
         <translation>{bets} من {min} إلى {max}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="60" />
+        <location filename="../header.py" line="61" />
         <source>{bets}, until round {round}</source>
         <translation>{bets}، حتى الجولة {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="81" />
+        <location filename="../header.py" line="82" />
         <source>{bets} from round {round}</source>
         <translation>{bets} من الجولة {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="84" />
+        <location filename="../header.py" line="85" />
         <source>closed: {bets}</source>
         <translation>مغلق: {bets}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="144" />
+        <location filename="../header.py" line="145" />
         <source>journal: none</source>
         <translation>السجل: لا يوجد</translation>
     </message>
     <message>
-        <location filename="../header.py" line="147" />
+        <location filename="../header.py" line="148" />
         <source>journal: ok</source>
         <translation>السجل: سليم</translation>
     </message>
     <message>
-        <location filename="../header.py" line="150" />
+        <location filename="../header.py" line="151" />
         <source>JOURNAL FAILED: {reason}</source>
         <translation>فشل السجل: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="158" />
+        <location filename="../header.py" line="159" />
         <source>feed: connected</source>
         <translation>البث: متصل</translation>
     </message>
     <message>
-        <location filename="../header.py" line="161" />
+        <location filename="../header.py" line="162" />
         <source>feed: {count} waiting</source>
         <translation>البث: {count} في الانتظار</translation>
     </message>
     <message>
-        <location filename="../header.py" line="164" />
+        <location filename="../header.py" line="165" />
         <source>feed: offline, {count} waiting</source>
         <translation>البث: غير متصل، {count} في الانتظار</translation>
     </message>
     <message>
-        <location filename="../header.py" line="173" />
+        <location filename="../header.py" line="174" />
         <source>refused: {action}: {reason}</source>
         <translation>مرفوض: {action}: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="190" />
+        <location filename="../header.py" line="191" />
         <source>shoe {shoe}  round {round}</source>
         <translation>الصندوق {shoe}  الجولة {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="192" />
+        <location filename="../header.py" line="193" />
         <source>cards left {count}</source>
         <translation>الأوراق المتبقية {count}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="194" />
+        <location filename="../header.py" line="195" />
         <source>burn {burn}</source>
         <translation>حرق {burn}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="196" />
+        <location filename="../header.py" line="197" />
         <source>CUT CARD: last round {round}</source>
         <translation>ورقة القطع: الجولة الأخيرة {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="205" />
+        <location filename="../header.py" line="206" />
         <source>INTEGRITY ALERT: {kind}, {cards} cards</source>
         <translation>تنبيه سلامة الشو: {kind}، {cards} ورقة</translation>
     </message>
     <message>
         <location filename="../header.py" line="210" />
+        <source>JOURNAL CHECK FAILED: {finding}</source>
+        <translation>فشل فحص السجل: {finding}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="215" />
         <source>card reader connected</source>
         <translation>قارئ الأوراق متصل</translation>
     </message>

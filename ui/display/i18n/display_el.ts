@@ -4,7 +4,7 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="213" />
+        <location filename="../header.py" line="218" />
         <location filename="../felt.py" line="51" />
         <source>CARD READER DISCONNECTED</source>
         <translation>ΑΝΑΓΝΩΣΤΗΣ ΑΠΟΣΥΝΔΕΘΗΚΕ</translation>
@@ -256,87 +256,92 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Κανένας συναγερμός σε αυτό το σαμπό.</translation>
     </message>
     <message>
-        <location filename="../header.py" line="55" />
+        <location filename="../header.py" line="56" />
         <source>{bets} {min} to {max}</source>
         <translation>{bets} {min} έως {max}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="60" />
+        <location filename="../header.py" line="61" />
         <source>{bets}, until round {round}</source>
         <translation>{bets}, έως τον γύρο {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="81" />
+        <location filename="../header.py" line="82" />
         <source>{bets} from round {round}</source>
         <translation>{bets} από τον γύρο {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="84" />
+        <location filename="../header.py" line="85" />
         <source>closed: {bets}</source>
         <translation>κλειστά: {bets}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="144" />
+        <location filename="../header.py" line="145" />
         <source>journal: none</source>
         <translation>ημερολόγιο: κανένα</translation>
     </message>
     <message>
-        <location filename="../header.py" line="147" />
+        <location filename="../header.py" line="148" />
         <source>journal: ok</source>
         <translation>ημερολόγιο: εντάξει</translation>
     </message>
     <message>
-        <location filename="../header.py" line="150" />
+        <location filename="../header.py" line="151" />
         <source>JOURNAL FAILED: {reason}</source>
         <translation>ΒΛΑΒΗ ΗΜΕΡΟΛΟΓΙΟΥ: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="158" />
+        <location filename="../header.py" line="159" />
         <source>feed: connected</source>
         <translation>ροή: συνδεδεμένη</translation>
     </message>
     <message>
-        <location filename="../header.py" line="161" />
+        <location filename="../header.py" line="162" />
         <source>feed: {count} waiting</source>
         <translation>ροή: {count} σε αναμονή</translation>
     </message>
     <message>
-        <location filename="../header.py" line="164" />
+        <location filename="../header.py" line="165" />
         <source>feed: offline, {count} waiting</source>
         <translation>ροή: εκτός σύνδεσης, {count} σε αναμονή</translation>
     </message>
     <message>
-        <location filename="../header.py" line="173" />
+        <location filename="../header.py" line="174" />
         <source>refused: {action}: {reason}</source>
         <translation>απορρίφθηκε: {action}: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="190" />
+        <location filename="../header.py" line="191" />
         <source>shoe {shoe}  round {round}</source>
         <translation>σαμπό {shoe}  γύρος {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="192" />
+        <location filename="../header.py" line="193" />
         <source>cards left {count}</source>
         <translation>απομένουν {count} φύλλα</translation>
     </message>
     <message>
-        <location filename="../header.py" line="194" />
+        <location filename="../header.py" line="195" />
         <source>burn {burn}</source>
         <translation>κάψιμο {burn}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="196" />
+        <location filename="../header.py" line="197" />
         <source>CUT CARD: last round {round}</source>
         <translation>ΚΑΡΤΑ ΚΟΠΗΣ: τελευταίος γύρος {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="205" />
+        <location filename="../header.py" line="206" />
         <source>INTEGRITY ALERT: {kind}, {cards} cards</source>
         <translation>ΣΥΝΑΓΕΡΜΟΣ ΑΚΕΡΑΙΟΤΗΤΑΣ: {kind}, {cards} φύλλα</translation>
     </message>
     <message>
         <location filename="../header.py" line="210" />
+        <source>JOURNAL CHECK FAILED: {finding}</source>
+        <translation>ΑΠΟΤΥΧΙΑ ΕΛΕΓΧΟΥ ΗΜΕΡΟΛΟΓΙΟΥ: {finding}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="215" />
         <source>card reader connected</source>
         <translation>αναγνώστης συνδεδεμένος</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="213" />
+        <location filename="../header.py" line="218" />
         <location filename="../felt.py" line="51" />
         <source>CARD READER DISCONNECTED</source>
         <translation>СЧИТЫВАТЕЛЬ ОТКЛЮЧЁН</translation>
@@ -256,87 +256,92 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>В этом шузе тревог нет.</translation>
     </message>
     <message>
-        <location filename="../header.py" line="55" />
+        <location filename="../header.py" line="56" />
         <source>{bets} {min} to {max}</source>
         <translation>{bets} от {min} до {max}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="60" />
+        <location filename="../header.py" line="61" />
         <source>{bets}, until round {round}</source>
         <translation>{bets}, до раунда {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="81" />
+        <location filename="../header.py" line="82" />
         <source>{bets} from round {round}</source>
         <translation>{bets} с раунда {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="84" />
+        <location filename="../header.py" line="85" />
         <source>closed: {bets}</source>
         <translation>закрыто: {bets}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="144" />
+        <location filename="../header.py" line="145" />
         <source>journal: none</source>
         <translation>журнал: нет</translation>
     </message>
     <message>
-        <location filename="../header.py" line="147" />
+        <location filename="../header.py" line="148" />
         <source>journal: ok</source>
         <translation>журнал: в порядке</translation>
     </message>
     <message>
-        <location filename="../header.py" line="150" />
+        <location filename="../header.py" line="151" />
         <source>JOURNAL FAILED: {reason}</source>
         <translation>СБОЙ ЖУРНАЛА: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="158" />
+        <location filename="../header.py" line="159" />
         <source>feed: connected</source>
         <translation>трансляция: подключена</translation>
     </message>
     <message>
-        <location filename="../header.py" line="161" />
+        <location filename="../header.py" line="162" />
         <source>feed: {count} waiting</source>
         <translation>трансляция: ожидают {count}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="164" />
+        <location filename="../header.py" line="165" />
         <source>feed: offline, {count} waiting</source>
         <translation>трансляция: нет связи, ожидают {count}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="173" />
+        <location filename="../header.py" line="174" />
         <source>refused: {action}: {reason}</source>
         <translation>отказано: {action}: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="190" />
+        <location filename="../header.py" line="191" />
         <source>shoe {shoe}  round {round}</source>
         <translation>шуз {shoe}  раунд {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="192" />
+        <location filename="../header.py" line="193" />
         <source>cards left {count}</source>
         <translation>осталось карт {count}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="194" />
+        <location filename="../header.py" line="195" />
         <source>burn {burn}</source>
         <translation>сжечь {burn}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="196" />
+        <location filename="../header.py" line="197" />
         <source>CUT CARD: last round {round}</source>
         <translation>КАРТА ОТРЕЗА: последний раунд {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="205" />
+        <location filename="../header.py" line="206" />
         <source>INTEGRITY ALERT: {kind}, {cards} cards</source>
         <translation>ТРЕВОГА ЦЕЛОСТНОСТИ ШУЗА: {kind}, {cards} карт</translation>
     </message>
     <message>
         <location filename="../header.py" line="210" />
+        <source>JOURNAL CHECK FAILED: {finding}</source>
+        <translation>ПРОВЕРКА ЖУРНАЛА НЕ ПРОЙДЕНА: {finding}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="215" />
         <source>card reader connected</source>
         <translation>считыватель подключён</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="213" />
+        <location filename="../header.py" line="218" />
         <location filename="../felt.py" line="51" />
         <source>CARD READER DISCONNECTED</source>
         <translation>读牌器已断开</translation>
@@ -256,87 +256,92 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>本牌靴无警报。</translation>
     </message>
     <message>
-        <location filename="../header.py" line="55" />
+        <location filename="../header.py" line="56" />
         <source>{bets} {min} to {max}</source>
         <translation>{bets} {min} 至 {max}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="60" />
+        <location filename="../header.py" line="61" />
         <source>{bets}, until round {round}</source>
         <translation>{bets}, 至第 {round} 局</translation>
     </message>
     <message>
-        <location filename="../header.py" line="81" />
+        <location filename="../header.py" line="82" />
         <source>{bets} from round {round}</source>
         <translation>{bets} 自第 {round} 局</translation>
     </message>
     <message>
-        <location filename="../header.py" line="84" />
+        <location filename="../header.py" line="85" />
         <source>closed: {bets}</source>
         <translation>已停止投注: {bets}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="144" />
+        <location filename="../header.py" line="145" />
         <source>journal: none</source>
         <translation>日志: 无</translation>
     </message>
     <message>
-        <location filename="../header.py" line="147" />
+        <location filename="../header.py" line="148" />
         <source>journal: ok</source>
         <translation>日志: 正常</translation>
     </message>
     <message>
-        <location filename="../header.py" line="150" />
+        <location filename="../header.py" line="151" />
         <source>JOURNAL FAILED: {reason}</source>
         <translation>日志故障: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="158" />
+        <location filename="../header.py" line="159" />
         <source>feed: connected</source>
         <translation>推送: 已连接</translation>
     </message>
     <message>
-        <location filename="../header.py" line="161" />
+        <location filename="../header.py" line="162" />
         <source>feed: {count} waiting</source>
         <translation>推送: {count} 条待发</translation>
     </message>
     <message>
-        <location filename="../header.py" line="164" />
+        <location filename="../header.py" line="165" />
         <source>feed: offline, {count} waiting</source>
         <translation>推送: 离线, {count} 条待发</translation>
     </message>
     <message>
-        <location filename="../header.py" line="173" />
+        <location filename="../header.py" line="174" />
         <source>refused: {action}: {reason}</source>
         <translation>已拒绝: {action}: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="190" />
+        <location filename="../header.py" line="191" />
         <source>shoe {shoe}  round {round}</source>
         <translation>第 {shoe} 靴  第 {round} 局</translation>
     </message>
     <message>
-        <location filename="../header.py" line="192" />
+        <location filename="../header.py" line="193" />
         <source>cards left {count}</source>
         <translation>剩余 {count} 张</translation>
     </message>
     <message>
-        <location filename="../header.py" line="194" />
+        <location filename="../header.py" line="195" />
         <source>burn {burn}</source>
         <translation>烧牌 {burn}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="196" />
+        <location filename="../header.py" line="197" />
         <source>CUT CARD: last round {round}</source>
         <translation>切牌已出: 最后一局 {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="205" />
+        <location filename="../header.py" line="206" />
         <source>INTEGRITY ALERT: {kind}, {cards} cards</source>
         <translation>完整性警报：{kind}，{cards} 张牌</translation>
     </message>
     <message>
         <location filename="../header.py" line="210" />
+        <source>JOURNAL CHECK FAILED: {finding}</source>
+        <translation>日志校验失败: {finding}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="215" />
         <source>card reader connected</source>
         <translation>读牌器已连接</translation>
     </message>
