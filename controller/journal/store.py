@@ -296,6 +296,35 @@ class Journal:
             (type_, before if before is not None else self._seq + 1)).fetchone()
         return row[0] if row else None
 
+    def drop_through(self, seq: int) -> None:
+        """Delete the rows up to ``seq`` (and their index rows) in the open transaction, with
+        the event appended to it that records where they went (controller.journal.archive)."""
+        if not self._pending:
+            raise JournalError(self.path, "rows are only dropped with the record of where they "
+                               "went", seq, REFUSED_ADVICE)
+        try:
+            for table in ("rounds", "shoes", "events"):  # the indexes first: they refer on
+                self._connection.execute(f"DELETE FROM {table} WHERE seq <= ?", (seq,))
+        except sqlite3.Error as error:
+            self.rollback()
+            raise unwritable(self.path, f"cannot drop rows up to {seq}", error) from error
+
+    def reclaim_space(self) -> None:
+        """Give the pages of dropped rows back to the file system: an incremental vacuum (as
+        long as the pages freed), or, the first time, one VACUUM that rewrites the whole file
+        and turns incremental vacuum on. Outside a transaction; a crash leaves it undone."""
+        db = self._connection
+        try:
+            if db.execute("PRAGMA auto_vacuum").fetchone()[0] == 2:  # incremental
+                db.execute("PRAGMA incremental_vacuum")
+            else:
+                db.execute("PRAGMA auto_vacuum = INCREMENTAL")
+                db.execute("VACUUM")
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the WAL holds what moved
+        except sqlite3.Error as error:
+            raise unwritable(self.path, "cannot reclaim the space of archived rows",
+                             error) from error
+
     def close(self) -> None:
         """Commit what waits and close; safe to call twice."""
         if self._db is None:

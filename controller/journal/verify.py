@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from controller.journal.archive_file import ChainStartUnknown, chain_start
 from controller.journal.chain import GENESIS, row_hash
 from controller.journal.head import Head, HeadUnreadable, head_path, read_head
 from controller.journal.schema import APPLICATION_ID, SCHEMA_VERSION
@@ -118,19 +119,25 @@ def _check_database(connection: sqlite3.Connection, head: Head | str) -> Report:
         found = connection.execute("SELECT hash FROM events WHERE seq = ?", (seq,)).fetchone()
         return found[0] if found else GENESIS if seq == 0 else None
 
-    rows, last_seq, last_hash, finding = check_chain(connection.execute(ROWS), recorded_as)
+    try:  # row 1, or the first row an archive left (controller.journal.archive_file)
+        start = chain_start(connection)
+    except ChainStartUnknown as error:
+        return Report(0, 0, GENESIS, version, Finding("chain", str(error), error.seq))
+    rows, last_seq, last_hash, finding = check_chain(connection.execute(ROWS), recorded_as,
+                                                     start)
     if finding is None:
         finding = check_head(head, rows, last_seq, last_hash, hash_of)
     return Report(rows, last_seq, last_hash, version, finding)
 
 
 def check_chain(
-    rows: Iterable[tuple[Any, ...]], recorded_as: Callable[[bytes], int | None]
+    rows: Iterable[tuple[Any, ...]], recorded_as: Callable[[bytes], int | None],
+    start: tuple[int, bytes] = (1, GENESIS),
 ) -> tuple[int, int, bytes, Finding | None]:
     """Walk the rows in seq order: (rows, last seq, last hash, first broken row or None).
     ``recorded_as(hash)`` is the seq of the row now holding that hash, to tell a row moved
-    from one edited."""
-    expected_seq, previous, count = 1, GENESIS, 0
+    from one edited; ``start``: the first row's seq and the hash it links to."""
+    (expected_seq, previous), count = start, 0
     for seq, ts, type_, table, shoe, round_, data, prev_hash, stored in rows:
         computed = row_hash(prev_hash, seq, ts, type_, table, shoe, round_, data)
         if computed != stored:
