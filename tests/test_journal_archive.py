@@ -23,6 +23,7 @@ from controller.journal.archive_verify import verify_archives
 from controller.journal.head import head_path
 from controller.journal.verify import self_test
 from controller.service.app import open_table
+from controller.service.retention import keep_retention
 from controller.table.config import TableConfig
 from tests.journal_support import ROOT, kill, rows
 from ui.cli import main
@@ -297,3 +298,26 @@ def test_a_power_cut_during_archive_loses_nothing(journal, tmp_path):
         assert len(archives_in(folder)) == 1
         assert not list(folder.glob("*.partial*"))
     assert "killed" in outcomes
+
+
+def test_keep_days_archives_at_start_what_is_older_to_the_archive_folder(journal):
+    config = TableConfig(journal_path=str(journal), keep_days=90)
+    with Journal.open(journal) as live:  # as the table has it at start
+        moved = keep_retention(live, config, now=datetime.now(UTC) + timedelta(days=89))
+    assert moved is not None
+    assert moved.path.parent == journal.parent / "archive"  # beside the journal by default
+    ended = rows(moved.path, "SELECT max(ts) FROM events WHERE type = 'shoe_ended'")[0][0]
+    assert ended < days_ago(1)
+    assert verify_archives(journal).finding is None
+
+
+def test_a_retention_shorter_than_90_days_is_refused_at_start_in_one_line(journal, tmp_path,
+                                                                          capsys):
+    config = tmp_path / "table.toml"
+    config.write_text(f'[journal]\npath = "{journal}"\nkeep_days = 30\n')
+    assert main(["run", "--headless", "--config", str(config)]) == 2
+    error = capsys.readouterr().err.strip()
+    assert len(error.splitlines()) == 1
+    assert (f"{config}: journal.keep_days = 30: expected at least 90 days: a shorter retention "
+            "is refused") in error
+    assert rows(journal, "SELECT min(seq) FROM events") == [(1,)]

@@ -18,6 +18,7 @@ from controller.events.stream import EventBus, EventFile, EventFileError, Subscr
 from controller.feed.relay import FeedRelay, open_feed
 from controller.game.profiles import Profile, load_profile
 from controller.journal import Journal
+from controller.service.retention import keep_retention
 from controller.service.sim_dealer import SimulatedDealer
 from controller.surveillance.integrity import ShoeIntegrityDue
 from controller.surveillance.integrity_worker import IntegrityWorker
@@ -137,6 +138,8 @@ def open_table(
     profile = load_profile(config.profile)
     journal = Journal.open(config.journal_path) if config.journal_path else None
     try:
+        if journal is not None:
+            keep_retention(journal, config)
         table = _assemble(config, profile, journal, subscribers, stop_after_shoes, exposure)
     except BaseException:
         if journal is not None:
