@@ -46,9 +46,10 @@ class TableProcess:
         """The table, its journal self-tested and its driver started; JournalError or
         EventFileError when it refuses to play (the files are left as they were)."""
         allow_time_for_journal_check(self.notifier, self.config.journal_path)
-        self.table = open_table(self.config,
-                                subscribers=(*subscribers, ServiceStatus(self.notifier)),
+        status = ServiceStatus(self.notifier)
+        self.table = open_table(self.config, subscribers=(*subscribers, status),
                                 stop_after_shoes=self.stop_after_shoes)
+        status.prime(self.table.view_events)
         return self.table
 
     def run(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from controller.events import facts
@@ -30,15 +31,38 @@ def allow_time_for_journal_check(notifier: SystemdNotifier, journal_path: str | 
 
 class ServiceStatus:
     """A subscriber that sends a one-line status when the table's situation changes: a round
-    in play, a hold, a pause, the scanner, the end of a shoe (not every card)."""
+    in play, a hold, a pause, the scanner, the end of a shoe (not every card). A disk alert
+    stands at the end of every line until it is cleared."""
 
     def __init__(self, notifier: SystemdNotifier) -> None:
         self.notifier = notifier
+        self.disk: str | None = None  # the disk alert standing
+        self._last = ""
+
+    def prime(self, events: Iterable[TableEvent]) -> None:
+        """The table as the journal left it (its view's events): a disk alert raised at start
+        stands from the first line."""
+        for event in events:
+            if isinstance(event.fact, facts.DiskAlert):
+                self(event)
 
     def __call__(self, event: TableEvent) -> None:
-        text = describe(event)
-        if text is not None:
-            self.notifier.status(text)
+        if isinstance(event.fact, facts.DiskAlert):
+            self.disk = disk_text(event.fact) if event.fact.state == "raised" else None
+            text: str | None = self._last
+        else:
+            text = describe(event)
+        if text is None:
+            return
+        self._last = text
+        line = "; ".join(filter(None, (text, self.disk)))
+        if line:
+            self.notifier.status(line)
+
+
+def disk_text(alert: facts.DiskAlert) -> str:
+    return (f"DISK: {alert.days_left} days of journal space left in {alert.folder} (below "
+            f"{alert.min_free_days}; docs/journal.md, 'Disk budget')")
 
 
 def describe(event: TableEvent) -> str | None:

@@ -21,6 +21,7 @@ from controller.events.states import TableState
 from controller.events.stream import EventBus, EventFileError
 from controller.game.cards import Card
 from controller.game.profiles import Profile
+from controller.journal.disk_budget import DiskAlertDue
 from controller.journal.store import JournalError
 from controller.surveillance.exposure import ExposureComputed
 from controller.surveillance.integrity import IntegrityAlertDue, ShoeIntegrityDue
@@ -172,6 +173,8 @@ class TableController:
                     self.publish(alert)
             case ShoeIntegrityDue(summary=summary):
                 self.publish(summary)  # the summary names its shoe: it comes after the end
+            case DiskAlertDue(alert=alert):
+                self.publish(alert)
             case TimerExpired():
                 if self.rounds.betting_deadline is not None and self.rounds.may_close_betting():
                     self.rounds.close_betting()

@@ -67,6 +67,7 @@ class TableView:
     misread: facts.Misread | None = None
     refusal: facts.ActionRefused | None = None  # the last refused action
     integrity: facts.IntegrityAlert | None = None  # the shoe's latest integrity alert
+    disk: facts.DiskAlert | None = None  # the journal's disk is short of room, until cleared
     # The last rounds finished: round_result and round_voided events, oldest first.
     recent: deque[TableEvent] = field(default_factory=lambda: deque(maxlen=RECALL_ROUNDS))
     last_change: RoadsChange | None = None
@@ -148,6 +149,8 @@ class TableView:
                 self.refusal = refusal
             case facts.IntegrityAlert() as alert:
                 self.integrity = alert
+            case facts.DiskAlert() as alert:
+                self.disk = alert if alert.state == "raised" else None
 
     def _rest(self, state: str) -> None:
         """The table came to rest in ``state`` (a ``state`` event, or a fact that says it)."""

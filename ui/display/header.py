@@ -25,7 +25,7 @@ WARN = "#ffb347"
 BAD = "#ffffff", "#c0392b"  # ink, paper
 PANEL = "#17212b"
 FIELDS = ("table", "profile", "round", "cards", "burn", "cut", "reader", "journal", "feed",
-          "integrity", "refused", "limits", "open", "closed")
+          "integrity", "disk", "refused", "limits", "open", "closed")
 BOLD = frozenset({"table", "cut"})
 
 
@@ -177,7 +177,7 @@ class TableHeader(QFrame):
     def show_view(self, view: TableView) -> None:
         shown = (view.table, view.profile, view.shoe, view.round, view.cards_left, view.burn,
                  bool(view.reveal), view.last_round, tuple(view.closed_bets), view.scanner,
-                 view.rules, view.integrity, self.profile)
+                 view.rules, view.integrity, view.disk, self.profile)
         if shown == self._shown:  # most events (the state moving on) change nothing here
             return
         self._shown = shown
@@ -206,6 +206,9 @@ class TableHeader(QFrame):
             "display", "INTEGRITY ALERT: {kind}, {cards} cards").format(
                 kind=view.integrity.kind.replace("_", " "), cards=view.integrity.cards))
         self._color("integrity", *BAD)
+        self._set("disk", "" if view.disk is None else translate(
+            "display", "JOURNAL DISK: {days} days of space left").format(days=view.disk.days_left))
+        self._color("disk", *BAD)
         if view.scanner == "connected":
             self._set("reader", translate("display", "card reader connected"))
             self._color("reader", OK)
