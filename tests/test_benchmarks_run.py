@@ -62,6 +62,12 @@ BRIEF = {
         rf"0.2 days: {NUMBER} rows; verify {NUMBER} rows/s, bare hashing loop {NUMBER} rows/s",
         rf"restart to ready +{NUMBER} ms +{NUMBER} ms +{NUMBER}x",
         rf"history --last 10 +{NUMBER} ms +{NUMBER} ms +{NUMBER}x"]),
+    "journal_archive.py": (["--days", "3", "--first", "2"], [
+        rf"anchor: copying the journal file and syncing it: {NUMBER} s",
+        rf"first archive \(VACUUM, the live file rewritten once\): {NUMBER} s for {NUMBER} "
+        rf"rows moved, {NUMBER} MB left live: {NUMBER}x the anchor",
+        rf"next day's archive \(incremental vacuum\): {NUMBER} s for {NUMBER} rows moved, "
+        rf"{NUMBER} MB left live: {NUMBER}x the anchor"]),
     "journal_generator.py": (["{tmp}/journal.sqlite3", "--days", "0.2"], [
         rf"journal.sqlite3: {NUMBER} rows \(0.2 days of dealing\) in {NUMBER} s"]),
     "pit.py": (["--tables", "20", "--seconds", "2"], [

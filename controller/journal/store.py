@@ -316,7 +316,8 @@ class Journal:
         db = self._connection
         try:
             if db.execute("PRAGMA auto_vacuum").fetchone()[0] == 2:  # incremental
-                db.execute("PRAGMA incremental_vacuum")
+                # A script: execute() would step the pragma once, freeing one page
+                db.executescript("PRAGMA incremental_vacuum;")
             else:
                 db.execute("PRAGMA auto_vacuum = INCREMENTAL")
                 db.execute("VACUUM")
