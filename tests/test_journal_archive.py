@@ -90,8 +90,12 @@ def test_archived_shoes_are_read_back_by_history_export_verify_and_shoe_report(
                   "--json") == shoe_before
     assert output(capsys, "history", "--journal", str(journal), "--last", "10",
                   "--json") == last_ten
-    assert json.loads(output(capsys, "history", "--journal", str(journal), "--shoe", "3",
-                             "--json")) == []
+    # Asked of the live journal, a shoe archived is read from its archive, saying so.
+    capsys.readouterr()
+    assert main(["history", "--journal", str(journal), "--shoe", "3", "--json"]) == 0
+    followed = capsys.readouterr()
+    assert followed.out == shoe_before
+    assert followed.err == f"shoe 3 was archived: reading {archived}\n"
     # Every row is in one of the two, once, with its hashes; the live journal adds the record.
     archive_rows, live_rows = exported(archived), exported(journal)
     assert archive_rows + live_rows[:-1] == before_rows
@@ -110,6 +114,10 @@ def test_archived_shoes_are_read_back_by_history_export_verify_and_shoe_report(
     assert "shoe 3," in output(capsys, "shoe-report", "--journal", str(archived), "--shoe", "3",
                                "--out", str(report))
     assert "shoe 3" in report.read_text()
+    followed_report = tmp_path / "followed.html"
+    assert "shoe 3," in output(capsys, "shoe-report", "--journal", str(journal), "--shoe", "3",
+                               "--out", str(followed_report))
+    assert followed_report.read_text() == report.read_text()
     # Smaller: the pages of the moved rows went back to the file system.
     assert journal.stat().st_size < archived.stat().st_size
 
@@ -136,6 +144,12 @@ def test_archiving_again_adds_an_archive_to_the_same_chain(journal, tmp_path, ca
     assert archive_cli(journal, folder, days_ago(1)) == 0
     first, second = archives_in(folder)
     assert "with 2 archive(s)" in output(capsys, "journal", "verify", str(journal))
+    for archived in (first, second):
+        shoe = rows(archived, "SELECT max(shoe) FROM shoes")[0][0]
+        assert output(capsys, "history", "--journal", str(journal), "--shoe", str(shoe)) == (
+            output(capsys, "history", "--journal", str(archived), "--shoe", str(shoe)))
+        assert "no rounds" not in output(capsys, "history", "--journal", str(archived),
+                                         "--shoe", str(shoe))
     # Nothing more to move: said, and nothing changes.
     assert archive_cli(journal, folder, days_ago(1)) == 0
     assert "nothing to archive" in capsys.readouterr().out

@@ -15,6 +15,7 @@ from controller.journal import Journal, JournalError, recall
 from controller.journal.accept_end import accept_end
 from controller.journal.archive import archive
 from controller.journal.archive_file import summary as archive_summary
+from controller.journal.archive_recall import holding_shoe
 from controller.journal.archive_verify import verify_archives
 from controller.journal.export import FORMATS, export
 from controller.journal.head import head_path
@@ -104,6 +105,16 @@ def journal_to_read(args: argparse.Namespace) -> Path:
     path = journal_path(args)
     refuse_if_not_a_journal(path)
     return path
+
+
+def followed(path: Path, shoe: int) -> Path:
+    """The file holding shoe ``shoe``: the journal, or the archive it was moved to (said on
+    standard error, so that --json output stays as it is)."""
+    with recall.reading(path):  # a journal SQLite cannot read is one line, as for any read
+        held = holding_shoe(path, shoe)
+    if held != path:
+        print(f"shoe {shoe} was archived: reading {held}", file=sys.stderr)
+    return held
 
 
 def refuse_if_not_a_journal(path: Path) -> None:
