@@ -4,7 +4,7 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="213" />
+        <location filename="../header.py" line="216" />
         <location filename="../felt.py" line="51" />
         <source>CARD READER DISCONNECTED</source>
         <translation>СЧИТЫВАТЕЛЬ ОТКЛЮЧЁН</translation>
@@ -336,7 +336,12 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>ТРЕВОГА ЦЕЛОСТНОСТИ ШУЗА: {kind}, {cards} карт</translation>
     </message>
     <message>
-        <location filename="../header.py" line="210" />
+        <location filename="../header.py" line="209" />
+        <source>JOURNAL DISK: {days} days of space left</source>
+        <translation>ДИСК ЖУРНАЛА: места на {days} дн.</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="213" />
         <source>card reader connected</source>
         <translation>считыватель подключён</translation>
     </message>

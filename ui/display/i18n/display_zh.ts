@@ -4,7 +4,7 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="213" />
+        <location filename="../header.py" line="216" />
         <location filename="../felt.py" line="51" />
         <source>CARD READER DISCONNECTED</source>
         <translation>读牌器已断开</translation>
@@ -336,7 +336,12 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>完整性警报：{kind}，{cards} 张牌</translation>
     </message>
     <message>
-        <location filename="../header.py" line="210" />
+        <location filename="../header.py" line="209" />
+        <source>JOURNAL DISK: {days} days of space left</source>
+        <translation>记录磁盘：剩余 {days} 天的空间</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="213" />
         <source>card reader connected</source>
         <translation>读牌器已连接</translation>
     </message>
