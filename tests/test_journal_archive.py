@@ -270,9 +270,10 @@ def archive_process(journal: Path, folder: Path, before: str) -> subprocess.Pope
 
 
 def all_rows(journal: Path, folder: Path) -> list[tuple]:
-    """Every row of the journal's archives and the journal, except the archive records."""
+    """Every row of the journal's archives (those its records name: a run cut short may leave
+    one that none does, which the next run replaces) and the journal, except the records."""
     found = []
-    for path in [*archives_in(folder), journal]:
+    for path in [*(path for path, _ in verify_archives(journal, folder).files), journal]:
         found += rows(path, "SELECT seq, hash FROM events WHERE type != 'journal_archived' "
                             "ORDER BY seq")
     return found

@@ -65,12 +65,13 @@ class Archived:
     record: JournalArchived
 
 
-def archive(journal: Journal, before: datetime, folder: Path,
-            acked_seq: int | None = None) -> Archived | None:
+def archive(journal: Journal, before: datetime, folder: Path, acked_seq: int | None = None,
+            rewrite: bool = True) -> Archived | None:
     """Move every complete shoe that ended before ``before`` (and only rows up to the one
     before ``acked_seq``, the last row the floor feed's broker acknowledged, when a feed is
     in use) out of ``journal`` into an archive file in ``folder``; None when there is none
-    to move."""
+    to move. ``rewrite``: a journal without incremental vacuum is rewritten once to give
+    the space back (``Journal.reclaim_space``)."""
     folder = folder.resolve()
     folder.mkdir(parents=True, exist_ok=True)
     stamp = before.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
@@ -82,7 +83,7 @@ def archive(journal: Journal, before: datetime, folder: Path,
         remove_unfinished(folder, journal.path, first)
     if plan is None:
         if freed:  # an archive made by a run cut short before it reclaimed the space
-            journal.reclaim_space()
+            journal.reclaim_space(rewrite)
         return None
     target = folder / archive_name(journal.path, plan)
     write_archive(target, journal.path, plan, stamp)
@@ -97,7 +98,7 @@ def archive(journal: Journal, before: datetime, folder: Path,
                               last.round, record))
     journal.drop_through(plan.last_seq)
     journal.commit()
-    journal.reclaim_space()
+    journal.reclaim_space(rewrite)
     return Archived(target, record)
 
 

@@ -309,16 +309,18 @@ class Journal:
             self.rollback()
             raise unwritable(self.path, f"cannot drop rows up to {seq}", error) from error
 
-    def reclaim_space(self) -> None:
+    def reclaim_space(self, rewrite: bool = True) -> None:
         """Give the pages of dropped rows back to the file system: an incremental vacuum (as
-        long as the pages freed), or, the first time, one VACUUM that rewrites the whole file
-        and turns incremental vacuum on. Outside a transaction; a crash leaves it undone."""
+        long as the pages freed), or, in a journal made before incremental vacuum was on and
+        with ``rewrite``, one VACUUM that rewrites the whole file and turns it on (without, the
+        free pages are only reused by later rows). Outside a transaction; a crash leaves it
+        undone."""
         db = self._connection
         try:
             if db.execute("PRAGMA auto_vacuum").fetchone()[0] == 2:  # incremental
                 # A script: execute() would step the pragma once, freeing one page
                 db.executescript("PRAGMA incremental_vacuum;")
-            else:
+            elif rewrite:
                 db.execute("PRAGMA auto_vacuum = INCREMENTAL")
                 db.execute("VACUUM")
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the WAL holds what moved
@@ -448,6 +450,8 @@ def _connect(path: Path) -> sqlite3.Connection:
     connection = sqlite3.connect(path, isolation_level=None)
     try:
         connection.execute(f"PRAGMA page_size = {PAGE_SIZE}")  # only takes on a new file
+        # So does this: an archive's rows freed go back to the disk (controller.journal.archive)
+        connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute("PRAGMA synchronous = FULL")
         connection.execute("PRAGMA foreign_keys = ON")

@@ -37,8 +37,9 @@ def keep_retention(journal: Journal, config: TableConfig,
     before = (now or datetime.now(UTC)) - timedelta(days=config.keep_days)
     folder = archive_folder(config, journal.path)
     try:
+        # No whole-file VACUUM at start (docs/journal.md): only the incremental one
         moved = archive(journal, before, folder,
-                        feed_acknowledged(journal.path, config.feed is not None))
+                        feed_acknowledged(journal.path, config.feed is not None), rewrite=False)
     except (JournalError, OSError, sqlite3.Error) as error:
         log.error("journal %s: keeping %d days: cannot archive to %s: %s; the table plays on "
                   "with the whole journal", journal.path, config.keep_days, folder, error)
