@@ -4,39 +4,24 @@ fewer than ``[journal] min_free_days`` are left (docs/journal.md, "Disk budget")
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 from display_support import shown_window
 
-from benchmarks.journal_generator import ROWS_A_DAY, template_shoes, write_journal
+from benchmarks.journal_generator import ROWS_A_DAY
 from controller.events import facts
 from controller.journal.disk_budget import estimate
-from controller.journal.head import head_path
 from controller.service.app import open_table
 from controller.table.config import TableConfig
-from tests.journal_support import rows
+from tests.journal_support import generated_journal_fixtures, rows
 from tests.test_service_notify import run_under_notify_socket
 
 DAYS = 2
 MB = 1_000_000
 
 
-@pytest.fixture(scope="module")
-def generated(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("generated")
-    path = folder / "journal.sqlite3"
-    write_journal(path, DAYS, template_shoes(folder))
-    return path
-
-
-@pytest.fixture
-def journal(generated, tmp_path) -> Path:
-    path = tmp_path / "journal.sqlite3"
-    shutil.copy(generated, path)
-    shutil.copy(head_path(generated), head_path(path))
-    return path
+generated, journal = generated_journal_fixtures(DAYS)
 
 
 def disk_alerts(journal: Path) -> list[tuple[str, str]]:

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.journal_generator import template_shoes, write_journal
 from controller.feed.outbox import FeedRecord, write_record
 from controller.journal import Journal
 from controller.journal.archive_verify import verify_archives
@@ -25,27 +24,13 @@ from controller.journal.verify import self_test
 from controller.service.app import open_table
 from controller.service.retention import keep_retention
 from controller.table.config import TableConfig
-from tests.journal_support import ROOT, kill, rows
+from tests.journal_support import ROOT, generated_journal_fixtures, kill, rows
 from ui.cli import main
 
 DAYS = 3
 
 
-@pytest.fixture(scope="module")
-def generated(tmp_path_factory) -> Path:
-    """A journal of three days of dealing, its last row about now, written once."""
-    folder = tmp_path_factory.mktemp("generated")
-    path = folder / "journal.sqlite3"
-    write_journal(path, DAYS, template_shoes(folder))
-    return path
-
-
-@pytest.fixture
-def journal(generated, tmp_path) -> Path:
-    path = tmp_path / "journal.sqlite3"
-    shutil.copy(generated, path)
-    shutil.copy(head_path(generated), head_path(path))
-    return path
+generated, journal = generated_journal_fixtures(DAYS)
 
 
 def days_ago(days: float) -> str:
