@@ -94,3 +94,6 @@ def test_the_alert_stands_in_the_service_status(journal, tmp_path):
     assert disk and f"journal space left in {journal.parent} (below 100000000" in disk[0]
     # It stays on the lines that follow (a round in play, the shoe's end).
     assert any(m.startswith("STATUS=shoe") and "DISK: " in m for m in statuses)
+    # Headless, the operator reads it too, from the start.
+    assert done.stdout.startswith(f"DISK: {disk[0].split('DISK: ')[1].split(' days')[0]} days "
+                                  f"of journal space left in {journal.parent}")
