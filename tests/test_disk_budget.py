@@ -4,6 +4,7 @@ fewer than ``[journal] min_free_days`` are left (docs/journal.md, "Disk budget")
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
@@ -11,10 +12,12 @@ from display_support import shown_window
 
 from benchmarks.journal_generator import ROWS_A_DAY
 from controller.events import facts
+from controller.feed.outbox import FeedRecord, write_record
 from controller.journal.disk_budget import estimate
 from controller.service.app import open_table
 from controller.table.config import TableConfig
-from tests.journal_support import generated_journal_fixtures, rows
+from tests.feed_support import Broker, Subscriber, feed_config, needs_mosquitto, table_process
+from tests.journal_support import generated_journal_fixtures, rows, wait_for
 from tests.test_service_notify import run_under_notify_socket
 
 DAYS = 2
@@ -97,3 +100,30 @@ def test_the_alert_stands_in_the_service_status(journal, tmp_path):
     # Headless, the operator reads it too, from the start.
     assert done.stdout.startswith(f"DISK: {disk[0].split('DISK: ')[1].split(' days')[0]} days "
                                   f"of journal space left in {journal.parent}")
+
+
+@needs_mosquitto
+def test_the_alert_goes_out_on_the_floor_feed(journal, tmp_path):
+    folder = tmp_path / "broker"
+    folder.mkdir()
+    broker = Broker(folder)
+    broker.start()
+    try:
+        subscriber = Subscriber(broker, "baccarat/t1/#")
+        [(last, digest)] = rows(journal, "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1")
+        # The broker had it all before: the relay resumes after the journal's last row.
+        write_record(journal, FeedRecord(acked_seq=last, acked_hash=digest.hex()))
+        config = feed_config(tmp_path, broker, extra="[journal]\nmin_free_days = 100000000\n")
+        table = table_process(config, journal, "sim://?seed=5&rate=0")
+        wait_for(lambda: "disk_alert" in [event["type"] for event in subscriber.events()],
+                 timeout=120)
+        table.send_signal(signal.SIGTERM)
+        assert table.wait(timeout=60) == 0
+        subscriber.close()
+    finally:
+        broker.stop()
+    alert = next(event for event in subscriber.events() if event["type"] == "disk_alert")
+    assert (alert["state"], alert["min_free_days"], alert["folder"]) == (
+        "raised", 100000000, str(tmp_path))
+    assert rows(journal, f"SELECT type FROM events WHERE seq = {alert['seq']}") == [
+        ("disk_alert",)]
