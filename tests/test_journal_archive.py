@@ -24,7 +24,13 @@ from controller.journal.verify import self_test
 from controller.service.app import open_table
 from controller.service.retention import keep_retention
 from controller.table.config import TableConfig
-from tests.journal_support import ROOT, generated_journal_fixtures, kill, rows
+from tests.journal_support import (
+    ROOT,
+    generated_journal,
+    generated_journal_fixtures,
+    kill,
+    rows,
+)
 from ui.cli import main
 
 DAYS = 3
@@ -321,3 +327,20 @@ def test_a_retention_shorter_than_90_days_is_refused_at_start_in_one_line(journa
     assert (f"{config}: journal.keep_days = 30: expected at least 90 days: a shorter retention "
             "is refused") in error
     assert rows(journal, "SELECT min(seq) FROM events") == [(1,)]
+
+
+def test_another_tables_archive_in_the_same_folder_is_never_deleted(journal, tmp_path,
+                                                                     capsys):
+    """Two tables' journals of the same name, archived into one folder: the second may not
+    take the first one's archive for an unfinished one of its own."""
+    folder = tmp_path / "shared"
+    assert archive_cli(journal, folder, days_ago(1)) == 0
+    [first_tables] = archives_in(folder)
+    kept = first_tables.read_bytes()
+    time.sleep(0.01)  # another table's journal: the same shoes at other times, other hashes
+    (tmp_path / "other").mkdir()
+    other = generated_journal(tmp_path / "other", DAYS)
+    capsys.readouterr()
+    assert archive_cli(other, folder, days_ago(1)) == 1
+    assert "another journal's archive has this name" in capsys.readouterr().err
+    assert first_tables.read_bytes() == kept

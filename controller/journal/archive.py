@@ -79,8 +79,8 @@ def archive(journal: Journal, before: datetime, folder: Path, acked_seq: int | N
         first = db.execute("SELECT min(seq) FROM events").fetchone()[0]
         plan = None if first is None else plan_cut(db, stamp, acked_seq)
         freed = db.execute("PRAGMA freelist_count").fetchone()[0]
-    if first is not None:
-        remove_unfinished(folder, journal.path, first)
+        if first is not None:
+            remove_unfinished(folder, journal.path, first, db)
     if plan is None:
         if freed:  # an archive made by a run cut short before it reclaimed the space
             journal.reclaim_space(rewrite)
@@ -160,17 +160,40 @@ def archive_name(journal: Path, plan: Plan) -> str:
     return f"{journal.resolve().stem}-{plan.first_seq:012d}-{plan.last_seq:012d}.sqlite3"
 
 
-def remove_unfinished(folder: Path, journal: Path, first_seq: int) -> None:
-    """Archives of rows the live journal still holds (from its first row on) are what a run
-    cut short left: nothing names them, and the rows are still in the journal."""
-    for left in folder.glob(f"{journal.resolve().stem}-{first_seq:012d}-*"):
-        left.unlink()
+def remove_unfinished(folder: Path, journal: Path, first_seq: int,
+                      db: sqlite3.Connection) -> None:
+    """What a run cut short left: archives of rows the live journal (``db``) still holds, from
+    its first row on. Nothing names them and their rows are all still in the journal, which
+    is checked row for row by the last one's hash before a file is deleted: another table's
+    archive of the same name (one folder shared by two tables) is never touched, and one in
+    the way is refused (``write_archive``)."""
+    pattern = f"{journal.resolve().stem}-{first_seq:012d}-*.sqlite3*"
+    for left in sorted(folder.glob(pattern), reverse=True):  # a head before its database
+        archive_file = left.with_name(left.name.removesuffix(".head"))
+        if archive_file.name.endswith(_PARTIAL) or _copy_of_live(archive_file, db):
+            left.unlink()
+
+
+def _copy_of_live(path: Path, db: sqlite3.Connection) -> bool:
+    """Whether the archive file at ``path`` ends with a row the live journal holds, hash and
+    all (so every row of it is in the journal, the chain being whole)."""
+    try:
+        with closing(open_read_only(path)) as archived:
+            last = archived.execute(
+                "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+    except sqlite3.Error:
+        return False
+    return last is not None and db.execute(
+        "SELECT 1 FROM events WHERE seq = ? AND hash = ?", last).fetchone() is not None
 
 
 def write_archive(target: Path, journal: Path, plan: Plan, before: str) -> None:
     """Copy the plan's rows into ``target`` (made under a temporary name, synced, verified,
     then renamed); JournalError, with the live journal untouched, if the copy does not verify."""
     partial = target.with_name(target.name + _PARTIAL)
+    if target.exists():  # left by remove_unfinished: not a copy of this journal's rows
+        raise JournalError(target, "another journal's archive has this name: give each table "
+                           "an archive folder of its own", advice="name another folder")
     for left in (partial, head_path(partial)):
         left.unlink(missing_ok=True)
     with closing(sqlite3.connect(partial, isolation_level=None)) as db:

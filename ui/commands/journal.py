@@ -207,6 +207,8 @@ def run_set_aside(args: argparse.Namespace) -> int:
 
 def run_archive(args: argparse.Namespace) -> int:
     path = journal_path(args)
+    if Path(args.to).exists() and not Path(args.to).is_dir():
+        raise UserError(f"--to {args.to}: is not a folder: name the archive folder")
     config = load_config(args.config) if args.config else None
     with Journal.open(path) as journal:  # refused while a table has it open
         moved = archive(journal, args.before, Path(args.to),
