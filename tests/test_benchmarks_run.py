@@ -62,14 +62,14 @@ BRIEF = {
         rf"0.2 days: {NUMBER} rows; verify {NUMBER} rows/s, bare hashing loop {NUMBER} rows/s",
         rf"restart to ready +{NUMBER} ms +{NUMBER} ms +{NUMBER}x",
         rf"history --last 10 +{NUMBER} ms +{NUMBER} ms +{NUMBER}x"]),
-    "journal_archive.py": (["--days", "3", "--first", "2"], [
+    "journal_archive.py": (["--days", "4", "--first", "3"], [
         rf"anchor: copying the journal file and syncing it: {NUMBER} s",
-        rf"first archive \(incremental vacuum\): {NUMBER} s for {NUMBER} rows moved, {NUMBER} "
-        rf"MB left live: {NUMBER}x the anchor",
-        rf"next day's archive \(incremental vacuum\): {NUMBER} s for {NUMBER} rows moved, "
-        rf"{NUMBER} MB left live: {NUMBER}x the anchor",
-        rf"first archive, a journal from before incremental vacuum \(VACUUM\): {NUMBER} s for "
-        rf"{NUMBER} rows moved, {NUMBER} MB left live: {NUMBER}x the anchor"]),
+        rf"first archive \(VACUUM\): {NUMBER} s for {NUMBER} rows moved, {NUMBER} MB left "
+        rf"live: {NUMBER}x the anchor",
+        rf"next day's archive \(VACUUM\): {NUMBER} s for {NUMBER} rows moved, {NUMBER} MB "
+        rf"left live: {NUMBER}x the anchor",
+        rf"a day's more at a start \(no VACUUM\): {NUMBER} s for {NUMBER} rows moved, "
+        rf"{NUMBER} MB left live: {NUMBER}x the anchor"]),
     "journal_generator.py": (["{tmp}/journal.sqlite3", "--days", "0.2"], [
         rf"journal.sqlite3: {NUMBER} rows \(0.2 days of dealing\) in {NUMBER} s"]),
     "pit.py": (["--tables", "20", "--seconds", "2"], [

@@ -11,7 +11,8 @@ links to its last. In this order, so that a power cut anywhere loses nothing:
 2. it is renamed to its final name and the folder synced;
 3. one transaction of the live journal appends the ``journal_archived`` record and deletes the
    archived rows: both happen or neither;
-4. the freed pages go back to the file system (``Journal.reclaim_space``).
+4. the freed pages go back to the file system (``Journal.reclaim_space``: a VACUUM; at a
+   table's start none, and later rows reuse them).
 
 A crash before 3 leaves the live journal as it was and an archive that nothing names (the next
 run deletes it and starts again); after 3 it is done, and the next run only reclaims the space
@@ -70,8 +71,8 @@ def archive(journal: Journal, before: datetime, folder: Path, acked_seq: int | N
     """Move every complete shoe that ended before ``before`` (and only rows up to the one
     before ``acked_seq``, the last row the floor feed's broker acknowledged, when a feed is
     in use) out of ``journal`` into an archive file in ``folder``; None when there is none
-    to move. ``rewrite``: a journal without incremental vacuum is rewritten once to give
-    the space back (``Journal.reclaim_space``)."""
+    to move. ``rewrite``: the live file is rewritten to give the space back
+    (``Journal.reclaim_space``); without, later rows reuse it."""
     folder = folder.resolve()
     folder.mkdir(parents=True, exist_ok=True)
     stamp = before.strftime("%Y-%m-%dT%H:%M:%S.%fZ")

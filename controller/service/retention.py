@@ -37,7 +37,7 @@ def keep_retention(journal: Journal, config: TableConfig,
     before = (now or datetime.now(UTC)) - timedelta(days=config.keep_days)
     folder = archive_folder(config, journal.path)
     try:
-        # No whole-file VACUUM at start (docs/journal.md): only the incremental one
+        # No whole-file VACUUM at start (docs/journal.md): the next rows reuse the pages
         moved = archive(journal, before, folder,
                         feed_acknowledged(journal.path, config.feed is not None), rewrite=False)
     except (JournalError, OSError, sqlite3.Error) as error:
