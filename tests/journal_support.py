@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -10,7 +11,10 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from controller.journal import Journal
+from controller.journal.head import head_path
 from tests.table_harness import Table
 from ui.headless import START
 
@@ -94,3 +98,36 @@ def has_event(journal: Path, type_: str) -> bool:
         return bool(rows(journal, f"SELECT 1 FROM events WHERE type = '{type_}' LIMIT 1"))
     except sqlite3.OperationalError:  # not created yet
         return False
+
+
+def generated_journal(folder: Path, days: float) -> Path:
+    """A journal of ``days`` of dealing in ``folder``, its last row about now
+    (benchmarks/journal_generator.py: a real table's shoes, repeated)."""
+    from benchmarks.journal_generator import template_shoes, write_journal
+
+    path = folder / "journal.sqlite3"
+    write_journal(path, days, template_shoes(folder))
+    return path
+
+
+def copy_journal(source: Path, folder: Path) -> Path:
+    """A copy of the journal at ``source`` in ``folder``, with its head file."""
+    path = folder / source.name
+    for part, copy in ((source, path), (head_path(source), head_path(path))):
+        shutil.copy(part, copy)
+    return path
+
+
+def generated_journal_fixtures(days: float):
+    """Fixtures for a test module: ``generated``, a journal of ``days`` made once per module,
+    and ``journal``, a copy of it for each test."""
+
+    @pytest.fixture(scope="module")
+    def generated(tmp_path_factory) -> Path:
+        return generated_journal(tmp_path_factory.mktemp("generated"), days)
+
+    @pytest.fixture
+    def journal(generated, tmp_path) -> Path:
+        return copy_journal(generated, tmp_path)
+
+    return generated, journal

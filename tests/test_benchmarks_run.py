@@ -63,6 +63,14 @@ BRIEF = {
         rf"restart to ready +{NUMBER} ms +{NUMBER} ms +{NUMBER}x",
         rf"history --last 10 +{NUMBER} ms +{NUMBER} ms +{NUMBER}x",
         rf"feed's first publish +{NUMBER} ms +{NUMBER} ms +{NUMBER}x"]),
+    "journal_archive.py": (["--days", "4", "--first", "3"], [
+        rf"anchor: copying the journal file and syncing it: {NUMBER} s",
+        rf"first archive \(VACUUM\): {NUMBER} s for {NUMBER} rows moved, {NUMBER} MB left "
+        rf"live: {NUMBER}x the anchor",
+        rf"next day's archive \(VACUUM\): {NUMBER} s for {NUMBER} rows moved, {NUMBER} MB "
+        rf"left live: {NUMBER}x the anchor",
+        rf"a day's more at a start \(no VACUUM\): {NUMBER} s for {NUMBER} rows moved, "
+        rf"{NUMBER} MB left live: {NUMBER}x the anchor"]),
     "journal_generator.py": (["{tmp}/journal.sqlite3", "--days", "0.2"], [
         rf"journal.sqlite3: {NUMBER} rows \(0.2 days of dealing\) in {NUMBER} s"]),
     "pit.py": (["--tables", "20", "--seconds", "2"], [

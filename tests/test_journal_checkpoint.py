@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -275,3 +276,34 @@ def test_a_running_table_takes_each_new_result_within_its_poll(tmp_path, capsys)
     first, second = received
     assert isinstance(first, VerifyResultDue) and isinstance(second, VerifyResultDue)
     assert first.fact.finding == "" and first.fact.finished < second.fact.finished
+
+
+def archive_all_but_the_last_shoe(path: Path, folder: Path) -> None:
+    tomorrow = (datetime.now(UTC) + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M:%S")
+    assert main(["journal", "archive", str(path), "--before", tomorrow, "--to",
+                 str(folder)]) == 0
+
+
+def test_a_start_after_an_archive_took_the_checkpoints_row_checks_from_the_live_journal(
+        checkpointed, tmp_path, capsys):
+    path, checkpoint = checkpointed
+    archive_all_but_the_last_shoe(path, tmp_path / "archive")
+    with sqlite3.connect(path) as connection:
+        first, = connection.execute("SELECT min(seq) FROM events").fetchone()
+    assert first > checkpoint["last_seq"]  # the checkpoint's row is in the archive now
+    assert start_test(path).finding is None
+    play(path, 1)  # the table starts and plays on
+    status, out = verify(path, capsys)
+    assert status == 0 and "with 1 archive(s)" in out, out
+
+
+def test_the_daily_check_fails_on_a_missing_archive_and_the_table_journals_it(
+        checkpointed, tmp_path, capsys):
+    path, _ = checkpointed
+    archive_all_but_the_last_shoe(path, tmp_path / "archive")
+    [archived] = (tmp_path / "archive").glob("journal-*.sqlite3")
+    archived.unlink()
+    status, out = verify(path, capsys)
+    assert status == 1 and str(archived) in out, out
+    journal_the_result(path)
+    assert str(archived) in journaled_results(path)[-1]["finding"]

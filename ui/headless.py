@@ -14,6 +14,7 @@ from typing import TextIO
 from controller.events import facts
 from controller.events.stream import TableEvent
 from controller.roads import big_road_text
+from controller.service.status import disk_text
 from controller.table.commands import Command
 from controller.table.view import TableView
 
@@ -194,6 +195,10 @@ class HeadlessPrinter:
                 return f"{done} by {by}" + (f": {reason}" if reason else "")
             case facts.CutCard(last_round=last_round):
                 return f"cut card: round {last_round} is the last"
+            case facts.DiskAlert(state="raised") as alert:
+                return disk_text(alert)
+            case facts.DiskAlert(days_left=days):
+                return f"DISK: room for {days} days of journal writes again"
             case facts.Hold(code=code, message=message):
                 return f"HOLD {code}: {message} (a supervisor must clear it)"
             case facts.HoldCleared(by=by, action=action):

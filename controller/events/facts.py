@@ -49,6 +49,8 @@ class EventType(StrEnum):
     INTEGRITY_ALERT = "integrity_alert"
     SHOE_INTEGRITY = "shoe_integrity"
     JOURNAL_VERIFIED = "journal_verified"
+    JOURNAL_ARCHIVED = "journal_archived"
+    DISK_ALERT = "disk_alert"
 
 
 
@@ -284,6 +286,37 @@ class JournalEndAccepted(Fact):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class JournalArchived(Fact):
+    """Rows moved out of the live journal into an archive file (controller.journal.archive)."""
+
+    TYPE = EventType.JOURNAL_ARCHIVED
+    file: str  # the archive file's name
+    folder: str  # where it was written (absolute)
+    first_seq: int
+    last_seq: int
+    first_prev_hash: str  # hex: the hash the archive's first row links to
+    last_hash: str  # hex: the last archived row's, which the live journal's first row links to
+    rows: int
+    first_shoe: int
+    last_shoe: int
+    before: str  # every shoe archived ended before this moment (ISO 8601 UTC)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DiskAlert(Fact):
+    """The journal's disk has room for fewer days than ``[journal] min_free_days``
+    (controller.journal.disk_budget), or again enough."""
+
+    TYPE = EventType.DISK_ALERT
+    state: str  # raised, cleared
+    days_left: str  # a decimal string, one place
+    free_bytes: int
+    bytes_per_day: int
+    min_free_days: int
+    folder: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Exposure(Fact):
     TYPE = EventType.EXPOSURE
     rtp: Mapping[str, str]  # bet -> exact return, a decimal string
@@ -354,7 +387,7 @@ FACTS: dict[EventType, type[Fact]] = {cls.TYPE: cls for cls in (
     BettingClosed, CardDealt, DuplicateCard, Misread, CutCard, RoundResult, RoundVoided, Hold,
     HoldCleared, Scanner, OperatorAction, ActionRefused, ShoeEnded, ConfigChanged,
     JournalEndAccepted, Exposure, ExposureAlert, ScannerAlert, IntegrityAlert, ShoeIntegrity,
-    JournalVerified,
+    JournalVerified, JournalArchived, DiskAlert,
 )}
 
 

@@ -3,8 +3,9 @@
 ``PRAGMA user_version`` holds the schema version: migration ``n`` (1-based) takes a journal from
 version ``n - 1`` to ``n``. A journal newer than this program is refused, never downgraded.
 The ``events`` table is the record (hash-chained); ``shoes`` and ``rounds`` index it, with a
-unique shoe number and a unique (shoe, round) so no shoe or round can be stored twice; two
-partial indexes find the last ``scanner`` and ``journal_verified`` rows at once.
+unique shoe number and a unique (shoe, round) so no shoe or round can be stored twice; three
+partial indexes find the last ``scanner``, ``journal_verified`` and ``journal_archived`` rows
+at once.
 """
 
 from __future__ import annotations
@@ -43,12 +44,14 @@ MIGRATIONS: tuple[str, ...] = (
     ) WITHOUT ROWID;
     """,
     # Rare rows a start looks back for however far they are (the scanner's last word before
-    # the shoe in play, the newest verified checkpoint): an index entry for each such row
-    # only, so the look back does not scan the journal. A query names the type as a literal,
-    # as the index's WHERE does, or SQLite cannot use it (controller.journal.restart_range).
+    # the shoe in play, the newest verified checkpoint, the newest archive record): an index
+    # entry for each such row only, so the look back does not scan the journal. A query names
+    # the type as a literal, as the index's WHERE does, or SQLite cannot use it
+    # (controller.journal.restart_range).
     """
     CREATE INDEX events_scanner ON events (seq) WHERE type = 'scanner';
     CREATE INDEX events_journal_verified ON events (seq) WHERE type = 'journal_verified';
+    CREATE INDEX events_journal_archived ON events (seq) WHERE type = 'journal_archived';
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)

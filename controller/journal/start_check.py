@@ -25,8 +25,9 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from controller.journal.archive_file import ChainStartUnknown, chain_start
 from controller.journal.chain import GENESIS
-from controller.journal.checkpoint import Checkpoint, newest_checkpoint
+from controller.journal.checkpoint import newest_checkpoint
 from controller.journal.head import Head
 from controller.journal.restart_range import restart_rows
 from controller.journal.verify import (
@@ -60,30 +61,41 @@ def _check_bounded(connection: sqlite3.Connection, head: Head | str) -> Report:
         return check_everything(connection, head)
     version = connection.execute("PRAGMA user_version").fetchone()[0]
     finding = check_schema(connection, version) or cheap_sqlite_checks(connection)
-    if finding is None:
-        finding = checkpoint_mismatch([checkpoint], hash_of(connection))
     if finding is not None:
         return Report(0, 0, GENESIS, version, finding)
-    checked, finding = _check_restart_rows(connection, checkpoint)
+    try:  # row 1, or the first row an archive left (controller.journal.archive_file)
+        first, link = chain_start(connection)
+    except ChainStartUnknown as error:
+        return Report(0, 0, GENESIS, version, Finding("chain", str(error), error.seq))
+    # The walk goes on from the checkpoint; from the live journal's first row when an
+    # archive took the checkpoint's row (a --before later than the last daily check).
+    after = ((checkpoint.last_seq, checkpoint.last_hash) if checkpoint.last_seq >= first
+             else (first - 1, link))
+    finding = checkpoint_mismatch([checkpoint] if after[0] == checkpoint.last_seq else [],
+                                  hash_of(connection))
+    if finding is not None:
+        return Report(0, 0, GENESIS, version, finding)
+    checked, finding = _check_restart_rows(connection, after[0])
     if finding is not None:
         return Report(checked, 0, GENESIS, version, finding)
     rows, last_seq, last_hash, finding = check_chain(
-        connection.execute(_ROWS_BETWEEN, (checkpoint.last_seq + 1, _END)),
-        recorded_as(connection), after=(checkpoint.last_seq, checkpoint.last_hash))
+        connection.execute(_ROWS_BETWEEN, (after[0] + 1, _END)), recorded_as(connection),
+        after=after)
     if finding is None:
         finding = check_head(head, last_seq, last_seq, last_hash, hash_of(connection))
     return Report(checked + rows, last_seq, last_hash, version, finding)
 
 
-def _check_restart_rows(connection: sqlite3.Connection, checkpoint: Checkpoint
+def _check_restart_rows(connection: sqlite3.Connection, verified_to: int
                         ) -> tuple[int, Finding | None]:
-    """The rows a restart reads that lie before the checkpoint: the run up to it, whose chain
-    must arrive at the checkpoint's hash, and the lone scanner row (its hash, the next link)."""
+    """The rows a restart reads up to row ``verified_to`` (the checkpoint's): the run up to
+    it, whose chain must arrive at the checkpoint's hash, and the lone scanner row (its hash,
+    the next link)."""
     scanner, start = restart_rows(connection)
     spans = []
-    if start <= checkpoint.last_seq:
-        spans.append((start, checkpoint.last_seq))
-    if scanner is not None and scanner < min(start, checkpoint.last_seq + 1):
+    if start <= verified_to:
+        spans.append((start, verified_to))
+    if scanner is not None and scanner < min(start, verified_to + 1):
         spans.append((scanner, scanner + 1))
     checked = 0
     for first, last in spans:

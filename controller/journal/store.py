@@ -288,6 +288,37 @@ class Journal:
         before = self.event(scanner) if scanner else None  # that one row, however far back
         return ([before] if before else []) + read_events(self._connection, start)
 
+    def drop_through(self, seq: int) -> None:
+        """Delete the rows up to ``seq`` (and their index rows) in the open transaction, with
+        the event appended to it that records where they went (controller.journal.archive)."""
+        if not self._pending:
+            raise JournalError(self.path, "rows are only dropped with the record of where they "
+                               "went", seq, REFUSED_ADVICE)
+        try:
+            for table in ("rounds", "shoes", "events"):  # the indexes first: they refer on
+                self._connection.execute(f"DELETE FROM {table} WHERE seq <= ?", (seq,))
+        except sqlite3.Error as error:
+            self.rollback()
+            raise unwritable(self.path, f"cannot drop rows up to {seq}", error) from error
+
+    def reclaim_space(self, rewrite: bool = True) -> None:
+        """Give the pages of dropped rows back to the file system: with ``rewrite``, a VACUUM
+        that rewrites the whole file (an incremental vacuum where that is on). Without, the
+        free pages are only reused by later rows. Outside a transaction; a crash leaves it
+        undone. (Incremental vacuum is not turned on: its pointer map would cost every
+        commit a quarter more bytes at the disk.)"""
+        db = self._connection
+        try:
+            if db.execute("PRAGMA auto_vacuum").fetchone()[0] == 2:  # incremental
+                # A script: execute() would step the pragma once, freeing one page
+                db.executescript("PRAGMA incremental_vacuum;")
+            elif rewrite:
+                db.execute("VACUUM")
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the WAL holds what moved
+        except sqlite3.Error as error:
+            raise unwritable(self.path, "cannot reclaim the space of archived rows",
+                             error) from error
+
     def close(self) -> None:
         """Commit what waits and close; safe to call twice."""
         if self._db is None:

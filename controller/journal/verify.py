@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from controller.journal.archive_file import ChainStartUnknown, chain_start
 from controller.journal.chain import GENESIS, row_hash
 from controller.journal.checkpoint import Checkpoint, CheckpointsSeen
 from controller.journal.head import Head, HeadUnreadable, head_path, read_head
@@ -121,10 +122,17 @@ def check_everything(connection: sqlite3.Connection, head: Head | str) -> Report
     finding = check_schema(connection, version) or cheap_sqlite_checks(connection)
     if finding is not None:
         return Report(0, 0, GENESIS, version, finding)
+    try:  # row 1, or the first row an archive left (controller.journal.archive_file)
+        first, link = chain_start(connection)
+    except ChainStartUnknown as error:
+        return Report(0, 0, GENESIS, version, Finding("chain", str(error), error.seq))
     seen = CheckpointsSeen(connection.execute(ROWS))
-    rows, last_seq, last_hash, finding = check_chain(seen, recorded_as(connection))
-    if finding is None:
-        finding = checkpoint_mismatch(seen.checkpoints, hash_of(connection))
+    rows, last_seq, last_hash, finding = check_chain(seen, recorded_as(connection),
+                                                     after=(first - 1, link))
+    if finding is None:  # a checkpoint's row an archive took is the archive's to prove
+        finding = checkpoint_mismatch(
+            [checkpoint for checkpoint in seen.checkpoints if checkpoint.last_seq >= first],
+            hash_of(connection))
     if finding is None:
         finding = check_head(head, rows, last_seq, last_hash, hash_of(connection))
     return Report(rows, last_seq, last_hash, version, finding)
@@ -210,7 +218,7 @@ def check_chain(
     """Walk the rows in seq order: (rows, last seq, last hash, first broken row or None).
     ``recorded_as(hash)`` is the seq of the row now holding that hash, to tell a row moved
     from one edited. ``after``: the seq and hash of the row the first one must follow (the
-    chain's start, or a verified checkpoint)."""
+    chain's start, the last row an archive took, or a verified checkpoint)."""
     expected_seq, previous, count = after[0] + 1, after[1], 0
     for seq, ts, type_, table, shoe, round_, data, prev_hash, stored in rows:
         computed = row_hash(prev_hash, seq, ts, type_, table, shoe, round_, data)

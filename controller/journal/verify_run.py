@@ -5,20 +5,34 @@ checkpoint). The run itself never writes the journal: a table may hold it."""
 from __future__ import annotations
 
 import time
+from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 
 from controller.events.facts import JournalVerified
 from controller.events.stream import utc_timestamp
+from controller.journal.archive_file import summary
+from controller.journal.archive_verify import ArchiveSet, verify_archives
 from controller.journal.checkpoint import result_path, write_result
-from controller.journal.verify import Report, self_test
+from controller.journal.verify import Report, open_read_only, self_test
 
 
-def verify_and_record(path: Path) -> tuple[Report, JournalVerified, str | None]:
-    """The full check of the journal at ``path``; its result, written to ``PATH.verified``;
-    and why the result could not be written, if it could not (a copy in a read-only folder:
-    the check still stands, only no checkpoint comes of it)."""
+def verify_and_record(path: Path, archives_folder: Path | None = None
+                      ) -> tuple[Report, JournalVerified, str | None, ArchiveSet | None]:
+    """The full check of the journal at ``path`` and of its archives with it (in the folder
+    their records name, or ``archives_folder``); its result, written to ``PATH.verified``
+    (a damaged or missing archive fails the check as the journal's own rows would); why the
+    result could not be written, if it could not (a copy in a read-only folder: the check
+    still stands, only no checkpoint comes of it); and the archives checked (None when
+    ``path`` is an archive itself, or the journal failed before them)."""
     started = time.monotonic()
-    report = self_test(path)
+    report, archives = self_test(path), None
+    if report.finding is None or report.finding.end_unchecked:
+        with closing(open_read_only(path)) as connection:
+            is_archive = summary(connection) is not None
+        if not is_archive:
+            archives = verify_archives(path, archives_folder)
+            report = replace(report, finding=archives.finding or report.finding)
     result = JournalVerified(
         last_seq=report.last_seq, last_hash=report.head_hash.hex(), rows=report.rows,
         seconds=round(time.monotonic() - started, 3), finished=utc_timestamp(),
@@ -26,5 +40,5 @@ def verify_and_record(path: Path) -> tuple[Report, JournalVerified, str | None]:
     try:
         write_result(path, result)
     except OSError as error:
-        return report, result, f"cannot write {result_path(path)}: {error.strerror}"
-    return report, result, None
+        return report, result, f"cannot write {result_path(path)}: {error.strerror}", archives
+    return report, result, None, archives

@@ -19,7 +19,10 @@ from controller.events.stream import EventBus, EventFile, EventFileError, Subscr
 from controller.feed.relay import FeedRelay, open_feed
 from controller.game.profiles import Profile, load_profile
 from controller.journal import Journal
+from controller.journal.disk_budget import DiskAlertDue, FreeSpace, statvfs_free
 from controller.journal.verify_watch import VerifyResultWatcher
+from controller.service.disk_alerts import DiskBudgetCheck, check_at_start
+from controller.service.retention import keep_retention
 from controller.service.sim_dealer import SimulatedDealer
 from controller.surveillance.integrity import ShoeIntegrityDue
 from controller.surveillance.integrity_worker import IntegrityWorker
@@ -86,15 +89,16 @@ class Table:
 
     def _journal_last_integrity(self) -> None:
         """The loop has stopped, maybe right after a shoe's end: that shoe's integrity summary,
-        found a moment later off the card path, is journaled now rather than lost."""
-        if self.integrity is None or not self.integrity.idle(INTEGRITY_DRAIN):
-            return
+        found a moment later off the card path, and the disk alert its end called for are
+        journaled now rather than lost."""
+        summary_due = self.integrity is not None and self.integrity.idle(INTEGRITY_DRAIN)
         left = []
         with contextlib.suppress(queue.Empty):
             while True:
                 left.append(self.runner.inbox.get_nowait())
         for item in left:
-            if isinstance(item, ShoeIntegrityDue):
+            if isinstance(item, DiskAlertDue) or (
+                    summary_due and isinstance(item, ShoeIntegrityDue)):
                 self.runner.controller.handle(item)
 
     def close(self) -> None:
@@ -132,9 +136,11 @@ def open_table(
     subscribers: tuple[Subscriber, ...] = (),
     stop_after_shoes: int | None = None,
     exposure: bool = True,
+    free_space: FreeSpace = statvfs_free,
 ) -> Table:
     """A table ready to ``runner.run()``, its driver started and its subscribers attached;
-    with ``exposure``, surveillance computes every bet's return off the card path.
+    with ``exposure``, surveillance computes every bet's return off the card path;
+    ``free_space``: the journal disk's free bytes, for the disk budget's alert.
 
     With a journal, it is self-tested (JournalError if it fails) and replayed before the driver
     opens or anything is published: the table carries on exactly where it stopped.
@@ -142,7 +148,10 @@ def open_table(
     profile = load_profile(config.profile)
     journal = Journal.open(config.journal_path) if config.journal_path else None
     try:
-        table = _assemble(config, profile, journal, subscribers, stop_after_shoes, exposure)
+        if journal is not None:
+            keep_retention(journal, config)
+        table = _assemble(config, profile, journal, subscribers, stop_after_shoes, exposure,
+                          free_space)
     except BaseException:
         if journal is not None:
             journal.close()
@@ -166,12 +175,18 @@ def _assemble(
     subscribers: tuple[Subscriber, ...],
     stop_after_shoes: int | None,
     exposure: bool = True,
+    free_space: FreeSpace = statvfs_free,
 ) -> Table:
     bus = EventBus(config.table_id)
     controller = TableController(config, profile, bus)
     event_file = open_event_file(config.events_path, journal)  # refused before resume writes
     try:
         view_events = resume(controller, journal) if journal is not None else []
+        watch = None
+        if journal is not None:
+            watch, alerted = check_at_start(controller, journal, config.min_free_days,
+                                            free_space, view_events)
+            view_events += alerted
         if event_file is not None:
             catch_up(event_file, journal, bus)
         if event_file is not None:
@@ -179,6 +194,8 @@ def _assemble(
         for subscriber in subscribers:
             bus.subscribe(subscriber)
         runner = TableRunner(controller, stop_after_shoes)
+        if watch is not None:
+            bus.subscribe(DiskBudgetCheck(watch, runner.submit))
         driver = open_driver(config.driver_url, runner.submit,
                              profile_defaults(config.driver_url, profile))
     except BaseException:

@@ -33,37 +33,48 @@ def allow_time_for_journal_check(notifier: SystemdNotifier, journal_path: str | 
 class ServiceStatus:
     """A subscriber that sends a one-line status when the table's situation changes: a round
     in play, a hold, a pause, the scanner, the end of a shoe (not every card). A failed full
-    check of the journal stands at the head of every line until a later check passes."""
+    check of the journal stands at the head of every line until a later check passes; a disk
+    alert at its end until it is cleared."""
 
     def __init__(self, notifier: SystemdNotifier) -> None:
         self.notifier = notifier
-        self.alert = ""
+        self.alert = ""  # a failed full check of the journal
+        self.disk = ""  # the journal's disk short of room
         self._last = ""
 
     def prime(self, events: Iterable[TableEvent]) -> None:
-        """Take the standing alert from the journal's picture of the table (after a restart)."""
+        """Take the standing alerts from the journal's picture of the table (after a restart)."""
         for event in events:
-            self._alert_from(event)
-        if self.alert:
-            self.notifier.status(self.alert)
+            self._standing(event)
+        if self.alert or self.disk:
+            self.notifier.status(self.line(self._last))
 
     def __call__(self, event: TableEvent) -> None:
-        changed = self._alert_from(event)
+        changed = self._standing(event)
         text = describe(event)
         if text is not None or changed:
             self.notifier.status(self.line(text or self._last))
 
     def line(self, text: str) -> str:
-        """``text`` after the standing alert, if there is one; the line to show."""
+        """``text`` between the standing alerts, if there are any; the line to show."""
         self._last = text
-        return " | ".join(part for part in (self.alert, text) if part)
+        return " | ".join(part for part in (self.alert, text, self.disk) if part)
 
-    def _alert_from(self, event: TableEvent) -> bool:
-        if not isinstance(event.fact, facts.JournalVerified):
-            return False
-        finding = event.fact.finding
-        self.alert = f"ALERT: JOURNAL CHECK FAILED: {finding}" if finding else ""
+    def _standing(self, event: TableEvent) -> bool:
+        """Take a standing alert from ``event``; whether it was one."""
+        match event.fact:
+            case facts.JournalVerified(finding=finding):
+                self.alert = f"ALERT: JOURNAL CHECK FAILED: {finding}" if finding else ""
+            case facts.DiskAlert(state=state) as alert:
+                self.disk = disk_text(alert) if state == "raised" else ""
+            case _:
+                return False
         return True
+
+
+def disk_text(alert: facts.DiskAlert) -> str:
+    return (f"DISK: {alert.days_left} days of journal space left in {alert.folder} (below "
+            f"{alert.min_free_days}; docs/journal.md, 'Disk budget')")
 
 
 def describe(event: TableEvent) -> str | None:

@@ -35,6 +35,9 @@ class TableConfig:
     events_path: str | None = None
     pin_hash: str | None = None
     feed: FeedSettings | None = None  # None: no floor feed (the default)
+    keep_days: int | None = None  # None: the live journal keeps everything (the default)
+    archive_dir: str | None = None  # None: "archive" beside the journal
+    min_free_days: int = 30  # the disk alert's threshold, in days of journal writes
 
     @property
     def live(self) -> bool:
@@ -48,6 +51,7 @@ class ConfigError(UserError):
 LANGUAGES = ("en", "zh", "el", "ru", "ar")
 BETTING_SECONDS = (1, 600)  # a live countdown from one second to ten minutes
 TABLE_ID_MAX = 32  # it is shown on the display's status bar and stored with every event
+KEEP_DAYS_MIN = 90  # regulators ask that at least this much play stays in the live journal
 
 # (section, key) -> (field, expected type(s), description of what is expected)
 _KEYS: dict[tuple[str, str], tuple[str, tuple[type, ...], str]] = {
@@ -61,6 +65,9 @@ _KEYS: dict[tuple[str, str], tuple[str, tuple[type, ...], str]] = {
     ("table", "language"): ("language", (str,), "one of en, zh, el, ru, ar"),
     ("driver", "url"): ("driver_url", (str,), "a driver URL such as sim:// or serial:///dev/..."),
     ("journal", "path"): ("journal_path", (str,), "a path to the journal database"),
+    ("journal", "keep_days"): ("keep_days", (int,), f"whole days, at least {KEEP_DAYS_MIN}"),
+    ("journal", "archive_dir"): ("archive_dir", (str,), "a folder for the journal's archives"),
+    ("journal", "min_free_days"): ("min_free_days", (int,), "whole days, 0 or more"),
     ("events", "path"): ("events_path", (str,), "a path for JSON-lines events, or -"),
     ("supervisor", "pin_hash"): ("pin_hash", (str,), "a PIN hash from 'baccarat-table hash-pin'"),
 }
@@ -101,6 +108,8 @@ def load_config(path: str | Path) -> TableConfig:
         values["profile"] = str(path.parent / profile)
     if profile is not None:
         _check_profile(path, values["profile"])
+    if values.get("archive_dir", "").strip():  # beside the config, like a profile file
+        values["archive_dir"] = str(path.parent / values["archive_dir"])
     config = TableConfig(**values)
     _check_values(path, config)
     if "feed" in document:
@@ -147,10 +156,18 @@ def _check_values(path: Path, config: TableConfig) -> None:
     if config.language not in LANGUAGES:
         refuse("table.language", config.language, f"expected one of {', '.join(LANGUAGES)}")
     for key, value in (("journal.path", config.journal_path),
-                       ("events.path", config.events_path)):
+                       ("events.path", config.events_path),
+                       ("journal.archive_dir", config.archive_dir)):
         if value is not None and not value.strip():
             # An empty path would quietly mean "no journal" (or no events file).
             refuse(key, value, "expected a path; leave the key out for none")
+    if config.keep_days is not None and config.keep_days < KEEP_DAYS_MIN:
+        refuse("journal.keep_days", config.keep_days,
+               f"expected at least {KEEP_DAYS_MIN} days: a shorter retention is refused "
+               "(regulators ask that much play to stay recallable); leave the key out to keep "
+               "everything")
+    if config.min_free_days < 0:
+        refuse("journal.min_free_days", config.min_free_days, "expected 0 days or more")
     if config.pin_hash is not None:
         try:
             check_pin_hash(config.pin_hash)

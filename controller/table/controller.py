@@ -21,6 +21,7 @@ from controller.events.states import TableState
 from controller.events.stream import EventBus, EventFileError
 from controller.game.cards import Card
 from controller.game.profiles import Profile
+from controller.journal.disk_budget import DiskAlertDue
 from controller.journal.store import JournalError
 from controller.journal.verify_watch import VerifyResultDue
 from controller.surveillance.exposure import ExposureComputed
@@ -175,6 +176,8 @@ class TableController:
                 self.publish(summary)  # the summary names its shoe: it comes after the end
             case VerifyResultDue(fact=fact):
                 self.publish(fact)  # the daily verify's result (controller.journal.verify_watch)
+            case DiskAlertDue(alert=alert):
+                self.publish(alert)
             case TimerExpired():
                 if self.rounds.betting_deadline is not None and self.rounds.may_close_betting():
                     self.rounds.close_betting()

@@ -68,6 +68,7 @@ class TableView:
     refusal: facts.ActionRefused | None = None  # the last refused action
     integrity: facts.IntegrityAlert | None = None  # the shoe's latest integrity alert
     verify_failed: facts.JournalVerified | None = None  # until a later full verify passes
+    disk: facts.DiskAlert | None = None  # the journal's disk is short of room, until cleared
     # The last rounds finished: round_result and round_voided events, oldest first.
     recent: deque[TableEvent] = field(default_factory=lambda: deque(maxlen=RECALL_ROUNDS))
     last_change: RoadsChange | None = None
@@ -151,6 +152,8 @@ class TableView:
                 self.integrity = alert
             case facts.JournalVerified() as verified:
                 self.verify_failed = verified if verified.finding else None
+            case facts.DiskAlert() as alert:
+                self.disk = alert if alert.state == "raised" else None
 
     def _rest(self, state: str) -> None:
         """The table came to rest in ``state`` (a ``state`` event, or a fact that says it)."""

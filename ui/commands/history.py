@@ -12,7 +12,7 @@ from controller.journal import recall
 from controller.journal.history import round_text
 from controller.journal.start_check import start_test
 from drivers.errors import UserError
-from ui.commands.journal import journal_to_read, reading
+from ui.commands.journal import followed, journal_to_read, reading
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -32,6 +32,8 @@ def run(args: argparse.Namespace) -> int:
     if args.last is not None and args.last < 1:
         raise UserError(f"--last {args.last}: expected 1 or more")
     path: Path = journal_to_read(args)
+    if args.shoe is not None:
+        path = followed(path, args.shoe)
     finding = start_test(path).finding
     with recall.reading(path) as connection:
         shown, events = recall.round_events(connection, args.last, args.shoe)

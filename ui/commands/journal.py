@@ -1,16 +1,22 @@
-"""``baccarat-table journal verify|export|set-aside|accept-end``: check, export, set aside a
-journal, or accept an end that could not be checked."""
+"""``baccarat-table journal verify|export|set-aside|accept-end|archive``: check, export, set
+aside a journal, accept an end that could not be checked, or move old shoes to an archive."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO, cast
 
-from controller.journal import JournalError, recall
+from controller.feed.acknowledged import feed_acknowledged
+from controller.journal import Journal, JournalError, recall
 from controller.journal.accept_end import accept_end
+from controller.journal.archive import archive
+from controller.journal.archive_file import summary as archive_summary
+from controller.journal.archive_recall import holding_shoe
+from controller.journal.archive_verify import ArchiveSet
 from controller.journal.export import FORMATS, export
 from controller.journal.head import head_path
 from controller.journal.paths import default_journal_path, set_aside
@@ -51,13 +57,38 @@ def configure(parser: argparse.ArgumentParser) -> None:
                     "the table then starts. Refused for any other failure.")
     accept.add_argument("--by", required=True, metavar="NAME", help="who accepts it")
     accept.add_argument("--reason", default="", metavar="TEXT", help="why")
-    for each in (verify, export_parser, aside, accept):
+    verify.add_argument("--archives", metavar="DIR",
+                        help="look for the journal's archive files here, not where they were "
+                             "written")
+    moving = actions.add_parser(
+        "archive", help="move complete shoes that ended before DATE into an archive file",
+        description="Moves every complete shoe that ended before DATE out of the live journal "
+                    "into a verified archive file in DIR, and records in the journal what "
+                    "moved (docs/journal.md, 'Archive and retention'). Refused while a table "
+                    "has the journal open: stop the table first. Rows the floor feed's broker "
+                    "has not acknowledged stay.")
+    moving.add_argument("--before", required=True, type=utc_moment, metavar="DATE",
+                        help="a UTC date (2026-03-01) or time (2026-03-01T06:00:00)")
+    moving.add_argument("--to", required=True, metavar="DIR", help="the archive folder")
+    for each in (verify, export_parser, aside, accept, moving):
         each.add_argument("path", nargs="?", metavar="PATH", help="the journal database")
         each.add_argument("--config", metavar="FILE", help="take the journal path from here")
     verify.set_defaults(handler=run_verify)
     export_parser.set_defaults(handler=reading(run_export))
     aside.set_defaults(handler=refusing(run_set_aside))
     accept.set_defaults(handler=refusing(run_accept_end))
+    moving.set_defaults(handler=refusing(run_archive))
+
+
+def utc_moment(text: str) -> datetime:
+    """An argparse ``type``: a date or a time, in UTC unless it says otherwise."""
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a date (2026-03-01) or a time (2026-03-01T06:00:00), got {text!r}"
+        ) from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def journal_path(args: argparse.Namespace) -> Path:
@@ -77,6 +108,16 @@ def journal_to_read(args: argparse.Namespace) -> Path:
     path = journal_path(args)
     refuse_if_not_a_journal(path)
     return path
+
+
+def followed(path: Path, shoe: int) -> Path:
+    """The file holding shoe ``shoe``: the journal, or the archive it was moved to (said on
+    standard error, so that --json output stays as it is)."""
+    with recall.reading(path):  # a journal SQLite cannot read is one line, as for any read
+        held = holding_shoe(path, shoe)
+    if held != path:
+        print(f"shoe {shoe} was archived: reading {held}", file=sys.stderr)
+    return held
 
 
 def refuse_if_not_a_journal(path: Path) -> None:
@@ -113,13 +154,16 @@ def reading(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.
 
 def run_verify(args: argparse.Namespace) -> int:
     path = journal_path(args)
-    report, _, unrecorded = verify_and_record(path)
+    report, _, unrecorded, archives = verify_and_record(
+        path, Path(args.archives) if args.archives else None)
     if unrecorded is not None:  # the check stands; no checkpoint comes of it
         print(f"{path}: warning: {unrecorded}: the table will not journal this result",
               file=sys.stderr)
     finding = report.finding
     summary = (f"{report.rows} rows, schema {report.version}, last row {report.last_seq}, "
                f"head {report.head_hash.hex()}")
+    if finding is None or finding.end_unchecked:
+        summary += archives_said(path, archives)
     if finding is not None and finding.end_unchecked and args.allow_unchecked_end:
         print(f"{path}: ok, but the END WAS NOT CHECKED: {finding.message}: {summary}")
         return 0
@@ -129,6 +173,21 @@ def run_verify(args: argparse.Namespace) -> int:
         return 1
     print(f"{path}: ok: {summary}")
     return 0
+
+
+def archives_said(path: Path, archives: ArchiveSet | None) -> str:
+    """What the verify line adds about the journal's archives (an archive file itself is
+    checked alone: its place in the chain is the live journal's)."""
+    if archives is None:
+        with recall.reading(path) as connection:
+            own = archive_summary(connection)
+        return "" if own is None else (
+            f"; an archive of rows {own.first_seq} to {own.last_seq} (verify the live "
+            "journal to check it in the chain)")
+    if archives.files and archives.finding is None:
+        return (f"; with {len(archives.files)} archive(s), {archives.rows} rows from row 1, "
+                "one chain")
+    return ""
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -147,6 +206,24 @@ def run_set_aside(args: argparse.Namespace) -> int:
     path = journal_path(args)
     target = set_aside(path, force=args.force)
     print(f"{path} set aside as {target} (read-only); the next start begins a new journal")
+    return 0
+
+
+def run_archive(args: argparse.Namespace) -> int:
+    path = journal_path(args)
+    if Path(args.to).exists() and not Path(args.to).is_dir():
+        raise UserError(f"--to {args.to}: is not a folder: name the archive folder")
+    config = load_config(args.config) if args.config else None
+    with Journal.open(path) as journal:  # refused while a table has it open
+        moved = archive(journal, args.before, Path(args.to),
+                        feed_acknowledged(path, config is not None and config.feed is not None))
+    if moved is None:
+        print(f"{path}: nothing to archive: no complete shoe ended before "
+              f"{args.before.isoformat()} that the table no longer needs and the feed has had")
+        return 0
+    record = moved.record
+    print(f"{path}: shoes {record.first_shoe} to {record.last_shoe} (rows {record.first_seq} to "
+          f"{record.last_seq}, {record.rows} rows) moved to {moved.path}")
     return 0
 
 

@@ -14,6 +14,7 @@ from controller.journal.paths import default_journal_path
 from controller.service.app import with_overrides
 from controller.service.logs import configure_logging
 from controller.service.sd_notify import SystemdNotifier
+from controller.service.status import disk_text
 from controller.table.config import LANGUAGES, TableConfig, load_config
 from controller.table.controller import InputFailed
 from controller.table.fault_report import write_fault_report
@@ -102,6 +103,8 @@ def run_headless(process: TableProcess) -> int:
     process.ready(f"table {config.table_id} ready, {config.driver_url}")
     for event in table.view_events:  # the journal's picture of the table, not printed again
         printer.view.apply(event)
+    if printer.view.disk is not None:  # the disk alert raised at start: said once
+        printer.say(disk_text(printer.view.disk))
     process.stop_on_signals()
     printer.say(START)
     if sys.stdin is not None and not sys.stdin.closed and sys.stdin.isatty() is not None:

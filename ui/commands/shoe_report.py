@@ -17,7 +17,7 @@ from controller.journal.start_check import start_test
 from controller.surveillance.shoe_record import ShoeRecord, shoe_records
 from drivers.errors import UserError
 from drivers.user_paths import open_output
-from ui.commands.journal import journal_to_read, reading
+from ui.commands.journal import followed, journal_to_read, reading
 
 FORMATS = (".png", ".html")
 
@@ -79,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
     if out.suffix.lower() not in FORMATS:
         raise UserError(f"--out {args.out}: expected a file ending in .png or .html")
     path = journal_to_read(args)
+    if args.shoe is not None:
+        path = followed(path, args.shoe)
     finding = start_test(path).finding
     record, table = shoe_from_journal(path, args.shoe)  # one line when it cannot be read
     if finding is not None:

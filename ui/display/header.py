@@ -26,7 +26,7 @@ WARN = "#ffb347"
 BAD = "#ffffff", "#c0392b"  # ink, paper
 PANEL = "#17212b"
 FIELDS = ("table", "profile", "round", "cards", "burn", "cut", "reader", "journal", "feed",
-          "integrity", "verify", "refused", "limits", "open", "closed")
+          "integrity", "verify", "disk", "refused", "limits", "open", "closed")
 BOLD = frozenset({"table", "cut"})
 
 
@@ -178,7 +178,7 @@ class TableHeader(QFrame):
     def show_view(self, view: TableView) -> None:
         shown = (view.table, view.profile, view.shoe, view.round, view.cards_left, view.burn,
                  bool(view.reveal), view.last_round, tuple(view.closed_bets), view.scanner,
-                 view.rules, view.integrity, view.verify_failed, self.profile)
+                 view.rules, view.integrity, view.verify_failed, view.disk, self.profile)
         if shown == self._shown:  # most events (the state moving on) change nothing here
             return
         self._shown = shown
@@ -211,6 +211,9 @@ class TableHeader(QFrame):
             "display", "JOURNAL CHECK FAILED: {finding}").format(
                 finding=view.verify_failed.finding))
         self._color("verify", *BAD)
+        self._set("disk", "" if view.disk is None else translate(
+            "display", "JOURNAL DISK: {days} days of space left").format(days=view.disk.days_left))
+        self._color("disk", *BAD)
         if view.scanner == "connected":
             self._set("reader", translate("display", "card reader connected"))
             self._color("reader", OK)

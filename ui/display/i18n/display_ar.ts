@@ -4,7 +4,7 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="218" />
+        <location filename="../header.py" line="221" />
         <location filename="../felt.py" line="51" />
         <source>CARD READER DISCONNECTED</source>
         <translation>قارئ الأوراق غير متصل</translation>
@@ -341,7 +341,12 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>فشل فحص السجل: {finding}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="215" />
+        <location filename="../header.py" line="214" />
+        <source>JOURNAL DISK: {days} days of space left</source>
+        <translation>قرص السجل: مساحة تكفي {days} يومًا</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="218" />
         <source>card reader connected</source>
         <translation>قارئ الأوراق متصل</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="218" />
+        <location filename="../header.py" line="221" />
         <location filename="../felt.py" line="51" />
         <source>CARD READER DISCONNECTED</source>
         <translation>读牌器已断开</translation>
@@ -341,7 +341,12 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>日志校验失败: {finding}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="215" />
+        <location filename="../header.py" line="214" />
+        <source>JOURNAL DISK: {days} days of space left</source>
+        <translation>记录磁盘：剩余 {days} 天的空间</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="218" />
         <source>card reader connected</source>
         <translation>读牌器已连接</translation>
     </message>
