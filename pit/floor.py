@@ -174,6 +174,12 @@ class Floor:
         elif kind == "journal_end_accepted":
             self._alert(table, "journal", seq, f"journal: {event['by']} accepted an end that "
                         f"could not be checked ({event['finding']}): {event['reason']}")
+        elif kind == "journal_verified" and event["finding"]:
+            self._alert(table, "journal", seq, f"journal: the full check failed: "
+                        f"{event['finding']}")
+        elif kind == "disk_alert" and event["state"] == "raised":
+            self._alert(table, "disk", seq, f"disk: {event['days_left']} days of journal space "
+                        f"left (below {event['min_free_days']})")
 
     def _alert(self, table: str, kind: str, seq: int | None, message: str) -> None:
         self.store.raise_alert(table, kind, seq, message, iso(self.clock()))

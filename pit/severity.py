@@ -7,12 +7,13 @@ URGENT, SOON, NOTICE = 1, 2, 3
 SEVERITY: dict[str, int] = {
     "integrity": URGENT,  # the shoe's order repeats an earlier shoe, or a card too many
     "chain": URGENT,  # a gap or a broken link in the table's hash chain
-    "journal": URGENT,  # a journal end accepted unchecked
+    "journal": URGENT,  # a journal end accepted unchecked, or its daily full check failed
     "hold": URGENT,  # the table waits for a supervisor
     "offline": URGENT,
     "exposure": SOON,
     "scanner": SOON,
     "feed": SOON,  # a message that is not an event
+    "disk": SOON,  # the journal's disk has room for fewer days than the table's budget
     "silent": SOON,
     "pace": NOTICE,
 }

@@ -6,7 +6,10 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from dataclasses import replace
 
+from controller.events.codec import encode
+from controller.events.facts import DiskAlert, JournalVerified
 from controller.feed.message import event_message
 from controller.journal.chain import GENESIS, canonical_data, row_hash
 from pit.floor import Floor
@@ -131,6 +134,25 @@ def test_an_event_the_pit_cannot_read_is_kept_and_told_and_the_table_goes_on(tmp
     assert floor.tile("t1")["last_result"]["player"] == ["4H", "5S"]
     again = Floor(load_settings(None, {}), store)  # the pit restarted reads its store whole
     assert again.tile("t1")["last_result"]["player"] == ["4H", "5S"]
+
+
+def test_a_failed_journal_check_and_a_short_disk_are_alerts_on_the_floor(tmp_path):
+    store = Store(tmp_path / "pit.sqlite3")
+    feed = Feed(Floor(load_settings(None, {}), store))
+    feed.state("t1", "betting")
+    passed = JournalVerified(last_seq=1, last_hash="ab" * 32, rows=1, seconds=0.5,
+                             finished="2026-12-02T04:30:09Z", finding="")
+    feed.event("t1", "journal_verified", 0, encode(passed))
+    failed = replace(passed, finding="chain check failed: row 1 (state) was changed")
+    feed.event("t1", "journal_verified", 0, encode(failed))
+    short = DiskAlert(state="raised", days_left="12.5", free_bytes=10**9,
+                      bytes_per_day=8 * 10**7, min_free_days=30, folder="/var/lib/baccarat")
+    feed.event("t1", "disk_alert", 0, encode(short))
+    feed.event("t1", "disk_alert", 0, encode(replace(short, state="cleared")))
+    assert sorted((alert.kind, alert.seq, alert.message) for alert in store.alerts("t1")) == [
+        ("disk", 4, "disk: 12.5 days of journal space left (below 30)"),
+        ("journal", 3, "journal: the full check failed: chain check failed: row 1 (state) "
+                       "was changed")]
 
 
 def test_a_table_whose_page_cannot_be_made_stops_no_other_page(tmp_path, caplog, monkeypatch):
