@@ -52,6 +52,7 @@ class Pit:
 def browser(folder: Path):
     """Debian's headless Chromium through chromedriver (no browser downloads)."""
     from selenium import webdriver
+    from selenium.common.exceptions import SessionNotCreatedException
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
@@ -59,6 +60,10 @@ def browser(folder: Path):
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--window-size=1600,1000",
-                 f"--user-data-dir={folder / 'chromium-profile'}"):
+                 "--disable-dev-shm-usage", f"--user-data-dir={folder / 'chromium-profile'}"):
         options.add_argument(flag)
-    return webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    try:
+        return webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    except SessionNotCreatedException:  # seen once in a full run on a loaded machine: a
+        # Chromium that exits as it starts; a second start is the browser's, not the pit's
+        return webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
