@@ -1,5 +1,6 @@
-"""A layout that places its widgets left to right and wraps them onto the next line, so a long
-header in Greek takes two lines instead of being cut (Qt ships no such layout)."""
+"""A layout that places its widgets left to right and breaks the line between them, never
+inside one, so the header's items stay whole (Qt ships no such layout). What the items say so
+that they take few lines is the header's business (``lines`` tells it how they fall)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from PyQt6.QtWidgets import QLabel, QLayout, QLayoutItem, QWidget
 
 
 def natural_width(item: QLayoutItem) -> int:
-    """A label's width on one line: a word-wrapped QLabel's size hint is already wrapped."""
+    """A label's width on one line (a word-wrapped QLabel's size hint is already wrapped)."""
     widget = item.widget()
     if not isinstance(widget, QLabel):
         return item.sizeHint().width()
@@ -23,9 +24,36 @@ class FlowLayout(QLayout):
         self._items: list[QLayoutItem] = []
         self._gap = spacing
 
+    @property
+    def gap(self) -> int:
+        return self._gap
+
     def set_gap(self, gap: int) -> None:
         self._gap = gap
         self.invalidate()
+
+    def area_width(self, width: int) -> int:
+        """The room for a line inside the margins of a layout ``width`` wide."""
+        margins = self.contentsMargins()
+        return width - margins.left() - margins.right()
+
+    def lines(self, width: int) -> list[list[tuple[QLayoutItem, int, int]]]:
+        """The visible items broken into lines for a layout ``width`` wide: each item with its
+        x offset in the line and its width (at most the line's)."""
+        area = self.area_width(width)
+        lines: list[list[tuple[QLayoutItem, int, int]]] = []
+        x = 0
+        for item in self._items:
+            widget = item.widget()
+            if widget is not None and widget.isHidden():
+                continue
+            item_width = min(natural_width(item), area)
+            if not lines or (x > 0 and x + item_width > area):
+                lines.append([])
+                x = 0
+            lines[-1].append((item, x, item_width))
+            x += item_width + self._gap
+        return lines
 
     # -- QLayout ---------------------------------------------------------------------------
 
@@ -71,22 +99,16 @@ class FlowLayout(QLayout):
         """Lay the visible items out in ``rect`` (or only measure); the height they take."""
         margins = self.contentsMargins()
         area = rect.adjusted(margins.left(), margins.top(), -margins.right(), -margins.bottom())
-        x, y, line = area.x(), area.y(), 0
         parent = self.parentWidget()
         right_to_left = parent is not None and (
             parent.layoutDirection() == Qt.LayoutDirection.RightToLeft)
-        for item in self._items:
-            widget = item.widget()
-            if widget is not None and widget.isHidden():
-                continue
-            width = min(natural_width(item), area.width())
-            height = (item.heightForWidth(width) if item.hasHeightForWidth()
-                      else item.sizeHint().height())
-            if x > area.x() and x + width > area.x() + area.width():
-                x, y, line = area.x(), y + line, 0
-            if move:
-                left = x if not right_to_left else 2 * area.x() + area.width() - x - width
-                item.setGeometry(QRect(QPoint(left, y), QSize(width, height)))
-            x += width + self._gap
-            line = max(line, height)
-        return y + line - rect.y() + margins.bottom()
+        y = area.y()
+        for line in self.lines(rect.width()):
+            height = max(item.sizeHint().height() for item, _, _ in line)
+            for item, x, width in line:
+                if move:
+                    left = (area.x() + x if not right_to_left
+                            else area.x() + area.width() - x - width)
+                    item.setGeometry(QRect(QPoint(left, y), QSize(width, height)))
+            y += height
+        return y - rect.y() + margins.bottom()

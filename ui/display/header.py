@@ -1,14 +1,18 @@
 """The table header: which table, its profile and limits, the side bets open and closed, the
 shoe (round, cards left, cut card) and the table's health (card reader, journal); and a
-refused operator action for a few seconds. Fields wrap onto a second line, never cut."""
+refused operator action for a few seconds. At most two lines in every language and size, so
+no language takes room from the roads: its items move whole to the next line, never split;
+when two lines are not enough the limits take their short form, then the notes that all is
+well (reader connected, journal ok, feed connected) give way, and last the items that still
+do not fit are shortened with "…" (docs/display.md)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import Decimal
 
-from PyQt6.QtCore import QTimer
-from PyQt6.QtGui import QColor, QPalette
+from PyQt6.QtCore import Qt, QTimer
+from PyQt6.QtGui import QColor, QPalette, QResizeEvent
 from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QWidget
 
 from controller.events import facts
@@ -27,6 +31,12 @@ PANEL = "#17212b"
 FIELDS = ("table", "profile", "round", "cards", "burn", "cut", "reader", "journal", "feed",
           "integrity", "refused", "limits", "open", "closed")
 BOLD = frozenset({"table", "cut"})
+LINES = 2  # the header's most
+# The fields that list groups of bets: one item per group, so a group moves whole to the next
+# line; each field's groups read as one text joined so.
+GROUPED = {"limits": "   ", "open": "   ", "closed": "; "}
+MOST_GROUPS = 8  # more groups of bets than any profile has
+ELLIPSIS = "\u2026"
 
 
 def money(amount: Decimal) -> str:
@@ -46,25 +56,29 @@ def grouped(bets: Iterable[BetTerms]) -> list[tuple[list[str], BetTerms]]:
     return list(groups.values())
 
 
-def limits_text(profile: Profile, closed: Iterable[str]) -> tuple[str, str]:
-    """The bets with their limits, "Player, Banker, Tie 0.10 to 10,000.00"; the side bets
-    still open say from which round they close."""
+def limits_groups(profile: Profile, closed: Iterable[str], short: bool = False
+                  ) -> tuple[list[str], list[str]]:
+    """The bets with their limits, a group of bets with the same limits each: "Player,
+    Banker, Tie 0.10 to 10,000.00" ("... 0.10\u201310,000.00" ``short``); the side bets still
+    open say from which round they close."""
     closed = set(closed)
     main, side = [], []
     for names, terms in grouped(bet for name, bet in profile.bets.items() if name not in closed):
-        text = translate("display", "{bets} {min} to {max}").format(
-            bets=bet_names(names), min=money(terms.min_stake), max=money(terms.max_stake))
+        low, high = money(terms.min_stake), money(terms.max_stake)
+        text = (f"{bet_names(names)} {low}\u2013{high}" if short else translate(
+            "display", "{bets} {min} to {max}").format(bets=bet_names(names), min=low, max=high))
         if terms.last_round is None:
             main.append(text)
         else:
             side.append(translate("display", "{bets}, until round {round}").format(
                 bets=text, round=terms.last_round))
-    return "   ".join(main), "   ".join(side)
+    return main, side
 
 
-def closed_text(profile: Profile | None, closed: Iterable[str]) -> str:
+def closed_groups(profile: Profile | None, closed: Iterable[str]) -> list[str]:
     """The closed bets, with the round each closed from when the profile says, in the
-    profile's order as the open bets are listed."""
+    profile's order as the open bets are listed: "closed: Lucky Six from round 51", then
+    the bets that closed from another round."""
     bets = profile.bets if profile is not None else {}
     order = list(bets)
 
@@ -76,12 +90,12 @@ def closed_text(profile: Profile | None, closed: Iterable[str]) -> str:
     for bet in sorted(closed, key=lambda bet: (last_round(bet), order.index(bet)
                                                if bet in order else len(order))):
         by_round.setdefault(last_round(bet), []).append(bet)
-    if not by_round:
-        return ""
     parts = [translate("display", "{bets} from round {round}").format(
         bets=bet_names(names), round=last + 1) if last else bet_names(names)
         for last, names in by_round.items()]
-    return translate("display", "closed: {bets}").format(bets="; ".join(parts))
+    if parts:
+        parts[0] = translate("display", "closed: {bets}").format(bets=parts[0])
+    return parts
 
 
 class TableHeader(QFrame):
@@ -96,47 +110,70 @@ class TableHeader(QFrame):
         # What was last shown, compared for equality only: unchanged views are not redrawn.
         self._bets_shown: tuple[object, ...] = ()
         self._shown: tuple[object, ...] = ()
-        self.fields: dict[str, QLabel] = {}
+        self.fields: dict[str, QLabel] = {}  # each field's first (for most, only) item
+        self.items: dict[str, list[QLabel]] = {}
+        # Each item's text in full and, for the limits, short; the fields saying all is well.
+        self._texts: dict[QLabel, tuple[str, str]] = {}
+        self._healthy: set[str] = set()
+        self._fitting = False
         self._flow = FlowLayout(self)
         self._flow.setContentsMargins(10, 4, 10, 4)
         for name in FIELDS:
-            field = QLabel()
-            field.setObjectName(name)
-            field.setWordWrap(True)  # only a field longer than the whole line wraps
-            field.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-            field.setAutoFillBackground(True)
-            field.hide()  # until it has something to say
-            self.fields[name] = field
-            self._flow.addWidget(field)
+            self.items[name] = [self._item(name) for _ in range(
+                MOST_GROUPS if name in GROUPED else 1)]
+            self.fields[name] = self.items[name][0]
             self._color(name, INK)
         self._refused = QTimer(self)
         self._refused.setSingleShot(True)
-        self._refused.timeout.connect(lambda: self._set("refused", ""))
+        self._refused.timeout.connect(self._refusal_over)
         self._color("closed", WARN)
         self._color("refused", WARN)
         self.set_journal(journal)
 
+    def _item(self, name: str) -> QLabel:
+        item = QLabel()
+        item.setObjectName(name)
+        item.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        item.setAutoFillBackground(True)
+        item.hide()  # until it has something to say
+        self._flow.addWidget(item)
+        return item
+
+    def text(self, name: str) -> str:
+        """What field ``name`` shows, its items joined; "" when hidden."""
+        return GROUPED.get(name, "").join(
+            item.text() for item in self.items[name] if not item.isHidden())
+
     def set_scale(self, scale: TypeScale) -> None:
         self._flow.set_gap(scale.px("body"))
-        for name, field in self.fields.items():
-            field.setFont(scale.font(self.font(), "body", bold=name in BOLD))
+        for name, items in self.items.items():
+            for item in items:
+                item.setFont(scale.font(self.font(), "body", bold=name in BOLD))
+                item.setMaximumHeight(scale.line("body"))
+        self._fit_lines()
 
-    def _set(self, name: str, text: str) -> None:
-        field = self.fields[name]
-        if field.text() != text:
-            field.setText(text)
-            field.setVisible(bool(text))
+    def _set(self, name: str, text: str, healthy: bool = False) -> None:
+        self._set_items(name, [(text, text)] if text else [])
+        if healthy:
+            self._healthy.add(name)
+        else:
+            self._healthy.discard(name)
+
+    def _set_items(self, name: str, texts: list[tuple[str, str]]) -> None:
+        """Field ``name``'s items, each as (in full, short)."""
+        for index, item in enumerate(self.items[name]):
+            self._texts[item] = texts[index] if index < len(texts) else ("", "")
 
     def _color(self, name: str, ink: str, paper: str = PANEL) -> None:
         """Colours through the palette: a style sheet would stop the font reaching the field."""
-        field = self.fields[name]
-        palette = field.palette()
-        if (palette.color(QPalette.ColorRole.WindowText) == QColor(ink)
-                and palette.color(QPalette.ColorRole.Window) == QColor(paper)):
-            return  # a new palette costs a repaint on every card otherwise
-        palette.setColor(QPalette.ColorRole.WindowText, QColor(ink))
-        palette.setColor(QPalette.ColorRole.Window, QColor(paper))
-        field.setPalette(palette)
+        for item in self.items[name]:
+            palette = item.palette()
+            if (palette.color(QPalette.ColorRole.WindowText) == QColor(ink)
+                    and palette.color(QPalette.ColorRole.Window) == QColor(paper)):
+                continue  # a new palette costs a repaint on every card otherwise
+            palette.setColor(QPalette.ColorRole.WindowText, QColor(ink))
+            palette.setColor(QPalette.ColorRole.Window, QColor(paper))
+            item.setPalette(palette)
 
     def set_journal(self, health: str) -> None:
         """"" for no journal, "ok", or the reason it failed."""
@@ -144,18 +181,19 @@ class TableHeader(QFrame):
             self._set("journal", translate("display", "journal: none"))
             self._color("journal", INK)
         elif health == "ok":
-            self._set("journal", translate("display", "journal: ok"))
+            self._set("journal", translate("display", "journal: ok"), healthy=True)
             self._color("journal", OK)
         else:
             self._set("journal", translate("display", "JOURNAL FAILED: {reason}").format(
                 reason=health))
             self._color("journal", *BAD)
+        self._fit_lines()
 
     def set_feed(self, connected: bool, waiting: int) -> None:
         """The floor feed (docs/feed.md): connected with nothing waiting, or how many journaled
         events wait for the broker. Not shown for a table without a feed."""
         if connected and not waiting:
-            self._set("feed", translate("display", "feed: connected"))
+            self._set("feed", translate("display", "feed: connected"), healthy=True)
             self._color("feed", OK)
         elif connected:
             self._set("feed", translate("display", "feed: {count} waiting").format(count=waiting))
@@ -164,6 +202,7 @@ class TableHeader(QFrame):
             self._set("feed", translate("display", "feed: offline, {count} waiting").format(
                 count=waiting))
             self._color("feed", WARN)
+        self._fit_lines()
 
     def set_profile(self, profile: Profile) -> None:
         self.profile = profile
@@ -173,6 +212,11 @@ class TableHeader(QFrame):
         self._set("refused", translate("display", "refused: {action}: {reason}").format(
             action=label(ACTIONS, refusal.action), reason=refusal.reason))
         self._refused.start(round(seconds * 1000))
+        self._fit_lines()
+
+    def _refusal_over(self) -> None:
+        self._set("refused", "")
+        self._fit_lines()
 
     def show_view(self, view: TableView) -> None:
         shown = (view.table, view.profile, view.shoe, view.round, view.cards_left, view.burn,
@@ -198,24 +242,88 @@ class TableHeader(QFrame):
         closed = tuple(view.closed_bets)
         if (profile, closed) != self._bets_shown:  # they change a few times a shoe at most
             self._bets_shown = (profile, closed)
-            main, side = limits_text(profile, closed) if profile is not None else ("", "")
-            self._set("limits", main)
-            self._set("open", side)
-            self._set("closed", closed_text(profile, view.closed_bets))
+            groups = ((limits_groups(profile, closed), limits_groups(profile, closed, short=True))
+                      if profile is not None else (([], []), ([], [])))
+            (main, side), (short_main, short_side) = groups
+            self._set_items("limits", list(zip(main, short_main, strict=True)))
+            self._set_items("open", list(zip(side, short_side, strict=True)))
+            self._set_items("closed", [(text, text) for text in closed_groups(profile, closed)])
         self._set("integrity", "" if view.integrity is None else translate(
             "display", "INTEGRITY ALERT: {kind}, {cards} cards").format(
                 kind=view.integrity.kind.replace("_", " "), cards=view.integrity.cards))
         self._color("integrity", *BAD)
         if view.scanner == "connected":
-            self._set("reader", translate("display", "card reader connected"))
+            self._set("reader", translate("display", "card reader connected"), healthy=True)
             self._color("reader", OK)
         else:
             self._set("reader", translate("display", "CARD READER DISCONNECTED"))
             self._color("reader", *BAD)
         self._fit_lines()
 
+    # -- at most two lines ---------------------------------------------------------------
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
+        if event is None or event.oldSize().width() != event.size().width():
+            self._fit_lines()
+        super().resizeEvent(event)
+
     def _fit_lines(self) -> None:
-        """Ask the window for a line more or less only when the fields need it: a relayout of
-        the whole window on every card would slow the card's frame."""
+        """Each item's text for this width, in at most two lines: in full if they fit; else
+        the limits short; else without the notes that all is well; else the first item that
+        does not fit shortened with "…" into the room left, and those after it hidden. The
+        window is asked for a line more or less only when that changed: a relayout of the
+        whole window on every card would slow the card's frame. Showing an item can resize
+        the header at once: such a call is taken up by the one under way."""
+        if self._fitting:
+            return
+        self._fitting = True
+        try:
+            fitted = None
+            while fitted != self.width():  # until fitted to the width it ends with
+                fitted = self.width()
+                self._fit_width(fitted)
+        finally:
+            self._fitting = False
         if self._flow.heightForWidth(self.width()) != self.height():
             self.updateGeometry()
+
+    def _fit_width(self, width: int) -> None:
+        area = self._flow.area_width(width)
+        for short in (False, True):
+            for item, texts in self._texts.items():
+                self._show(item, texts[short], area)
+            if len(self._flow.lines(width)) <= LINES:
+                break
+        else:
+            for name in self._healthy:
+                self.fields[name].hide()
+            self._shorten_overflow(width)
+
+    def _show(self, item: QLabel, text: str, room: int) -> None:
+        """``text`` on ``item``, shortened with "…" to ``room`` if longer (a long reason)."""
+        text = item.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, room)
+        if item.text() != text:
+            item.setText(text)
+        item.setVisible(bool(text))
+
+    def _shorten_overflow(self, width: int) -> None:
+        lines = self._flow.lines(width)
+        if len(lines) <= LINES:
+            return
+        area, gap = self._flow.area_width(width), self._flow.gap
+        last = lines[LINES - 1]
+        _, x, item_width = last[-1]
+        first_over = lines[LINES][0][0].widget()
+        room = area - x - item_width - gap
+        shortened = first_over
+        if room < 4 * gap:  # too little room for a word and "…": the line's last item gives
+            shortened, room = last[-1][0].widget(), area - x
+        assert isinstance(shortened, QLabel), "the header holds labels only"
+        over = [item.widget() for line in lines[LINES:] for item, _, _ in line]
+        for widget in over:
+            if widget is not None and widget is not shortened:
+                widget.hide()
+        text = shortened.fontMetrics().elidedText(shortened.text() + ELLIPSIS,
+                                                  Qt.TextElideMode.ElideRight, room - 2)
+        shortened.setText(text)
+        shortened.setVisible(text not in ("", ELLIPSIS))

@@ -264,6 +264,8 @@ class DisplayWindow(QWidget):
         self.cards.set_scale(scale)
         for panel in (*self.roads.panels(), self.roads.ask):
             panel.setFont(font)
+        for panel in self.roads.panels():
+            panel.hold_marks_at(scale.px("body"))
 
     def _arrange(self) -> None:
         """Landscape: the felt over the roads, the statistics beside them; portrait: stacked."""
