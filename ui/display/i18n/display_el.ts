@@ -4,7 +4,7 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="213" />
+        <location filename="../header.py" line="259" />
         <location filename="../felt.py" line="51" />
         <source>CARD READER DISCONNECTED</source>
         <translation>ΑΝΑΓΝΩΣΤΗΣ ΑΠΟΣΥΝΔΕΘΗΚΕ</translation>
@@ -30,101 +30,101 @@
         <translation>ΝΕΑ ΣΑΡΩΣΗ</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="70" />
+        <location filename="../felt.py" line="71" />
         <source>{message}
 A supervisor must accept the card (A) or void the round (V).</source>
         <translation>{message}
 Ο επόπτης πρέπει να αποδεχθεί το φύλλο (A) ή να ακυρώσει τον γύρο (V).</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="76" />
+        <location filename="../felt.py" line="77" />
         <source>JOURNAL FAILED</source>
         <translation>ΒΛΑΒΗ ΗΜΕΡΟΛΟΓΙΟΥ</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="77" />
+        <location filename="../felt.py" line="78" />
         <source>TABLE STOPPED</source>
         <translation>ΤΟ ΤΡΑΠΕΖΙ ΣΤΑΜΑΤΗΣΕ</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="78" />
+        <location filename="../felt.py" line="79" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
 Το τραπέζι δεν μπορεί να παίξει μέχρι να διορθωθεί: καλέστε τεχνικό.</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="81" />
+        <location filename="../stats_panel.py" line="102" />
         <source>Last {hands} hands</source>
         <translation>Τελευταία {hands} χέρια</translation>
     </message>
     <message>
-        <location filename="../window.py" line="231" />
-        <location filename="../stats_panel.py" line="82" />
+        <location filename="../window.py" line="232" />
+        <location filename="../stats_panel.py" line="103" />
         <source>No hands yet</source>
         <translation>Κανένα χέρι ακόμα</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="88" />
+        <location filename="../stats_panel.py" line="109" />
         <source>Streak: {side} {count}</source>
         <translation>Σερί: {side} {count}</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="90" />
+        <location filename="../stats_panel.py" line="111" />
         <source>Streak: none yet</source>
         <translation>Σερί: κανένα ακόμα</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="91" />
+        <location filename="../stats_panel.py" line="112" />
         <source>Longest: Banker {banker}  Player {player}</source>
         <translation>Μέγιστο: Τρ. {banker}  Π. {player}</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="174" />
+        <location filename="../roads_panels.py" line="179" />
         <source>Bead Plate</source>
         <translation>Πίνακας χαντρών</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="230" />
-        <location filename="../roads_panels.py" line="192" />
-        <location filename="../roads_panels.py" line="176" />
+        <location filename="../roads_panels.py" line="235" />
+        <location filename="../roads_panels.py" line="197" />
+        <location filename="../roads_panels.py" line="181" />
         <source>B</source>
         <translation>Τ</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="230" />
-        <location filename="../roads_panels.py" line="192" />
-        <location filename="../roads_panels.py" line="177" />
+        <location filename="../roads_panels.py" line="235" />
+        <location filename="../roads_panels.py" line="197" />
+        <location filename="../roads_panels.py" line="182" />
         <source>P</source>
         <translation>Π</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="178" />
+        <location filename="../roads_panels.py" line="183" />
         <source>T</source>
         <translation>Ι</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="191" />
+        <location filename="../roads_panels.py" line="196" />
         <source>Big Road</source>
         <translation>Μεγάλος δρόμος</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="207" />
+        <location filename="../roads_panels.py" line="212" />
         <source>Big Eye Boy</source>
         <translation>Μεγάλο μάτι</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="208" />
+        <location filename="../roads_panels.py" line="213" />
         <source>Small Road</source>
         <translation>Μικρός δρόμος</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="209" />
+        <location filename="../roads_panels.py" line="214" />
         <source>Cockroach Pig</source>
         <translation>Κατσαρίδα</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="231" />
+        <location filename="../roads_panels.py" line="236" />
         <source>Next hand</source>
         <translation>Επόμενο χέρι</translation>
     </message>
@@ -134,12 +134,12 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Τραπέζι μπακαρά</translation>
     </message>
     <message>
-        <location filename="../window.py" line="229" />
+        <location filename="../window.py" line="230" />
         <source>Last rounds</source>
         <translation>Τελευταίοι γύροι</translation>
     </message>
     <message>
-        <location filename="../window.py" line="238" />
+        <location filename="../window.py" line="239" />
         <source>Operator keys</source>
         <translation>Πλήκτρα χειριστή</translation>
     </message>
@@ -171,172 +171,172 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>ΤΡΑΠΕΖΙΤΗΣ</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="108" />
+        <location filename="../surveillance_panel.py" line="120" />
         <source>cards out of the shoe</source>
         <translation>φύλλα εκτός σαμπό</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="142" />
+        <location filename="../surveillance_panel.py" line="172" />
         <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
         <translation>Αναγνώστης: {misreads} αποτυχημένες αναγνώσεις σε {cards} φύλλα ({per_100} ανά 100), {rescans} επανασαρώσεις ανά φύλλο, επανασάρωση {rescan}, {disconnects} αποσυνδέσεις</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="153" />
+        <location filename="../surveillance_panel.py" line="183" />
         <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
         <translation>γύρος {round}: αποτυχημένες αναγνώσεις {per_100} ανά 100 φύλλα (όριο {level})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="157" />
+        <location filename="../surveillance_panel.py" line="187" />
         <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
         <translation>γύρος {round}: συναγερμός {bet} στο {rtp} (όριο {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="158" />
+        <location filename="../surveillance_panel.py" line="188" />
         <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
         <translation>γύρος {round}: ο συναγερμός {bet} έληξε στο {rtp} (όριο {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="163" />
+        <location filename="../surveillance_panel.py" line="193" />
         <source>, closed</source>
         <translation>, κλειστό</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="165" />
+        <location filename="../surveillance_panel.py" line="195" />
         <source>round {round}: integrity: {cards} of {card}, more than the decks hold</source>
         <translation>γύρος {round}: ακεραιότητα: {cards} φύλλα {card}, περισσότερα απ' όσα έχουν οι τράπουλες</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="169" />
+        <location filename="../surveillance_panel.py" line="199" />
         <source>round {round}: integrity: {kind}, {cards} cards from card {first} in shoe {earlier}'s order{turned}</source>
         <translation>γύρος {round}: ακεραιότητα: {kind}, {cards} φύλλα από το φύλλο {first} με τη σειρά του κουτιού {earlier}{turned}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="173" />
+        <location filename="../surveillance_panel.py" line="203" />
         <source> reversed</source>
         <translation> αντίστροφα</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="185" />
+        <location filename="../surveillance_panel.py" line="215" />
         <source>Surveillance</source>
         <translation>Επιτήρηση</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="222" />
+        <location filename="../surveillance_panel.py" line="252" />
         <source>closed</source>
         <translation>κλειστό</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="229" />
+        <location filename="../surveillance_panel.py" line="259" />
         <source>{count} cards left</source>
         <translation>απομένουν {count} φύλλα</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="231" />
+        <location filename="../surveillance_panel.py" line="261" />
         <source>Surveillance &amp;middot; shoe {shoe}</source>
         <translation>Επιτήρηση &amp;middot; σαμπό {shoe}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="233" />
+        <location filename="../surveillance_panel.py" line="263" />
         <source>Surveillance: no shoe yet</source>
         <translation>Επιτήρηση: κανένα σαμπό ακόμη</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="236" />
+        <location filename="../surveillance_panel.py" line="266" />
         <source>No returns computed yet (the profile needs a [surveillance] table).</source>
         <translation>Δεν έχουν υπολογιστεί αποδόσεις ακόμη (το προφίλ χρειάζεται πίνακα [surveillance]).</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="241" />
+        <location filename="../surveillance_panel.py" line="271" />
         <source>Alerts:</source>
         <translation>Συναγερμοί:</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="243" />
+        <location filename="../surveillance_panel.py" line="273" />
         <source>No alerts this shoe.</source>
         <translation>Κανένας συναγερμός σε αυτό το σαμπό.</translation>
     </message>
     <message>
-        <location filename="../header.py" line="55" />
+        <location filename="../header.py" line="68" />
         <source>{bets} {min} to {max}</source>
         <translation>{bets} {min} έως {max}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="60" />
+        <location filename="../header.py" line="73" />
         <source>{bets}, until round {round}</source>
         <translation>{bets}, έως τον γύρο {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="81" />
+        <location filename="../header.py" line="93" />
         <source>{bets} from round {round}</source>
         <translation>{bets} από τον γύρο {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="84" />
+        <location filename="../header.py" line="97" />
         <source>closed: {bets}</source>
         <translation>κλειστά: {bets}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="144" />
+        <location filename="../header.py" line="181" />
         <source>journal: none</source>
         <translation>ημερολόγιο: κανένα</translation>
     </message>
     <message>
-        <location filename="../header.py" line="147" />
+        <location filename="../header.py" line="184" />
         <source>journal: ok</source>
         <translation>ημερολόγιο: εντάξει</translation>
     </message>
     <message>
-        <location filename="../header.py" line="150" />
+        <location filename="../header.py" line="187" />
         <source>JOURNAL FAILED: {reason}</source>
         <translation>ΒΛΑΒΗ ΗΜΕΡΟΛΟΓΙΟΥ: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="158" />
+        <location filename="../header.py" line="196" />
         <source>feed: connected</source>
         <translation>ροή: συνδεδεμένη</translation>
     </message>
     <message>
-        <location filename="../header.py" line="161" />
+        <location filename="../header.py" line="199" />
         <source>feed: {count} waiting</source>
         <translation>ροή: {count} σε αναμονή</translation>
     </message>
     <message>
-        <location filename="../header.py" line="164" />
+        <location filename="../header.py" line="202" />
         <source>feed: offline, {count} waiting</source>
         <translation>ροή: εκτός σύνδεσης, {count} σε αναμονή</translation>
     </message>
     <message>
-        <location filename="../header.py" line="173" />
+        <location filename="../header.py" line="212" />
         <source>refused: {action}: {reason}</source>
         <translation>απορρίφθηκε: {action}: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="190" />
+        <location filename="../header.py" line="234" />
         <source>shoe {shoe}  round {round}</source>
         <translation>σαμπό {shoe}  γύρος {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="192" />
+        <location filename="../header.py" line="236" />
         <source>cards left {count}</source>
         <translation>απομένουν {count} φύλλα</translation>
     </message>
     <message>
-        <location filename="../header.py" line="194" />
+        <location filename="../header.py" line="238" />
         <source>burn {burn}</source>
         <translation>κάψιμο {burn}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="196" />
+        <location filename="../header.py" line="240" />
         <source>CUT CARD: last round {round}</source>
         <translation>ΚΑΡΤΑ ΚΟΠΗΣ: τελευταίος γύρος {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="205" />
+        <location filename="../header.py" line="251" />
         <source>INTEGRITY ALERT: {kind}, {cards} cards</source>
         <translation>ΣΥΝΑΓΕΡΜΟΣ ΑΚΕΡΑΙΟΤΗΤΑΣ: {kind}, {cards} φύλλα</translation>
     </message>
     <message>
-        <location filename="../header.py" line="210" />
+        <location filename="../header.py" line="256" />
         <source>card reader connected</source>
         <translation>αναγνώστης συνδεδεμένος</translation>
     </message>
@@ -662,6 +662,11 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>το φύλλο {card} μοιράστηκε πριν επιβεβαιωθεί το νέο σαμπό</translation>
     </message>
     <message>
+        <location filename="../labels.py" line="111" />
+        <source>the shoe sent a frame out of sequence ({message})</source>
+        <translation>το σαμπό έστειλε πλαίσιο εκτός σειράς ({message})</translation>
+    </message>
+    <message>
         <location filename="../keys.py" line="27" />
         <source>show or hide this help</source>
         <translation>εμφάνιση ή απόκρυψη βοήθειας</translation>
@@ -708,21 +713,21 @@ The table cannot play until this is fixed: call a technician.</source>
     </message>
     <message>
         <location filename="../keys.py" line="47" />
-        <source>close the help</source>
-        <translation>κλείσιμο βοήθειας</translation>
+        <source>close the help, recall or the surveillance panel; cancel a prompt</source>
+        <translation>κλείνει τη βοήθεια, την ανάκληση ή τον πίνακα επιτήρησης· ακυρώνει μια ερώτηση</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="48" />
+        <location filename="../keys.py" line="49" />
         <source>quit the display</source>
         <translation>έξοδος</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="64" />
+        <location filename="../keys.py" line="65" />
         <source>on the roads: Dragon 7, banker won with 7 on three cards</source>
         <translation>στους δρόμους: Δράκος 7, ο Τραπεζίτης κέρδισε με 7 σε τρία φύλλα</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="66" />
+        <location filename="../keys.py" line="67" />
         <source>on the roads: Panda 8, player won with 8 on three cards</source>
         <translation>στους δρόμους: Πάντα 8, ο Παίκτης κέρδισε με 8 σε τρία φύλλα</translation>
     </message>
