@@ -119,11 +119,13 @@ def test_every_text_is_on_the_scale_and_whole_and_leaves_the_roads_room(qtbot, e
         window.status.set_feed(False, 1234)  # the longest header: the feed's note too
         for event in events[:banner + 1]:
             window.on_event(event)
-        assert window.cards.picture.banner and not window.view.closed_bets
+        # Pairs open until round 60, Lucky Six and the naturals closed: both lists on show.
+        assert window.cards.picture.banner and window.view.closed_bets
+        assert "player_pair" not in window.view.closed_bets
         moment = f"{language} {size} betting, last result shown"
         problems += check_text(window, moment) + check_room(window, moment)
         window.on_events(events[banner + 1:])
-        assert window.view.closed_bets
+        assert "player_pair" in window.view.closed_bets
         moment = f"{language} {size} side bets closed"
         problems += check_text(window, moment) + check_room(window, moment)
         last = events[-1]

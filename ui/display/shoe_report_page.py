@@ -239,7 +239,7 @@ class ShoeReportPage(QWidget):
         grid.addWidget(self.lists["Alerts"], 5, 1)  # the longest list, in the wider column
         grid.addWidget(self.lists["Integrity"], 6, 0, 1, 2)
         grid.setRowMinimumHeight(1, 100)
-        for row, stretch in ((1, 2), (5, 5), (6, 3)):
+        for row, stretch in ((1, 2), (5, 4), (6, 4)):
             grid.setRowStretch(row, stretch)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 2)

@@ -139,12 +139,13 @@ class ReturnChart(QWidget):
             ends.append((course.currentPosition().y(), index, names[bet]))
         # Each name beside its line's end, moved just enough not to cover another, and kept
         # inside the chart (moved up from its foot when the names run out of room below).
-        tops, below = [], plot.top() - line / 2
+        tops: list[float] = []
+        below = plot.top() - line / 2
         for y, _, _ in sorted(ends):
             top = max(y - line / 2, below)
             tops.append(top)
             below = top + line
-        above = self.height() - line
+        above = float(self.height() - line)
         for position in range(len(tops) - 1, -1, -1):
             tops[position] = min(tops[position], above)
             above = tops[position] - line
