@@ -176,82 +176,82 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>الأوراق الخارجة من الصندوق</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="172" />
+        <location filename="../surveillance_panel.py" line="173" />
         <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
         <translation>القارئ: {misreads} قراءة خاطئة في {cards} ورقة ({per_100} لكل 100)، {rescans} إعادة مسح لكل ورقة، إعادة المسح {rescan}، {disconnects} انقطاع</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="183" />
+        <location filename="../surveillance_panel.py" line="184" />
         <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
         <translation>الجولة {round}: قراءات خاطئة {per_100} لكل 100 ورقة (الحد {level})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="187" />
+        <location filename="../surveillance_panel.py" line="188" />
         <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
         <translation>الجولة {round}: إنذار {bet} عند {rtp} (الحد {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="188" />
+        <location filename="../surveillance_panel.py" line="189" />
         <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
         <translation>الجولة {round}: انتهى إنذار {bet} عند {rtp} (الحد {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="193" />
+        <location filename="../surveillance_panel.py" line="194" />
         <source>, closed</source>
         <translation>، مغلق</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="195" />
+        <location filename="../surveillance_panel.py" line="196" />
         <source>round {round}: integrity: {cards} of {card}, more than the decks hold</source>
         <translation>الجولة {round}: السلامة: {cards} من {card}، أكثر مما في الأوراق</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="199" />
+        <location filename="../surveillance_panel.py" line="200" />
         <source>round {round}: integrity: {kind}, {cards} cards from card {first} in shoe {earlier}'s order{turned}</source>
         <translation>الجولة {round}: السلامة: {kind}، {cards} ورقة من الورقة {first} بترتيب الحذاء {earlier}{turned}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="203" />
+        <location filename="../surveillance_panel.py" line="204" />
         <source> reversed</source>
         <translation> معكوسًا</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="215" />
+        <location filename="../surveillance_panel.py" line="216" />
         <source>Surveillance</source>
         <translation>المراقبة</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="252" />
+        <location filename="../surveillance_panel.py" line="253" />
         <source>closed</source>
         <translation>مغلق</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="259" />
+        <location filename="../surveillance_panel.py" line="260" />
         <source>{count} cards left</source>
         <translation>متبقٍ {count} ورقة</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="261" />
+        <location filename="../surveillance_panel.py" line="262" />
         <source>Surveillance &amp;middot; shoe {shoe}</source>
         <translation>المراقبة &amp;middot; الصندوق {shoe}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="263" />
+        <location filename="../surveillance_panel.py" line="264" />
         <source>Surveillance: no shoe yet</source>
         <translation>المراقبة: لا صندوق بعد</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="266" />
+        <location filename="../surveillance_panel.py" line="267" />
         <source>No returns computed yet (the profile needs a [surveillance] table).</source>
         <translation>لم تُحسب العوائد بعد (يحتاج الملف الشخصي إلى جدول [surveillance]).</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="271" />
+        <location filename="../surveillance_panel.py" line="272" />
         <source>Alerts:</source>
         <translation>الإنذارات:</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="273" />
+        <location filename="../surveillance_panel.py" line="274" />
         <source>No alerts this shoe.</source>
         <translation>لا إنذارات في هذا الصندوق.</translation>
     </message>

@@ -176,82 +176,82 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>φύλλα εκτός σαμπό</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="172" />
+        <location filename="../surveillance_panel.py" line="173" />
         <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
         <translation>Αναγνώστης: {misreads} αποτυχημένες αναγνώσεις σε {cards} φύλλα ({per_100} ανά 100), {rescans} επανασαρώσεις ανά φύλλο, επανασάρωση {rescan}, {disconnects} αποσυνδέσεις</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="183" />
+        <location filename="../surveillance_panel.py" line="184" />
         <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
         <translation>γύρος {round}: αποτυχημένες αναγνώσεις {per_100} ανά 100 φύλλα (όριο {level})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="187" />
+        <location filename="../surveillance_panel.py" line="188" />
         <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
         <translation>γύρος {round}: συναγερμός {bet} στο {rtp} (όριο {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="188" />
+        <location filename="../surveillance_panel.py" line="189" />
         <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
         <translation>γύρος {round}: ο συναγερμός {bet} έληξε στο {rtp} (όριο {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="193" />
+        <location filename="../surveillance_panel.py" line="194" />
         <source>, closed</source>
         <translation>, κλειστό</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="195" />
+        <location filename="../surveillance_panel.py" line="196" />
         <source>round {round}: integrity: {cards} of {card}, more than the decks hold</source>
         <translation>γύρος {round}: ακεραιότητα: {cards} φύλλα {card}, περισσότερα απ' όσα έχουν οι τράπουλες</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="199" />
+        <location filename="../surveillance_panel.py" line="200" />
         <source>round {round}: integrity: {kind}, {cards} cards from card {first} in shoe {earlier}'s order{turned}</source>
         <translation>γύρος {round}: ακεραιότητα: {kind}, {cards} φύλλα από το φύλλο {first} με τη σειρά του κουτιού {earlier}{turned}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="203" />
+        <location filename="../surveillance_panel.py" line="204" />
         <source> reversed</source>
         <translation> αντίστροφα</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="215" />
+        <location filename="../surveillance_panel.py" line="216" />
         <source>Surveillance</source>
         <translation>Επιτήρηση</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="252" />
+        <location filename="../surveillance_panel.py" line="253" />
         <source>closed</source>
         <translation>κλειστό</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="259" />
+        <location filename="../surveillance_panel.py" line="260" />
         <source>{count} cards left</source>
         <translation>απομένουν {count} φύλλα</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="261" />
+        <location filename="../surveillance_panel.py" line="262" />
         <source>Surveillance &amp;middot; shoe {shoe}</source>
         <translation>Επιτήρηση &amp;middot; σαμπό {shoe}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="263" />
+        <location filename="../surveillance_panel.py" line="264" />
         <source>Surveillance: no shoe yet</source>
         <translation>Επιτήρηση: κανένα σαμπό ακόμη</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="266" />
+        <location filename="../surveillance_panel.py" line="267" />
         <source>No returns computed yet (the profile needs a [surveillance] table).</source>
         <translation>Δεν έχουν υπολογιστεί αποδόσεις ακόμη (το προφίλ χρειάζεται πίνακα [surveillance]).</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="271" />
+        <location filename="../surveillance_panel.py" line="272" />
         <source>Alerts:</source>
         <translation>Συναγερμοί:</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="273" />
+        <location filename="../surveillance_panel.py" line="274" />
         <source>No alerts this shoe.</source>
         <translation>Κανένας συναγερμός σε αυτό το σαμπό.</translation>
     </message>

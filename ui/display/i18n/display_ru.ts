@@ -176,82 +176,82 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>карт вышло из шуза</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="172" />
+        <location filename="../surveillance_panel.py" line="173" />
         <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
         <translation>Сканер: {misreads} ошибок чтения на {cards} карт ({per_100} на 100), {rescans} пересканирований на карту, пересканирование {rescan}, {disconnects} отключений</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="183" />
+        <location filename="../surveillance_panel.py" line="184" />
         <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
         <translation>раунд {round}: ошибок чтения {per_100} на 100 карт (порог {level})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="187" />
+        <location filename="../surveillance_panel.py" line="188" />
         <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
         <translation>раунд {round}: тревога по {bet} при {rtp} (порог {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="188" />
+        <location filename="../surveillance_panel.py" line="189" />
         <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
         <translation>раунд {round}: тревога по {bet} снята при {rtp} (порог {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="193" />
+        <location filename="../surveillance_panel.py" line="194" />
         <source>, closed</source>
         <translation>, закрыта</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="195" />
+        <location filename="../surveillance_panel.py" line="196" />
         <source>round {round}: integrity: {cards} of {card}, more than the decks hold</source>
         <translation>раунд {round}: целостность: {cards} карт {card}, больше, чем в колодах</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="199" />
+        <location filename="../surveillance_panel.py" line="200" />
         <source>round {round}: integrity: {kind}, {cards} cards from card {first} in shoe {earlier}'s order{turned}</source>
         <translation>раунд {round}: целостность: {kind}, {cards} карт с карты {first} в порядке шуза {earlier}{turned}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="203" />
+        <location filename="../surveillance_panel.py" line="204" />
         <source> reversed</source>
         <translation> в обратном порядке</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="215" />
+        <location filename="../surveillance_panel.py" line="216" />
         <source>Surveillance</source>
         <translation>Наблюдение</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="252" />
+        <location filename="../surveillance_panel.py" line="253" />
         <source>closed</source>
         <translation>закрыта</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="259" />
+        <location filename="../surveillance_panel.py" line="260" />
         <source>{count} cards left</source>
         <translation>осталось карт {count}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="261" />
+        <location filename="../surveillance_panel.py" line="262" />
         <source>Surveillance &amp;middot; shoe {shoe}</source>
         <translation>Наблюдение &amp;middot; шуз {shoe}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="263" />
+        <location filename="../surveillance_panel.py" line="264" />
         <source>Surveillance: no shoe yet</source>
         <translation>Наблюдение: шуза ещё нет</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="266" />
+        <location filename="../surveillance_panel.py" line="267" />
         <source>No returns computed yet (the profile needs a [surveillance] table).</source>
         <translation>Отдача ещё не рассчитана (профилю нужна таблица [surveillance]).</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="271" />
+        <location filename="../surveillance_panel.py" line="272" />
         <source>Alerts:</source>
         <translation>Тревоги:</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="273" />
+        <location filename="../surveillance_panel.py" line="274" />
         <source>No alerts this shoe.</source>
         <translation>В этом шузе тревог нет.</translation>
     </message>
@@ -328,7 +328,7 @@ The table cannot play until this is fixed: call a technician.</source>
     <message>
         <location filename="../header.py" line="240" />
         <source>CUT CARD: last round {round}</source>
-        <translation>КАРТА ОТРЕЗА: последний раунд {round}</translation>
+        <translation>ПОДРЕЗНАЯ КАРТА: последний раунд {round}</translation>
     </message>
     <message>
         <location filename="../header.py" line="251" />
@@ -458,7 +458,7 @@ The table cannot play until this is fixed: call a technician.</source>
     <message>
         <location filename="../labels.py" line="43" />
         <source>REVEAL CARD</source>
-        <translation>КАРТА ОТКРЫТИЯ</translation>
+        <translation>ОТКРЫВАЕМАЯ КАРТА</translation>
     </message>
     <message>
         <location filename="../labels.py" line="44" />
@@ -528,12 +528,12 @@ The table cannot play until this is fixed: call a technician.</source>
     <message>
         <location filename="../labels.py" line="67" />
         <source>BURN {burn} CARDS</source>
-        <translation>СЖЕЧЬ {burn} КАРТ</translation>
+        <translation>СОЖГИТЕ {burn} КАРТ</translation>
     </message>
     <message>
         <location filename="../labels.py" line="68" />
         <source>BURN {burn} CARDS, then confirm the burn (B)</source>
-        <translation>СЖЕЧЬ {burn} КАРТ, затем подтвердить (B)</translation>
+        <translation>СОЖГИТЕ {burn} КАРТ, затем подтвердите сжигание (B)</translation>
     </message>
     <message>
         <location filename="../labels.py" line="70" />
@@ -724,12 +724,12 @@ The table cannot play until this is fixed: call a technician.</source>
     <message>
         <location filename="../keys.py" line="65" />
         <source>on the roads: Dragon 7, banker won with 7 on three cards</source>
-        <translation>на дорожках: Дракон 7, банкир выиграл с 7 на трёх картах</translation>
+        <translation>на дорогах: Дракон 7, банкир выиграл с 7 на трёх картах</translation>
     </message>
     <message>
         <location filename="../keys.py" line="67" />
         <source>on the roads: Panda 8, player won with 8 on three cards</source>
-        <translation>на дорожках: Панда 8, игрок выиграл с 8 на трёх картах</translation>
+        <translation>на дорогах: Панда 8, игрок выиграл с 8 на трёх картах</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="108" />

@@ -176,82 +176,82 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>已发出的牌</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="172" />
+        <location filename="../surveillance_panel.py" line="173" />
         <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
         <translation>读牌器：{cards} 张牌中 {misreads} 次误读（每 100 张 {per_100} 次），每张牌重扫 {rescans} 次，重扫 {rescan}，断开 {disconnects} 次</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="183" />
+        <location filename="../surveillance_panel.py" line="184" />
         <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
         <translation>第 {round} 局：读牌器每 100 张误读 {per_100} 次（警戒值 {level}）</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="187" />
+        <location filename="../surveillance_panel.py" line="188" />
         <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
         <translation>第 {round} 局：{bet} 警报触发于 {rtp}（阈值 {threshold}）</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="188" />
+        <location filename="../surveillance_panel.py" line="189" />
         <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
         <translation>第 {round} 局：{bet} 警报解除于 {rtp}（阈值 {threshold}）</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="193" />
+        <location filename="../surveillance_panel.py" line="194" />
         <source>, closed</source>
         <translation>，已关闭</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="195" />
+        <location filename="../surveillance_panel.py" line="196" />
         <source>round {round}: integrity: {cards} of {card}, more than the decks hold</source>
         <translation>第 {round} 局：完整性：{card} 共 {cards} 张，多于牌副所含</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="199" />
+        <location filename="../surveillance_panel.py" line="200" />
         <source>round {round}: integrity: {kind}, {cards} cards from card {first} in shoe {earlier}'s order{turned}</source>
         <translation>第 {round} 局：完整性：{kind}，自第 {first} 张起 {cards} 张与第 {earlier} 靴顺序相同{turned}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="203" />
+        <location filename="../surveillance_panel.py" line="204" />
         <source> reversed</source>
         <translation> 反向</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="215" />
+        <location filename="../surveillance_panel.py" line="216" />
         <source>Surveillance</source>
         <translation>监控</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="252" />
+        <location filename="../surveillance_panel.py" line="253" />
         <source>closed</source>
         <translation>已关闭</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="259" />
+        <location filename="../surveillance_panel.py" line="260" />
         <source>{count} cards left</source>
         <translation>剩余 {count} 张牌</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="261" />
+        <location filename="../surveillance_panel.py" line="262" />
         <source>Surveillance &amp;middot; shoe {shoe}</source>
         <translation>监控 &amp;middot; 牌靴 {shoe}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="263" />
+        <location filename="../surveillance_panel.py" line="264" />
         <source>Surveillance: no shoe yet</source>
         <translation>监控：尚无牌靴</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="266" />
+        <location filename="../surveillance_panel.py" line="267" />
         <source>No returns computed yet (the profile needs a [surveillance] table).</source>
         <translation>尚未计算回报率（牌桌设置需要 [surveillance] 表）。</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="271" />
+        <location filename="../surveillance_panel.py" line="272" />
         <source>Alerts:</source>
         <translation>警报：</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="273" />
+        <location filename="../surveillance_panel.py" line="274" />
         <source>No alerts this shoe.</source>
         <translation>本牌靴无警报。</translation>
     </message>
