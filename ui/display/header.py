@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 
 from PyQt6.QtCore import Qt, QTimer
-from PyQt6.QtGui import QColor, QPalette, QResizeEvent
+from PyQt6.QtGui import QColor, QPalette, QResizeEvent, QShowEvent
 from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QWidget
 
 from controller.events import facts
@@ -37,6 +37,7 @@ LINES = 2  # the header's most
 GROUPED = {"limits": "   ", "open": "   ", "closed": "; "}
 MOST_GROUPS = 8  # more groups of bets than any profile has
 ELLIPSIS = "\u2026"
+UNLAID_WIDTH = 100_000  # a header not shown yet says everything in full
 
 
 def money(amount: Decimal) -> str:
@@ -262,6 +263,10 @@ class TableHeader(QFrame):
 
     # -- at most two lines ---------------------------------------------------------------
 
+    def showEvent(self, event: QShowEvent | None) -> None:
+        super().showEvent(event)
+        self._fit_lines()  # at the width it was laid out at while hidden
+
     def resizeEvent(self, event: QResizeEvent | None) -> None:
         if event is None or event.oldSize().width() != event.size().width():
             self._fit_lines()
@@ -278,6 +283,9 @@ class TableHeader(QFrame):
             return
         self._fitting = True
         try:
+            if not self.isVisible():  # not laid out yet: its width is no one's
+                self._fit_width(UNLAID_WIDTH)
+                return
             fitted = None
             while fitted != self.width():  # until fitted to the width it ends with
                 fitted = self.width()
