@@ -8,14 +8,39 @@ from PyQt6.QtCore import QPoint, QRect, QSize, Qt
 from PyQt6.QtWidgets import QLabel, QLayout, QLayoutItem, QWidget
 
 
+def text_width(label: QLabel, text: str) -> int:
+    """The width ``label`` takes to show ``text`` on one line."""
+    margins = label.contentsMargins()
+    ink = label.fontMetrics().boundingRect(QRect(0, 0, 100_000, 10_000), 0, text)
+    return ink.width() + 2 + margins.left() + margins.right() + 2 * max(0, label.indent())
+
+
 def natural_width(item: QLayoutItem) -> int:
-    """A label's width on one line (a word-wrapped QLabel's size hint is already wrapped)."""
+    """A label's width on one line: a word-wrapped QLabel's size hint is already wrapped."""
     widget = item.widget()
     if not isinstance(widget, QLabel):
         return item.sizeHint().width()
-    margins = widget.contentsMargins()
-    text = widget.fontMetrics().boundingRect(QRect(0, 0, 100_000, 10_000), 0, widget.text())
-    return text.width() + 2 + margins.left() + margins.right() + 2 * max(0, widget.indent())
+    return text_width(widget, widget.text())
+
+
+def is_hidden(item: QLayoutItem) -> bool:
+    widget = item.widget()
+    return widget is not None and widget.isHidden()
+
+
+def break_lines(widths: list[int], area: int, gap: int) -> list[list[tuple[int, int, int]]]:
+    """Items of ``widths`` placed left to right in lines ``area`` wide, ``gap`` apart: each
+    line's items as (index, x offset, width), a width at most the line's."""
+    lines: list[list[tuple[int, int, int]]] = []
+    x = 0
+    for index, width in enumerate(widths):
+        width = min(width, area)
+        if not lines or (x > 0 and x + width > area):
+            lines.append([])
+            x = 0
+        lines[-1].append((index, x, width))
+        x += width + gap
+    return lines
 
 
 class FlowLayout(QLayout):
@@ -40,20 +65,10 @@ class FlowLayout(QLayout):
     def lines(self, width: int) -> list[list[tuple[QLayoutItem, int, int]]]:
         """The visible items broken into lines for a layout ``width`` wide: each item with its
         x offset in the line and its width (at most the line's)."""
-        area = self.area_width(width)
-        lines: list[list[tuple[QLayoutItem, int, int]]] = []
-        x = 0
-        for item in self._items:
-            widget = item.widget()
-            if widget is not None and widget.isHidden():
-                continue
-            item_width = min(natural_width(item), area)
-            if not lines or (x > 0 and x + item_width > area):
-                lines.append([])
-                x = 0
-            lines[-1].append((item, x, item_width))
-            x += item_width + self._gap
-        return lines
+        shown = [item for item in self._items if not is_hidden(item)]
+        return [[(shown[index], x, item_width) for index, x, item_width in line]
+                for line in break_lines([natural_width(item) for item in shown],
+                                        self.area_width(width), self._gap)]
 
     # -- QLayout ---------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QWidget
 from controller.events import facts
 from controller.game.profiles import BetTerms, Profile
 from controller.table.view import TableView
-from ui.display.flow import FlowLayout
+from ui.display.flow import FlowLayout, break_lines, text_width
 from ui.display.i18n import translate
 from ui.display.labels import ACTIONS, BETS, PROFILES, label
 from ui.display.typescale import TypeScale
@@ -117,6 +117,7 @@ class TableHeader(QFrame):
         self._texts: dict[QLabel, tuple[str, str]] = {}
         self._healthy: set[str] = set()
         self._fitting = False
+        self._widths: dict[tuple[str, str], int] = {}
         self._flow = FlowLayout(self)
         self._flow.setContentsMargins(10, 4, 10, 4)
         for name in FIELDS:
@@ -296,42 +297,60 @@ class TableHeader(QFrame):
             self.updateGeometry()
 
     def _fit_width(self, width: int) -> None:
-        area = self._flow.area_width(width)
-        for short in (False, True):
-            for item, texts in self._texts.items():
-                self._show(item, texts[short], area)
-            if len(self._flow.lines(width)) <= LINES:
+        """Work out every item's text from measured widths, then set each label once: a
+        label shown or hidden on the way would lay the window out again each time."""
+        area, gap = self._flow.area_width(width), self._flow.gap
+        items = [item for name in FIELDS for item in self.items[name]]  # the layout's order
+        healthy = {self.fields[name] for name in self._healthy}
+        texts: list[str] = []
+        for short, drop_healthy in ((False, False), (True, False), (True, True)):
+            texts = ["" if drop_healthy and item in healthy else item.fontMetrics().elidedText(
+                self._texts.get(item, ("", ""))[short], Qt.TextElideMode.ElideRight, area)
+                for item in items]
+            lines = self._lines(items, texts, area, gap)
+            if len(lines) <= LINES:
                 break
         else:
-            for name in self._healthy:
-                self.fields[name].hide()
-            self._shorten_overflow(width)
+            self._shorten_overflow(items, texts, lines, area, gap)
+        for item, text in zip(items, texts, strict=True):
+            if item.text() != text:
+                item.setText(text)
+            if item.isHidden() == bool(text):
+                item.setVisible(bool(text))
 
-    def _show(self, item: QLabel, text: str, room: int) -> None:
-        """``text`` on ``item``, shortened with "…" to ``room`` if longer (a long reason)."""
-        text = item.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, room)
-        if item.text() != text:
-            item.setText(text)
-        item.setVisible(bool(text))
+    def _lines(self, items: list[QLabel], texts: list[str], area: int, gap: int
+               ) -> list[list[tuple[int, int, int]]]:
+        """The lines the items would take with ``texts``: (index into items, x, width)."""
+        shown = [index for index, text in enumerate(texts) if text]
+        lines = break_lines([self._width(items[index], texts[index]) for index in shown],
+                            area, gap)
+        return [[(shown[place], x, item_width) for place, x, item_width in line]
+                for line in lines]
 
-    def _shorten_overflow(self, width: int) -> None:
-        lines = self._flow.lines(width)
-        if len(lines) <= LINES:
-            return
-        area, gap = self._flow.area_width(width), self._flow.gap
+    def _width(self, item: QLabel, text: str) -> int:
+        """``text_width``, kept: the same texts are measured on every card."""
+        key = (item.font().key(), text)
+        width = self._widths.get(key)
+        if width is None:
+            if len(self._widths) > 1024:
+                self._widths.clear()
+            width = self._widths[key] = text_width(item, text)
+        return width
+
+    @staticmethod
+    def _shorten_overflow(items: list[QLabel], texts: list[str],
+                          lines: list[list[tuple[int, int, int]]], area: int, gap: int) -> None:
+        """The first item past the last line shortened with "…" into the room left on it
+        (or, with too little room there, the line's last item), those after it left out."""
         last = lines[LINES - 1]
-        _, x, item_width = last[-1]
-        first_over = lines[LINES][0][0].widget()
-        room = area - x - item_width - gap
-        shortened = first_over
+        last_index, x, item_width = last[-1]
+        shortened, room = lines[LINES][0][0], area - x - item_width - gap
         if room < 4 * gap:  # too little room for a word and "…": the line's last item gives
-            shortened, room = last[-1][0].widget(), area - x
-        assert isinstance(shortened, QLabel), "the header holds labels only"
-        over = [item.widget() for line in lines[LINES:] for item, _, _ in line]
-        for widget in over:
-            if widget is not None and widget is not shortened:
-                widget.hide()
-        text = shortened.fontMetrics().elidedText(shortened.text() + ELLIPSIS,
-                                                  Qt.TextElideMode.ElideRight, room - 2)
-        shortened.setText(text)
-        shortened.setVisible(text not in ("", ELLIPSIS))
+            shortened, room = last_index, area - x
+        source = texts[shortened]
+        for line in lines[LINES:]:
+            for index, _, _ in line:
+                texts[index] = ""
+        text = items[shortened].fontMetrics().elidedText(source + ELLIPSIS,
+                                                         Qt.TextElideMode.ElideRight, room - 2)
+        texts[shortened] = "" if text in ("", ELLIPSIS) else text
