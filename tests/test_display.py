@@ -209,7 +209,7 @@ def test_header_names_the_table_its_limits_and_the_shoe(window):
     view = window.view
     assert fields["table"].text() == "table-1"
     assert fields["profile"].text() == "Classic"
-    assert fields["limits"].text() == ("Player, Banker, Tie 0.10 to 10,000.00   "
+    assert window.status.text("limits") == ("Player, Banker, Tie 0.10 to 10,000.00   "
                                        "Player Pair, Banker Pair 0.10 to 1,000.00")
     assert fields["cards"].text() == f"cards left {view.cards_left}"
     assert fields["cut"].text() == f"CUT CARD: last round {view.last_round}"
@@ -222,27 +222,27 @@ def test_header_shows_the_limits_the_shoe_in_play_started_with(window):
     table = Table(profile="tiger")
     table.start_shoe()
     feed(window, table.events)
-    assert window.status.fields["limits"].text() == (
+    assert window.status.text("limits") == (
         "Player, Banker, Tie 0.10 to 10,000.00   Player Pair, Banker Pair 0.10 to 1,000.00   "
         "Small Tiger 0.10 to 500.00   Big Tiger 0.10 to 200.00")
 
 
 def test_live_profile_says_when_side_bets_close_and_which_are_closed(qtbot):
-    window = DisplayWindow(profile=load_profile("live"))
-    qtbot.addWidget(window)
+    window = shown_window(qtbot, LANDSCAPE, profile=load_profile("live"))
     events = list(played("live"))
     opened = next(i for i, e in enumerate(events) if e.type == "betting_open" and e.round == 2)
     feed(window, events[:opened + 1])
     fields = window.status.fields
-    assert fields["open"].text() == (
-        "Player Pair, Banker Pair 0.10 to 1,000.00, until round 60   "
-        "Lucky Six 0.10 to 500.00, until round 50   "
-        "Player Natural, Banker Natural 0.10 to 1,000.00, until round 50")
+    # Two lines hold it all with the limits short ("0.10 to 1,000.00" would need three).
+    assert window.status.text("open") == (
+        "Player Pair, Banker Pair 0.10\u20131,000.00, until round 60   "
+        "Lucky Six 0.10\u2013500.00, until round 50   "
+        "Player Natural, Banker Natural 0.10\u20131,000.00, until round 50")
     assert fields["closed"].isHidden()
     feed(window, events[opened + 1:])
     assert window.view.round > 61
     assert fields["open"].isHidden()
-    assert fields["closed"].text() == (
+    assert window.status.text("closed") == (
         "closed: Lucky Six, Player Natural, Banker Natural from round 51; "
         "Player Pair, Banker Pair from round 61")
 

@@ -17,7 +17,7 @@ from controller.game.profiles import load_profile
 from controller.roads.hand import Hand
 from ui.display import marks
 from ui.display.app import make_application
-from ui.display.header import limits_text
+from ui.display.header import limits_groups
 from ui.display.i18n import LANGUAGES
 from ui.display.keys import help_text
 from ui.display.labels import BETS, HAND_BADGES, PROFILES, label
@@ -74,10 +74,10 @@ def test_on_a_table_without_the_bets_the_same_hand_has_no_badge():
 
 def test_header_names_the_profile_and_its_bets(window):
     assert window.status.fields["profile"].text() == "EZ Baccarat"
-    assert window.status.fields["limits"].text() == (
+    assert window.status.text("limits") == (
         "Player, Banker, Tie 0.10 to 10,000.00   Dragon 7, Panda 8 0.10 to 500.00")
-    main, _ = limits_text(load_profile("dragon-bonus"), ())
-    assert main.endswith("Player Pair, Banker Pair, Player Dragon Bonus, Banker Dragon Bonus "
+    main, _ = limits_groups(load_profile("dragon-bonus"), ())
+    assert main[-1] == ("Player Pair, Banker Pair, Player Dragon Bonus, Banker Dragon Bonus "
                          "0.10 to 1,000.00")
 
 

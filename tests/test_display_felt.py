@@ -68,6 +68,8 @@ def test_reader_disconnected_says_dealing_waits_until_it_is_back(window):
 @pytest.mark.parametrize(("code", "message", "says"), [
     ("impossible_card", "", "card KD cannot come from this shoe"),
     ("card_before_new_shoe", "", "card KD was dealt before the new shoe was confirmed"),
+    ("frame_out_of_sequence", "frame 12 after frame 9",
+     "the shoe sent a frame out of sequence (frame 12 after frame 9)"),
     ("a_code_from_a_newer_controller", "card KD came too early", "card KD came too early"),
 ])
 def test_a_hold_gives_its_reason_and_who_clears_it_until_cleared(window, code, message, says):

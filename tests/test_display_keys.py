@@ -130,8 +130,16 @@ def test_help_overlay_lists_every_key(qtbot, window):
     for shown in ("F1", "B", "M", "P", "H", "N", "V", "A", "C", "Esc", "Ctrl+Q"):
         assert f"<b>{shown}</b>" in text
     assert "clear the roads" in text
+    assert "close the help, recall or the surveillance panel; cancel a prompt" in text
     press(qtbot, window, Qt.Key.Key_Escape)
     assert not window.help.isVisible()
+
+
+def test_esc_closes_the_surveillance_panel_as_it_says(qtbot, window):
+    press(qtbot, window, Qt.Key.Key_S)
+    assert window.surveillance.isVisible()
+    press(qtbot, window, Qt.Key.Key_Escape)
+    assert not window.surveillance.isVisible()
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920), (1280, 800)])

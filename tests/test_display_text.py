@@ -1,5 +1,6 @@
 """Text readable from the table: every text on the display's one type scale, and none cut, in
-all five languages at 1920x1080, 1080x1920 and 1280x800 (docs/display.md, "Text").
+all five languages at 1920x1080, 1080x1920 and 1280x800 (docs/display.md, "Text"); and the
+header in two lines at most, so that every road's marks stay at the type scale's floor.
 
 Each case plays the live profile (the longest header: open and closed side bets) to a moment
 with a result banner and its pays, then with side bets closed, then an alert on the felt; at
@@ -16,6 +17,7 @@ from PyQt6.QtWidgets import QApplication, QLabel
 from controller.game.profiles import load_profile
 from ui.display.app import make_application
 from ui.display.i18n import LANGUAGES
+from ui.display.typescale import text_fits
 from ui.display.window import DisplayWindow
 
 SIZES = ((1920, 1080), (1080, 1920), (1280, 800))
@@ -25,8 +27,10 @@ def cut_label(label: QLabel) -> str | None:
     """Why ``label``'s text does not all show, or None."""
     inside = label.contentsRect()
     flags = int(label.alignment().value) | (0x1000 if label.wordWrap() else 0)  # TextWordWrap
-    needed = QFontMetrics(label.font()).boundingRect(inside, flags, label.text())
-    if needed.width() > inside.width() + 1 or needed.height() > inside.height() + 1:
+    # One line by its ink (as the felt's texts): Qt gives an Arabic line twice its letters.
+    if not text_fits(label.font(), inside.width() + 1, inside.height() + 1, label.text(),
+                     flags):
+        needed = QFontMetrics(label.font()).boundingRect(inside, flags, label.text())
         return f"needs {needed.width()}x{needed.height()}, has {inside.width()}x{inside.height()}"
     window = label.window()
     where = QRect(label.mapTo(window, inside.topLeft()), inside.size())
@@ -36,6 +40,30 @@ def cut_label(label: QLabel) -> str | None:
     if not parent.rect().contains(label.geometry()):
         return f"at {label.geometry()} outside its panel {parent.rect()}"
     return None
+
+
+def check_room(window: DisplayWindow, moment: str) -> list[str]:
+    """The header in at most two lines, none of its items split over two; every road's marks
+    at least 2.4% of the short side (the floor of the type scale): no language takes room
+    from the roads."""
+    QApplication.processEvents()
+    problems = []
+    items = [item for items in window.status.items.values() for item in items
+             if item.isVisible()]
+    lines = sorted({item.geometry().top() for item in items})
+    if len(lines) > 2:
+        problems.append(f"{moment}: the header takes {len(lines)} lines: "
+                        f"{[item.text() for item in items]}")
+    for item in items:
+        if item.wordWrap() or item.height() > window.scale.line("body"):
+            problems.append(f"{moment}: header item {item.text()!r} is {item.height()} px "
+                            "high, more than a line")
+    floor = 0.024 * min(window.width(), window.height())
+    for panel in window.roads.panels():
+        if panel.cell_size() < floor:
+            problems.append(f"{moment}: {panel.title!r} marks {panel.cell_size()} px, below "
+                            f"{floor:.1f}")
+    return problems
 
 
 def check_text(window: DisplayWindow, moment: str) -> list[str]:
@@ -76,7 +104,8 @@ def english(qapp):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_text_is_on_the_scale_and_whole(qtbot, english, language):
+def test_every_text_is_on_the_scale_and_whole_and_leaves_the_roads_room(qtbot, english,
+                                                                        language):
     make_application(language)
     events = list(played("live"))
     banner = next(i for i, e in enumerate(events) if e.type == "betting_open" and e.round == 52)
@@ -87,16 +116,22 @@ def test_every_text_is_on_the_scale_and_whole(qtbot, english, language):
         window.resize(*size)
         window.show()
         qtbot.waitExposed(window)
+        window.status.set_feed(False, 1234)  # the longest header: the feed's note too
         for event in events[:banner + 1]:
             window.on_event(event)
-        assert window.cards.picture.banner and window.status.fields["open"].text()
-        problems += check_text(window, f"{language} {size} betting, last result shown")
+        # Pairs open until round 60, Lucky Six and the naturals closed: both lists on show.
+        assert window.cards.picture.banner and window.view.closed_bets
+        assert "player_pair" not in window.view.closed_bets
+        moment = f"{language} {size} betting, last result shown"
+        problems += check_text(window, moment) + check_room(window, moment)
         window.on_events(events[banner + 1:])
-        assert window.status.fields["closed"].text()
-        problems += check_text(window, f"{language} {size} side bets closed")
+        assert "player_pair" in window.view.closed_bets
+        moment = f"{language} {size} side bets closed"
+        problems += check_text(window, moment) + check_room(window, moment)
         last = events[-1]
         window.on_event(follow(last, "hold", code="card_while_stopped", message="", card="KD",
                                raw="KD", source="reader"))
+        problems += check_room(window, f"{language} {size} hold")
         problems += check_text(window, f"{language} {size} hold")
         window.on_event(follow(last, "scanner", status="disconnected", reason="unplugged"))
         window.on_event(follow(last, "hold_cleared", by="supervisor", action="void"))

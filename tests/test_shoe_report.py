@@ -7,15 +7,18 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from PyQt6.QtCore import QRectF
 from PyQt6.QtGui import QImage
 
+from controller.events import facts
 from controller.journal import Journal
+from controller.surveillance.shoe_record import ExposurePoint
 from tests.surveillance_support import LUCKY_SIX_PROFILE, SurveilledTable
 from tests.table_harness import Table
 from ui.cli import main
 from ui.commands.shoe_report import shoe_from_journal
 from ui.display.app import make_application
-from ui.display.shoe_report_page import ShoeReportPage
+from ui.display.shoe_report_page import PAGE_SIZE, ShoeReportPage, alert_lines
 
 
 @pytest.fixture(scope="module")
@@ -98,3 +101,34 @@ def test_the_report_tells_no_surveillance_table_from_no_exposure_and_draws_the_t
     assert "had no [surveillance] table" not in pages["watched"]
     assert "its profile had no [surveillance] table" in pages["unwatched"]
     application.processEvents()
+
+
+def test_the_page_scales_its_chart_to_a_return_far_below_and_sums_up_a_long_list(
+        journal, qapp):
+    """Lucky Six fallen to 0.0067 and forty alerts, some wrapping: the chart's axis and its
+    labels stay inside the chart, and the alerts end in "… and N more" with nothing cut."""
+    record, _ = shoe_from_journal(journal, None)
+    last = record.exposures[-1]
+    record.exposures.append(ExposurePoint(last.cards_out + 1, last.round,
+                                          {**last.rtp, "lucky_six": Decimal("0.0067")}))
+    template = record.alerts[0]
+    for n in range(40):
+        record.alerts.append(template._replace(round=n + 1, fact=facts.IntegrityAlert(
+            kind="carried_run", earlier_shoe=2, first_card=5, earlier_first_card=100,
+            cards=12 + n, card=None, reversed=True)) if n % 3 == 0 else template)
+    page = ShoeReportPage(record, "table-1")
+    image = page.image()
+    assert (image.width(), image.height()) == PAGE_SIZE
+    chart = page.chart
+    inside = QRectF(chart.rect())
+    assert chart.y_range()[0] <= 0.0067 and inside.contains(chart.plot)
+    assert {"0", "0.00", "cards out of the shoe", "Lucky Six"} <= {t for _, t in chart.texts}
+    assert all(inside.contains(box) for box, _ in chart.texts), chart.texts
+    alerts = page.lists["Alerts"]
+    placed = alerts.placed
+    shown = len(placed) - 2  # the title and the summary are not alerts
+    more = len(record.alerts) - shown
+    assert placed[-1][1] == f"\u2026 and {more} more (the HTML report lists all)"
+    assert all(box.bottom() <= alerts.height() for box, _ in placed)
+    assert [text for _, text in placed[1:-1]] == alert_lines(record)[:shown]
+    page.deleteLater()

@@ -65,8 +65,9 @@ def hold_text(hold: facts.Hold) -> str:
     """The hold's reason in the display's language (the controller's message for a code it does
     not know yet) and who may clear it."""
     reason = HOLD_REASONS.get(hold.code)
-    message = (translate("display", reason).format(card=hold.card or "?") if reason
-               else hold.message or hold.code)
+    message = (translate("display", reason).format(card=hold.card or "?",
+                                                   message=hold.message or hold.code)
+               if reason else hold.message or hold.code)
     return translate("display", "{message}\nA supervisor must accept the card (A) or void "
                      "the round (V).").format(message=message)
 

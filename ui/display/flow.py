@@ -1,5 +1,6 @@
-"""A layout that places its widgets left to right and wraps them onto the next line, so a long
-header in Greek takes two lines instead of being cut (Qt ships no such layout)."""
+"""A layout that places its widgets left to right and breaks the line between them, never
+inside one, so the header's items stay whole (Qt ships no such layout). What the items say so
+that they take few lines is the header's business (``lines`` tells it how they fall)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,39 @@ from PyQt6.QtCore import QPoint, QRect, QSize, Qt
 from PyQt6.QtWidgets import QLabel, QLayout, QLayoutItem, QWidget
 
 
+def text_width(label: QLabel, text: str) -> int:
+    """The width ``label`` takes to show ``text`` on one line."""
+    margins = label.contentsMargins()
+    ink = label.fontMetrics().boundingRect(QRect(0, 0, 100_000, 10_000), 0, text)
+    return ink.width() + 2 + margins.left() + margins.right() + 2 * max(0, label.indent())
+
+
 def natural_width(item: QLayoutItem) -> int:
     """A label's width on one line: a word-wrapped QLabel's size hint is already wrapped."""
     widget = item.widget()
     if not isinstance(widget, QLabel):
         return item.sizeHint().width()
-    margins = widget.contentsMargins()
-    text = widget.fontMetrics().boundingRect(QRect(0, 0, 100_000, 10_000), 0, widget.text())
-    return text.width() + 2 + margins.left() + margins.right() + 2 * max(0, widget.indent())
+    return text_width(widget, widget.text())
+
+
+def is_hidden(item: QLayoutItem) -> bool:
+    widget = item.widget()
+    return widget is not None and widget.isHidden()
+
+
+def break_lines(widths: list[int], area: int, gap: int) -> list[list[tuple[int, int, int]]]:
+    """Items of ``widths`` placed left to right in lines ``area`` wide, ``gap`` apart: each
+    line's items as (index, x offset, width), a width at most the line's."""
+    lines: list[list[tuple[int, int, int]]] = []
+    x = 0
+    for index, width in enumerate(widths):
+        width = min(width, area)
+        if not lines or (x > 0 and x + width > area):
+            lines.append([])
+            x = 0
+        lines[-1].append((index, x, width))
+        x += width + gap
+    return lines
 
 
 class FlowLayout(QLayout):
@@ -23,9 +49,26 @@ class FlowLayout(QLayout):
         self._items: list[QLayoutItem] = []
         self._gap = spacing
 
+    @property
+    def gap(self) -> int:
+        return self._gap
+
     def set_gap(self, gap: int) -> None:
         self._gap = gap
         self.invalidate()
+
+    def area_width(self, width: int) -> int:
+        """The room for a line inside the margins of a layout ``width`` wide."""
+        margins = self.contentsMargins()
+        return width - margins.left() - margins.right()
+
+    def lines(self, width: int) -> list[list[tuple[QLayoutItem, int, int]]]:
+        """The visible items broken into lines for a layout ``width`` wide: each item with its
+        x offset in the line and its width (at most the line's)."""
+        shown = [item for item in self._items if not is_hidden(item)]
+        return [[(shown[index], x, item_width) for index, x, item_width in line]
+                for line in break_lines([natural_width(item) for item in shown],
+                                        self.area_width(width), self._gap)]
 
     # -- QLayout ---------------------------------------------------------------------------
 
@@ -71,22 +114,16 @@ class FlowLayout(QLayout):
         """Lay the visible items out in ``rect`` (or only measure); the height they take."""
         margins = self.contentsMargins()
         area = rect.adjusted(margins.left(), margins.top(), -margins.right(), -margins.bottom())
-        x, y, line = area.x(), area.y(), 0
         parent = self.parentWidget()
         right_to_left = parent is not None and (
             parent.layoutDirection() == Qt.LayoutDirection.RightToLeft)
-        for item in self._items:
-            widget = item.widget()
-            if widget is not None and widget.isHidden():
-                continue
-            width = min(natural_width(item), area.width())
-            height = (item.heightForWidth(width) if item.hasHeightForWidth()
-                      else item.sizeHint().height())
-            if x > area.x() and x + width > area.x() + area.width():
-                x, y, line = area.x(), y + line, 0
-            if move:
-                left = x if not right_to_left else 2 * area.x() + area.width() - x - width
-                item.setGeometry(QRect(QPoint(left, y), QSize(width, height)))
-            x += width + self._gap
-            line = max(line, height)
-        return y + line - rect.y() + margins.bottom()
+        y = area.y()
+        for line in self.lines(rect.width()):
+            height = max(item.sizeHint().height() for item, _, _ in line)
+            for item, x, width in line:
+                if move:
+                    left = (area.x() + x if not right_to_left
+                            else area.x() + area.width() - x - width)
+                    item.setGeometry(QRect(QPoint(left, y), QSize(width, height)))
+            y += height
+        return y - rect.y() + margins.bottom()

@@ -1,21 +1,25 @@
 """The table header: which table, its profile and limits, the side bets open and closed, the
-shoe (round, cards left, cut card) and the table's health (card reader, journal, the daily
-full check of the journal); and a refused operator action for a few seconds. Fields wrap onto
-a second line, never cut."""
+shoe (round, cards left, cut card) and the table's health (card reader, journal, its daily
+full check and its disk); and a refused operator action for a few seconds. At most two lines
+in every language and size, so no language takes room from the roads: its items move whole to
+the next line, never split;
+when two lines are not enough the limits take their short form, then the notes that all is
+well (reader connected, journal ok, feed connected) give way, and last the items that still
+do not fit are shortened with "…" (docs/display.md)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import Decimal
 
-from PyQt6.QtCore import QTimer
-from PyQt6.QtGui import QColor, QPalette
+from PyQt6.QtCore import Qt, QTimer
+from PyQt6.QtGui import QColor, QPalette, QResizeEvent, QShowEvent
 from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QWidget
 
 from controller.events import facts
 from controller.game.profiles import BetTerms, Profile
 from controller.table.view import TableView
-from ui.display.flow import FlowLayout
+from ui.display.flow import FlowLayout, break_lines, text_width
 from ui.display.i18n import translate
 from ui.display.labels import ACTIONS, BETS, PROFILES, label
 from ui.display.typescale import TypeScale
@@ -28,6 +32,13 @@ PANEL = "#17212b"
 FIELDS = ("table", "profile", "round", "cards", "burn", "cut", "reader", "journal", "feed",
           "integrity", "verify", "disk", "refused", "limits", "open", "closed")
 BOLD = frozenset({"table", "cut"})
+LINES = 2  # the header's most
+# The fields that list groups of bets: one item per group, so a group moves whole to the next
+# line; each field's groups read as one text joined so.
+GROUPED = {"limits": "   ", "open": "   ", "closed": "; "}
+MOST_GROUPS = 8  # more groups of bets than any profile has
+ELLIPSIS = "\u2026"
+UNLAID_WIDTH = 100_000  # a header not shown yet says everything in full
 
 
 def money(amount: Decimal) -> str:
@@ -47,25 +58,29 @@ def grouped(bets: Iterable[BetTerms]) -> list[tuple[list[str], BetTerms]]:
     return list(groups.values())
 
 
-def limits_text(profile: Profile, closed: Iterable[str]) -> tuple[str, str]:
-    """The bets with their limits, "Player, Banker, Tie 0.10 to 10,000.00"; the side bets
-    still open say from which round they close."""
+def limits_groups(profile: Profile, closed: Iterable[str], short: bool = False
+                  ) -> tuple[list[str], list[str]]:
+    """The bets with their limits, a group of bets with the same limits each: "Player,
+    Banker, Tie 0.10 to 10,000.00" ("... 0.10\u201310,000.00" ``short``); the side bets still
+    open say from which round they close."""
     closed = set(closed)
     main, side = [], []
     for names, terms in grouped(bet for name, bet in profile.bets.items() if name not in closed):
-        text = translate("display", "{bets} {min} to {max}").format(
-            bets=bet_names(names), min=money(terms.min_stake), max=money(terms.max_stake))
+        low, high = money(terms.min_stake), money(terms.max_stake)
+        text = (f"{bet_names(names)} {low}\u2013{high}" if short else translate(
+            "display", "{bets} {min} to {max}").format(bets=bet_names(names), min=low, max=high))
         if terms.last_round is None:
             main.append(text)
         else:
             side.append(translate("display", "{bets}, until round {round}").format(
                 bets=text, round=terms.last_round))
-    return "   ".join(main), "   ".join(side)
+    return main, side
 
 
-def closed_text(profile: Profile | None, closed: Iterable[str]) -> str:
+def closed_groups(profile: Profile | None, closed: Iterable[str]) -> list[str]:
     """The closed bets, with the round each closed from when the profile says, in the
-    profile's order as the open bets are listed."""
+    profile's order as the open bets are listed: "closed: Lucky Six from round 51", then
+    the bets that closed from another round."""
     bets = profile.bets if profile is not None else {}
     order = list(bets)
 
@@ -77,12 +92,12 @@ def closed_text(profile: Profile | None, closed: Iterable[str]) -> str:
     for bet in sorted(closed, key=lambda bet: (last_round(bet), order.index(bet)
                                                if bet in order else len(order))):
         by_round.setdefault(last_round(bet), []).append(bet)
-    if not by_round:
-        return ""
     parts = [translate("display", "{bets} from round {round}").format(
         bets=bet_names(names), round=last + 1) if last else bet_names(names)
         for last, names in by_round.items()]
-    return translate("display", "closed: {bets}").format(bets="; ".join(parts))
+    if parts:
+        parts[0] = translate("display", "closed: {bets}").format(bets=parts[0])
+    return parts
 
 
 class TableHeader(QFrame):
@@ -97,47 +112,71 @@ class TableHeader(QFrame):
         # What was last shown, compared for equality only: unchanged views are not redrawn.
         self._bets_shown: tuple[object, ...] = ()
         self._shown: tuple[object, ...] = ()
-        self.fields: dict[str, QLabel] = {}
+        self.fields: dict[str, QLabel] = {}  # each field's first (for most, only) item
+        self.items: dict[str, list[QLabel]] = {}
+        # Each item's text in full and, for the limits, short; the fields saying all is well.
+        self._texts: dict[QLabel, tuple[str, str]] = {}
+        self._healthy: set[str] = set()
+        self._fitting = False
+        self._widths: dict[tuple[str, str], int] = {}
         self._flow = FlowLayout(self)
         self._flow.setContentsMargins(10, 4, 10, 4)
         for name in FIELDS:
-            field = QLabel()
-            field.setObjectName(name)
-            field.setWordWrap(True)  # only a field longer than the whole line wraps
-            field.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-            field.setAutoFillBackground(True)
-            field.hide()  # until it has something to say
-            self.fields[name] = field
-            self._flow.addWidget(field)
+            self.items[name] = [self._item(name) for _ in range(
+                MOST_GROUPS if name in GROUPED else 1)]
+            self.fields[name] = self.items[name][0]
             self._color(name, INK)
         self._refused = QTimer(self)
         self._refused.setSingleShot(True)
-        self._refused.timeout.connect(lambda: self._set("refused", ""))
+        self._refused.timeout.connect(self._refusal_over)
         self._color("closed", WARN)
         self._color("refused", WARN)
         self.set_journal(journal)
 
+    def _item(self, name: str) -> QLabel:
+        item = QLabel()
+        item.setObjectName(name)
+        item.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        item.setAutoFillBackground(True)
+        item.hide()  # until it has something to say
+        self._flow.addWidget(item)
+        return item
+
+    def text(self, name: str) -> str:
+        """What field ``name`` shows, its items joined; "" when hidden."""
+        return GROUPED.get(name, "").join(
+            item.text() for item in self.items[name] if not item.isHidden())
+
     def set_scale(self, scale: TypeScale) -> None:
         self._flow.set_gap(scale.px("body"))
-        for name, field in self.fields.items():
-            field.setFont(scale.font(self.font(), "body", bold=name in BOLD))
+        for name, items in self.items.items():
+            for item in items:
+                item.setFont(scale.font(self.font(), "body", bold=name in BOLD))
+                item.setMaximumHeight(scale.line("body"))
+        self._fit_lines()
 
-    def _set(self, name: str, text: str) -> None:
-        field = self.fields[name]
-        if field.text() != text:
-            field.setText(text)
-            field.setVisible(bool(text))
+    def _set(self, name: str, text: str, healthy: bool = False) -> None:
+        self._set_items(name, [(text, text)] if text else [])
+        if healthy:
+            self._healthy.add(name)
+        else:
+            self._healthy.discard(name)
+
+    def _set_items(self, name: str, texts: list[tuple[str, str]]) -> None:
+        """Field ``name``'s items, each as (in full, short)."""
+        for index, item in enumerate(self.items[name]):
+            self._texts[item] = texts[index] if index < len(texts) else ("", "")
 
     def _color(self, name: str, ink: str, paper: str = PANEL) -> None:
         """Colours through the palette: a style sheet would stop the font reaching the field."""
-        field = self.fields[name]
-        palette = field.palette()
-        if (palette.color(QPalette.ColorRole.WindowText) == QColor(ink)
-                and palette.color(QPalette.ColorRole.Window) == QColor(paper)):
-            return  # a new palette costs a repaint on every card otherwise
-        palette.setColor(QPalette.ColorRole.WindowText, QColor(ink))
-        palette.setColor(QPalette.ColorRole.Window, QColor(paper))
-        field.setPalette(palette)
+        for item in self.items[name]:
+            palette = item.palette()
+            if (palette.color(QPalette.ColorRole.WindowText) == QColor(ink)
+                    and palette.color(QPalette.ColorRole.Window) == QColor(paper)):
+                continue  # a new palette costs a repaint on every card otherwise
+            palette.setColor(QPalette.ColorRole.WindowText, QColor(ink))
+            palette.setColor(QPalette.ColorRole.Window, QColor(paper))
+            item.setPalette(palette)
 
     def set_journal(self, health: str) -> None:
         """"" for no journal, "ok", or the reason it failed."""
@@ -145,18 +184,19 @@ class TableHeader(QFrame):
             self._set("journal", translate("display", "journal: none"))
             self._color("journal", INK)
         elif health == "ok":
-            self._set("journal", translate("display", "journal: ok"))
+            self._set("journal", translate("display", "journal: ok"), healthy=True)
             self._color("journal", OK)
         else:
             self._set("journal", translate("display", "JOURNAL FAILED: {reason}").format(
                 reason=health))
             self._color("journal", *BAD)
+        self._fit_lines()
 
     def set_feed(self, connected: bool, waiting: int) -> None:
         """The floor feed (docs/feed.md): connected with nothing waiting, or how many journaled
         events wait for the broker. Not shown for a table without a feed."""
         if connected and not waiting:
-            self._set("feed", translate("display", "feed: connected"))
+            self._set("feed", translate("display", "feed: connected"), healthy=True)
             self._color("feed", OK)
         elif connected:
             self._set("feed", translate("display", "feed: {count} waiting").format(count=waiting))
@@ -165,6 +205,7 @@ class TableHeader(QFrame):
             self._set("feed", translate("display", "feed: offline, {count} waiting").format(
                 count=waiting))
             self._color("feed", WARN)
+        self._fit_lines()
 
     def set_profile(self, profile: Profile) -> None:
         self.profile = profile
@@ -174,6 +215,11 @@ class TableHeader(QFrame):
         self._set("refused", translate("display", "refused: {action}: {reason}").format(
             action=label(ACTIONS, refusal.action), reason=refusal.reason))
         self._refused.start(round(seconds * 1000))
+        self._fit_lines()
+
+    def _refusal_over(self) -> None:
+        self._set("refused", "")
+        self._fit_lines()
 
     def show_view(self, view: TableView) -> None:
         shown = (view.table, view.profile, view.shoe, view.round, view.cards_left, view.burn,
@@ -199,10 +245,12 @@ class TableHeader(QFrame):
         closed = tuple(view.closed_bets)
         if (profile, closed) != self._bets_shown:  # they change a few times a shoe at most
             self._bets_shown = (profile, closed)
-            main, side = limits_text(profile, closed) if profile is not None else ("", "")
-            self._set("limits", main)
-            self._set("open", side)
-            self._set("closed", closed_text(profile, view.closed_bets))
+            groups = ((limits_groups(profile, closed), limits_groups(profile, closed, short=True))
+                      if profile is not None else (([], []), ([], [])))
+            (main, side), (short_main, short_side) = groups
+            self._set_items("limits", list(zip(main, short_main, strict=True)))
+            self._set_items("open", list(zip(side, short_side, strict=True)))
+            self._set_items("closed", [(text, text) for text in closed_groups(profile, closed)])
         self._set("integrity", "" if view.integrity is None else translate(
             "display", "INTEGRITY ALERT: {kind}, {cards} cards").format(
                 kind=view.integrity.kind.replace("_", " "), cards=view.integrity.cards))
@@ -215,15 +263,102 @@ class TableHeader(QFrame):
             "display", "JOURNAL DISK: {days} days of space left").format(days=view.disk.days_left))
         self._color("disk", *BAD)
         if view.scanner == "connected":
-            self._set("reader", translate("display", "card reader connected"))
+            self._set("reader", translate("display", "card reader connected"), healthy=True)
             self._color("reader", OK)
         else:
             self._set("reader", translate("display", "CARD READER DISCONNECTED"))
             self._color("reader", *BAD)
         self._fit_lines()
 
+    # -- at most two lines ---------------------------------------------------------------
+
+    def showEvent(self, event: QShowEvent | None) -> None:
+        super().showEvent(event)
+        self._fit_lines()  # at the width it was laid out at while hidden
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
+        if event is None or event.oldSize().width() != event.size().width():
+            self._fit_lines()
+        super().resizeEvent(event)
+
     def _fit_lines(self) -> None:
-        """Ask the window for a line more or less only when the fields need it: a relayout of
-        the whole window on every card would slow the card's frame."""
+        """Each item's text for this width, in at most two lines: in full if they fit; else
+        the limits short; else without the notes that all is well; else the first item that
+        does not fit shortened with "…" into the room left, and those after it hidden. The
+        window is asked for a line more or less only when that changed: a relayout of the
+        whole window on every card would slow the card's frame. Showing an item can resize
+        the header at once: such a call is taken up by the one under way."""
+        if self._fitting:
+            return
+        self._fitting = True
+        try:
+            if not self.isVisible():  # not laid out yet: its width is no one's
+                self._fit_width(UNLAID_WIDTH)
+                return
+            fitted = None
+            while fitted != self.width():  # until fitted to the width it ends with
+                fitted = self.width()
+                self._fit_width(fitted)
+        finally:
+            self._fitting = False
         if self._flow.heightForWidth(self.width()) != self.height():
             self.updateGeometry()
+
+    def _fit_width(self, width: int) -> None:
+        """Work out every item's text from measured widths, then set each label once: a
+        label shown or hidden on the way would lay the window out again each time."""
+        area, gap = self._flow.area_width(width), self._flow.gap
+        items = [item for name in FIELDS for item in self.items[name]]  # the layout's order
+        healthy = {self.fields[name] for name in self._healthy}
+        texts: list[str] = []
+        for short, drop_healthy in ((False, False), (True, False), (True, True)):
+            texts = ["" if drop_healthy and item in healthy else item.fontMetrics().elidedText(
+                self._texts.get(item, ("", ""))[short], Qt.TextElideMode.ElideRight, area)
+                for item in items]
+            lines = self._lines(items, texts, area, gap)
+            if len(lines) <= LINES:
+                break
+        else:
+            self._shorten_overflow(items, texts, lines, area, gap)
+        for item, text in zip(items, texts, strict=True):
+            if item.text() != text:
+                item.setText(text)
+            if item.isHidden() == bool(text):
+                item.setVisible(bool(text))
+
+    def _lines(self, items: list[QLabel], texts: list[str], area: int, gap: int
+               ) -> list[list[tuple[int, int, int]]]:
+        """The lines the items would take with ``texts``: (index into items, x, width)."""
+        shown = [index for index, text in enumerate(texts) if text]
+        lines = break_lines([self._width(items[index], texts[index]) for index in shown],
+                            area, gap)
+        return [[(shown[place], x, item_width) for place, x, item_width in line]
+                for line in lines]
+
+    def _width(self, item: QLabel, text: str) -> int:
+        """``text_width``, kept: the same texts are measured on every card."""
+        key = (item.font().key(), text)
+        width = self._widths.get(key)
+        if width is None:
+            if len(self._widths) > 1024:
+                self._widths.clear()
+            width = self._widths[key] = text_width(item, text)
+        return width
+
+    @staticmethod
+    def _shorten_overflow(items: list[QLabel], texts: list[str],
+                          lines: list[list[tuple[int, int, int]]], area: int, gap: int) -> None:
+        """The first item past the last line shortened with "…" into the room left on it
+        (or, with too little room there, the line's last item), those after it left out."""
+        last = lines[LINES - 1]
+        last_index, x, item_width = last[-1]
+        shortened, room = lines[LINES][0][0], area - x - item_width - gap
+        if room < 4 * gap:  # too little room for a word and "…": the line's last item gives
+            shortened, room = last_index, area - x
+        source = texts[shortened]
+        for line in lines[LINES:]:
+            for index, _, _ in line:
+                texts[index] = ""
+        text = items[shortened].fontMetrics().elidedText(source + ELLIPSIS,
+                                                         Qt.TextElideMode.ElideRight, room - 2)
+        texts[shortened] = "" if text in ("", ELLIPSIS) else text

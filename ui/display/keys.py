@@ -44,7 +44,8 @@ OPERATOR_KEYS = (
                 QT_TRANSLATE_NOOP("display", "show or hide the surveillance panel")),
     OperatorKey(Qt.Key.Key_C, "C", "clear_roads",
                 QT_TRANSLATE_NOOP("display", "clear the roads (supervisor PIN)")),
-    OperatorKey(Qt.Key.Key_Escape, "Esc", "close", QT_TRANSLATE_NOOP("display", "close the help")),
+    OperatorKey(Qt.Key.Key_Escape, "Esc", "close", QT_TRANSLATE_NOOP(
+        "display", "close the help, recall or the surveillance panel; cancel a prompt")),
     OperatorKey(Qt.Key.Key_Q, "Ctrl+Q", "quit", QT_TRANSLATE_NOOP("display", "quit the display"),
                 Qt.KeyboardModifier.ControlModifier),
 )

@@ -108,6 +108,8 @@ HOLD_REASONS = {
         "display", "card {card} was dealt before the burn was confirmed"),
     "card_before_new_shoe": QT_TRANSLATE_NOOP(
         "display", "card {card} was dealt before the new shoe was confirmed"),
+    "frame_out_of_sequence": QT_TRANSLATE_NOOP(
+        "display", "the shoe sent a frame out of sequence ({message})"),
 }
 
 

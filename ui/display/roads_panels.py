@@ -62,6 +62,11 @@ class RoadPanel(QWidget):
     def title_height(self) -> int:
         return min(self.fontMetrics().height() + 4, self.height() // 4)
 
+    def hold_marks_at(self, side: int) -> None:
+        """Keep the cells at least ``side`` high (the type scale's floor, so the marks read
+        as well as the smallest text), whatever the other panels ask for."""
+        self.setMinimumHeight(self.fontMetrics().height() + 4 + self.rows * side)
+
     def cell_size(self) -> int:
         return max(4, (self.height() - self.title_height()) // self.rows)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from controller.events import facts
 from controller.events.stream import TableEvent
@@ -91,6 +92,8 @@ SEEDED_SHOE = "sim://?seed=2024&rate=0"
 EZ_SHOE = "sim://?seed=88&rate=0"
 # Nine burns take all eight aces of spades; a ninth one cannot come from the shoe: a hold.
 IMPOSSIBLE_CARD = "sim://?script=9S,AS,AS,AS,AS,AS,AS,AS,AS,2C,AS&rate=0"
+# The live profile with its returns watched: the surveillance panel has a shoe's exposure.
+WATCHED_PROFILE = str(Path(__file__).parent / "scenario_profiles" / "live-watched.toml")
 SCENARIOS = {
     "shoe": Scenario("a full simulated shoe (seed 2024), classic profile",
                      TableConfig(driver_url=SEEDED_SHOE)),
@@ -123,8 +126,10 @@ SCENARIOS = {
     "void": Scenario("the void's reason asked (V) in round 40",
                      TableConfig(driver_url=SEEDED_SHOE), before_card(40, "player3"),
                      screen="void"),
-    "surveillance": Scenario("the surveillance panel (S) over the played shoe",
-                             TableConfig(driver_url=SEEDED_SHOE), screen="surveillance"),
+    "surveillance": Scenario("the surveillance panel (S) over the seeded shoe played on the "
+                             "live profile with its returns watched",
+                             TableConfig(driver_url=SEEDED_SHOE, profile=WATCHED_PROFILE),
+                             screen="surveillance"),
 }
 
 

@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from PyQt6.QtCore import Qt
-from PyQt6.QtGui import QImage
-from PyQt6.QtWidgets import QGridLayout, QLabel, QWidget
+from PyQt6.QtCore import QRectF, Qt
+from PyQt6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPaintEvent
+from PyQt6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QWidget
 
 from controller.roads import Hand, Roads
 from controller.surveillance.shoe_record import ShoeRecord
 from ui.display.labels import BETS, label
+from ui.display.painting import guarded_paint
 from ui.display.roads_panels import BeadPlatePanel, BigRoadPanel
 from ui.display.surveillance_panel import ReturnChart, alert_text, health_text
 
@@ -21,7 +22,9 @@ PAGE_SIZE = (1600, 1130)
 PAPER = "#ffffff"
 TEXT = "#111820"
 BODY_PIXELS = 16
-PAGE_ALERTS = 12  # the page's alert list; the HTML report's text has them all
+WRAP = Qt.TextFlag.TextWordWrap.value
+# The page summarises a list it has no room for; the HTML report's text has every line.
+MORE = "\u2026 and {count} more (the HTML report lists all)"
 # Dark enough to read on paper, and far apart from one another.
 PAPER_COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
                 "#17becf", "#7f7f7f", "#bcbd22", "#000000")
@@ -69,12 +72,8 @@ def closure_lines(record: ShoeRecord) -> list[str]:
     return lines or ["No bet was closed in this shoe."]
 
 
-def alert_lines(record: ShoeRecord, most: int | None = None) -> list[str]:
-    """Every alert, or the first ``most`` and how many more."""
-    lines = [alert_text(alert) for alert in record.alerts] or ["No alerts in this shoe."]
-    if most is not None and len(lines) > most:
-        return [*lines[:most], f"... and {len(lines) - most} more (the HTML report lists all)"]
-    return lines
+def alert_lines(record: ShoeRecord) -> list[str]:
+    return [alert_text(alert) for alert in record.alerts] or ["No alerts in this shoe."]
 
 
 def integrity_lines(record: ShoeRecord) -> list[str]:
@@ -123,14 +122,13 @@ def surveillance_line(record: ShoeRecord) -> str:
                    "shoe's terms" if record.watched_from_file else "")
 
 
-def report_sections(record: ShoeRecord, table: str, most_alerts: int | None = None
-                    ) -> list[tuple[str, list[str]]]:
+def report_sections(record: ShoeRecord, table: str) -> list[tuple[str, list[str]]]:
     """The report's text, by section (the page shows it; the HTML report carries it too)."""
     return [
         (f"Shoe report: table {table}, shoe {record.shoe}, profile {record.profile}, "
          f"{record.decks} decks", []),
         ("Results", results_lines(record)),
-        ("Alerts", alert_lines(record, most_alerts)),
+        ("Alerts", alert_lines(record)),
         ("Closures", closure_lines(record)),
         ("Scanner health", [health_text(record).removeprefix("Scanner: ")]),
         ("Surveillance", [surveillance_line(record)]),
@@ -148,28 +146,85 @@ def _text(title: str, lines: list[str], size: int) -> QLabel:
     return widget
 
 
+class SectionList(QWidget):
+    """A section's title and its lines, each wrapped on words: as many whole lines as its
+    room holds, the rest summed up in a last line, "… and N more"; nothing cut."""
+
+    TITLE_PIXELS = 20
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__()
+        self.title, self.lines = title, lines
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        self.placed: list[tuple[QRectF, str]] = []  # where the last paint put each text
+
+    def _fonts(self) -> tuple[QFont, QFont]:
+        title, body = QFont(self.font()), QFont(self.font())
+        title.setPixelSize(self.TITLE_PIXELS)
+        title.setBold(True)
+        body.setPixelSize(BODY_PIXELS)
+        return title, body
+
+    def layout_lines(self) -> list[tuple[QRectF, str]]:
+        """Each text shown and its box, from the top: the title, the lines that fit and, if
+        some do not, how many more."""
+        title_font, body_font = self._fonts()
+        width = self.width()
+        title_height = QFontMetricsF(title_font).height()
+        body = QFontMetricsF(body_font)
+        placed = [(QRectF(0, 0, width, title_height), self.title)]
+        y, room = title_height + 2, self.height()
+
+        def box(text: str, top: float) -> QRectF:
+            needed = body.boundingRect(QRectF(0, 0, width, 10_000), WRAP, text)
+            return QRectF(0, top, width, needed.height())
+
+        for index, text in enumerate(self.lines):
+            line = box(text, y)
+            rest = len(self.lines) - index - 1
+            more = box(MORE.format(count=rest + 1), line.bottom()) if rest else None
+            if line.bottom() > room or (more is not None and more.bottom() > room):
+                left = len(self.lines) - index  # this line and those after it
+                placed.append((box(MORE.format(count=left), y), MORE.format(count=left)))
+                break
+            placed.append((line, text))
+            y = line.bottom()
+        return placed
+
+    @guarded_paint
+    def paintEvent(self, painter: QPainter, event: QPaintEvent | None) -> None:
+        title_font, body_font = self._fonts()
+        painter.setPen(QColor(TEXT))
+        self.placed = self.layout_lines()
+        for index, (box, text) in enumerate(self.placed):
+            painter.setFont(title_font if index == 0 else body_font)
+            painter.drawText(box, WRAP | Qt.AlignmentFlag.AlignLeft.value, text)
+
+
 class ShoeReportPage(QWidget):
     def __init__(self, record: ShoeRecord, table: str) -> None:
         super().__init__()
         self.setStyleSheet(f"background: {PAPER}; color: {TEXT};")
-        self.resize(*PAGE_SIZE)
+        self.setFixedSize(*PAGE_SIZE)
         font = self.font()
         font.setPixelSize(17)
         self.setFont(font)
-        sections = report_sections(record, table, PAGE_ALERTS)
+        sections = report_sections(record, table)
         grid = QGridLayout(self)
         grid.setContentsMargins(24, 20, 24, 20)
         grid.setSpacing(14)
         grid.addWidget(_text(sections[0][0], [], 26), 0, 0, 1, 2)
-        grid.addWidget(_text(*sections[1], 20), 1, 0)
-        grid.addWidget(_text(*sections[4], 20), 1, 1)
+        self.lists = {title: SectionList(title, lines) for title, lines in sections[1:]
+                      if title != "Surveillance"}  # the HTML report's only
+        grid.addWidget(self.lists["Results"], 1, 0)
+        grid.addWidget(self.lists["Scanner health"], 1, 1)
         roads = Roads.from_hands(Hand.from_round_result(r) for _, r in record.results)
         self.bead_plate, self.big_road = BeadPlatePanel(), BigRoadPanel()
         self.bead_plate.reset(roads.bead_plate())
         self.big_road.reset(roads.big_road())
         for column, panel in enumerate((self.bead_plate, self.big_road)):
             panel.setFont(font)
-            panel.setMinimumHeight(230)
+            panel.setFixedHeight(200)
             grid.addWidget(panel, 2, column)
         grid.addWidget(_text("Each bet's return to player over the shoe (dashed: the alert "
                              f"threshold, {record.alert_rtp})", [self._legend(record)], 20),
@@ -178,12 +233,14 @@ class ShoeReportPage(QWidget):
         self.chart.setFont(font)
         self.chart.show_courses({bet: record.course(bet) for bet in record.bets},
                                 record.decks * 52, record.alert_rtp)
-        self.chart.setMinimumHeight(420)
+        self.chart.setFixedHeight(340)
         grid.addWidget(self.chart, 4, 0, 1, 2)
-        grid.addWidget(_text(*sections[2], 20), 5, 0)
-        grid.addWidget(_text(*sections[3], 20), 5, 1)
-        grid.addWidget(_text(*sections[6], 20), 6, 0, 1, 2)
-        grid.setRowStretch(4, 1)
+        grid.addWidget(self.lists["Closures"], 5, 0)
+        grid.addWidget(self.lists["Alerts"], 5, 1)  # the longest list, in the wider column
+        grid.addWidget(self.lists["Integrity"], 6, 0, 1, 2)
+        grid.setRowMinimumHeight(1, 100)
+        for row, stretch in ((1, 2), (5, 4), (6, 4)):
+            grid.setRowStretch(row, stretch)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 2)
 

@@ -22,9 +22,25 @@ def key_color(key: str) -> str:
     return next((color for side, color in KEY_COLORS.items() if key.startswith(side)), INK)
 
 
-def colored(text: str, color: str, wrap: bool = False) -> QLabel:
+class ScaledLabel(QLabel):
+    """A label whose lines are the type scale's (``TypeScale.line``) once it is set: Qt would
+    give an Arabic line its fallback font's, twice the text's size. A wrapped one takes a
+    second line only when its text is wider than it is."""
+
+    line = 0
+
+    def heightForWidth(self, width: int) -> int:
+        if not self.line:
+            return super().heightForWidth(width)
+        margins = self.contentsMargins()
+        room = width - margins.left() - margins.right()
+        lines = 1 if self.fontMetrics().horizontalAdvance(self.text()) <= room else 2
+        return lines * self.line + margins.top() + margins.bottom()
+
+
+def colored(text: str, color: str, wrap: bool = False) -> ScaledLabel:
     """A label coloured through its palette (a style sheet would stop its font being set)."""
-    widget = QLabel(text)
+    widget = ScaledLabel(text)
     palette = widget.palette()
     palette.setColor(QPalette.ColorRole.WindowText, QColor(color))
     widget.setPalette(palette)
@@ -76,6 +92,11 @@ class StatsPanel(QFrame):
     def set_scale(self, scale: TypeScale) -> None:
         for widget in self.labels():
             widget.setFont(scale.font(self.font(), "stats", bold=widget is self.heading))
+            if isinstance(widget, ScaledLabel):
+                widget.line = scale.line("stats")
+                if not widget.wordWrap():
+                    widget.setMaximumHeight(widget.line)
+            widget.updateGeometry()
 
     def show_stats(self, stats: Stats) -> None:
         self.heading.setText(translate("display", "Last {hands} hands").format(hands=stats.hands)

@@ -5,6 +5,7 @@ display's names. The chart is also drawn by ``baccarat-table shoe-report``."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 
@@ -57,6 +58,8 @@ class ReturnChart(QWidget):
         self.courses: dict[str, list[tuple[int, Decimal]]] = {}
         self.total_cards = 416
         self.alert_rtp = Decimal(1)
+        self.plot = QRectF()  # where the last paint put the plot, and each text
+        self.texts: list[tuple[QRectF, str]] = []
         self.setMinimumHeight(120)
 
     def show_courses(self, courses: Mapping[str, Sequence[tuple[int, Decimal]]],
@@ -66,10 +69,13 @@ class ReturnChart(QWidget):
         self.update()
 
     def y_range(self) -> tuple[float, float]:
+        """The returns shown: every bet's and the alert threshold, a little beyond them, to
+        the ticks around them, however far one bet falls below the others."""
         values = [float(rtp) for points in self.courses.values() for _, rtp in points]
-        low = min([*values, 0.7, float(self.alert_rtp) - 0.1])
-        high = max([*values, float(self.alert_rtp) + 0.1])
-        return low, high
+        low = min([*values, float(self.alert_rtp) - 0.05])
+        high = max([*values, float(self.alert_rtp) + 0.05])
+        step = tick_step(high - low)
+        return math.floor(low / step) * step, math.ceil(high / step) * step
 
     def bet_pen(self, index: int) -> QPen:
         """Bet ``index``'s line: its colour, and after the colours come round again, other
@@ -81,15 +87,22 @@ class ReturnChart(QWidget):
     @guarded_paint
     def paintEvent(self, painter: QPainter, event: QPaintEvent | None) -> None:
         painter.fillRect(self.rect(), self.background)
+        self.texts = []
         metrics = self.fontMetrics()
         line = metrics.height()
         names = {bet: label(BETS, bet) for bet in self.courses}
-        # Room on the right for each line's name, up to a third of the chart.
+        low, high = self.y_range()
+        step = tick_step(high - low)
+        places = max(2, -math.floor(math.log10(step)))
+        ticks = [low + step * n for n in range(round((high - low) / step) + 1)]
+        # Room on the right for each line's name, up to a third of the chart; on the left for
+        # the ticks' values; below for the cards' and the axis' name: all inside the chart.
         name_room = min(max((metrics.horizontalAdvance(name) for name in names.values()),
                             default=0) + 12, self.width() // 3)
-        margin = metrics.horizontalAdvance("0.00") + 10
-        plot = QRectF(self.rect()).adjusted(margin, line / 2, -name_room - 4, -2 * line - 6)
-        low, high = self.y_range()
+        margin = max(metrics.horizontalAdvance(f"{tick:.{places}f}") for tick in ticks) + 10
+        plot = QRectF(self.rect()).adjusted(margin, line / 2 + 1, -name_room - 4,
+                                            -2 * line - 6)
+        self.plot = plot
 
         def point(cards_out: int, rtp: float | Decimal) -> QPointF:
             x = plot.left() + plot.width() * cards_out / self.total_cards
@@ -98,21 +111,20 @@ class ReturnChart(QWidget):
 
         painter.setPen(QPen(self.ink, 1))
         painter.drawRect(plot)
-        for value in (low, float(self.alert_rtp), high):
-            y = point(0, value).y()
-            painter.drawText(QRectF(0, y - line / 2, margin - 4, line),
-                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                             f"{value:.2f}")
-        painter.drawText(QRectF(plot.left(), plot.bottom() + 2 + line, plot.width(), line),
-                         Qt.AlignmentFlag.AlignCenter,
-                         translate("display", "cards out of the shoe"))
+        every = max(1, math.ceil(len(ticks) * line * 1.2 / max(plot.height(), 1)))
+        for tick in ticks[::every]:
+            self._text(painter, QRectF(0, point(0, tick).y() - line / 2, margin - 4, line),
+                       Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                       f"{tick:.{places}f}")
+        self._text(painter, QRectF(plot.left(), plot.bottom() + 2 + line, plot.width(), line),
+                   Qt.AlignmentFlag.AlignCenter, translate("display", "cards out of the shoe"))
         for quarter, align in ((0, Qt.AlignmentFlag.AlignLeft),
                                (2, Qt.AlignmentFlag.AlignHCenter),
                                (4, Qt.AlignmentFlag.AlignRight)):
             cards = self.total_cards * quarter // 4
             x = point(cards, low).x() - plot.width() * quarter / 16  # its box a quarter wide
-            painter.drawText(QRectF(x, plot.bottom() + 2, plot.width() / 4, line), align,
-                             str(cards))
+            self._text(painter, QRectF(x, plot.bottom() + 2, plot.width() / 4, line), align,
+                       str(cards))
         painter.setPen(QPen(QColor(ALERT), 1, Qt.PenStyle.DashLine))
         painter.drawLine(point(0, float(self.alert_rtp)),
                          point(self.total_cards, float(self.alert_rtp)))
@@ -125,15 +137,34 @@ class ReturnChart(QWidget):
                 course.lineTo(point(cards_out, rtp))
             painter.strokePath(course, self.bet_pen(index))
             ends.append((course.currentPosition().y(), index, names[bet]))
-        # Each name beside its line's end, moved down just enough not to cover another.
-        below = plot.top() - line
-        for y, index, name in sorted(ends):
+        # Each name beside its line's end, moved just enough not to cover another, and kept
+        # inside the chart (moved up from its foot when the names run out of room below).
+        tops: list[float] = []
+        below = plot.top() - line / 2
+        for y, _, _ in sorted(ends):
             top = max(y - line / 2, below)
+            tops.append(top)
             below = top + line
+        above = float(self.height() - line)
+        for position in range(len(tops) - 1, -1, -1):
+            tops[position] = min(tops[position], above)
+            above = tops[position] - line
+        for top, (_, index, name) in zip(tops, sorted(ends), strict=True):
             painter.setPen(QPen(self.colors[index % len(self.colors)]))
-            painter.drawText(QRectF(plot.right() + 8, top, name_room, line),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                             metrics.elidedText(name, Qt.TextElideMode.ElideRight, name_room))
+            self._text(painter, QRectF(plot.right() + 8, top, name_room, line),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                       metrics.elidedText(name, Qt.TextElideMode.ElideRight, name_room))
+
+    def _text(self, painter: QPainter, box: QRectF, align: Qt.AlignmentFlag, text: str) -> None:
+        """Draw ``text`` in ``box``, and keep where it went (the tests read it)."""
+        painter.drawText(box, align, text)
+        self.texts.append((painter.boundingRect(box, align, text), text))
+
+
+def tick_step(span: float) -> float:
+    """A round step (1, 2 or 5 times a power of ten) giving four to ten ticks over ``span``."""
+    power = 10.0 ** math.floor(math.log10(max(span, 1e-9) / 4))
+    return next(step * power for step in (1, 2, 5, 10) if span / (step * power) <= 10)
 
 
 def health_text(record: ShoeRecord) -> str:

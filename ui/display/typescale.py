@@ -26,6 +26,10 @@ SHARES = {
     "countdown": 0.09,  # the live betting countdown
 }
 FLOOR = "body"
+# A label's line, as a share of its text's size: room for the ink of every script the display
+# writes. Qt gives an Arabic label the line of its fallback font, twice the text's size,
+# which would take a third more height from the roads than a Latin one.
+LINE = 1.6
 WRAP = Qt.TextFlag.TextWordWrap.value
 
 
@@ -40,6 +44,10 @@ class TypeScale:
     def px(self, role: str) -> int:
         """The pixel size for ``role``; never below its share (rounded up)."""
         return math.ceil(self.short_side * SHARES[role])
+
+    def line(self, role: str) -> int:
+        """The height of a label's line of ``role`` text, in every script."""
+        return math.ceil(self.px(role) * LINE)
 
     def font(self, base: QFont, role: str, bold: bool = False) -> QFont:
         font = QFont(base)

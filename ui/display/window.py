@@ -168,9 +168,10 @@ class DisplayWindow(QWidget):
         """Carry out an operator key's action (display actions here, the rest as commands)."""
         if action == "help":
             self._toggle_help()
-        elif action == "close":
+        elif action == "close":  # whatever is open over the display (a prompt takes its own)
             self.help.hide()
             self.recall.hide()
+            self.surveillance.hide()
         elif action == "quit":
             self.close()
         elif action == "surveillance":
@@ -264,6 +265,8 @@ class DisplayWindow(QWidget):
         self.cards.set_scale(scale)
         for panel in (*self.roads.panels(), self.roads.ask):
             panel.setFont(font)
+        for panel in self.roads.panels():
+            panel.hold_marks_at(scale.px("body"))
 
     def _arrange(self) -> None:
         """Landscape: the felt over the roads, the statistics beside them; portrait: stacked."""

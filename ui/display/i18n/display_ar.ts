@@ -4,7 +4,7 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="221" />
+        <location filename="../header.py" line="269" />
         <location filename="../felt.py" line="51" />
         <source>CARD READER DISCONNECTED</source>
         <translation>قارئ الأوراق غير متصل</translation>
@@ -30,101 +30,101 @@
         <translation>أعد المسح</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="70" />
+        <location filename="../felt.py" line="71" />
         <source>{message}
 A supervisor must accept the card (A) or void the round (V).</source>
         <translation>{message}
 يجب على المشرف قبول الورقة (A) أو إلغاء الجولة (V).</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="76" />
+        <location filename="../felt.py" line="77" />
         <source>JOURNAL FAILED</source>
         <translation>فشل السجل</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="77" />
+        <location filename="../felt.py" line="78" />
         <source>TABLE STOPPED</source>
         <translation>توقفت الطاولة</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="78" />
+        <location filename="../felt.py" line="79" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
 لا يمكن للطاولة اللعب حتى يتم إصلاح ذلك: اتصل بفني.</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="81" />
+        <location filename="../stats_panel.py" line="102" />
         <source>Last {hands} hands</source>
         <translation>آخر {hands} يد</translation>
     </message>
     <message>
-        <location filename="../window.py" line="231" />
-        <location filename="../stats_panel.py" line="82" />
+        <location filename="../window.py" line="232" />
+        <location filename="../stats_panel.py" line="103" />
         <source>No hands yet</source>
         <translation>لا جولات بعد</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="88" />
+        <location filename="../stats_panel.py" line="109" />
         <source>Streak: {side} {count}</source>
         <translation>السلسلة: {side} {count}</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="90" />
+        <location filename="../stats_panel.py" line="111" />
         <source>Streak: none yet</source>
         <translation>السلسلة: لا شيء بعد</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="91" />
+        <location filename="../stats_panel.py" line="112" />
         <source>Longest: Banker {banker}  Player {player}</source>
         <translation>الأطول: البانكر {banker}  اللاعب {player}</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="174" />
+        <location filename="../roads_panels.py" line="179" />
         <source>Bead Plate</source>
         <translation>لوحة الخرز</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="230" />
-        <location filename="../roads_panels.py" line="192" />
-        <location filename="../roads_panels.py" line="176" />
+        <location filename="../roads_panels.py" line="235" />
+        <location filename="../roads_panels.py" line="197" />
+        <location filename="../roads_panels.py" line="181" />
         <source>B</source>
         <translation>ب</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="230" />
-        <location filename="../roads_panels.py" line="192" />
-        <location filename="../roads_panels.py" line="177" />
+        <location filename="../roads_panels.py" line="235" />
+        <location filename="../roads_panels.py" line="197" />
+        <location filename="../roads_panels.py" line="182" />
         <source>P</source>
         <translation>ل</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="178" />
+        <location filename="../roads_panels.py" line="183" />
         <source>T</source>
         <translation>ت</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="191" />
+        <location filename="../roads_panels.py" line="196" />
         <source>Big Road</source>
         <translation>الطريق الكبير</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="207" />
+        <location filename="../roads_panels.py" line="212" />
         <source>Big Eye Boy</source>
         <translation>العين الكبيرة</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="208" />
+        <location filename="../roads_panels.py" line="213" />
         <source>Small Road</source>
         <translation>الطريق الصغير</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="209" />
+        <location filename="../roads_panels.py" line="214" />
         <source>Cockroach Pig</source>
         <translation>الصرصور</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="231" />
+        <location filename="../roads_panels.py" line="236" />
         <source>Next hand</source>
         <translation>اليد التالية</translation>
     </message>
@@ -134,12 +134,12 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>طاولة باكارات</translation>
     </message>
     <message>
-        <location filename="../window.py" line="229" />
+        <location filename="../window.py" line="230" />
         <source>Last rounds</source>
         <translation>الجولات الأخيرة</translation>
     </message>
     <message>
-        <location filename="../window.py" line="238" />
+        <location filename="../window.py" line="239" />
         <source>Operator keys</source>
         <translation>مفاتيح المشغل</translation>
     </message>
@@ -171,182 +171,182 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>البانكر</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="108" />
+        <location filename="../surveillance_panel.py" line="120" />
         <source>cards out of the shoe</source>
         <translation>الأوراق الخارجة من الصندوق</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="142" />
+        <location filename="../surveillance_panel.py" line="173" />
         <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
         <translation>القارئ: {misreads} قراءة خاطئة في {cards} ورقة ({per_100} لكل 100)، {rescans} إعادة مسح لكل ورقة، إعادة المسح {rescan}، {disconnects} انقطاع</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="153" />
+        <location filename="../surveillance_panel.py" line="184" />
         <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
         <translation>الجولة {round}: قراءات خاطئة {per_100} لكل 100 ورقة (الحد {level})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="157" />
+        <location filename="../surveillance_panel.py" line="188" />
         <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
         <translation>الجولة {round}: إنذار {bet} عند {rtp} (الحد {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="158" />
+        <location filename="../surveillance_panel.py" line="189" />
         <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
         <translation>الجولة {round}: انتهى إنذار {bet} عند {rtp} (الحد {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="163" />
+        <location filename="../surveillance_panel.py" line="194" />
         <source>, closed</source>
         <translation>، مغلق</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="165" />
+        <location filename="../surveillance_panel.py" line="196" />
         <source>round {round}: integrity: {cards} of {card}, more than the decks hold</source>
         <translation>الجولة {round}: السلامة: {cards} من {card}، أكثر مما في الأوراق</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="169" />
+        <location filename="../surveillance_panel.py" line="200" />
         <source>round {round}: integrity: {kind}, {cards} cards from card {first} in shoe {earlier}'s order{turned}</source>
         <translation>الجولة {round}: السلامة: {kind}، {cards} ورقة من الورقة {first} بترتيب الحذاء {earlier}{turned}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="173" />
+        <location filename="../surveillance_panel.py" line="204" />
         <source> reversed</source>
         <translation> معكوسًا</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="185" />
+        <location filename="../surveillance_panel.py" line="216" />
         <source>Surveillance</source>
         <translation>المراقبة</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="222" />
+        <location filename="../surveillance_panel.py" line="253" />
         <source>closed</source>
         <translation>مغلق</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="229" />
+        <location filename="../surveillance_panel.py" line="260" />
         <source>{count} cards left</source>
         <translation>متبقٍ {count} ورقة</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="231" />
+        <location filename="../surveillance_panel.py" line="262" />
         <source>Surveillance &amp;middot; shoe {shoe}</source>
         <translation>المراقبة &amp;middot; الصندوق {shoe}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="233" />
+        <location filename="../surveillance_panel.py" line="264" />
         <source>Surveillance: no shoe yet</source>
         <translation>المراقبة: لا صندوق بعد</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="236" />
+        <location filename="../surveillance_panel.py" line="267" />
         <source>No returns computed yet (the profile needs a [surveillance] table).</source>
         <translation>لم تُحسب العوائد بعد (يحتاج الملف الشخصي إلى جدول [surveillance]).</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="241" />
+        <location filename="../surveillance_panel.py" line="272" />
         <source>Alerts:</source>
         <translation>الإنذارات:</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="243" />
+        <location filename="../surveillance_panel.py" line="274" />
         <source>No alerts this shoe.</source>
         <translation>لا إنذارات في هذا الصندوق.</translation>
     </message>
     <message>
-        <location filename="../header.py" line="56" />
+        <location filename="../header.py" line="70" />
         <source>{bets} {min} to {max}</source>
         <translation>{bets} من {min} إلى {max}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="61" />
+        <location filename="../header.py" line="75" />
         <source>{bets}, until round {round}</source>
         <translation>{bets}، حتى الجولة {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="82" />
+        <location filename="../header.py" line="95" />
         <source>{bets} from round {round}</source>
         <translation>{bets} من الجولة {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="85" />
+        <location filename="../header.py" line="99" />
         <source>closed: {bets}</source>
         <translation>مغلق: {bets}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="145" />
+        <location filename="../header.py" line="184" />
         <source>journal: none</source>
         <translation>السجل: لا يوجد</translation>
     </message>
     <message>
-        <location filename="../header.py" line="148" />
+        <location filename="../header.py" line="187" />
         <source>journal: ok</source>
         <translation>السجل: سليم</translation>
     </message>
     <message>
-        <location filename="../header.py" line="151" />
+        <location filename="../header.py" line="190" />
         <source>JOURNAL FAILED: {reason}</source>
         <translation>فشل السجل: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="159" />
+        <location filename="../header.py" line="199" />
         <source>feed: connected</source>
         <translation>البث: متصل</translation>
     </message>
     <message>
-        <location filename="../header.py" line="162" />
+        <location filename="../header.py" line="202" />
         <source>feed: {count} waiting</source>
         <translation>البث: {count} في الانتظار</translation>
     </message>
     <message>
-        <location filename="../header.py" line="165" />
+        <location filename="../header.py" line="205" />
         <source>feed: offline, {count} waiting</source>
         <translation>البث: غير متصل، {count} في الانتظار</translation>
     </message>
     <message>
-        <location filename="../header.py" line="174" />
+        <location filename="../header.py" line="215" />
         <source>refused: {action}: {reason}</source>
         <translation>مرفوض: {action}: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="191" />
+        <location filename="../header.py" line="237" />
         <source>shoe {shoe}  round {round}</source>
         <translation>الصندوق {shoe}  الجولة {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="193" />
+        <location filename="../header.py" line="239" />
         <source>cards left {count}</source>
         <translation>الأوراق المتبقية {count}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="195" />
+        <location filename="../header.py" line="241" />
         <source>burn {burn}</source>
         <translation>حرق {burn}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="197" />
+        <location filename="../header.py" line="243" />
         <source>CUT CARD: last round {round}</source>
         <translation>ورقة القطع: الجولة الأخيرة {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="206" />
+        <location filename="../header.py" line="254" />
         <source>INTEGRITY ALERT: {kind}, {cards} cards</source>
         <translation>تنبيه سلامة الشو: {kind}، {cards} ورقة</translation>
     </message>
     <message>
-        <location filename="../header.py" line="210" />
+        <location filename="../header.py" line="258" />
         <source>JOURNAL CHECK FAILED: {finding}</source>
         <translation>فشل فحص السجل: {finding}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="214" />
+        <location filename="../header.py" line="262" />
         <source>JOURNAL DISK: {days} days of space left</source>
         <translation>قرص السجل: مساحة تكفي {days} يومًا</translation>
     </message>
     <message>
-        <location filename="../header.py" line="218" />
+        <location filename="../header.py" line="266" />
         <source>card reader connected</source>
         <translation>قارئ الأوراق متصل</translation>
     </message>
@@ -672,6 +672,11 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>وُزّعت الورقة {card} قبل تأكيد الصندوق الجديد</translation>
     </message>
     <message>
+        <location filename="../labels.py" line="111" />
+        <source>the shoe sent a frame out of sequence ({message})</source>
+        <translation>أرسل الصندوق إطارًا خارج التسلسل ({message})</translation>
+    </message>
+    <message>
         <location filename="../keys.py" line="27" />
         <source>show or hide this help</source>
         <translation>إظهار أو إخفاء هذه المساعدة</translation>
@@ -718,21 +723,21 @@ The table cannot play until this is fixed: call a technician.</source>
     </message>
     <message>
         <location filename="../keys.py" line="47" />
-        <source>close the help</source>
-        <translation>إغلاق المساعدة</translation>
+        <source>close the help, recall or the surveillance panel; cancel a prompt</source>
+        <translation>إغلاق المساعدة أو السجل أو لوحة المراقبة؛ إلغاء الإدخال</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="48" />
+        <location filename="../keys.py" line="49" />
         <source>quit the display</source>
         <translation>إنهاء العرض</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="64" />
+        <location filename="../keys.py" line="65" />
         <source>on the roads: Dragon 7, banker won with 7 on three cards</source>
         <translation>على الطرق: التنين 7، فاز البانكر بـ 7 على ثلاث أوراق</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="66" />
+        <location filename="../keys.py" line="67" />
         <source>on the roads: Panda 8, player won with 8 on three cards</source>
         <translation>على الطرق: الباندا 8، فاز اللاعب بـ 8 على ثلاث أوراق</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="221" />
+        <location filename="../header.py" line="269" />
         <location filename="../felt.py" line="51" />
         <source>CARD READER DISCONNECTED</source>
         <translation>ΑΝΑΓΝΩΣΤΗΣ ΑΠΟΣΥΝΔΕΘΗΚΕ</translation>
@@ -30,101 +30,101 @@
         <translation>ΝΕΑ ΣΑΡΩΣΗ</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="70" />
+        <location filename="../felt.py" line="71" />
         <source>{message}
 A supervisor must accept the card (A) or void the round (V).</source>
         <translation>{message}
 Ο επόπτης πρέπει να αποδεχθεί το φύλλο (A) ή να ακυρώσει τον γύρο (V).</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="76" />
+        <location filename="../felt.py" line="77" />
         <source>JOURNAL FAILED</source>
         <translation>ΒΛΑΒΗ ΗΜΕΡΟΛΟΓΙΟΥ</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="77" />
+        <location filename="../felt.py" line="78" />
         <source>TABLE STOPPED</source>
         <translation>ΤΟ ΤΡΑΠΕΖΙ ΣΤΑΜΑΤΗΣΕ</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="78" />
+        <location filename="../felt.py" line="79" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
 Το τραπέζι δεν μπορεί να παίξει μέχρι να διορθωθεί: καλέστε τεχνικό.</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="81" />
+        <location filename="../stats_panel.py" line="102" />
         <source>Last {hands} hands</source>
         <translation>Τελευταία {hands} χέρια</translation>
     </message>
     <message>
-        <location filename="../window.py" line="231" />
-        <location filename="../stats_panel.py" line="82" />
+        <location filename="../window.py" line="232" />
+        <location filename="../stats_panel.py" line="103" />
         <source>No hands yet</source>
         <translation>Κανένα χέρι ακόμα</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="88" />
+        <location filename="../stats_panel.py" line="109" />
         <source>Streak: {side} {count}</source>
         <translation>Σερί: {side} {count}</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="90" />
+        <location filename="../stats_panel.py" line="111" />
         <source>Streak: none yet</source>
         <translation>Σερί: κανένα ακόμα</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="91" />
+        <location filename="../stats_panel.py" line="112" />
         <source>Longest: Banker {banker}  Player {player}</source>
         <translation>Μέγιστο: Τρ. {banker}  Π. {player}</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="174" />
+        <location filename="../roads_panels.py" line="179" />
         <source>Bead Plate</source>
         <translation>Πίνακας χαντρών</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="230" />
-        <location filename="../roads_panels.py" line="192" />
-        <location filename="../roads_panels.py" line="176" />
+        <location filename="../roads_panels.py" line="235" />
+        <location filename="../roads_panels.py" line="197" />
+        <location filename="../roads_panels.py" line="181" />
         <source>B</source>
         <translation>Τ</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="230" />
-        <location filename="../roads_panels.py" line="192" />
-        <location filename="../roads_panels.py" line="177" />
+        <location filename="../roads_panels.py" line="235" />
+        <location filename="../roads_panels.py" line="197" />
+        <location filename="../roads_panels.py" line="182" />
         <source>P</source>
         <translation>Π</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="178" />
+        <location filename="../roads_panels.py" line="183" />
         <source>T</source>
         <translation>Ι</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="191" />
+        <location filename="../roads_panels.py" line="196" />
         <source>Big Road</source>
         <translation>Μεγάλος δρόμος</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="207" />
+        <location filename="../roads_panels.py" line="212" />
         <source>Big Eye Boy</source>
         <translation>Μεγάλο μάτι</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="208" />
+        <location filename="../roads_panels.py" line="213" />
         <source>Small Road</source>
         <translation>Μικρός δρόμος</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="209" />
+        <location filename="../roads_panels.py" line="214" />
         <source>Cockroach Pig</source>
         <translation>Κατσαρίδα</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="231" />
+        <location filename="../roads_panels.py" line="236" />
         <source>Next hand</source>
         <translation>Επόμενο χέρι</translation>
     </message>
@@ -134,12 +134,12 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Τραπέζι μπακαρά</translation>
     </message>
     <message>
-        <location filename="../window.py" line="229" />
+        <location filename="../window.py" line="230" />
         <source>Last rounds</source>
         <translation>Τελευταίοι γύροι</translation>
     </message>
     <message>
-        <location filename="../window.py" line="238" />
+        <location filename="../window.py" line="239" />
         <source>Operator keys</source>
         <translation>Πλήκτρα χειριστή</translation>
     </message>
@@ -171,182 +171,182 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>ΤΡΑΠΕΖΙΤΗΣ</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="108" />
+        <location filename="../surveillance_panel.py" line="120" />
         <source>cards out of the shoe</source>
         <translation>φύλλα εκτός σαμπό</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="142" />
+        <location filename="../surveillance_panel.py" line="173" />
         <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
         <translation>Αναγνώστης: {misreads} αποτυχημένες αναγνώσεις σε {cards} φύλλα ({per_100} ανά 100), {rescans} επανασαρώσεις ανά φύλλο, επανασάρωση {rescan}, {disconnects} αποσυνδέσεις</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="153" />
+        <location filename="../surveillance_panel.py" line="184" />
         <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
         <translation>γύρος {round}: αποτυχημένες αναγνώσεις {per_100} ανά 100 φύλλα (όριο {level})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="157" />
+        <location filename="../surveillance_panel.py" line="188" />
         <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
         <translation>γύρος {round}: συναγερμός {bet} στο {rtp} (όριο {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="158" />
+        <location filename="../surveillance_panel.py" line="189" />
         <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
         <translation>γύρος {round}: ο συναγερμός {bet} έληξε στο {rtp} (όριο {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="163" />
+        <location filename="../surveillance_panel.py" line="194" />
         <source>, closed</source>
         <translation>, κλειστό</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="165" />
+        <location filename="../surveillance_panel.py" line="196" />
         <source>round {round}: integrity: {cards} of {card}, more than the decks hold</source>
         <translation>γύρος {round}: ακεραιότητα: {cards} φύλλα {card}, περισσότερα απ' όσα έχουν οι τράπουλες</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="169" />
+        <location filename="../surveillance_panel.py" line="200" />
         <source>round {round}: integrity: {kind}, {cards} cards from card {first} in shoe {earlier}'s order{turned}</source>
         <translation>γύρος {round}: ακεραιότητα: {kind}, {cards} φύλλα από το φύλλο {first} με τη σειρά του κουτιού {earlier}{turned}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="173" />
+        <location filename="../surveillance_panel.py" line="204" />
         <source> reversed</source>
         <translation> αντίστροφα</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="185" />
+        <location filename="../surveillance_panel.py" line="216" />
         <source>Surveillance</source>
         <translation>Επιτήρηση</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="222" />
+        <location filename="../surveillance_panel.py" line="253" />
         <source>closed</source>
         <translation>κλειστό</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="229" />
+        <location filename="../surveillance_panel.py" line="260" />
         <source>{count} cards left</source>
         <translation>απομένουν {count} φύλλα</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="231" />
+        <location filename="../surveillance_panel.py" line="262" />
         <source>Surveillance &amp;middot; shoe {shoe}</source>
         <translation>Επιτήρηση &amp;middot; σαμπό {shoe}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="233" />
+        <location filename="../surveillance_panel.py" line="264" />
         <source>Surveillance: no shoe yet</source>
         <translation>Επιτήρηση: κανένα σαμπό ακόμη</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="236" />
+        <location filename="../surveillance_panel.py" line="267" />
         <source>No returns computed yet (the profile needs a [surveillance] table).</source>
         <translation>Δεν έχουν υπολογιστεί αποδόσεις ακόμη (το προφίλ χρειάζεται πίνακα [surveillance]).</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="241" />
+        <location filename="../surveillance_panel.py" line="272" />
         <source>Alerts:</source>
         <translation>Συναγερμοί:</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="243" />
+        <location filename="../surveillance_panel.py" line="274" />
         <source>No alerts this shoe.</source>
         <translation>Κανένας συναγερμός σε αυτό το σαμπό.</translation>
     </message>
     <message>
-        <location filename="../header.py" line="56" />
+        <location filename="../header.py" line="70" />
         <source>{bets} {min} to {max}</source>
         <translation>{bets} {min} έως {max}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="61" />
+        <location filename="../header.py" line="75" />
         <source>{bets}, until round {round}</source>
         <translation>{bets}, έως τον γύρο {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="82" />
+        <location filename="../header.py" line="95" />
         <source>{bets} from round {round}</source>
         <translation>{bets} από τον γύρο {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="85" />
+        <location filename="../header.py" line="99" />
         <source>closed: {bets}</source>
         <translation>κλειστά: {bets}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="145" />
+        <location filename="../header.py" line="184" />
         <source>journal: none</source>
         <translation>ημερολόγιο: κανένα</translation>
     </message>
     <message>
-        <location filename="../header.py" line="148" />
+        <location filename="../header.py" line="187" />
         <source>journal: ok</source>
         <translation>ημερολόγιο: εντάξει</translation>
     </message>
     <message>
-        <location filename="../header.py" line="151" />
+        <location filename="../header.py" line="190" />
         <source>JOURNAL FAILED: {reason}</source>
         <translation>ΒΛΑΒΗ ΗΜΕΡΟΛΟΓΙΟΥ: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="159" />
+        <location filename="../header.py" line="199" />
         <source>feed: connected</source>
         <translation>ροή: συνδεδεμένη</translation>
     </message>
     <message>
-        <location filename="../header.py" line="162" />
+        <location filename="../header.py" line="202" />
         <source>feed: {count} waiting</source>
         <translation>ροή: {count} σε αναμονή</translation>
     </message>
     <message>
-        <location filename="../header.py" line="165" />
+        <location filename="../header.py" line="205" />
         <source>feed: offline, {count} waiting</source>
         <translation>ροή: εκτός σύνδεσης, {count} σε αναμονή</translation>
     </message>
     <message>
-        <location filename="../header.py" line="174" />
+        <location filename="../header.py" line="215" />
         <source>refused: {action}: {reason}</source>
         <translation>απορρίφθηκε: {action}: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="191" />
+        <location filename="../header.py" line="237" />
         <source>shoe {shoe}  round {round}</source>
         <translation>σαμπό {shoe}  γύρος {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="193" />
+        <location filename="../header.py" line="239" />
         <source>cards left {count}</source>
         <translation>απομένουν {count} φύλλα</translation>
     </message>
     <message>
-        <location filename="../header.py" line="195" />
+        <location filename="../header.py" line="241" />
         <source>burn {burn}</source>
         <translation>κάψιμο {burn}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="197" />
+        <location filename="../header.py" line="243" />
         <source>CUT CARD: last round {round}</source>
         <translation>ΚΑΡΤΑ ΚΟΠΗΣ: τελευταίος γύρος {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="206" />
+        <location filename="../header.py" line="254" />
         <source>INTEGRITY ALERT: {kind}, {cards} cards</source>
         <translation>ΣΥΝΑΓΕΡΜΟΣ ΑΚΕΡΑΙΟΤΗΤΑΣ: {kind}, {cards} φύλλα</translation>
     </message>
     <message>
-        <location filename="../header.py" line="210" />
+        <location filename="../header.py" line="258" />
         <source>JOURNAL CHECK FAILED: {finding}</source>
         <translation>ΑΠΟΤΥΧΙΑ ΕΛΕΓΧΟΥ ΗΜΕΡΟΛΟΓΙΟΥ: {finding}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="214" />
+        <location filename="../header.py" line="262" />
         <source>JOURNAL DISK: {days} days of space left</source>
         <translation>ΔΙΣΚΟΣ ΗΜΕΡΟΛΟΓΙΟΥ: χώρος για {days} ημέρες</translation>
     </message>
     <message>
-        <location filename="../header.py" line="218" />
+        <location filename="../header.py" line="266" />
         <source>card reader connected</source>
         <translation>αναγνώστης συνδεδεμένος</translation>
     </message>
@@ -672,6 +672,11 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>το φύλλο {card} μοιράστηκε πριν επιβεβαιωθεί το νέο σαμπό</translation>
     </message>
     <message>
+        <location filename="../labels.py" line="111" />
+        <source>the shoe sent a frame out of sequence ({message})</source>
+        <translation>το σαμπό έστειλε πλαίσιο εκτός σειράς ({message})</translation>
+    </message>
+    <message>
         <location filename="../keys.py" line="27" />
         <source>show or hide this help</source>
         <translation>εμφάνιση ή απόκρυψη βοήθειας</translation>
@@ -718,21 +723,21 @@ The table cannot play until this is fixed: call a technician.</source>
     </message>
     <message>
         <location filename="../keys.py" line="47" />
-        <source>close the help</source>
-        <translation>κλείσιμο βοήθειας</translation>
+        <source>close the help, recall or the surveillance panel; cancel a prompt</source>
+        <translation>κλείνει τη βοήθεια, την ανάκληση ή τον πίνακα επιτήρησης· ακυρώνει μια ερώτηση</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="48" />
+        <location filename="../keys.py" line="49" />
         <source>quit the display</source>
         <translation>έξοδος</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="64" />
+        <location filename="../keys.py" line="65" />
         <source>on the roads: Dragon 7, banker won with 7 on three cards</source>
         <translation>στους δρόμους: Δράκος 7, ο Τραπεζίτης κέρδισε με 7 σε τρία φύλλα</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="66" />
+        <location filename="../keys.py" line="67" />
         <source>on the roads: Panda 8, player won with 8 on three cards</source>
         <translation>στους δρόμους: Πάντα 8, ο Παίκτης κέρδισε με 8 σε τρία φύλλα</translation>
     </message>

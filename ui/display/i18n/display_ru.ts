@@ -4,7 +4,7 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="221" />
+        <location filename="../header.py" line="269" />
         <location filename="../felt.py" line="51" />
         <source>CARD READER DISCONNECTED</source>
         <translation>СЧИТЫВАТЕЛЬ ОТКЛЮЧЁН</translation>
@@ -30,101 +30,101 @@
         <translation>ПЕРЕСКАН</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="70" />
+        <location filename="../felt.py" line="71" />
         <source>{message}
 A supervisor must accept the card (A) or void the round (V).</source>
         <translation>{message}
 Супервайзер должен принять карту (A) или аннулировать раунд (V).</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="76" />
+        <location filename="../felt.py" line="77" />
         <source>JOURNAL FAILED</source>
         <translation>СБОЙ ЖУРНАЛА</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="77" />
+        <location filename="../felt.py" line="78" />
         <source>TABLE STOPPED</source>
         <translation>СТОЛ ОСТАНОВЛЕН</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="78" />
+        <location filename="../felt.py" line="79" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
 Стол не может работать, пока это не исправлено: вызовите техника.</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="81" />
+        <location filename="../stats_panel.py" line="102" />
         <source>Last {hands} hands</source>
         <translation>Последние {hands} раздач</translation>
     </message>
     <message>
-        <location filename="../window.py" line="231" />
-        <location filename="../stats_panel.py" line="82" />
+        <location filename="../window.py" line="232" />
+        <location filename="../stats_panel.py" line="103" />
         <source>No hands yet</source>
         <translation>Раздач ещё нет</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="88" />
+        <location filename="../stats_panel.py" line="109" />
         <source>Streak: {side} {count}</source>
         <translation>Серия: {side} {count}</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="90" />
+        <location filename="../stats_panel.py" line="111" />
         <source>Streak: none yet</source>
         <translation>Серия: пока нет</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="91" />
+        <location filename="../stats_panel.py" line="112" />
         <source>Longest: Banker {banker}  Player {player}</source>
         <translation>Макс.: Банкир {banker}  Игрок {player}</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="174" />
+        <location filename="../roads_panels.py" line="179" />
         <source>Bead Plate</source>
         <translation>Бисерная дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="230" />
-        <location filename="../roads_panels.py" line="192" />
-        <location filename="../roads_panels.py" line="176" />
+        <location filename="../roads_panels.py" line="235" />
+        <location filename="../roads_panels.py" line="197" />
+        <location filename="../roads_panels.py" line="181" />
         <source>B</source>
         <translation>Б</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="230" />
-        <location filename="../roads_panels.py" line="192" />
-        <location filename="../roads_panels.py" line="177" />
+        <location filename="../roads_panels.py" line="235" />
+        <location filename="../roads_panels.py" line="197" />
+        <location filename="../roads_panels.py" line="182" />
         <source>P</source>
         <translation>И</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="178" />
+        <location filename="../roads_panels.py" line="183" />
         <source>T</source>
         <translation>Н</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="191" />
+        <location filename="../roads_panels.py" line="196" />
         <source>Big Road</source>
         <translation>Большая дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="207" />
+        <location filename="../roads_panels.py" line="212" />
         <source>Big Eye Boy</source>
         <translation>Большой глаз</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="208" />
+        <location filename="../roads_panels.py" line="213" />
         <source>Small Road</source>
         <translation>Малая дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="209" />
+        <location filename="../roads_panels.py" line="214" />
         <source>Cockroach Pig</source>
         <translation>Таракан</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="231" />
+        <location filename="../roads_panels.py" line="236" />
         <source>Next hand</source>
         <translation>Следующая раздача</translation>
     </message>
@@ -134,12 +134,12 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Стол баккара</translation>
     </message>
     <message>
-        <location filename="../window.py" line="229" />
+        <location filename="../window.py" line="230" />
         <source>Last rounds</source>
         <translation>Последние раунды</translation>
     </message>
     <message>
-        <location filename="../window.py" line="238" />
+        <location filename="../window.py" line="239" />
         <source>Operator keys</source>
         <translation>Клавиши оператора</translation>
     </message>
@@ -171,182 +171,182 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>БАНКИР</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="108" />
+        <location filename="../surveillance_panel.py" line="120" />
         <source>cards out of the shoe</source>
         <translation>карт вышло из шуза</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="142" />
+        <location filename="../surveillance_panel.py" line="173" />
         <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
         <translation>Сканер: {misreads} ошибок чтения на {cards} карт ({per_100} на 100), {rescans} пересканирований на карту, пересканирование {rescan}, {disconnects} отключений</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="153" />
+        <location filename="../surveillance_panel.py" line="184" />
         <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
         <translation>раунд {round}: ошибок чтения {per_100} на 100 карт (порог {level})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="157" />
+        <location filename="../surveillance_panel.py" line="188" />
         <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
         <translation>раунд {round}: тревога по {bet} при {rtp} (порог {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="158" />
+        <location filename="../surveillance_panel.py" line="189" />
         <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
         <translation>раунд {round}: тревога по {bet} снята при {rtp} (порог {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="163" />
+        <location filename="../surveillance_panel.py" line="194" />
         <source>, closed</source>
         <translation>, закрыта</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="165" />
+        <location filename="../surveillance_panel.py" line="196" />
         <source>round {round}: integrity: {cards} of {card}, more than the decks hold</source>
         <translation>раунд {round}: целостность: {cards} карт {card}, больше, чем в колодах</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="169" />
+        <location filename="../surveillance_panel.py" line="200" />
         <source>round {round}: integrity: {kind}, {cards} cards from card {first} in shoe {earlier}'s order{turned}</source>
         <translation>раунд {round}: целостность: {kind}, {cards} карт с карты {first} в порядке шуза {earlier}{turned}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="173" />
+        <location filename="../surveillance_panel.py" line="204" />
         <source> reversed</source>
         <translation> в обратном порядке</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="185" />
+        <location filename="../surveillance_panel.py" line="216" />
         <source>Surveillance</source>
         <translation>Наблюдение</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="222" />
+        <location filename="../surveillance_panel.py" line="253" />
         <source>closed</source>
         <translation>закрыта</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="229" />
+        <location filename="../surveillance_panel.py" line="260" />
         <source>{count} cards left</source>
         <translation>осталось карт {count}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="231" />
+        <location filename="../surveillance_panel.py" line="262" />
         <source>Surveillance &amp;middot; shoe {shoe}</source>
         <translation>Наблюдение &amp;middot; шуз {shoe}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="233" />
+        <location filename="../surveillance_panel.py" line="264" />
         <source>Surveillance: no shoe yet</source>
         <translation>Наблюдение: шуза ещё нет</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="236" />
+        <location filename="../surveillance_panel.py" line="267" />
         <source>No returns computed yet (the profile needs a [surveillance] table).</source>
         <translation>Отдача ещё не рассчитана (профилю нужна таблица [surveillance]).</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="241" />
+        <location filename="../surveillance_panel.py" line="272" />
         <source>Alerts:</source>
         <translation>Тревоги:</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="243" />
+        <location filename="../surveillance_panel.py" line="274" />
         <source>No alerts this shoe.</source>
         <translation>В этом шузе тревог нет.</translation>
     </message>
     <message>
-        <location filename="../header.py" line="56" />
+        <location filename="../header.py" line="70" />
         <source>{bets} {min} to {max}</source>
         <translation>{bets} от {min} до {max}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="61" />
+        <location filename="../header.py" line="75" />
         <source>{bets}, until round {round}</source>
         <translation>{bets}, до раунда {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="82" />
+        <location filename="../header.py" line="95" />
         <source>{bets} from round {round}</source>
         <translation>{bets} с раунда {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="85" />
+        <location filename="../header.py" line="99" />
         <source>closed: {bets}</source>
         <translation>закрыто: {bets}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="145" />
+        <location filename="../header.py" line="184" />
         <source>journal: none</source>
         <translation>журнал: нет</translation>
     </message>
     <message>
-        <location filename="../header.py" line="148" />
+        <location filename="../header.py" line="187" />
         <source>journal: ok</source>
         <translation>журнал: в порядке</translation>
     </message>
     <message>
-        <location filename="../header.py" line="151" />
+        <location filename="../header.py" line="190" />
         <source>JOURNAL FAILED: {reason}</source>
         <translation>СБОЙ ЖУРНАЛА: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="159" />
+        <location filename="../header.py" line="199" />
         <source>feed: connected</source>
         <translation>трансляция: подключена</translation>
     </message>
     <message>
-        <location filename="../header.py" line="162" />
+        <location filename="../header.py" line="202" />
         <source>feed: {count} waiting</source>
         <translation>трансляция: ожидают {count}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="165" />
+        <location filename="../header.py" line="205" />
         <source>feed: offline, {count} waiting</source>
         <translation>трансляция: нет связи, ожидают {count}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="174" />
+        <location filename="../header.py" line="215" />
         <source>refused: {action}: {reason}</source>
         <translation>отказано: {action}: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="191" />
+        <location filename="../header.py" line="237" />
         <source>shoe {shoe}  round {round}</source>
         <translation>шуз {shoe}  раунд {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="193" />
+        <location filename="../header.py" line="239" />
         <source>cards left {count}</source>
         <translation>осталось карт {count}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="195" />
+        <location filename="../header.py" line="241" />
         <source>burn {burn}</source>
-        <translation>сжечь {burn}</translation>
+        <translation>сжигание {burn}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="197" />
+        <location filename="../header.py" line="243" />
         <source>CUT CARD: last round {round}</source>
-        <translation>КАРТА ОТРЕЗА: последний раунд {round}</translation>
+        <translation>ПОДРЕЗНАЯ КАРТА: последний раунд {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="206" />
+        <location filename="../header.py" line="254" />
         <source>INTEGRITY ALERT: {kind}, {cards} cards</source>
         <translation>ТРЕВОГА ЦЕЛОСТНОСТИ ШУЗА: {kind}, {cards} карт</translation>
     </message>
     <message>
-        <location filename="../header.py" line="210" />
+        <location filename="../header.py" line="258" />
         <source>JOURNAL CHECK FAILED: {finding}</source>
         <translation>ПРОВЕРКА ЖУРНАЛА НЕ ПРОЙДЕНА: {finding}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="214" />
+        <location filename="../header.py" line="262" />
         <source>JOURNAL DISK: {days} days of space left</source>
         <translation>ДИСК ЖУРНАЛА: места на {days} дн.</translation>
     </message>
     <message>
-        <location filename="../header.py" line="218" />
+        <location filename="../header.py" line="266" />
         <source>card reader connected</source>
         <translation>считыватель подключён</translation>
     </message>
@@ -398,12 +398,12 @@ The table cannot play until this is fixed: call a technician.</source>
     <message>
         <location filename="../labels.py" line="22" />
         <source>Player Natural</source>
-        <translation>Натуральная игрока</translation>
+        <translation>Натуральная у игрока</translation>
     </message>
     <message>
         <location filename="../labels.py" line="23" />
         <source>Banker Natural</source>
-        <translation>Натуральная банкира</translation>
+        <translation>Натуральная у банкира</translation>
     </message>
     <message>
         <location filename="../labels.py" line="24" />
@@ -468,7 +468,7 @@ The table cannot play until this is fixed: call a technician.</source>
     <message>
         <location filename="../labels.py" line="43" />
         <source>REVEAL CARD</source>
-        <translation>КАРТА ОТКРЫТИЯ</translation>
+        <translation>ОТКРЫВАЕМАЯ КАРТА</translation>
     </message>
     <message>
         <location filename="../labels.py" line="44" />
@@ -498,7 +498,7 @@ The table cannot play until this is fixed: call a technician.</source>
     <message>
         <location filename="../labels.py" line="55" />
         <source>Player naturals</source>
-        <translation>Натуральные игрока</translation>
+        <translation>Натуральные у игрока</translation>
     </message>
     <message>
         <location filename="../labels.py" line="56" />
@@ -508,7 +508,7 @@ The table cannot play until this is fixed: call a technician.</source>
     <message>
         <location filename="../labels.py" line="57" />
         <source>Banker naturals</source>
-        <translation>Натуральные банкира</translation>
+        <translation>Натуральные у банкира</translation>
     </message>
     <message>
         <location filename="../labels.py" line="58" />
@@ -538,12 +538,12 @@ The table cannot play until this is fixed: call a technician.</source>
     <message>
         <location filename="../labels.py" line="67" />
         <source>BURN {burn} CARDS</source>
-        <translation>СЖЕЧЬ {burn} КАРТ</translation>
+        <translation>СОЖГИТЕ {burn} КАРТ</translation>
     </message>
     <message>
         <location filename="../labels.py" line="68" />
         <source>BURN {burn} CARDS, then confirm the burn (B)</source>
-        <translation>СЖЕЧЬ {burn} КАРТ, затем подтвердить (B)</translation>
+        <translation>СОЖГИТЕ {burn} КАРТ, затем подтвердите сжигание (B)</translation>
     </message>
     <message>
         <location filename="../labels.py" line="70" />
@@ -672,6 +672,11 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>карта {card} сдана до подтверждения нового шуза</translation>
     </message>
     <message>
+        <location filename="../labels.py" line="111" />
+        <source>the shoe sent a frame out of sequence ({message})</source>
+        <translation>шуз передал кадр вне очереди ({message})</translation>
+    </message>
+    <message>
         <location filename="../keys.py" line="27" />
         <source>show or hide this help</source>
         <translation>показать или скрыть справку</translation>
@@ -718,23 +723,23 @@ The table cannot play until this is fixed: call a technician.</source>
     </message>
     <message>
         <location filename="../keys.py" line="47" />
-        <source>close the help</source>
-        <translation>закрыть справку</translation>
+        <source>close the help, recall or the surveillance panel; cancel a prompt</source>
+        <translation>закрыть справку, историю или панель наблюдения; отменить ввод</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="48" />
+        <location filename="../keys.py" line="49" />
         <source>quit the display</source>
         <translation>выйти</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="64" />
+        <location filename="../keys.py" line="65" />
         <source>on the roads: Dragon 7, banker won with 7 on three cards</source>
-        <translation>на дорожках: Дракон 7, банкир выиграл с 7 на трёх картах</translation>
+        <translation>на дорогах: Дракон 7, банкир выиграл с 7 на трёх картах</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="66" />
+        <location filename="../keys.py" line="67" />
         <source>on the roads: Panda 8, player won with 8 on three cards</source>
-        <translation>на дорожках: Панда 8, игрок выиграл с 8 на трёх картах</translation>
+        <translation>на дорогах: Панда 8, игрок выиграл с 8 на трёх картах</translation>
     </message>
     <message>
         <location filename="../dialogs.py" line="108" />

@@ -4,7 +4,7 @@
 <context>
     <name>display</name>
     <message>
-        <location filename="../header.py" line="221" />
+        <location filename="../header.py" line="269" />
         <location filename="../felt.py" line="51" />
         <source>CARD READER DISCONNECTED</source>
         <translation>读牌器已断开</translation>
@@ -30,101 +30,101 @@
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="70" />
+        <location filename="../felt.py" line="71" />
         <source>{message}
 A supervisor must accept the card (A) or void the round (V).</source>
         <translation>{message}
 须由主管接受此牌 (A) 或作废本局 (V)。</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="76" />
+        <location filename="../felt.py" line="77" />
         <source>JOURNAL FAILED</source>
         <translation>日志故障</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="77" />
+        <location filename="../felt.py" line="78" />
         <source>TABLE STOPPED</source>
         <translation>牌桌已停止</translation>
     </message>
     <message>
-        <location filename="../felt.py" line="78" />
+        <location filename="../felt.py" line="79" />
         <source>{reason}
 The table cannot play until this is fixed: call a technician.</source>
         <translation>{reason}
 修复前本台不能进行游戏：请联系技术人员。</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="81" />
+        <location filename="../stats_panel.py" line="102" />
         <source>Last {hands} hands</source>
         <translation>最近 {hands} 局</translation>
     </message>
     <message>
-        <location filename="../window.py" line="231" />
-        <location filename="../stats_panel.py" line="82" />
+        <location filename="../window.py" line="232" />
+        <location filename="../stats_panel.py" line="103" />
         <source>No hands yet</source>
         <translation>尚无牌局</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="88" />
+        <location filename="../stats_panel.py" line="109" />
         <source>Streak: {side} {count}</source>
         <translation>连胜: {side} {count}</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="90" />
+        <location filename="../stats_panel.py" line="111" />
         <source>Streak: none yet</source>
         <translation>连胜: 暂无</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="91" />
+        <location filename="../stats_panel.py" line="112" />
         <source>Longest: Banker {banker}  Player {player}</source>
         <translation>最长: 庄 {banker}  闲 {player}</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="174" />
+        <location filename="../roads_panels.py" line="179" />
         <source>Bead Plate</source>
         <translation>珠盘路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="230" />
-        <location filename="../roads_panels.py" line="192" />
-        <location filename="../roads_panels.py" line="176" />
+        <location filename="../roads_panels.py" line="235" />
+        <location filename="../roads_panels.py" line="197" />
+        <location filename="../roads_panels.py" line="181" />
         <source>B</source>
         <translation>庄</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="230" />
-        <location filename="../roads_panels.py" line="192" />
-        <location filename="../roads_panels.py" line="177" />
+        <location filename="../roads_panels.py" line="235" />
+        <location filename="../roads_panels.py" line="197" />
+        <location filename="../roads_panels.py" line="182" />
         <source>P</source>
         <translation>闲</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="178" />
+        <location filename="../roads_panels.py" line="183" />
         <source>T</source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="191" />
+        <location filename="../roads_panels.py" line="196" />
         <source>Big Road</source>
         <translation>大路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="207" />
+        <location filename="../roads_panels.py" line="212" />
         <source>Big Eye Boy</source>
         <translation>大眼仔</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="208" />
+        <location filename="../roads_panels.py" line="213" />
         <source>Small Road</source>
         <translation>小路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="209" />
+        <location filename="../roads_panels.py" line="214" />
         <source>Cockroach Pig</source>
         <translation>曱甴路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="231" />
+        <location filename="../roads_panels.py" line="236" />
         <source>Next hand</source>
         <translation>问路</translation>
     </message>
@@ -134,12 +134,12 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>百家乐台</translation>
     </message>
     <message>
-        <location filename="../window.py" line="229" />
+        <location filename="../window.py" line="230" />
         <source>Last rounds</source>
         <translation>最近各局</translation>
     </message>
     <message>
-        <location filename="../window.py" line="238" />
+        <location filename="../window.py" line="239" />
         <source>Operator keys</source>
         <translation>操作按键</translation>
     </message>
@@ -171,182 +171,182 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>庄</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="108" />
+        <location filename="../surveillance_panel.py" line="120" />
         <source>cards out of the shoe</source>
         <translation>已发出的牌</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="142" />
+        <location filename="../surveillance_panel.py" line="173" />
         <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
         <translation>读牌器：{cards} 张牌中 {misreads} 次误读（每 100 张 {per_100} 次），每张牌重扫 {rescans} 次，重扫 {rescan}，断开 {disconnects} 次</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="153" />
+        <location filename="../surveillance_panel.py" line="184" />
         <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
         <translation>第 {round} 局：读牌器每 100 张误读 {per_100} 次（警戒值 {level}）</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="157" />
+        <location filename="../surveillance_panel.py" line="188" />
         <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
         <translation>第 {round} 局：{bet} 警报触发于 {rtp}（阈值 {threshold}）</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="158" />
+        <location filename="../surveillance_panel.py" line="189" />
         <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
         <translation>第 {round} 局：{bet} 警报解除于 {rtp}（阈值 {threshold}）</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="163" />
+        <location filename="../surveillance_panel.py" line="194" />
         <source>, closed</source>
         <translation>，已关闭</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="165" />
+        <location filename="../surveillance_panel.py" line="196" />
         <source>round {round}: integrity: {cards} of {card}, more than the decks hold</source>
         <translation>第 {round} 局：完整性：{card} 共 {cards} 张，多于牌副所含</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="169" />
+        <location filename="../surveillance_panel.py" line="200" />
         <source>round {round}: integrity: {kind}, {cards} cards from card {first} in shoe {earlier}'s order{turned}</source>
         <translation>第 {round} 局：完整性：{kind}，自第 {first} 张起 {cards} 张与第 {earlier} 靴顺序相同{turned}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="173" />
+        <location filename="../surveillance_panel.py" line="204" />
         <source> reversed</source>
         <translation> 反向</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="185" />
+        <location filename="../surveillance_panel.py" line="216" />
         <source>Surveillance</source>
         <translation>监控</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="222" />
+        <location filename="../surveillance_panel.py" line="253" />
         <source>closed</source>
         <translation>已关闭</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="229" />
+        <location filename="../surveillance_panel.py" line="260" />
         <source>{count} cards left</source>
         <translation>剩余 {count} 张牌</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="231" />
+        <location filename="../surveillance_panel.py" line="262" />
         <source>Surveillance &amp;middot; shoe {shoe}</source>
         <translation>监控 &amp;middot; 牌靴 {shoe}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="233" />
+        <location filename="../surveillance_panel.py" line="264" />
         <source>Surveillance: no shoe yet</source>
         <translation>监控：尚无牌靴</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="236" />
+        <location filename="../surveillance_panel.py" line="267" />
         <source>No returns computed yet (the profile needs a [surveillance] table).</source>
         <translation>尚未计算回报率（牌桌设置需要 [surveillance] 表）。</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="241" />
+        <location filename="../surveillance_panel.py" line="272" />
         <source>Alerts:</source>
         <translation>警报：</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="243" />
+        <location filename="../surveillance_panel.py" line="274" />
         <source>No alerts this shoe.</source>
         <translation>本牌靴无警报。</translation>
     </message>
     <message>
-        <location filename="../header.py" line="56" />
+        <location filename="../header.py" line="70" />
         <source>{bets} {min} to {max}</source>
         <translation>{bets} {min} 至 {max}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="61" />
+        <location filename="../header.py" line="75" />
         <source>{bets}, until round {round}</source>
         <translation>{bets}, 至第 {round} 局</translation>
     </message>
     <message>
-        <location filename="../header.py" line="82" />
+        <location filename="../header.py" line="95" />
         <source>{bets} from round {round}</source>
         <translation>{bets} 自第 {round} 局</translation>
     </message>
     <message>
-        <location filename="../header.py" line="85" />
+        <location filename="../header.py" line="99" />
         <source>closed: {bets}</source>
         <translation>已停止投注: {bets}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="145" />
+        <location filename="../header.py" line="184" />
         <source>journal: none</source>
         <translation>日志: 无</translation>
     </message>
     <message>
-        <location filename="../header.py" line="148" />
+        <location filename="../header.py" line="187" />
         <source>journal: ok</source>
         <translation>日志: 正常</translation>
     </message>
     <message>
-        <location filename="../header.py" line="151" />
+        <location filename="../header.py" line="190" />
         <source>JOURNAL FAILED: {reason}</source>
         <translation>日志故障: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="159" />
+        <location filename="../header.py" line="199" />
         <source>feed: connected</source>
         <translation>推送: 已连接</translation>
     </message>
     <message>
-        <location filename="../header.py" line="162" />
+        <location filename="../header.py" line="202" />
         <source>feed: {count} waiting</source>
         <translation>推送: {count} 条待发</translation>
     </message>
     <message>
-        <location filename="../header.py" line="165" />
+        <location filename="../header.py" line="205" />
         <source>feed: offline, {count} waiting</source>
         <translation>推送: 离线, {count} 条待发</translation>
     </message>
     <message>
-        <location filename="../header.py" line="174" />
+        <location filename="../header.py" line="215" />
         <source>refused: {action}: {reason}</source>
         <translation>已拒绝: {action}: {reason}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="191" />
+        <location filename="../header.py" line="237" />
         <source>shoe {shoe}  round {round}</source>
         <translation>第 {shoe} 靴  第 {round} 局</translation>
     </message>
     <message>
-        <location filename="../header.py" line="193" />
+        <location filename="../header.py" line="239" />
         <source>cards left {count}</source>
         <translation>剩余 {count} 张</translation>
     </message>
     <message>
-        <location filename="../header.py" line="195" />
+        <location filename="../header.py" line="241" />
         <source>burn {burn}</source>
         <translation>烧牌 {burn}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="197" />
+        <location filename="../header.py" line="243" />
         <source>CUT CARD: last round {round}</source>
         <translation>切牌已出: 最后一局 {round}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="206" />
+        <location filename="../header.py" line="254" />
         <source>INTEGRITY ALERT: {kind}, {cards} cards</source>
         <translation>完整性警报：{kind}，{cards} 张牌</translation>
     </message>
     <message>
-        <location filename="../header.py" line="210" />
+        <location filename="../header.py" line="258" />
         <source>JOURNAL CHECK FAILED: {finding}</source>
         <translation>日志校验失败: {finding}</translation>
     </message>
     <message>
-        <location filename="../header.py" line="214" />
+        <location filename="../header.py" line="262" />
         <source>JOURNAL DISK: {days} days of space left</source>
         <translation>记录磁盘：剩余 {days} 天的空间</translation>
     </message>
     <message>
-        <location filename="../header.py" line="218" />
+        <location filename="../header.py" line="266" />
         <source>card reader connected</source>
         <translation>读牌器已连接</translation>
     </message>
@@ -672,6 +672,11 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>确认新牌靴前发出了牌 {card}</translation>
     </message>
     <message>
+        <location filename="../labels.py" line="111" />
+        <source>the shoe sent a frame out of sequence ({message})</source>
+        <translation>牌靴发送的数据帧顺序错乱（{message}）</translation>
+    </message>
+    <message>
         <location filename="../keys.py" line="27" />
         <source>show or hide this help</source>
         <translation>显示或隐藏本帮助</translation>
@@ -718,21 +723,21 @@ The table cannot play until this is fixed: call a technician.</source>
     </message>
     <message>
         <location filename="../keys.py" line="47" />
-        <source>close the help</source>
-        <translation>关闭帮助</translation>
+        <source>close the help, recall or the surveillance panel; cancel a prompt</source>
+        <translation>关闭帮助、回顾或监控面板；取消输入</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="48" />
+        <location filename="../keys.py" line="49" />
         <source>quit the display</source>
         <translation>退出显示</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="64" />
+        <location filename="../keys.py" line="65" />
         <source>on the roads: Dragon 7, banker won with 7 on three cards</source>
         <translation>路单标记：龙7，庄以三张牌7点胜</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="66" />
+        <location filename="../keys.py" line="67" />
         <source>on the roads: Panda 8, player won with 8 on three cards</source>
         <translation>路单标记：熊猫8，闲以三张牌8点胜</translation>
     </message>
