@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import urllib.request
 from pathlib import Path
@@ -52,7 +53,6 @@ class Pit:
 def browser(folder: Path):
     """Debian's headless Chromium through chromedriver (no browser downloads)."""
     from selenium import webdriver
-    from selenium.common.exceptions import SessionNotCreatedException
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
@@ -60,10 +60,9 @@ def browser(folder: Path):
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--window-size=1600,1000",
-                 "--disable-dev-shm-usage", f"--user-data-dir={folder / 'chromium-profile'}"):
+                 f"--user-data-dir={folder / 'chromium-profile'}"):
         options.add_argument(flag)
-    try:
-        return webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
-    except SessionNotCreatedException:  # seen once in a full run on a loaded machine: a
-        # Chromium that exits as it starts; a second start is the browser's, not the pit's
-        return webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    # Chromium makes its singleton socket under TMPDIR: a long one (a test's tmp_path) is
+    # past a socket path's 107 bytes, and Chromium exits as it starts.
+    service = Service("/usr/bin/chromedriver", env={**os.environ, "TMPDIR": "/tmp"})
+    return webdriver.Chrome(options=options, service=service)

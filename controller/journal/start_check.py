@@ -25,7 +25,6 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from controller.journal.archive_file import ChainStartUnknown, chain_start
 from controller.journal.chain import GENESIS
 from controller.journal.checkpoint import newest_checkpoint
 from controller.journal.head import Head
@@ -34,11 +33,10 @@ from controller.journal.verify import (
     ROWS,
     Finding,
     Report,
-    cheap_sqlite_checks,
     check_chain,
     check_everything,
     check_head,
-    check_schema,
+    checked_start,
     checkpoint_mismatch,
     hash_of,
     recorded_as,
@@ -60,13 +58,10 @@ def _check_bounded(connection: sqlite3.Connection, head: Head | str) -> Report:
     if checkpoint is None:
         return check_everything(connection, head)
     version = connection.execute("PRAGMA user_version").fetchone()[0]
-    finding = check_schema(connection, version) or cheap_sqlite_checks(connection)
-    if finding is not None:
-        return Report(0, 0, GENESIS, version, finding)
-    try:  # row 1, or the first row an archive left (controller.journal.archive_file)
-        first, link = chain_start(connection)
-    except ChainStartUnknown as error:
-        return Report(0, 0, GENESIS, version, Finding("chain", str(error), error.seq))
+    start = checked_start(connection, version)
+    if isinstance(start, Finding):
+        return Report(0, 0, GENESIS, version, start)
+    first, link = start
     # The walk goes on from the checkpoint; from the live journal's first row when an
     # archive took the checkpoint's row (a --before later than the last daily check).
     after = ((checkpoint.last_seq, checkpoint.last_hash) if checkpoint.last_seq >= first

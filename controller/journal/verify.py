@@ -119,13 +119,10 @@ def check_everything(connection: sqlite3.Connection, head: Head | str) -> Report
         # SQLite's lines (some hold several) as one: a finding is one line of the log
         lines = (line for problem in problems for line in str(problem).splitlines())
         return Report(0, 0, GENESIS, version, Finding("integrity", "; ".join(lines)))
-    finding = check_schema(connection, version) or cheap_sqlite_checks(connection)
-    if finding is not None:
-        return Report(0, 0, GENESIS, version, finding)
-    try:  # row 1, or the first row an archive left (controller.journal.archive_file)
-        first, link = chain_start(connection)
-    except ChainStartUnknown as error:
-        return Report(0, 0, GENESIS, version, Finding("chain", str(error), error.seq))
+    start = checked_start(connection, version)
+    if isinstance(start, Finding):
+        return Report(0, 0, GENESIS, version, start)
+    first, link = start
     seen = CheckpointsSeen(connection.execute(ROWS))
     rows, last_seq, last_hash, finding = check_chain(seen, recorded_as(connection),
                                                      after=(first - 1, link))
@@ -136,6 +133,19 @@ def check_everything(connection: sqlite3.Connection, head: Head | str) -> Report
     if finding is None:
         finding = check_head(head, rows, last_seq, last_hash, hash_of(connection))
     return Report(rows, last_seq, last_hash, version, finding)
+
+
+def checked_start(connection: sqlite3.Connection, version: int) -> Finding | tuple[int, bytes]:
+    """The schema and SQLite's cheap checks, then where the chain starts: the first row's seq
+    and the hash it links to (row 1 and the genesis hash, or the first row an archive left:
+    controller.journal.archive_file); or the first failure."""
+    finding = check_schema(connection, version) or cheap_sqlite_checks(connection)
+    if finding is not None:
+        return finding
+    try:
+        return chain_start(connection)
+    except ChainStartUnknown as error:
+        return Finding("chain", str(error), error.seq)
 
 
 def check_schema(connection: sqlite3.Connection, version: int) -> Finding | None:
