@@ -147,11 +147,19 @@ def main() -> None:
 
     bridge = EventBridge()
     bridge.received.connect(on_events)
-    connected = threading.Event()
+    ready: set[str] = set()
+    shoe_played = threading.Event()
 
-    def note_connected(event: TableEvent) -> None:
+    def deal_when_ready(event: TableEvent) -> None:
+        """The shoe plays once the reader is connected and the new shoe confirmed (on the
+        table's thread): a card before the confirmation would hold the table."""
         if event.type == "scanner" and event.fields["status"] == "connected":
-            connected.set()
+            ready.add("reader")
+        elif event.type == "shoe_started":
+            ready.add("shoe")
+        if ready == {"reader", "shoe"} and not shoe_played.is_set():
+            shoe_played.set()
+            shoe.play()
 
     with (tempfile.TemporaryDirectory(dir=args.dir) as name, one_core_busy(args.busy),
           EmulatedShoe(order, args.interval) as shoe):
@@ -159,7 +167,7 @@ def main() -> None:
         url = f"serial://{shoe.path}?baud=115200&debounce=10"
         with table_config(url, args.consumers, Path(name)) as config:
             process = TableProcess(config, stop_after_shoes=1)
-            play(app, process, bridge, note_connected, connected, shoe)
+            play(app, process, bridge, deal_when_ready)
             consumed = consumers_report(Path(name)) if args.consumers else "none"
     sent = shoe.sent
     measured = [(index, (painted[index] - sent[index]) * 1000)
@@ -179,15 +187,12 @@ def main() -> None:
           f"p99 {late_cuts[98]:.2f} ms")
 
 
-def play(app, process: TableProcess, bridge: EventBridge, note_connected,
-         connected: threading.Event, shoe: EmulatedShoe) -> None:
+def play(app, process: TableProcess, bridge: EventBridge, deal_when_ready) -> None:
     """Open the table, confirm the shoe and deal it through the display."""
-    # The dealer confirms the shoe once the table is open.
+    # The dealer confirms the shoe once the table is open; the shoe plays once that is done.
     bridge.opened.connect(lambda table: table.runner.submit(Command("new_shoe")))
     bridge.runner_finished.connect(app.quit)
-    bridge.start(process, note_connected)
-    connected.wait(30)  # the driver opens the port in its thread, flushing what came before
-    shoe.play()
+    bridge.start(process, deal_when_ready)
     app.exec()
     process.close()  # a brief run ends before the shoe does
 
