@@ -10,6 +10,7 @@ from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
+from controller.feed.credentials import use_credentials
 from pit.errors import PitError
 from pit.floor import Floor
 from pit.settings import PitSettings
@@ -23,12 +24,8 @@ def start_ingest(settings: PitSettings, floor: Floor) -> mqtt.Client:
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=settings.client_id,
                          protocol=MQTTProtocolVersion.MQTTv5)
     try:
-        if settings.tls:
-            client.tls_set(ca_certs=settings.ca_file, certfile=settings.cert_file,
-                           keyfile=settings.key_file)
-        if settings.username is not None:
-            client.username_pw_set(settings.username, settings.password())
-    except (OSError, ValueError) as error:
+        use_credentials(client, settings)
+    except (OSError, ValueError) as error:  # names a file, never the password in it
         raise PitError(f"pit: cannot use the TLS or password files: {error}") from None
     client.on_connect = lambda c, _u, _f, _code, _p: c.subscribe(
         [(settings.topic(leaf), 1) for leaf in LEAVES])

@@ -8,6 +8,7 @@ import ssl
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
+from controller.feed.credentials import use_credentials
 from controller.table.feed_settings import FeedSettings
 from drivers.errors import UserError
 
@@ -20,11 +21,7 @@ def make_client(settings: FeedSettings, client_id: str,
                 protocol: MQTTProtocolVersion = MQTTProtocolVersion.MQTTv5) -> mqtt.Client:
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=protocol)
     try:
-        if settings.tls:
-            client.tls_set(ca_certs=settings.ca_file, certfile=settings.cert_file,
-                           keyfile=settings.key_file)
-        if settings.username is not None:
-            client.username_pw_set(settings.username, settings.password())
+        use_credentials(client, settings)
     except (OSError, ValueError) as error:  # names a file, never the password in it
         raise FeedError(f"feed: cannot use the TLS or password files: {error}") from None
     return client
