@@ -92,3 +92,23 @@ def test_a_password_file_that_is_not_utf_8_is_named_and_no_byte_of_it_shown(tmp_
     assert line.endswith(f"{path}: feed.password_file: {tmp_path / 'password'} is not UTF-8 "
                          "text (its content is the password: not shown)")
     assert "0xe4" not in line and "position" not in line
+
+
+@pytest.mark.parametrize(("table", "shown"), [
+    ("t\t1", "'t\\t1': expected a table id without control characters"),
+    ("T" * 70_000, "expected a table id of at most 32 characters"),
+    (" t1", "expected a table id without leading or trailing spaces"),
+    ("t1/events", "expected a table id without +, # or /"),
+    ("", "expected a table id; it is empty"),
+])
+def test_tail_refuses_a_table_id_the_tables_config_refuses_in_one_line(tmp_path, table, shown):
+    """The same rule as ``[table] id`` with the feed on, before the broker is asked (a tab
+    had paho loop for ever on "Malformed packet"; 70,000 characters, a thread traceback)."""
+    path = tmp_path / "table.toml"
+    path.write_text(f'[feed]\nurl = "mqtt://127.0.0.1:{free_port()}"\n', encoding="utf-8")
+    done = subprocess.run([*CLI, "feed", "tail", "--config", str(path), "--table", table],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert len(done.stderr.splitlines()) == 1 and len(done.stderr) < 300, done.stderr
+    assert done.stderr.startswith("baccarat-table feed: error: --table ")
+    assert shown in done.stderr

@@ -15,6 +15,7 @@ from typing import Any
 from controller.game.profiles import load_profile, looks_like_path
 from controller.table.feed_settings import FeedSettings, FeedSettingsError, parse_feed
 from controller.table.supervisor import check_pin_hash
+from controller.table.table_id import table_id_problem
 from drivers.errors import UserError
 from drivers.user_paths import read_text
 
@@ -50,7 +51,6 @@ class ConfigError(UserError):
 
 LANGUAGES = ("en", "zh", "el", "ru", "ar")
 BETTING_SECONDS = (1, 600)  # a live countdown from one second to ten minutes
-TABLE_ID_MAX = 32  # it is shown on the display's status bar and stored with every event
 KEEP_DAYS_MIN = 90  # regulators ask that at least this much play stays in the live journal
 
 # (section, key) -> (field, expected type(s), description of what is expected)
@@ -99,7 +99,7 @@ def load_config(path: str | Path) -> TableConfig:
                 raise ConfigError(f"{path}: unknown key {section}.{key} (valid: {valid})")
             name, types, expected = spec
             if not isinstance(value, types) or (bool in types) != isinstance(value, bool):
-                raise ConfigError(f"{path}: {section}.{key} = {_shown(value)}: expected {expected}")
+                raise ConfigError(f"{path}: {section}.{key} = {shown(value)}: expected {expected}")
             values[name] = value
     profile = values.get("profile")
     if profile is not None and looks_like_path(profile):
@@ -122,18 +122,18 @@ def _check_profile(path: Path, profile: str) -> None:
     try:
         load_profile(profile)
     except UserError as error:  # a ProfileError, or its file unreadable
-        raise ConfigError(f"{path}: table.profile = {_shown(profile)}: {error}") from None
+        raise ConfigError(f"{path}: table.profile = {shown(profile)}: {error}") from None
 
 
 def _feed(path: Path, section: dict[str, Any], table_id: str) -> FeedSettings:
     try:
         return parse_feed(section, table_id, path.parent)
     except FeedSettingsError as error:
-        value = f" = {_shown(error.value)}" if error.shown and error.value is not None else ""
+        value = f" = {shown(error.value)}" if error.shown and error.value is not None else ""
         raise ConfigError(f"{path}: feed.{error.key}{value}: {error.reason}") from None
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
     """``value`` as the error line shows it: its repr, cut short so the line stays one line."""
     text = repr(value)
     return text if len(text) <= 80 else f"{text[:60]}... ({len(text)} characters)"
@@ -141,9 +141,9 @@ def _shown(value: Any) -> str:
 
 def _check_values(path: Path, config: TableConfig) -> None:
     def refuse(key: str, value: Any, reason: str) -> None:
-        raise ConfigError(f"{path}: {key} = {_shown(value)}: {reason}")
+        raise ConfigError(f"{path}: {key} = {shown(value)}: {reason}")
 
-    reason = _table_id_problem(config.table_id)
+    reason = table_id_problem(config.table_id)
     if reason:
         refuse("table.id", config.table_id, reason)
     if config.betting not in ("land", "live"):
@@ -174,16 +174,3 @@ def _check_values(path: Path, config: TableConfig) -> None:
         except ValueError as error:
             # Not echoed: even part of a real hash lets a 4-digit PIN be found offline.
             raise ConfigError(f"{path}: supervisor.pin_hash (value not shown): {error}") from None
-
-
-def _table_id_problem(table_id: str) -> str | None:
-    """Why ``table_id`` cannot name a table on the display and in every event, or None."""
-    if not table_id.strip():
-        return "expected a table id; it is empty"
-    if not table_id.isprintable():
-        return "expected a table id without control characters"
-    if table_id != table_id.strip():
-        return "expected a table id without leading or trailing spaces"
-    if len(table_id) > TABLE_ID_MAX:
-        return f"expected a table id of at most {TABLE_ID_MAX} characters"
-    return None

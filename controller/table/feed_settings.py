@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from controller.table.table_id import TOPIC_MARKS
 from drivers.errors import UserError
 from drivers.url import split_url
 
@@ -104,7 +105,7 @@ def parse_feed(section: dict[str, Any], table_id: str, base: Path) -> FeedSettin
     if any(mark in prefix for mark in "+#\0") or prefix.startswith("/") or prefix.endswith("/"):
         raise FeedSettingsError("topic_prefix", "expected topic levels without +, # or a "
                                 "leading or trailing /", prefix)
-    if any(mark in table_id for mark in "+#/"):
+    if any(mark in table_id for mark in TOPIC_MARKS):
         raise FeedSettingsError("url", f"the table id {table_id!r} cannot name an MQTT topic "
                                 "level (no +, # or /): change table.id")
     return FeedSettings(host, port, tls, client_id, prefix, files.get("ca_file"),

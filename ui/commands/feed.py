@@ -13,7 +13,8 @@ from controller.feed.outbox import read_record
 from controller.feed.tail import follow
 from controller.journal.paths import default_journal_path
 from controller.journal.verify import open_read_only
-from controller.table.config import TableConfig, load_config
+from controller.table.config import TableConfig, load_config, shown
+from controller.table.table_id import feed_table_id_problem
 from drivers.errors import UserError
 from ui.commands.arguments import whole_number
 from ui.commands.journal import refuse_if_not_a_journal
@@ -89,12 +90,13 @@ def _alive(pid: int) -> bool:
 
 
 def run_tail(args: argparse.Namespace) -> int:
-    if args.table is not None and args.table != "+" and (
-            not args.table or any(mark in args.table for mark in "+#/")):
-        # The table id is one level of the topic subscribed to: a wildcard or a / in it would
-        # subscribe to other topics, or be refused by the MQTT client.
-        raise UserError(f"--table {args.table!r}: expected a table id (without +, # or /), "
-                        "or + for every table")
+    if args.table is not None and args.table != "+":
+        # The rule of [table] id with the feed on: the id is one level of the topic
+        # subscribed to (a wildcard or a / would subscribe to other topics, a control
+        # character or a huge id is a packet the broker refuses, again and again).
+        problem = feed_table_id_problem(args.table)
+        if problem:
+            raise UserError(f"--table {shown(args.table)}: {problem}, or + for every table")
     table_config = config(args)
     if table_config.feed is None:
         raise UserError(f"{args.config or INSTALLED_CONFIG}: no [feed] section: it names the "
