@@ -19,6 +19,8 @@ from pathlib import Path
 
 from controller.journal.side_file import replace_json
 from controller.journal.verify import open_read_only
+from controller.table.config import shown
+from drivers.errors import UserError
 
 log = logging.getLogger(__name__)
 
@@ -45,17 +47,46 @@ class FeedRecord:
     pid: int = 0  # the table process writing it
 
 
+_KINDS: dict[str, type] = {name: type(value) for name, value in asdict(FeedRecord()).items()}
+
+
+class RecordError(UserError):
+    """``PATH.feed`` that is not the relay's record: names the file, the key and the value."""
+
+
+def load_record(journal: Path) -> FeedRecord | None:
+    """The record beside ``journal``; None if there is none. RecordError for one that cannot
+    be read, is not JSON, or holds a key or value no relay writes (``null``, ``1e999``)."""
+    path = ack_path(journal)
+    try:
+        content = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise RecordError(f"{path}: cannot read it: {error.strerror or error}") from None
+    except ValueError as error:  # not UTF-8, or not JSON
+        raise RecordError(f"{path}: not JSON ({error})") from None
+    if not isinstance(content, dict):
+        raise RecordError(f"{path}: expected a JSON object, not {shown(content)}")
+    for key, value in content.items():
+        kind = _KINDS.get(key)
+        if kind is None:
+            raise RecordError(f"{path}: {shown(key)}: not a key of the feed's record")
+        if kind is int and not (type(value) is int and value >= 0):
+            raise RecordError(f"{path}: {key} = {shown(value)}: expected a whole number, "
+                              "0 or more")
+        if kind is str and not isinstance(value, str):
+            raise RecordError(f"{path}: {key} = {shown(value)}: expected a string")
+    return FeedRecord(**content)
+
+
 def read_record(journal: Path) -> FeedRecord | None:
     """The record beside ``journal``; None if there is none. A damaged one is logged and read
     as none: the feed then starts from the beginning (repeats, never a loss)."""
-    path = ack_path(journal)
     try:
-        return FeedRecord(**json.loads(path.read_text(encoding="utf-8")))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, TypeError) as error:
-        log.warning("feed: %s is unreadable (%s); publishing again from the journal's start",
-                    path, error)
+        return load_record(journal)
+    except RecordError as error:
+        log.warning("feed: %s; publishing again from the journal's start", error)
         return None
 
 

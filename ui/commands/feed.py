@@ -9,7 +9,7 @@ import os
 import sys
 from pathlib import Path
 
-from controller.feed.outbox import read_record
+from controller.feed.outbox import load_record
 from controller.feed.tail import follow
 from controller.journal.paths import default_journal_path
 from controller.journal.verify import open_read_only
@@ -65,7 +65,7 @@ def run_status(args: argparse.Namespace) -> int:
         last = connection.execute("SELECT max(seq) FROM events").fetchone()[0] or 0
     finally:
         connection.close()
-    record = read_record(path)
+    record = load_record(path)
     if record is None:
         print(f"{path}: the feed has not run for this journal; {last} events waiting")
         return 0
