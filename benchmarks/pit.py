@@ -80,9 +80,9 @@ def stream(table: str):
         else:
             kind, data = "round_result", result(WINNERS[hand % len(WINNERS)])
         digest = row_hash(prev, seq, ts, kind, table, 1, hand + 1, canonical_data(data))
-        wire = {"type": kind, "seq": seq, "ts": ts, "table": table, "shoe": 1,
-                "round": hand + 1, **data}
-        yield seq, event_message(wire, prev, digest)
+        envelope = {"type": kind, "seq": seq, "ts": ts, "table": table, "shoe": 1,
+                    "round": hand + 1}
+        yield seq, event_message(envelope, data, prev, digest)
         prev = digest
 
 

@@ -14,29 +14,24 @@ from controller.events.codec import EventSchemaError, check_values, decode
 from controller.events.facts import EventType
 from controller.events.recall import rounds
 from controller.events.stream import TableEvent
-from controller.feed.message import LINK, ChainCheck
+from controller.feed.message import ChainCheck, event_of, message_problem
 from pit.clock import Clock, iso, utc_now
 from pit.picture import TablePicture
 from pit.settings import PitSettings
 from pit.store import Alert, Chain, Store
 
-ENVELOPE_KEYS = ("type", "seq", "ts", "table", "shoe", "round")
 # The events after which a table's roads, or its finished rounds, are drawn anew.
 ROADS_EVENTS = frozenset((EventType.ROUND_RESULT, EventType.ROADS_CLEARED))
 ROUNDS_EVENTS = frozenset((EventType.ROUND_RESULT, EventType.ROUND_VOIDED))
 EVENTS_A_ROUND = 40  # a generous guess (about 15 is usual), for reading the last rounds
 
 
-def fields_of(event: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in event.items() if key not in ENVELOPE_KEYS}
-
-
 def unreadable(event: dict[str, Any]) -> str | None:
     """Why the pit cannot read an event (a type it does not know, a field missing or of the
     wrong kind), or None: such an event is kept and told, never drawn or recalled."""
     try:
-        decode(event["type"], fields_of(event))
-        check_values(event["type"], fields_of(event))
+        decode(event["type"], event["data"])
+        check_values(event["type"], event["data"])
     except EventSchemaError as error:
         return str(error)
     return None
@@ -124,23 +119,27 @@ class Floor:
         """Keeps one event; says whether the table's roads and its finished rounds changed."""
         try:
             message = json.loads(payload)
-            if not isinstance(message.get("seq"), int) or message.get("table") != table:
-                raise ValueError("no whole-number seq, or another table's id")
-        except ValueError as error:
-            self._alert(table, "feed", None, f"not an event ({error}): {payload[:80]!r}")
+        except ValueError as error:  # not JSON, or not UTF-8
+            problem: str | None = str(error)
+        else:
+            problem = message_problem(message)
+            if problem is None and message["table"] != table:
+                problem = f"table {message['table']!r} on table {table}'s topic"
+        if problem is not None:
+            self._alert(table, "feed", None, f"not an event ({problem}): {payload[:80]!r}")
             return False, False
         record = self._record(table)
         verdict = record.check.check(message)
         if not verdict.keep:
             return False, False
         anew = False
-        for problem in verdict.problems:
-            if problem.startswith("a new journal"):
+        for finding in verdict.problems:
+            if finding.startswith("a new journal"):
                 record.journal += 1
                 record.picture = TablePicture(table)
                 anew = True
-            self._alert(table, "chain", message["seq"], f"table {table}: {problem}")
-        event = {key: value for key, value in message.items() if key not in LINK}
+            self._alert(table, "chain", message["seq"], f"table {table}: {finding}")
+        event = event_of(message)
         record.seq = message["seq"]
         chain = Chain(record.journal, record.check.last_seq, record.check.last_hash,
                       record.check.first_hash)
@@ -155,31 +154,31 @@ class Floor:
         return anew or event["type"] in ROADS_EVENTS, anew or event["type"] in ROUNDS_EVENTS
 
     def _event_alerts(self, table: str, event: dict[str, Any]) -> None:
-        kind, seq = event["type"], event["seq"]
+        kind, seq, data = event["type"], event["seq"], event["data"]
         if kind == "hold":
-            self._alert(table, "hold", seq, f"hold: {event['code']}: {event['message']}")
-        elif kind == "exposure_alert" and event["state"] == "raised":
-            self._alert(table, "exposure", seq, f"{event['bet']} returns {event['rtp']} "
-                        f"(alert above {event['alert_rtp']})")
+            self._alert(table, "hold", seq, f"hold: {data['code']}: {data['message']}")
+        elif kind == "exposure_alert" and data["state"] == "raised":
+            self._alert(table, "exposure", seq, f"{data['bet']} returns {data['rtp']} "
+                        f"(alert above {data['alert_rtp']})")
         elif kind == "scanner_alert":
-            self._alert(table, "scanner", seq, f"scanner: {event['misreads']} misreads in "
-                        f"{event['cards']} cards ({event['per_hundred']} per 100)")
-        elif kind == "scanner" and event["status"] == "disconnected":
+            self._alert(table, "scanner", seq, f"scanner: {data['misreads']} misreads in "
+                        f"{data['cards']} cards ({data['per_hundred']} per 100)")
+        elif kind == "scanner" and data["status"] == "disconnected":
             self._alert(table, "scanner", seq, "card reader disconnected")
         elif kind == "integrity_alert":
-            earlier = (f" of shoe {event['earlier_shoe']}"
-                       if event.get("earlier_shoe") is not None else "")
-            self._alert(table, "integrity", seq, f"integrity: {event['kind']}, "
-                        f"{event['cards']} cards{earlier}")
+            earlier = (f" of shoe {data['earlier_shoe']}"
+                       if data.get("earlier_shoe") is not None else "")
+            self._alert(table, "integrity", seq, f"integrity: {data['kind']}, "
+                        f"{data['cards']} cards{earlier}")
         elif kind == "journal_end_accepted":
-            self._alert(table, "journal", seq, f"journal: {event['by']} accepted an end that "
-                        f"could not be checked ({event['finding']}): {event['reason']}")
-        elif kind == "journal_verified" and event["finding"]:
+            self._alert(table, "journal", seq, f"journal: {data['by']} accepted an end that "
+                        f"could not be checked ({data['finding']}): {data['reason']}")
+        elif kind == "journal_verified" and data["finding"]:
             self._alert(table, "journal", seq, f"journal: the full check failed: "
-                        f"{event['finding']}")
-        elif kind == "disk_alert" and event["state"] == "raised":
-            self._alert(table, "disk", seq, f"disk: {event['days_left']} days of journal space "
-                        f"left (below {event['min_free_days']})")
+                        f"{data['finding']}")
+        elif kind == "disk_alert" and data["state"] == "raised":
+            self._alert(table, "disk", seq, f"disk: {data['days_left']} days of journal space "
+                        f"left (below {data['min_free_days']})")
 
     def _alert(self, table: str, kind: str, seq: int | None, message: str) -> None:
         self.store.raise_alert(table, kind, seq, message, iso(self.clock()))
@@ -235,7 +234,7 @@ class Floor:
         while True:
             kept = self.store.newest_events(table, journal, newest)
             found = rounds(TableEvent(e["seq"], e["ts"], e["table"], e["shoe"], e["round"],
-                                      decode(e["type"], fields_of(e)))
+                                      decode(e["type"], e["data"]))
                            for e in kept if unreadable(e) is None)
             # The oldest round found may have begun before the events read: it must not count.
             if len(found) > last or len(kept) < newest:

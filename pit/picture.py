@@ -40,46 +40,46 @@ class TablePicture:
     results_at: deque[datetime] = field(default_factory=deque)  # round results, for the pace
 
     def apply(self, event: dict[str, Any]) -> None:
-        """One event of the feed (its envelope and fields), in seq order."""
-        kind, shoe = event["type"], event["shoe"]
+        """One event of the feed (its envelope and its fields, ``data``), in seq order."""
+        kind, data = event["type"], event["data"]
         if kind == EventType.SHOE_STARTED:
-            self.profile = event["profile"]
-            self.limits = profile_limits(event["profile"])
+            self.profile = data["profile"]
+            self.limits = profile_limits(data["profile"])
             self.cards_read = self.misreads = 0
             self.scanner_alert = self.exposure = self.last_result = None
             self.exposure_course.clear()
         elif kind == EventType.ROADS_CLEARED:
             self.roads.clear()
         elif kind == EventType.ROUND_RESULT:
-            self.last_result = {key: event[key] for key in (
+            self.last_result = {key: data[key] for key in (
                 "winner", "player", "banker", "player_total", "banker_total")}
-            self.roads.add(Hand(event["winner"], event["player_pair"], event["banker_pair"],
-                                event["natural"]))
-            self.results_at.append(parse_ts(event["ts"]))
+            self.roads.add(Hand(data["winner"], data["player_pair"], data["banker_pair"],
+                                data["natural"]))
+            self.results_at.append(parse_ts(event["ts"]))  # the envelope's
         elif kind in (EventType.CARD, EventType.REVEAL, EventType.BURN):
-            self.cards_left = event.get("cards_left", self.cards_left)
-            if event.get("source") == "reader":
+            self.cards_left = data.get("cards_left", self.cards_left)
+            if data.get("source") == "reader":
                 self.cards_read += 1
         elif kind == EventType.MISREAD:
             self.misreads += 1
         elif kind == EventType.HOLD:
-            self.hold = {"code": event["code"], "message": event["message"]}
+            self.hold = {"code": data["code"], "message": data["message"]}
         elif kind == EventType.HOLD_CLEARED:
             self.hold = None
         elif kind == EventType.SCANNER:
-            self.scanner = event["status"]
+            self.scanner = data["status"]
         elif kind == EventType.SCANNER_ALERT:
-            self.scanner_alert = {key: event[key] for key in ("misreads", "cards",
-                                                              "per_hundred", "level")}
+            self.scanner_alert = {key: data[key] for key in ("misreads", "cards",
+                                                             "per_hundred", "level")}
         elif kind == EventType.EXPOSURE:
-            self.exposure = event["rtp"]
-            self.exposure_course.append({"cards_left": event["cards_left"], "rtp": event["rtp"]})
-        state = event.get("state") if kind == EventType.STATE or kind in RESTING else None
+            self.exposure = data["rtp"]
+            self.exposure_course.append({"cards_left": data["cards_left"], "rtp": data["rtp"]})
+        state = data.get("state") if kind == EventType.STATE or kind in RESTING else None
         if state is not None:
             self.phase = state
             if state != "hold":
                 self.hold = None
-        self.shoe, self.round = shoe, event["round"]
+        self.shoe, self.round = event["shoe"], event["round"]
 
     def rest(self, state: dict[str, Any]) -> None:
         """The retained ``state`` message: the phase, for a table whose events came before."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from controller.feed.message import ENVELOPE
 from pit.severity import severity
 
 SCHEMA = """
@@ -65,6 +66,15 @@ class Alert:
                 "acked_by": self.acked_by, "acked_at": self.acked_at, "note": self.note}
 
 
+def _event(body: str) -> dict[str, Any]:
+    """An event as kept: its envelope and its fields in ``data`` (docs/feed.md). One kept
+    before the fields had an object of their own is given one."""
+    event: dict[str, Any] = json.loads(body)
+    if "data" in event:
+        return event
+    return {**{name: event.pop(name) for name in ENVELOPE}, "data": event}
+
+
 class Store:
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -103,14 +113,14 @@ class Store:
         with self._lock:
             rows = self._db.execute("SELECT body FROM events WHERE table_id = ? AND journal = ? "
                                     "ORDER BY seq", (table, journal)).fetchall()
-        return [json.loads(body) for (body,) in rows]
+        return [_event(body) for (body,) in rows]
 
     def newest_events(self, table: str, journal: int, count: int) -> list[dict[str, Any]]:
         """The newest ``count`` events of a journal, in seq order."""
         with self._lock:
             rows = self._db.execute("SELECT body FROM events WHERE table_id = ? AND journal = ? "
                                     "ORDER BY seq DESC LIMIT ?", (table, journal, count)).fetchall()
-        return [json.loads(body) for (body,) in reversed(rows)]
+        return [_event(body) for (body,) in reversed(rows)]
 
     def raise_alert(self, table: str, kind: str, seq: int | None, message: str,
                     raised: str) -> Alert:

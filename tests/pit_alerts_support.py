@@ -161,9 +161,9 @@ class Table:
         ts = iso(at)
         digest = row_hash(self.prev, self.seq, ts, type_, self.table, shoe, round_,
                           canonical_data(fields))
-        wire = {"type": type_, "seq": self.seq, "ts": ts, "table": self.table, "shoe": shoe,
-                "round": round_, **fields}
-        self._publish("events", event_message(wire, self.prev, digest))
+        envelope = {"type": type_, "seq": self.seq, "ts": ts, "table": self.table,
+                    "shoe": shoe, "round": round_}
+        self._publish("events", event_message(envelope, fields, self.prev, digest))
         self.prev = digest
         return self.seq
 

@@ -23,7 +23,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from controller.events import facts
 from controller.events.stream import TableEvent
-from controller.feed.message import ENVELOPE, event_message
+from controller.feed.message import event_message
 from controller.journal import Journal
 from controller.journal.chain import GENESIS, canonical_data, row_hash
 from tests.feed_support import CLI, Broker
@@ -57,11 +57,10 @@ def messages(table: str, events: list[TableEvent]) -> list[bytes]:
     """The events as ``table`` would publish them: its own id, chained anew."""
     prev, out = GENESIS, []
     for seq, event in enumerate(events, start=1):
-        wire = {**event.to_dict(), "seq": seq, "table": table}
-        data = {key: value for key, value in wire.items() if key not in ENVELOPE}
-        digest = row_hash(prev, seq, wire["ts"], wire["type"], table, wire["shoe"],
-                          wire["round"], canonical_data(data))
-        out.append(event_message(wire, prev, digest))
+        envelope = {**event.envelope, "seq": seq, "table": table}
+        digest = row_hash(prev, seq, event.ts, event.type, table, event.shoe, event.round,
+                          canonical_data(event.fields))
+        out.append(event_message(envelope, event.fields, prev, digest))
         prev = digest
     return out
 

@@ -123,7 +123,8 @@ def test_the_alert_goes_out_on_the_floor_feed(journal, tmp_path):
     finally:
         broker.stop()
     alert = next(event for event in subscriber.events() if event["type"] == "disk_alert")
-    assert (alert["state"], alert["min_free_days"], alert["folder"]) == (
+    data = alert["data"]
+    assert (data["state"], data["min_free_days"], data["folder"]) == (
         "raised", 100000000, str(tmp_path))
     assert rows(journal, f"SELECT type FROM events WHERE seq = {alert['seq']}") == [
         ("disk_alert",)]

@@ -72,8 +72,8 @@ def test_events_arrive_in_order_with_their_seqs_and_chain(broker, tmp_path):
     check = ChainCheck()
     assert all(check.check(event).problems == [] for event in events)
     started = next(event for event in events if event["type"] == "shoe_started")
-    assert "snapshot" not in started and "withheld" not in started
-    assert not any("pin" in key for event in events for key in event)
+    assert "snapshot" not in started["data"] and "withheld" not in started
+    assert not any("pin" in key for event in events for key in [*event, *event["data"]])
 
 
 def test_retained_state_and_status_online_then_offline_by_last_will(broker, tmp_path):
@@ -208,7 +208,7 @@ def test_tail_prints_each_event_once_and_verify_names_a_gap_and_a_broken_link(br
              timeout=30)
     genesis = "0" * 64
     sent = [{"type": "prompt", "seq": seq, "ts": "2026-11-30T12:00:00.000000Z", "table": "t1",
-             "shoe": 1, "round": 0, "message": f"m{seq}"} for seq in (1, 2, 4, 5)]
+             "shoe": 1, "round": 0, "data": {"message": f"m{seq}"}} for seq in (1, 2, 4, 5)]
     previous = genesis
     for event in sent:
         event["prev_hash"] = previous
@@ -252,7 +252,7 @@ def chained_events(seqs, table: str = "t1") -> list[dict]:
     events, previous = [], "0" * 64
     for seq in seqs:
         event = {"type": "prompt", "seq": seq, "ts": "2026-11-30T12:00:00.000000Z",
-                 "table": table, "shoe": 1, "round": 0, "message": f"m{seq}",
+                 "table": table, "shoe": 1, "round": 0, "data": {"message": f"m{seq}"},
                  "prev_hash": previous}
         event["hash"] = previous = recomputed_hash(event)
         events.append(event)

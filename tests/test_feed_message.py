@@ -18,16 +18,18 @@ def chained(count: int, start: bytes = GENESIS, tag: str = "a") -> list[dict]:
                            Prompt(message=f"{tag}{seq}"))
         digest = row_hash(previous, seq, event.ts, event.type, event.table, event.shoe,
                           event.round, canonical_data(event.fields))
-        messages.append(json.loads(event_message(event.to_dict(), previous, digest)))
+        messages.append(json.loads(event_message(event.envelope, event.fields, previous,
+                                                 digest)))
         previous = digest
     return messages
 
 
 def test_a_simulated_shoes_snapshot_in_an_older_journal_is_withheld_and_named():
-    row = {"type": "shoe_started", "seq": 2, "ts": "2026-11-30T12:00:00.000000Z", "table": "t1",
-           "shoe": 1, "round": 0, "decks": 8, "profile": "classic", "profile_source": "classic",
-           "betting": "land", "by": "shoe", "snapshot": {"order": ["AS", "KD"]}}
-    message = json.loads(event_message(row, GENESIS, bytes(range(32))))
+    envelope = {"type": "shoe_started", "seq": 2, "ts": "2026-11-30T12:00:00.000000Z",
+                "table": "t1", "shoe": 1, "round": 0}
+    row = {"decks": 8, "profile": "classic", "profile_source": "classic", "betting": "land",
+           "by": "shoe", "snapshot": {"order": ["AS", "KD"]}}
+    message = json.loads(event_message(envelope, row, GENESIS, bytes(range(32))))
     assert "snapshot" not in message and "AS" not in json.dumps(message)
     assert message["withheld"] == ["snapshot"] and message["seq"] == 2
     assert message["prev_hash"] == "00" * 32 and message["hash"] == bytes(range(32)).hex()
@@ -47,7 +49,7 @@ def test_a_changed_field_and_a_new_journal_are_named():
     old = chained(2)
     for message in old:
         check.check(message)
-    tampered = chained(3)[2] | {"message": "changed"}
+    tampered = chained(3)[2] | {"data": {"message": "changed"}}
     assert check.check(tampered).problems == ["hash of seq 3 does not match its content"]
     restarted = check.check(chained(1, tag="b")[0])  # a journal set aside and begun anew
     assert restarted.keep and restarted.problems == [

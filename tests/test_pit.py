@@ -191,8 +191,8 @@ def test_the_floor_page_shows_tiles_change_and_table_text_as_text(floor):
     folder, broker, pit, _ = floor
     publish_event(broker, HOSTILE, {"type": "hold", "seq": 1, "ts": "2026-12-01T20:00:00Z",
                                     "table": HOSTILE, "shoe": 1, "round": 1,
-                                    "code": "impossible_card", "message": HOSTILE,
-                                    "card": "AS", "raw": "AS", "source": "reader",
+                                    "data": {"code": "impossible_card", "message": HOSTILE,
+                                             "card": "AS", "raw": "AS", "source": "reader"},
                                     "prev_hash": "0" * 64, "hash": "1" * 64})
     driver = browser(folder)
     try:
@@ -260,7 +260,7 @@ def publish_chain(broker, table: str, events: list[dict]) -> None:
         data = {key: value for key, value in fields.items() if key != "type"}
         digest = row_hash(prev, seq, ts, fields["type"], table, 1, 1, canonical_data(data))
         payloads.append(event_message({"type": fields["type"], "seq": seq, "ts": ts,
-                                       "table": table, "shoe": 1, "round": 1, **data},
+                                       "table": table, "shoe": 1, "round": 1}, data,
                                       prev, digest))
         prev = digest
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"{table}-publisher")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
 from dataclasses import replace
 
@@ -38,9 +39,10 @@ class Feed:
         seq += 1
         ts = time.strftime("%Y-%m-%dT%H:%M:%S.000000Z", time.gmtime())
         digest = row_hash(prev, seq, ts, kind, table, 1, round_, canonical_data(fields))
-        wire = {"type": kind, "seq": seq, "ts": ts, "table": table, "shoe": 1,
-                "round": round_, **fields}
-        self.floor.on_message(f"baccarat/{table}/events", event_message(wire, prev, digest))
+        envelope = {"type": kind, "seq": seq, "ts": ts, "table": table, "shoe": 1,
+                    "round": round_}
+        self.floor.on_message(f"baccarat/{table}/events",
+                              event_message(envelope, fields, prev, digest))
         self.chains[table] = (seq, digest)
 
     def round(self, table: str, round_: int, player: list[str], banker: list[str],
@@ -182,3 +184,43 @@ def test_a_table_whose_page_cannot_be_made_stops_no_other_page(tmp_path, caplog,
 
     assert asyncio.run(meanwhile())["t1"]["phase"] == "player1"
     assert "a broadcast failed" in caplog.text
+
+
+def test_a_shoes_integrity_summary_is_no_chain_alert_and_keeps_both_its_shoes(tmp_path):
+    """``shoe_integrity`` names the shoe it sums up, which a field of the envelope is named
+    like too: on the floor that once was a tampered chain and a "missing shoe" at every
+    shoe's end."""
+    store = Store(tmp_path / "pit.sqlite3")
+    floor = Floor(load_settings(None, {}), store)
+    feed = Feed(floor)
+    feed.state("t1", "awaiting_shuffle")
+    feed.event("t1", "shoe_integrity", 0, {
+        "shoe": 7, "cards": 410, "compared_shoes": [6, 5], "longest_run": 3,
+        "longest_run_shoe": 6, "longest_run_reversed": False, "chance": "0.41", "alerts": [],
+        "ranks": {"A": 32}, "suits": {"S": 104}, "per_rank": 32, "per_suit": 104})
+    assert store.alerts("t1") == []
+    kept = store.journal_events("t1", 1)[-1]
+    assert (kept["shoe"], kept["data"]["shoe"]) == (1, 7)
+
+
+def test_a_store_kept_before_the_fields_had_their_own_object_is_read(tmp_path):
+    path = tmp_path / "pit.sqlite3"
+    store = Store(path)
+    feed = Feed(Floor(load_settings(None, {}), store))
+    feed.round("t1", 1, ["9C", "KH"], ["2D", "8S"])
+    store.close()
+    with sqlite3.connect(path) as db:  # each body as an older pit kept it: fields beside
+        for rowid, body in db.execute("SELECT rowid, body FROM events").fetchall():
+            event = json.loads(body)
+            fields = event.pop("data")
+            db.execute("UPDATE events SET body = ? WHERE rowid = ?",
+                       (json.dumps({**event, **fields}), rowid))
+    assert "data" not in json.loads(db_body(path))
+    floor = Floor(load_settings(None, {}), Store(path))
+    assert floor.tile("t1")["last_result"]["player"] == ["9C", "KH"]
+    assert [r["round"] for r in floor.rounds("t1", 10)] == [1]
+
+
+def db_body(path) -> str:
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT body FROM events ORDER BY seq DESC").fetchone()[0]

@@ -50,9 +50,9 @@ def test_an_integrity_alert_on_the_feed_is_an_alert_on_the_floor(tmp_path):
               "earlier_first_card": 200, "cards": 16, "card": None, "reversed": False}
     ts = "2026-12-01T00:00:00.000000Z"
     digest = row_hash(GENESIS, 1, ts, "integrity_alert", "t7", 2, 3, canonical_data(fields))
-    wire = {"type": "integrity_alert", "seq": 1, "ts": ts, "table": "t7", "shoe": 2,
-            "round": 3, **fields}
+    envelope = {"type": "integrity_alert", "seq": 1, "ts": ts, "table": "t7", "shoe": 2,
+                "round": 3}
     floor = Floor(load_settings(None, {}), Store(tmp_path / "pit.sqlite3"))
-    floor.on_message("baccarat/t7/events", event_message(wire, GENESIS, digest))
+    floor.on_message("baccarat/t7/events", event_message(envelope, fields, GENESIS, digest))
     (alert,) = floor.store.alerts("t7")
     assert alert.kind == "integrity" and "carried_run, 16 cards of shoe 1" in alert.message

@@ -56,6 +56,8 @@ def _json_kind(hint: Any) -> tuple[type | UnionType, bool]:
         return type(typing.get_args(hint)[0]), False
     if origin is tuple:
         return list, True
+    if origin is list:  # list[int]: isinstance takes the bare list only
+        return list, False
     if origin in (UnionType, typing.Union):
         kinds = [_json_kind(arg)[0] for arg in typing.get_args(hint)]
         union: type | UnionType = kinds[0]

@@ -50,10 +50,15 @@ class TableEvent(NamedTuple):
         """The fact's fields as the wire has them (controller.events.codec)."""
         return encode(self.fact)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The event as the wire has it: envelope and fields."""
+    @property
+    def envelope(self) -> dict[str, Any]:
+        """What every event has (docs/events.md, "Envelope")."""
         return {"type": str(self.type), "seq": self.seq, "ts": self.ts, "table": self.table,
-                "shoe": self.shoe, "round": self.round, **self.fields}
+                "shoe": self.shoe, "round": self.round}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as the events file has it: envelope and fields."""
+        return {**self.envelope, **self.fields}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)

@@ -229,10 +229,11 @@ class FeedRelay:
             for row in rows:
                 seq, ts, type_, table, shoe, round_, data, prev_hash, digest = row
                 fields = json.loads(data)  # exactly as hashed: a receiver checks the hash
-                wire = {"type": type_, "seq": seq, "ts": ts, "table": table, "shoe": shoe,
-                        "round": round_, **fields}
-                info = self._client.publish(self._topic("events"),
-                                            event_message(wire, prev_hash, digest), qos=1)
+                envelope = {"type": type_, "seq": seq, "ts": ts, "table": table, "shoe": shoe,
+                            "round": round_}
+                info = self._client.publish(
+                    self._topic("events"), event_message(envelope, fields, prev_hash, digest),
+                    qos=1)
                 self._outstanding[info.mid] = (seq, digest.hex())
                 self._sent = seq
                 if seq > self._view_seq:

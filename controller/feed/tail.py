@@ -20,7 +20,7 @@ from typing import Any
 from paho.mqtt.reasoncodes import ReasonCode
 
 from controller.feed.client import connect_failure, make_client
-from controller.feed.message import LINK, ChainCheck, message_problem
+from controller.feed.message import ChainCheck, event_of, message_problem
 from controller.table.feed_settings import FeedSettings
 from drivers.errors import UserError
 
@@ -102,6 +102,6 @@ def _arrival(payload: bytes, checks: dict[str, ChainCheck], verify: bool) -> Arr
     verdict = checks.setdefault(table, ChainCheck()).check(message)
     if not verdict.keep:
         return Arrival()
-    event = {key: value for key, value in message.items() if key not in LINK}
+    event = event_of(message)
     problems = [f"table {table}: {problem}" for problem in verdict.problems] if verify else []
     return Arrival(event, problems)
