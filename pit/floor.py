@@ -14,7 +14,8 @@ from controller.events.codec import EventSchemaError, check_values, decode
 from controller.events.facts import EventType
 from controller.events.recall import rounds
 from controller.events.stream import TableEvent
-from controller.feed.message import ChainCheck, event_of, message_problem
+from controller.feed.chain_check import ChainCheck
+from controller.feed.message import event_of, message_problem
 from pit.clock import Clock, iso, utc_now
 from pit.picture import TablePicture
 from pit.settings import PitSettings
@@ -116,7 +117,8 @@ class Floor:
         record.status = status
 
     def _event(self, table: str, payload: bytes) -> tuple[bool, bool]:
-        """Keeps one event; says whether the table's roads and its finished rounds changed."""
+        """Keeps one message's events; says whether the table's roads and its finished rounds
+        changed."""
         try:
             message = json.loads(payload)
         except ValueError as error:  # not JSON, or not UTF-8
@@ -130,28 +132,30 @@ class Floor:
             return False, False
         record = self._record(table)
         verdict = record.check.check(message)
-        if not verdict.keep:
-            return False, False
-        anew = False
+        if verdict.new_journal:
+            record.journal += 1
+            record.picture = TablePicture(table)
         for finding in verdict.problems:
-            if finding.startswith("a new journal"):
-                record.journal += 1
-                record.picture = TablePicture(table)
-                anew = True
             self._alert(table, "chain", message["seq"], f"table {table}: {finding}")
-        event = event_of(message)
-        record.seq = message["seq"]
+        # None (a repeat, a message held apart), or this one and those held it links to.
+        events = [event_of(kept) for kept in verdict.messages]
+        record.seq = record.check.last_seq
         chain = Chain(record.journal, record.check.last_seq, record.check.last_hash,
                       record.check.first_hash)
-        self.store.keep([(table, chain, event)])  # kept whatever it says: nothing is lost
-        why = unreadable(event)
-        if why is not None:
-            self._alert(table, "feed", event["seq"], f"table {table}: event {event['seq']} "
-                        f"kept but not drawn, the pit cannot read it: {why}")
-            return anew, anew
-        record.picture.apply(event)
-        self._event_alerts(table, event)
-        return anew or event["type"] in ROADS_EVENTS, anew or event["type"] in ROUNDS_EVENTS
+        # Kept whatever they say: nothing is lost.
+        self.store.keep([(table, chain, event) for event in events])
+        roads = rounds = verdict.new_journal
+        for event in events:
+            why = unreadable(event)
+            if why is not None:
+                self._alert(table, "feed", event["seq"], f"table {table}: event "
+                            f"{event['seq']} kept but not drawn, the pit cannot read it: {why}")
+                continue
+            record.picture.apply(event)
+            self._event_alerts(table, event)
+            roads = roads or event["type"] in ROADS_EVENTS
+            rounds = rounds or event["type"] in ROUNDS_EVENTS
+        return roads, rounds
 
     def _event_alerts(self, table: str, event: dict[str, Any]) -> None:
         kind, seq, data = event["type"], event["seq"], event["data"]

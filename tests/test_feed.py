@@ -10,7 +10,8 @@ import subprocess
 
 import pytest
 
-from controller.feed.message import ChainCheck, recomputed_hash
+from controller.feed.chain_check import ChainCheck
+from controller.feed.message import recomputed_hash
 from controller.feed.outbox import read_record
 from tests.feed_support import (
     CLI,
@@ -199,32 +200,49 @@ def test_tls_with_a_client_certificate(tmp_path):
         secured.stop()
 
 
-def test_tail_prints_each_event_once_and_verify_names_a_gap_and_a_broken_link(broker, tmp_path):
-    config = feed_config(tmp_path, broker)
-    tail = subprocess.Popen([*CLI, "feed", "tail", "--config", str(config), "--verify",
-                             "--count", "4"], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    wait_for(lambda: "-tail-" in broker.log() and " baccarat/t1/events" in broker.log(),
-             timeout=30)
-    genesis = "0" * 64
-    sent = [{"type": "prompt", "seq": seq, "ts": "2026-11-30T12:00:00.000000Z", "table": "t1",
-             "shoe": 1, "round": 0, "data": {"message": f"m{seq}"}} for seq in (1, 2, 4, 5)]
-    previous = genesis
-    for event in sent:
-        event["prev_hash"] = previous
-        event["hash"] = recomputed_hash(event)
-        previous = event["hash"] if event["seq"] != 2 else "f" * 64  # breaks 5's link too
-    sent[3]["prev_hash"] = "e" * 64
-    publisher = Subscriber(broker, "unused/topic", client_id="fake-table")
-    for event in (sent[0], sent[1], sent[1], sent[2], sent[3]):  # seq 2 twice, 3 missing
-        publisher.client.publish("baccarat/t1/events", json.dumps(event), qos=1).wait_for_publish()
-    publisher.close()
-    out, err = tail.communicate(timeout=60)
+def tailed(broker: Broker, tmp_path, count: int, events: list[dict]) -> tuple[str, str]:
+    """What ``feed tail --verify --count N`` prints (out, err) when a fake table publishes
+    ``events`` on t1's topic."""
+    tail = subprocess.Popen([*CLI, "feed", "tail", "--config", str(feed_config(tmp_path, broker)),
+                             "--verify", "--count", str(count)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    publisher = None
+    try:
+        wait_for(lambda: "-tail-" in broker.log() and " baccarat/t1/events" in broker.log(),
+                 timeout=30)
+        publisher = Subscriber(broker, "unused/topic", client_id="fake-table")
+        for event in events:
+            publisher.client.publish("baccarat/t1/events", json.dumps(event),
+                                     qos=1).wait_for_publish()
+        out, err = tail.communicate(timeout=60)
+    finally:
+        if publisher is not None:
+            publisher.close()
+        if tail.poll() is None:
+            tail.kill()
     assert tail.returncode == 0, err
-    assert [json.loads(line)["seq"] for line in out.splitlines()] == [1, 2, 4, 5]
+    return out, err
+
+
+def test_tail_prints_each_event_once_and_verify_names_a_gap_and_a_broken_link(broker, tmp_path):
+    sent = [{"type": "prompt", "seq": seq, "ts": "2026-11-30T12:00:00.000000Z", "table": "t1",
+             "shoe": 1, "round": 0, "data": {"message": f"m{seq}"}} for seq in (1, 2, 4, 5, 6, 7)]
+    previous = "0" * 64
+    for event in sent:
+        # 3 never comes; 6 links to no 5 the receiver has: each held apart until the next
+        # message links to it
+        event["prev_hash"] = "e" * 64 if event["seq"] == 6 else previous
+        event["hash"] = previous = recomputed_hash(event)
+    # seq 2 twice, 3 missing
+    out, err = tailed(broker, tmp_path, 6, [sent[0], sent[1], sent[1], *sent[2:]])
+    assert [json.loads(line)["seq"] for line in out.splitlines()] == [1, 2, 4, 5, 6, 7]
     assert "prev_hash" not in out
-    assert "table t1: gap: seq 3 missing" in err
-    assert "table t1: chain broken at seq 5" in err
+    assert err.splitlines() == [f"baccarat-table feed tail: table t1: {line}" for line in (
+        "seq 4 held apart until a message follows it: it is 2 ahead of seq 2, the last kept",
+        "gap: seq 3 missing",
+        "seq 6 held apart until a message follows it: its prev_hash is not the hash of seq 5",
+        f"chain broken at seq 6: prev_hash {'e' * 64} is not the hash of seq 5 "
+        f"({sent[3]['hash']})")]
 
 
 def test_a_broker_without_mqtt_5_gets_every_event_over_3_1_1(broker, tmp_path):
@@ -358,3 +376,20 @@ def test_a_wrong_ca_is_named_as_a_tls_failure_in_status_and_log(tmp_path):
         assert expected in log and "cannot reach" not in log
     finally:
         secured.stop()
+
+
+def test_tail_verify_holds_a_message_far_ahead_apart_and_goes_on_checking_the_real_stream(
+        broker, tmp_path):
+    """A rogue or broken publisher's seq 1,000,000 once became the head: every real event
+    after it was dropped as a repeat, without a word."""
+    real = chained_events(range(1, 6))
+    rogue = chained_events([1_000_000])[0]
+    other_two = {**real[1], "data": {"message": "forged"}}
+    other_two["hash"] = recomputed_hash(other_two)  # seq 2 again, with another hash
+    out, err = tailed(broker, tmp_path, 5,
+                      [real[0], real[1], rogue, real[2], other_two, real[3], real[4]])
+    assert [json.loads(line)["seq"] for line in out.splitlines()] == [1, 2, 3, 4, 5]
+    assert "forged" not in out
+    assert "table t1: seq 1000000 held apart" in err
+    assert f"table t1: conflict: seq 2 again with another hash ({other_two['hash']})" in err
+    assert "gap" not in err and "chain broken" not in err

@@ -14,10 +14,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from controller.journal.chain import GENESIS, canonical_data, row_hash
+from controller.journal.chain import canonical_data, row_hash
 
 ENVELOPE = ("type", "seq", "ts", "table", "shoe", "round")
 LINK = ("prev_hash", "hash", "withheld")
@@ -71,52 +70,6 @@ def message_problem(message: object) -> str | None:
             isinstance(withheld, list) and all(isinstance(name, str) for name in withheld)):
         return "withheld is not a list of field names"
     return None
-
-
-@dataclass
-class Verdict:
-    """What a receiver does with one message: ``keep`` it (new, in order) or not (a repeat),
-    and the ``problems`` it found (a gap, a broken link, a hash that does not match)."""
-
-    keep: bool
-    problems: list[str] = field(default_factory=list)
-
-
-@dataclass
-class ChainCheck:
-    """A receiver's check of one table's stream: drops repeats, reports gaps and a broken
-    chain. ``last_seq``/``last_hash`` anchor the journal's end away from the table."""
-
-    last_seq: int = 0
-    last_hash: str | None = None
-    first_hash: str | None = None  # seq 1's, once seen
-
-    def check(self, message: dict[str, Any]) -> Verdict:
-        seq = message["seq"]
-        problems = []
-        if seq == 1 and self.first_hash not in (None, message["hash"]):
-            # Not a repeat: another seq 1, the first row of a journal started anew.
-            problems.append(f"a new journal starts at seq 1 after seq {self.last_seq}")
-            self.last_seq, self.last_hash = 0, None
-        elif seq <= self.last_seq:
-            return Verdict(keep=False)  # QoS 1 may deliver a message twice: a repeat
-        if seq > self.last_seq + 1 and self.last_seq:
-            missing = self.last_seq + 1
-            problems.append(f"gap: seq {missing} missing" if missing == seq - 1 else
-                            f"gap: seqs {missing} to {seq - 1} missing")
-        # The link is checked from the first message on (seq 1 links to GENESIS) and then
-        # to the message before it; a receiver that joins later starts checking at once.
-        expected = GENESIS.hex() if seq == 1 else (
-            self.last_hash if seq == self.last_seq + 1 else None)
-        if expected is not None and message["prev_hash"] != expected:
-            problems.append(f"chain broken at seq {seq}: prev_hash {message['prev_hash']} "
-                            f"is not the hash of seq {seq - 1} ({expected})")
-        if not message.get("withheld") and recomputed_hash(message) != message["hash"]:
-            problems.append(f"hash of seq {seq} does not match its content")
-        self.last_seq, self.last_hash = seq, message["hash"]
-        if seq == 1:
-            self.first_hash = message["hash"]
-        return Verdict(keep=True, problems=problems)
 
 
 def recomputed_hash(message: dict[str, Any]) -> str:

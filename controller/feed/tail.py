@@ -1,5 +1,6 @@
-"""Following a table's events on the broker (``feed tail``): subscribe, drop repeats, and
-with ``verify`` report gaps and a broken chain as they arrive.
+"""Following a table's events on the broker (``feed tail``): subscribe, keep each event once
+as its chain gives it (controller.feed.chain_check), and with ``verify`` say what was held
+apart, a gap, a broken chain, a conflict.
 
 The subscription is made again at every connection: a broker restarted meanwhile has
 forgotten it. Losing and regaining the broker are said on standard error (what the broker
@@ -19,8 +20,9 @@ from typing import Any
 
 from paho.mqtt.reasoncodes import ReasonCode
 
+from controller.feed.chain_check import ChainCheck
 from controller.feed.client import connect_failure, make_client
-from controller.feed.message import ChainCheck, event_of, message_problem
+from controller.feed.message import event_of, message_problem
 from controller.table.feed_settings import FeedSettings
 from drivers.errors import UserError
 
@@ -30,10 +32,10 @@ RECONNECT_MAX = 10  # seconds: the longest wait between attempts while the broke
 
 @dataclass
 class Arrival:
-    """One new event (``event``, without its link fields), or ``problems`` lines: findings,
-    and the connection lost or regained."""
+    """New events (``events``, without their link fields, in seq order) and ``problems``
+    lines: findings, and the connection lost or regained."""
 
-    event: dict[str, Any] | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
 
@@ -100,8 +102,5 @@ def _arrival(payload: bytes, checks: dict[str, ChainCheck], verify: bool) -> Arr
         return Arrival(problems=[f"not an event ({problem}): {payload[:120]!r}"])
     table = message["table"]
     verdict = checks.setdefault(table, ChainCheck()).check(message)
-    if not verdict.keep:
-        return Arrival()
-    event = event_of(message)
     problems = [f"table {table}: {problem}" for problem in verdict.problems] if verify else []
-    return Arrival(event, problems)
+    return Arrival([event_of(kept) for kept in verdict.messages], problems)

@@ -105,9 +105,8 @@ def run_tail(args: argparse.Namespace) -> int:
     for arrival in follow(table_config.feed, args.table or table_config.table_id, args.verify):
         for problem in arrival.problems:
             print(f"baccarat-table feed tail: {problem}", file=sys.stderr, flush=True)
-        if arrival.event is not None:
-            print(json.dumps(arrival.event, ensure_ascii=False, separators=(",", ":")),
-                  flush=True)
+        for event in arrival.events:
+            print(json.dumps(event, ensure_ascii=False, separators=(",", ":")), flush=True)
             count += 1
             if args.count is not None and count >= args.count:
                 return 0
