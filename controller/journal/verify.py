@@ -1,7 +1,7 @@
 """The journal's self-test: is this our file, is SQLite happy with it, is the chain whole.
 
 Run on a read-only connection, so a journal that fails is left exactly as it was. The full
-check (``self_test``) backs ``baccarat-table journal verify`` and the daily timer, and a start
+check (``self_test``) backs ``baccarat-table journal verify`` and the table's daily check, and a start
 on a journal with no verified checkpoint yet; its parts also make the start-up check, which
 proves only what changed since the newest checkpoint (controller.journal.start_check).
 """
@@ -126,7 +126,7 @@ def head_or_why_not(path: Path) -> Head | str:
 
 
 def check_everything(connection: sqlite3.Connection, head: Head | str) -> Report:
-    """The full check (``journal verify``, the daily timer): SQLite's integrity check over
+    """The full check (``journal verify``, the table's daily check): SQLite's integrity check over
     every page, the schema, every row's hash and link, every checkpoint, the head file."""
     version = connection.execute("PRAGMA user_version").fetchone()[0]
     problems = [row[0] for row in connection.execute("PRAGMA integrity_check(5)")]
