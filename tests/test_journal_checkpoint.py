@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -382,3 +384,15 @@ def test_after_an_archive_took_the_checkpoints_row_nothing_old_is_journaled_agai
     checked(path)
     [result] = journaled_results(path)
     assert result["finding"] == "" and result["rows"] < result["last_seq"]
+
+
+def test_the_check_runs_at_the_lowest_cpu_priority(tmp_path):
+    """The card path always comes first: the child lowers itself to nice 19 before it reads."""
+    path = tmp_path / "journal.sqlite3"
+    play(path, 1)
+    done = subprocess.run(
+        [sys.executable, "-c", "import os, sys; from controller.journal.check_child import main; "
+         "main(sys.argv[1:]); print(os.nice(0))", str(path)],
+        capture_output=True, text=True, timeout=60, check=True)
+    result, nice = done.stdout.splitlines()
+    assert result_of(result.encode()).finding == "" and nice == "19"
