@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import subprocess
 import sys
 import threading
@@ -88,15 +87,16 @@ class DailyCheck:
         return fact
 
     def _run_child(self) -> JournalVerified:
-        package_root = str(Path(controller.__file__).resolve().parent.parent)
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-            filter(None, (package_root, os.environ.get("PYTHONPATH"))))}
+        # Run from the folder this program is installed in, so `-m` finds its own code first,
+        # never a module in the table's working folder.
+        installed = Path(controller.__file__).resolve().parent.parent
         with self._child_lock:
             if self._stopping.is_set():
                 raise CheckFailedToRun("the table is stopping")
             self._child = subprocess.Popen(
-                [sys.executable, "-m", CHILD, str(self.journal)], stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+                [sys.executable, "-m", CHILD, str(self.journal.resolve())],
+                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                cwd=installed)
         out, err = self._child.communicate()
         status = self._child.returncode
         if status != 0:

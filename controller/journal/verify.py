@@ -1,9 +1,9 @@
 """The journal's self-test: is this our file, is SQLite happy with it, is the chain whole.
 
 Run on a read-only connection, so a journal that fails is left exactly as it was. The full
-check (``self_test``) backs ``baccarat-table journal verify`` and the table's daily check, and a start
-on a journal with no verified checkpoint yet; its parts also make the start-up check, which
-proves only what changed since the newest checkpoint (controller.journal.start_check).
+check (``self_test``) backs ``baccarat-table journal verify``, the table's daily check, and a
+start on a journal with no verified checkpoint yet; its parts also make the start-up check,
+which proves only what changed since the newest checkpoint (controller.journal.start_check).
 """
 
 from __future__ import annotations
