@@ -225,8 +225,10 @@ def test_a_check_whose_child_says_no_result_journals_nothing():
                        "finding": ""})[:-1] + ', "seconds": NaN}'
     with pytest.raises(CheckFailedToRun, match="seconds = nan is not a finite number"):
         result_of(line.encode())
-    with pytest.raises(CheckFailedToRun, match="is not one"):
-        result_of(b"Traceback (most recent call last):")
+    for said in (b"Traceback (most recent call last):", b"[1]",
+                 line.replace("NaN", "1").replace('"rows": 1', '"rows": "all"').encode()):
+        with pytest.raises(CheckFailedToRun, match="is not one"):
+            result_of(said)
 
 
 def failed_daily_check(tmp_path: Path, capsys) -> Path:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import controller
-from controller.events.codec import EventSchemaError, decode
+from controller.events.codec import EventSchemaError, check_values, decode
 from controller.events.facts import EventType, JournalVerified
 
 log = logging.getLogger(__name__)
@@ -99,17 +99,23 @@ class DailyCheck:
                 cwd=installed)
         out, err = self._child.communicate()
         status = self._child.returncode
+        said = err.decode(errors="replace").strip().splitlines()
         if status != 0:
-            said = err.decode(errors="replace").strip().splitlines()
             raise CheckFailedToRun(f"its process ended with status {status}"
                                    + (f": {said[-1]}" if said else ""))
+        for line in said:  # it ran, but not as it should (its priority left as it was)
+            log.warning("journal: the daily check: %s", line)
         return result_of(out)
 
 
 def result_of(out: bytes) -> JournalVerified:
-    """The child's one line: a ``journal_verified`` fact's fields."""
+    """The child's one line: a ``journal_verified`` fact's fields, each of its kind."""
     try:
-        fact = decode(EventType.JOURNAL_VERIFIED, json.loads(out))
+        fields = json.loads(out)
+        if not isinstance(fields, dict):
+            raise ValueError("not a JSON object")
+        check_values(EventType.JOURNAL_VERIFIED, fields)
+        fact = decode(EventType.JOURNAL_VERIFIED, fields)
     except (ValueError, EventSchemaError) as error:
         raise CheckFailedToRun(f"its result is not one ({error}; it starts with "
                                f"{out[:60]!r})") from None
