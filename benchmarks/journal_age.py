@@ -40,7 +40,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from controller.feed.outbox import FeedRecord, write_record
 from controller.journal.chain import GENESIS, row_hash
-from controller.journal.verify_run import verify_and_record
+from controller.journal.verify_run import verify_journal
 from controller.service.app import Table, open_table
 from controller.table.config import TableConfig
 from controller.table.feed_settings import FeedSettings
@@ -68,9 +68,11 @@ def restart(journal: Path) -> None:
 
 
 def checkpoint(journal: Path) -> None:
-    """A table started and stopped at once: it journals the last verify's result (the daily
-    timer's, left beside the journal), which later starts check from."""
+    """A table started, its daily check run at once (in its child process) and its result
+    journaled: the checkpoint later starts check from; then stopped."""
     table = open_table(table_config(journal))
+    assert table.journal_check is not None
+    table.journal_check.check_now()
     table.runner.stop()
     table.run()
 
@@ -226,8 +228,8 @@ def main() -> None:
                     template = template or template_shoes(folder)
                     write_journal(journal, days, template)
                 rows = last_row(journal)[0]
-                # The daily check, timed; its result journaled by a start: the checkpoint.
-                verify = seconds_of(partial(verify_and_record, journal))
+                # The daily check, timed; then the table's own, journaled: the checkpoint.
+                verify = seconds_of(partial(verify_journal, journal))
                 bare = seconds_of(partial(bare_hashing, journal))
                 checkpoint(journal)
                 print(f"{days:g} days: {rows:,} rows; verify {rows / verify:,.0f} rows/s, bare "

@@ -7,8 +7,9 @@
 #
 # Install: the fonts and system libraries the display needs (apt), the user "baccarat", the
 # program in /opt/baccarat-table/venv, /etc/baccarat-table/table.toml (only if absent), the unit
-# the journal's daily check (its service and timer) and the udev rule; then the service and the
-# timer are enabled, and the service restarted if it was running (an update).
+# and the udev rule; then the service is enabled, and restarted if it was running (an update).
+# The journal's daily check is the table's own (docs/journal.md): the timer and service that
+# earlier versions installed for it are removed.
 # Uninstall keeps the config, the round journal in /var/lib/baccarat-table and the user unless
 # --purge is given: the journal is the record of play.
 set -euo pipefail
@@ -19,9 +20,9 @@ PREFIX=/opt/$NAME
 CONFIG_DIR=/etc/$NAME
 STATE_DIR=/var/lib/$NAME
 UNIT=/etc/systemd/system/$NAME.service
-# The journal's daily full check (docs/journal.md): a service and the timer that starts it.
-VERIFY_UNITS=(baccarat-journal-verify.service baccarat-journal-verify.timer)
-VERIFY_TIMER=baccarat-journal-verify.timer
+# Earlier versions' daily check of the journal, which the table now runs itself: their result
+# file was a checkpoint anyone who can write the journal's folder could forge.
+RETIRED_UNITS=(baccarat-journal-verify.timer baccarat-journal-verify.service)
 RULE=/etc/udev/rules.d/99-baccarat-shoe.rules
 SOURCE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Fonts for every display language (CJK; Greek, Cyrillic, Arabic) and what Qt's eglfs needs.
@@ -121,13 +122,7 @@ install_unit() {
     else
         say "enabled $NAME.service: it starts at boot, or now with: systemctl start $NAME"
     fi
-    local unit
-    for unit in "${VERIFY_UNITS[@]}"; do
-        install -m 0644 "$SOURCE/systemd/$unit" "/etc/systemd/system/$unit"
-    done
-    systemctl daemon-reload
-    systemctl enable --now "$VERIFY_TIMER" >/dev/null
-    say "enabled $VERIFY_TIMER: the journal's full check runs daily (systemctl list-timers)"
+    retire_units
     # eglfs draws on the bare screen: a desktop holding the GPU would keep it dark.
     if systemctl is-enabled --quiet display-manager.service 2>/dev/null; then
         say "warning: a display manager is enabled; the table display needs the console:"
@@ -135,15 +130,21 @@ install_unit() {
     fi
 }
 
+# Stop, disable and remove the units of earlier versions that this one no longer has.
+retire_units() {
+    local unit
+    for unit in "${RETIRED_UNITS[@]}"; do
+        [[ -e /etc/systemd/system/$unit ]] || continue
+        systemctl disable --now "$unit" 2>/dev/null || true
+        rm -f "/etc/systemd/system/$unit"
+        systemctl daemon-reload
+        say "removed $unit: the table checks its journal itself now"
+    done
+}
+
 uninstall() {
     local purge=$1
-    local unit
-    if [[ -e /etc/systemd/system/$VERIFY_TIMER ]]; then
-        systemctl disable --now "$VERIFY_TIMER" 2>/dev/null || true
-    fi
-    for unit in "${VERIFY_UNITS[@]}"; do
-        rm -f "/etc/systemd/system/$unit"
-    done
+    retire_units
     if [[ -e $UNIT ]]; then
         systemctl disable --now "$NAME.service" 2>/dev/null || true
         rm -f "$UNIT"

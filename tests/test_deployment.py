@@ -23,10 +23,6 @@ needs_systemd_analyze = pytest.mark.skipif(
 )
 
 
-VERIFY_UNIT = SYSTEMD / "baccarat-journal-verify.service"
-VERIFY_TIMER = SYSTEMD / "baccarat-journal-verify.timer"
-
-
 def unit_for_analysis(tmp_path: Path, unit: Path = UNIT, command: str = "run") -> Path:
     """The unit as shipped, except ExecStart names a program that exists on this machine.
 
@@ -76,53 +72,24 @@ def test_security_exposure_score_is_at_most_4(tmp_path: Path) -> None:
     assert score <= 4.0
 
 
-@needs_systemd_analyze
-def test_the_daily_journal_check_and_its_timer_verify_clean(tmp_path: Path) -> None:
-    service = unit_for_analysis(tmp_path, VERIFY_UNIT, "journal verify")
-    timer = tmp_path / VERIFY_TIMER.name
-    timer.write_text(VERIFY_TIMER.read_text())
-    result = analyze("verify", "--recursive-errors=no", str(service), str(timer))
-    assert result.returncode == 0, result.stderr
-    assert result.stdout + result.stderr == ""
+def test_the_table_may_lower_its_journal_checks_priority_and_nothing_else() -> None:
+    """The daily check runs in the table's own child at nice 19: the one system call of
+    @resources the table's filter gives back is setpriority."""
+    filters = unit_settings()["SystemCallFilter"]
+    assert filters == ["@system-service", "~@privileged @resources", "setpriority"]
 
 
-@needs_systemd_analyze
-def test_the_daily_journal_check_is_hardened_at_least_like_the_table(tmp_path: Path) -> None:
-    scores = []
-    for unit, command in ((UNIT, "run"), (VERIFY_UNIT, "journal verify")):
-        result = analyze("security", "--offline=yes", "--no-pager",
-                         str(unit_for_analysis(tmp_path, unit, command)))
-        match = re.search(r"Overall exposure level for \S+: (\d+\.\d+)", result.stdout)
-        assert match, result.stdout + result.stderr
-        scores.append(float(match[1]))
-    print(f"systemd-analyze security exposure: table {scores[0]}, daily check {scores[1]}")
-    assert scores[1] <= scores[0]
-
-
-def test_the_daily_journal_check_runs_the_full_verify_daily_at_low_priority() -> None:
-    service, timer = unit_settings(VERIFY_UNIT), unit_settings(VERIFY_TIMER)
-    assert service["Type"] == ["oneshot"]
-    assert service["ExecStart"] == [
-        f"{INSTALLED_PROGRAM} journal verify --config /etc/baccarat-table/table.toml"]
-    assert service["Nice"] == ["19"]
-    assert service["IOSchedulingClass"] == ["idle"]
-    # The table's user and folders: the journal it reads is the table's.
-    table = unit_settings()
-    for key in ("User", "Group", "StateDirectory", "ConfigurationDirectory"):
-        assert service[key] == table[key]
-    assert timer["OnCalendar"][0].startswith("*-*-* ")  # every day
-    assert timer["Persistent"] == ["true"]
-    assert timer["Unit"] == [VERIFY_UNIT.name]
-    assert timer["WantedBy"] == ["timers.target"]
-
-
-def test_install_installs_and_enables_the_daily_check() -> None:
+def test_install_removes_the_daily_check_units_of_earlier_versions() -> None:
+    """Their result file could be forged: an update and an uninstall take them away."""
+    assert not list(SYSTEMD.glob("baccarat-journal-verify.*"))
     script = INSTALL.read_text()
-    listed = re.search(r"^VERIFY_UNITS=\((.*)\)$", script, re.MULTILINE)
-    assert listed, "install.sh lists the daily check's units"
-    assert set(listed[1].split()) == {VERIFY_UNIT.name, VERIFY_TIMER.name}
-    assert 'systemctl enable --now "$VERIFY_TIMER"' in script
-    assert 'systemctl disable --now "$VERIFY_TIMER"' in script  # and --uninstall removes it
+    listed = re.search(r"^RETIRED_UNITS=\((.*)\)$", script, re.MULTILINE)
+    assert listed, "install.sh lists the units it retires"
+    assert set(listed[1].split()) == {"baccarat-journal-verify.service",
+                                      "baccarat-journal-verify.timer"}
+    for function in ("install_unit", "uninstall"):
+        body = re.search(rf"^{function}\(\) {{\n(.*?)^}}", script, re.MULTILINE | re.DOTALL)
+        assert body and "    retire_units\n" in body[1], function
 
 
 def unit_settings(unit: Path = UNIT) -> dict[str, list[str]]:

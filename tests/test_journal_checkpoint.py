@@ -1,12 +1,17 @@
-"""Verified checkpoints: the full verify's result journaled by the table, a start that proves
-only the rows since the newest one (and the shoe it rebuilds, and the end against the head
-file), and a failed daily check raised as an alert (docs/journal.md, "What each start
-proves"). Real tables on the simulated shoe, real SQLite files."""
+"""Verified checkpoints: the table's own daily full check, run in its child process and its
+result journaled, a start that proves only the rows since the newest one (and the shoe it
+rebuilds, and the end against the head file), a failed daily check raised as an alert, and no
+checkpoint from anything but the table's own check (docs/journal.md, "What each start proves",
+"Who can make a checkpoint"). Real tables on the simulated shoe, real child processes, real
+SQLite files."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -14,10 +19,11 @@ import pytest
 
 from controller.events import facts
 from controller.journal import Journal, JournalError
-from controller.journal.checkpoint import result_path
+from controller.journal.daily_check import CheckFailedToRun, DailyCheck, VerifyResultDue, result_of
 from controller.journal.restart_range import restart_rows
 from controller.journal.start_check import start_test
 from controller.journal.verify import self_test
+from controller.journal.verify_run import verify_journal
 from controller.service.app import open_table
 from controller.table.config import TableConfig
 from tests.test_service_notify import run_under_notify_socket
@@ -31,14 +37,18 @@ def config(path: Path) -> TableConfig:
 
 
 def play(path: Path, shoes: int) -> None:
-    """``shoes`` more shoes on the table (which journals the last verify's result, if any, as
-    it starts)."""
+    """``shoes`` more shoes on the table."""
     open_table(config(path), stop_after_shoes=shoes, exposure=False).run()
 
 
-def journal_the_result(path: Path) -> None:
-    """A table started and stopped again at once: it journals the last verify's result."""
+def checked(path: Path, *due: VerifyResultDue) -> None:
+    """A table started, its daily check run at once (its child process, as every day) and
+    journaled, then stopped; ``due``: results handed to its loop before the check's."""
     table = open_table(config(path), exposure=False)
+    for result in due:
+        table.runner.submit(result)
+    assert table.journal_check is not None
+    table.journal_check.check_now()
     table.runner.stop()  # queued after the result
     table.run()
 
@@ -68,18 +78,17 @@ def change_data(path: Path, seq: int) -> None:
 
 @pytest.fixture
 def checkpointed(tmp_path: Path, capsys) -> tuple[Path, dict]:
-    """Two shoes, a full verify, then a third shoe whose start journals the verify's result:
-    the journal's newest checkpoint names the end of shoe 2."""
+    """Two shoes, the table's daily check, then a third shoe: the journal's newest checkpoint
+    names the end of shoe 2."""
     path = tmp_path / "journal.sqlite3"
     play(path, 2)
-    status, _ = verify(path, capsys)
-    assert status == 0
+    checked(path)
     play(path, 1)
     [checkpoint] = journaled_results(path)
     return path, checkpoint
 
 
-def test_a_full_verify_is_journaled_by_the_table_as_a_checkpoint(checkpointed):
+def test_the_tables_daily_check_is_journaled_as_a_checkpoint(checkpointed):
     path, checkpoint = checkpointed
     with sqlite3.connect(path) as connection:
         last_seq, = connection.execute("SELECT max(seq) FROM events").fetchone()
@@ -92,7 +101,7 @@ def test_a_full_verify_is_journaled_by_the_table_as_a_checkpoint(checkpointed):
     report = start_test(path)
     assert report.finding is None and report.last_seq == last_seq
     assert report.rows < last_seq - checkpoint["last_seq"] + 50
-    # Journaled once: a table started again does not journal the same result twice.
+    # A start journals nothing of its own: only a check the table ran.
     play(path, 1)
     assert len(journaled_results(path)) == 1
 
@@ -120,8 +129,7 @@ def test_a_start_refuses_a_row_changed_after_the_checkpoint(checkpointed):
 def test_a_start_checks_the_shoe_it_rebuilds_even_before_the_checkpoint(tmp_path, capsys):
     path = tmp_path / "journal.sqlite3"
     play(path, 1)
-    verify(path, capsys)
-    journal_the_result(path)
+    checked(path)
     [checkpoint] = journaled_results(path)
     with sqlite3.connect(path) as connection:
         _, start = restart_rows(connection)
@@ -159,30 +167,81 @@ def test_a_checkpoint_whose_row_holds_another_hash_is_found(checkpointed, capsys
         Journal.open(path)
 
 
-def test_a_false_result_file_is_journaled_as_a_failed_check(tmp_path, capsys):
+def last_row(path: Path) -> tuple[int, bytes]:
+    with sqlite3.connect(path) as connection:
+        return connection.execute(
+            "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+
+
+def leave_result_file(path: Path, **fields: object) -> Path:
+    """A ``PATH.verified`` beside the journal, as the daily check of earlier versions left it
+    for the table to journal, or as anyone who can write the folder can."""
+    seq, digest = last_row(path)
+    result = {"last_seq": seq, "last_hash": digest.hex(), "rows": seq, "seconds": 1.0,
+              "finished": "2026-12-03T04:30:00.000000Z", "finding": "", **fields}
+    file = path.with_name(path.name + ".verified")
+    file.write_text(json.dumps(result))
+    return file
+
+
+def test_a_result_file_no_check_of_the_tables_wrote_makes_no_checkpoint(tmp_path):
+    """Naming a real row and its hash, it would let a start skip a row edited since: the
+    table journals its own checks only, so the edit is refused as without the file."""
     path = tmp_path / "journal.sqlite3"
+    play(path, 2)
+    leave_result_file(path)
     play(path, 1)
-    verify(path, capsys)
-    result = json.loads(result_path(path).read_text())
-    result["last_hash"] = "ab" * 32  # names a hash no row holds
-    result_path(path).write_text(json.dumps(result))
-    journal_the_result(path)
-    [journaled] = journaled_results(path)
-    assert journaled["finding"].startswith(f"checkpoint check failed: row {result['last_seq']} "
-                                           "does not hold the hash journal.sqlite3.verified")
-    assert start_test(path).rows == self_test(path).rows  # no checkpoint: the full check
+    leave_result_file(path, seconds=float("nan"))  # nor one that is not JSON
+    play(path, 1)
+    assert journaled_results(path) == []
+    change_data(path, 100)  # after the last real check (there was none)
+    with pytest.raises(JournalError, match=r"row 100 .* was changed"):
+        Journal.open(path)
+
+
+def test_a_check_stamped_in_the_future_hides_no_later_failure(checkpointed):
+    """A check whose clock ran a day fast (or a forged time): the next check's failure is
+    journaled and raised all the same. Results are taken in the order the checks end."""
+    path, _ = checkpointed
+    _, result, _ = verify_journal(path)
+    tomorrow = (datetime.now(UTC) + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    checked(path, VerifyResultDue(replace(result, finished=tomorrow)))
+    play(path, 1)
+    change_data(path, 100)
+    checked(path)
+    results = journaled_results(path)
+    assert [result["finished"] == tomorrow for result in results] == [False, True, False, False]
+    assert results[-1]["finding"].startswith("chain check failed: row 100 (")
+    assert results[-1]["finished"] < tomorrow
+    table = open_table(config(path), exposure=False)  # a restart still raises it
+    table.close()
+    [last] = [event for event in table.view_events if event.type == "journal_verified"][-1:]
+    assert last.fact.finding.startswith("chain check failed: row 100 (")
+
+
+def test_a_check_whose_child_says_no_result_journals_nothing():
+    """What the child prints is read as strictly as any row: NaN is no number."""
+    line = json.dumps({"last_seq": 1, "last_hash": "ab" * 32, "rows": 1, "finished": "",
+                       "finding": ""})[:-1] + ', "seconds": NaN}'
+    with pytest.raises(CheckFailedToRun, match="seconds = nan is not a finite number"):
+        result_of(line.encode())
+    for said in (b"Traceback (most recent call last):", b"[1]",
+                 line.replace("NaN", "1").replace('"rows": 1', '"rows": "all"').encode()):
+        with pytest.raises(CheckFailedToRun, match="is not one"):
+            result_of(said)
 
 
 def failed_daily_check(tmp_path: Path, capsys) -> Path:
-    """A journal whose full check failed (a row of shoe 1 edited after a checkpoint), the
-    failure left for the table to journal."""
+    """A journal whose daily check failed (a row of shoe 1 edited after a checkpoint), the
+    failure journaled by the table."""
     path = tmp_path / "journal.sqlite3"
     play(path, 2)
-    verify(path, capsys)
+    checked(path)
     play(path, 1)
     change_data(path, 100)
-    status, _ = verify(path, capsys)
+    status, _ = verify(path, capsys)  # by hand, it says the same
     assert status == 1
+    checked(path)
     return path
 
 
@@ -211,7 +270,6 @@ def test_a_failed_daily_check_stands_in_the_display_header_after_a_restart(tmp_p
     from ui.display.window import DisplayWindow
 
     path = failed_daily_check(tmp_path, capsys)
-    play(path, 1)  # the failure journaled during this shoe
     assert journaled_results(path)[-1]["finding"].startswith("chain check failed: row 100")
     table = open_table(config(path), exposure=False)  # a restart
     try:
@@ -256,26 +314,31 @@ def test_history_and_shoe_report_read_a_checkpointed_journal(checkpointed, capsy
     assert f"row {changed} " in capsys.readouterr().err
 
 
-def test_a_running_table_takes_each_new_result_within_its_poll(tmp_path, capsys):
-    from controller.journal.verify_watch import VerifyResultDue, VerifyResultWatcher
+def test_a_running_table_checks_its_journal_again_and_again(tmp_path):
     from tests.journal_support import wait_for
 
     path = tmp_path / "journal.sqlite3"
     play(path, 1)
     received: list[object] = []  # what the table's loop would be handed
-    watcher = VerifyResultWatcher(path, received.append, None, poll=0.05)
-    watcher.start()
+    check = DailyCheck(path, received.append, first=0.0, every=0.0)
+    check.start()
     try:
-        assert received == []  # no verify yet
-        verify(path, capsys)  # the timer's run, while the table runs
-        wait_for(lambda: len(received) == 1)
-        verify(path, capsys)  # the next day's
-        wait_for(lambda: len(received) == 2)
+        wait_for(lambda: len(received) >= 2, timeout=60)
     finally:
-        watcher.close()
-    first, second = received
+        check.close()
+    first, second = received[:2]
     assert isinstance(first, VerifyResultDue) and isinstance(second, VerifyResultDue)
-    assert first.fact.finding == "" and first.fact.finished < second.fact.finished
+    assert first.fact.finding == "" and first.fact.last_seq == last_row(path)[0]
+
+
+def test_a_stopped_table_starts_no_check(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    play(path, 1)
+    check = DailyCheck(path, lambda item: None, first=3600.0)
+    check.start()
+    check.close()
+    with pytest.raises(CheckFailedToRun, match="stopping"):
+        check.check_now()
 
 
 def archive_all_but_the_last_shoe(path: Path, folder: Path) -> None:
@@ -305,5 +368,33 @@ def test_the_daily_check_fails_on_a_missing_archive_and_the_table_journals_it(
     archived.unlink()
     status, out = verify(path, capsys)
     assert status == 1 and str(archived) in out, out
-    journal_the_result(path)
+    checked(path)
     assert str(archived) in journaled_results(path)[-1]["finding"]
+
+
+def test_after_an_archive_took_the_checkpoints_row_nothing_old_is_journaled_again(
+        checkpointed, tmp_path, capsys):
+    """An earlier version's result file names the checkpoint's row, which an archive then
+    took: a start journals no failed check for it, and the table's next check passes, journal
+    and archive one chain."""
+    path, checkpoint = checkpointed
+    leave_result_file(path, last_seq=checkpoint["last_seq"], last_hash=checkpoint["last_hash"])
+    play(path, 1)  # the checkpoint's own row goes with the archive too
+    archive_all_but_the_last_shoe(path, tmp_path / "archive")
+    play(path, 1)
+    assert [result["finding"] for result in journaled_results(path)] == []
+    checked(path)
+    [result] = journaled_results(path)
+    assert result["finding"] == "" and result["rows"] < result["last_seq"]
+
+
+def test_the_check_runs_at_the_lowest_cpu_priority(tmp_path):
+    """The card path always comes first: the child lowers itself to nice 19 before it reads."""
+    path = tmp_path / "journal.sqlite3"
+    play(path, 1)
+    done = subprocess.run(
+        [sys.executable, "-c", "import os, sys; from controller.journal.check_child import main; "
+         "main(sys.argv[1:]); print(os.nice(0))", str(path)],
+        capture_output=True, text=True, timeout=60, check=True)
+    result, nice = done.stdout.splitlines()
+    assert result_of(result.encode()).finding == "" and nice == "19"

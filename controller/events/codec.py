@@ -12,6 +12,7 @@ message from outside.
 from __future__ import annotations
 
 import dataclasses
+import math
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -32,6 +33,12 @@ class Field:
     optional: bool = False  # absent where it does not apply
     is_tuple: bool = False  # a JSON list, held as a tuple
 
+    @property
+    def numeric(self) -> bool:
+        """Whether the field may hold a float: NaN and infinities are no JSON."""
+        kinds = self.kind.__args__ if isinstance(self.kind, UnionType) else (self.kind,)
+        return float in kinds
+
 
 @dataclass(frozen=True, slots=True)
 class EventSpec:
@@ -39,6 +46,10 @@ class EventSpec:
 
     type: EventType
     fields: tuple[Field, ...]
+
+    @property
+    def numeric(self) -> tuple[str, ...]:
+        return tuple(field.name for field in self.fields if field.numeric)
 
     @property
     def names(self) -> frozenset[str]:
@@ -82,16 +93,19 @@ def _spec(cls: type[Fact]) -> EventSpec:
 
 
 SCHEMA: dict[EventType, EventSpec] = {type_: _spec(cls) for type_, cls in FACTS.items()}
+NUMERIC = {type_: spec.numeric for type_, spec in SCHEMA.items()}  # checked on every encode
 
 
 def encode(fact: Fact) -> dict[str, Any]:
-    """A fact's fields as the wire has them."""
+    """A fact's fields as the wire has them; EventSchemaError for a number JSON cannot hold
+    (NaN, an infinity), which no journal row, events file line or feed message may carry."""
     fields: dict[str, Any] = {}
     for field in SCHEMA[fact.TYPE].fields:
         value = getattr(fact, field.name)
         if value is None and field.optional:
             continue
         fields[field.name] = list(value) if field.is_tuple and value is not None else value
+    _check_finite(fact.TYPE, fields)
     return fields
 
 
@@ -107,12 +121,22 @@ def decode(type_: str, fields: Mapping[str, Any]) -> Fact:
     missing = sorted(spec.required - fields.keys())
     if missing:
         raise EventSchemaError(f"event {type_!r}: missing {', '.join(missing)}")
+    _check_finite(type_, fields)
     values = {}
     for field in spec.fields:
         if field.name in fields:
             value = fields[field.name]
             values[field.name] = tuple(value) if field.is_tuple and value is not None else value
     return cls(**values)
+
+
+def _check_finite(type_: str, fields: Mapping[str, Any]) -> None:
+    """NaN and the infinities, which Python's json reads and writes but JSON has not."""
+    for name in NUMERIC[EventType(type_)]:
+        value = fields.get(name)
+        if isinstance(value, float) and not math.isfinite(value):
+            raise EventSchemaError(f"event {type_!r}: {name} = {value!r} is not a finite "
+                                   "number")
 
 
 def check_values(type_: str, fields: Mapping[str, Any]) -> None:

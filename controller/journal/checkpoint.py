@@ -2,34 +2,25 @@
 it again.
 
 A full verify ends in a result (a ``journal_verified`` fact: the last row it reached, that
-row's hash, the rows, how long, and what failed if anything). The verify run writes it to
-``PATH.verified`` beside the journal, replaced whole (written, synced, renamed): it may run
-while a table holds the journal, and the table is the journal's one writer. The table picks
-the file up and journals it (controller.journal.verify_watch), so the result is a row of the
-hash chain, as tamper-evident as any other, and on the floor feed. A passing result once
-journaled is a *checkpoint*: a start checks the chain from its row on (controller.journal.
-start_check), and every full verify checks that each checkpoint's row still holds the hash it
-names.
+row's hash, the rows, how long, and what failed if anything). The table runs it itself, in a
+child process, and journals the result (controller.journal.daily_check), so the result is a
+row of the hash chain, as tamper-evident as any other, and on the floor feed. A passing result
+once journaled is a *checkpoint*: a start checks the chain from its row on (controller.
+journal.start_check), and every full verify checks that each checkpoint's row still holds the
+hash it names.
 """
 
 from __future__ import annotations
 
 import json
-import logging
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from controller.events.codec import EventSchemaError, decode, encode
-from controller.events.facts import EventType, JournalVerified
+from controller.events.facts import EventType
 from controller.journal.restart_range import of_type
-from controller.journal.side_file import replace_json
 
-log = logging.getLogger(__name__)
-
-SUFFIX = ".verified"
 _NEWEST_FIRST = (f"SELECT seq, data FROM events WHERE {of_type(EventType.JOURNAL_VERIFIED)} "
                  "ORDER BY seq DESC")
 
@@ -43,31 +34,6 @@ class Checkpoint:
     last_seq: int
     last_hash: bytes
     finished: str
-
-
-def result_path(journal: Path) -> Path:
-    real = journal.resolve()
-    return real.with_name(real.name + SUFFIX)
-
-
-def write_result(journal: Path, result: JournalVerified) -> None:
-    """``PATH.verified`` replaced whole: a reader sees the old result or the new, never half."""
-    replace_json(result_path(journal), encode(result))
-
-
-def read_result(journal: Path) -> JournalVerified | None:
-    """The result beside ``journal``; None if there is none. A damaged one is logged and read
-    as none: the next daily verify writes a good one."""
-    path = result_path(journal)
-    try:
-        fact = decode(EventType.JOURNAL_VERIFIED, json.loads(path.read_text(encoding="utf-8")))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, EventSchemaError) as error:
-        log.warning("journal: %s is unreadable (%s); it is not journaled", path, error)
-        return None
-    assert isinstance(fact, JournalVerified)
-    return fact
 
 
 def checkpoint_of(seq: int, data: str) -> Checkpoint | None:

@@ -51,7 +51,7 @@ def read_head(path: Path) -> Head | None:
     new journal's, before its first write). The first versions wrote two fields (no bound):
     still read."""
     try:
-        raw = head_path(path).read_bytes()
+        raw = _settled(head_path(path))
     except FileNotFoundError:
         return None
     except OSError as error:
@@ -70,6 +70,18 @@ def read_head(path: Path) -> Head | None:
         raise HeadUnreadable(f"{head_path(path)} holds no head record ({error}; it starts "
                              f"with {raw[:40]!r})") from None
     return Head(seq, digest, max(seq, bound))
+
+
+def _settled(path: Path) -> bytes:
+    """The file's bytes, read until two reads agree: a live table rewrites the line in place
+    (a copy into a memory map, not atomic), so one read may catch half of each line."""
+    raw = path.read_bytes()
+    for _ in range(10):
+        again = path.read_bytes()
+        if again == raw:
+            break
+        raw = again
+    return raw
 
 
 class HeadFile:

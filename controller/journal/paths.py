@@ -7,7 +7,6 @@ import stat
 from datetime import UTC, datetime
 from pathlib import Path
 
-from controller.journal.checkpoint import result_path
 from controller.journal.head import head_path
 from controller.journal.lock import try_lock
 from controller.journal.store import JournalError, in_use
@@ -52,7 +51,6 @@ def _rename_read_only(path: Path, now: datetime) -> Path:
     moves += [(path.with_name(path.name + side), target.with_name(target.name + side))
               for side in _SIDE_FILES]
     moves.append((head_path(path), head_path(target)))
-    moves.append((result_path(path), result_path(target)))  # its last verify's, not the new one's
     for source, destination in moves:
         if source.exists():
             source.rename(destination)

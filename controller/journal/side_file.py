@@ -1,4 +1,4 @@
-"""Small files kept beside the journal (``PATH.feed``, ``PATH.verified``), replaced whole."""
+"""Small files kept beside the journal (``PATH.feed``), replaced whole."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """The journal's self-test: is this our file, is SQLite happy with it, is the chain whole.
 
 Run on a read-only connection, so a journal that fails is left exactly as it was. The full
-check (``self_test``) backs ``baccarat-table journal verify`` and the daily timer, and a start
-on a journal with no verified checkpoint yet; its parts also make the start-up check, which
-proves only what changed since the newest checkpoint (controller.journal.start_check).
+check (``self_test``) backs ``baccarat-table journal verify``, the table's daily check, and a
+start on a journal with no verified checkpoint yet; its parts also make the start-up check,
+which proves only what changed since the newest checkpoint (controller.journal.start_check).
 """
 
 from __future__ import annotations
@@ -91,15 +91,30 @@ def tested(path: Path, check_database: DatabaseCheck) -> Report:
     finding = check_file(path)
     if finding is not None:
         return Report(0, 0, GENESIS, 0, finding)
-    head = head_or_why_not(path)  # before the database, which a live writer commits after it
     try:  # a damaged file (cut short, a page of zeros) may fail as soon as it is opened
         connection = open_read_only(path)
         try:
-            return check_database(connection, head)
+            return check_database(connection, head_of_snapshot(connection, path))
         finally:
             connection.close()
     except sqlite3.DatabaseError as error:
         return Report(0, 0, GENESIS, 0, Finding("integrity", f"SQLite cannot read it: {error}"))
+
+
+def head_of_snapshot(connection: sqlite3.Connection, path: Path) -> Head | str:
+    """Begin the one read transaction the whole check runs in, and read the head file around
+    the moment it takes the database: a live table commits a row, then writes the head, and
+    syncs a bound before any commit passes it. So the head read before holds a row the
+    snapshot has, the bound read after is one the snapshot has not passed: together they
+    judge the snapshot as a stopped table's head file would, however many rows the table
+    commits meanwhile (each alone fails a busy journal now and then)."""
+    connection.execute("BEGIN")
+    before = head_or_why_not(path)
+    connection.execute("SELECT count(*) FROM sqlite_master")  # the snapshot is taken here
+    after = head_or_why_not(path)
+    if isinstance(before, Head) and isinstance(after, Head):
+        return Head(before.seq, before.hash, max(before.bound, after.bound))
+    return before
 
 
 def head_or_why_not(path: Path) -> Head | str:
@@ -111,7 +126,7 @@ def head_or_why_not(path: Path) -> Head | str:
 
 
 def check_everything(connection: sqlite3.Connection, head: Head | str) -> Report:
-    """The full check (``journal verify``, the daily timer): SQLite's integrity check over
+    """The full check (``journal verify``, the table's daily check): SQLite's integrity check over
     every page, the schema, every row's hash and link, every checkpoint, the head file."""
     version = connection.execute("PRAGMA user_version").fetchone()[0]
     problems = [row[0] for row in connection.execute("PRAGMA integrity_check(5)")]

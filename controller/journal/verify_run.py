@@ -1,6 +1,6 @@
-"""A full verify run (``baccarat-table journal verify``, the daily timer's): every check, timed,
-and its result left beside the journal for the table to journal (controller.journal.
-checkpoint). The run itself never writes the journal: a table may hold it."""
+"""A full verify run (``baccarat-table journal verify``, and the table's daily check in its
+child process: controller.journal.daily_check): every check, timed, and its result as a
+``journal_verified`` fact. The run never writes the journal: a table may hold it."""
 
 from __future__ import annotations
 
@@ -13,17 +13,14 @@ from controller.events.facts import JournalVerified
 from controller.events.stream import utc_timestamp
 from controller.journal.archive_file import summary
 from controller.journal.archive_verify import ArchiveSet, verify_archives
-from controller.journal.checkpoint import result_path, write_result
 from controller.journal.verify import Report, open_read_only, self_test
 
 
-def verify_and_record(path: Path, archives_folder: Path | None = None
-                      ) -> tuple[Report, JournalVerified, str | None, ArchiveSet | None]:
+def verify_journal(path: Path, archives_folder: Path | None = None
+                   ) -> tuple[Report, JournalVerified, ArchiveSet | None]:
     """The full check of the journal at ``path`` and of its archives with it (in the folder
-    their records name, or ``archives_folder``); its result, written to ``PATH.verified``
-    (a damaged or missing archive fails the check as the journal's own rows would); why the
-    result could not be written, if it could not (a copy in a read-only folder: the check
-    still stands, only no checkpoint comes of it); and the archives checked (None when
+    their records name, or ``archives_folder``: a damaged or missing archive fails the check
+    as the journal's own rows would); its result; and the archives checked (None when
     ``path`` is an archive itself, or the journal failed before them)."""
     started = time.monotonic()
     report, archives = self_test(path), None
@@ -37,8 +34,4 @@ def verify_and_record(path: Path, archives_folder: Path | None = None
         last_seq=report.last_seq, last_hash=report.head_hash.hex(), rows=report.rows,
         seconds=round(time.monotonic() - started, 3), finished=utc_timestamp(),
         finding="" if report.finding is None else str(report.finding))
-    try:
-        write_result(path, result)
-    except OSError as error:
-        return report, result, f"cannot write {result_path(path)}: {error.strerror}", archives
-    return report, result, None, archives
+    return report, result, archives

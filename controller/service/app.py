@@ -14,13 +14,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from controller.events.facts import EventType, JournalVerified
 from controller.events.stream import EventBus, EventFile, EventFileError, Subscriber, TableEvent
 from controller.feed.relay import FeedRelay, open_feed
 from controller.game.profiles import Profile, load_profile
 from controller.journal import Journal
+from controller.journal.daily_check import DailyCheck
 from controller.journal.disk_budget import DiskAlertDue, FreeSpace, statvfs_free
-from controller.journal.verify_watch import VerifyResultWatcher
 from controller.service.disk_alerts import DiskBudgetCheck, check_at_start
 from controller.service.retention import keep_retention
 from controller.service.sim_dealer import SimulatedDealer
@@ -55,7 +54,7 @@ class Table:
     feed: FeedRelay | None = None  # the floor feed's relay (docs/feed.md), when configured
     exposure: ExposureWorker | None = None  # surveillance's worker thread, if it runs
     integrity: IntegrityWorker | None = None  # and its integrity check's
-    verify_watch: VerifyResultWatcher | None = None  # journals the daily verify's results
+    journal_check: DailyCheck | None = None  # the journal's daily full check, journaled
     # open, running (a thread is in run()), closed; guarded: run() and close() may race.
     _state: str = field(default="open", init=False, repr=False)
     _state_lock: threading.Lock = field(default_factory=threading.Lock, init=False,
@@ -116,8 +115,8 @@ class Table:
         """Stop the driver and surveillance's workers, close the journal, flush the event
         file."""
         self.driver.close()
-        if self.verify_watch is not None:
-            self.verify_watch.close()
+        if self.journal_check is not None:
+            self.journal_check.close()
         if self.feed is not None:  # before the journal it reads
             self.feed.stop()
         if self.exposure is not None:
@@ -157,7 +156,8 @@ def open_table(
             journal.close()
         raise
     if journal is not None:
-        table.verify_watch = watch_verify_results(journal, table.runner.submit)
+        table.journal_check = DailyCheck(journal.path, table.runner.submit)
+        table.journal_check.start()
     if config.feed is not None:  # the floor feed reads the journal: it starts once that is open
         try:
             table.feed = open_feed(config.feed, journal.path if journal else None, table.bus,
@@ -225,17 +225,6 @@ def _assemble(
         raise
     return Table(config, profile, bus, runner, driver, event_file, journal,
                  view_events, exposure=worker, integrity=integrity)
-
-
-def watch_verify_results(journal: Journal, submit: Callable[[object], None]
-                         ) -> VerifyResultWatcher:
-    """The watcher that hands the table each new result of the daily verify, started."""
-    last = journal.last_of(EventType.JOURNAL_VERIFIED)
-    watcher = VerifyResultWatcher(
-        journal.path, submit, last.fact if last and isinstance(last.fact, JournalVerified)
-        else None)
-    watcher.start()
-    return watcher
 
 
 def surveillance(runner: TableRunner, view_events: Sequence[TableEvent], exposure: bool,

@@ -21,9 +21,9 @@ from controller.events.states import TableState
 from controller.events.stream import EventBus, EventFileError
 from controller.game.cards import Card
 from controller.game.profiles import Profile
+from controller.journal.daily_check import VerifyResultDue
 from controller.journal.disk_budget import DiskAlertDue
 from controller.journal.store import JournalError
-from controller.journal.verify_watch import VerifyResultDue
 from controller.surveillance.exposure import ExposureComputed
 from controller.surveillance.integrity import IntegrityAlertDue, ShoeIntegrityDue
 from controller.surveillance.scanner_health import ScannerAlertDue
@@ -175,7 +175,7 @@ class TableController:
             case ShoeIntegrityDue(summary=summary):
                 self.publish(summary)  # the summary names its shoe: it comes after the end
             case VerifyResultDue(fact=fact):
-                self.publish(fact)  # the daily verify's result (controller.journal.verify_watch)
+                self.publish(fact)  # the table's own daily check (controller.journal.daily_check)
             case DiskAlertDue(alert=alert):
                 self.publish(alert)
             case TimerExpired():

@@ -21,7 +21,7 @@ from controller.journal.export import FORMATS, export
 from controller.journal.head import head_path
 from controller.journal.paths import default_journal_path, set_aside
 from controller.journal.verify import check_file
-from controller.journal.verify_run import verify_and_record
+from controller.journal.verify_run import verify_journal
 from controller.table.config import load_config
 from drivers.errors import UserError
 from drivers.user_paths import open_output
@@ -35,8 +35,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "verify", help="check the whole hash chain; exit 1 naming the first bad row",
         description="Read-only: checks SQLite's integrity, the schema version, every row's hash "
                     "and link, every verified checkpoint, and the head file. Works on a copy "
-                    "taken from a live table. Leaves its result in PATH.verified, which the "
-                    "table journals: a passing one is the checkpoint later starts check from.")
+                    "taken from a live table. Its result is not journaled: the table runs "
+                    "the same check itself daily and journals its own result.")
     verify.add_argument("--allow-unchecked-end", action="store_true",
                         help="exit 0 when everything but the end checks (the head file is "
                              "missing or lower than the journal); the output still says so")
@@ -154,11 +154,7 @@ def reading(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.
 
 def run_verify(args: argparse.Namespace) -> int:
     path = journal_path(args)
-    report, _, unrecorded, archives = verify_and_record(
-        path, Path(args.archives) if args.archives else None)
-    if unrecorded is not None:  # the check stands; no checkpoint comes of it
-        print(f"{path}: warning: {unrecorded}: the table will not journal this result",
-              file=sys.stderr)
+    report, _, archives = verify_journal(path, Path(args.archives) if args.archives else None)
     finding = report.finding
     summary = (f"{report.rows} rows, schema {report.version}, last row {report.last_seq}, "
                f"head {report.head_hash.hex()}")
