@@ -75,9 +75,12 @@ class EventStore(Protocol):
         """Drop everything appended since the last commit."""
 
 
-def utc_timestamp() -> str:
-    """Now as ISO 8601 UTC with microseconds: ``2026-11-29T11:14:06.046686Z``."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+def utc_timestamp(moment: datetime | None = None) -> str:
+    """Now (or ``moment``, which says its offset) as ISO 8601 UTC with microseconds, as the
+    journal stamps every event: ``2026-11-29T11:14:06.046686Z``."""
+    if moment is not None and moment.tzinfo is None:
+        raise ValueError(f"{moment.isoformat()}: a moment without a UTC offset")
+    return (moment or datetime.now(UTC)).astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 class _Draft(NamedTuple):

@@ -68,14 +68,14 @@ class Archived:
 
 def archive(journal: Journal, before: datetime, folder: Path, acked_seq: int | None = None,
             rewrite: bool = True) -> Archived | None:
-    """Move every complete shoe that ended before ``before`` (and only rows up to the one
+    """Move every complete shoe that ended before ``before`` (a moment with its offset; and only rows up to the one
     before ``acked_seq``, the last row the floor feed's broker acknowledged, when a feed is
     in use) out of ``journal`` into an archive file in ``folder``; None when there is none
     to move. ``rewrite``: the live file is rewritten to give the space back
     (``Journal.reclaim_space``); without, later rows reuse it."""
     folder = folder.resolve()
     folder.mkdir(parents=True, exist_ok=True)
-    stamp = before.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    stamp = utc_timestamp(before)  # the journal's own form: its stamps compare as text
     with closing(open_read_only(journal.path)) as db:
         first = db.execute("SELECT min(seq) FROM events").fetchone()[0]
         plan = None if first is None else plan_cut(db, stamp, acked_seq)

@@ -68,7 +68,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                     "has the journal open: stop the table first. Rows the floor feed's broker "
                     "has not acknowledged stay.")
     moving.add_argument("--before", required=True, type=utc_moment, metavar="DATE",
-                        help="a UTC date (2026-03-01) or time (2026-03-01T06:00:00)")
+                        help="a date (2026-03-01) or time (2026-03-01T06:00:00), in UTC unless "
+                             "it has an offset (2026-03-01T06:00:00+05:00)")
     moving.add_argument("--to", required=True, metavar="DIR", help="the archive folder")
     for each in (verify, export_parser, aside, accept, moving):
         each.add_argument("path", nargs="?", metavar="PATH", help="the journal database")
