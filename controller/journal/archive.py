@@ -71,11 +71,11 @@ class Archived:
 
 def archive(journal: Journal, before: datetime, folder: Path, acked_seq: int | None = None,
             rewrite: bool = True) -> Archived | None:
-    """Move every complete shoe that ended before ``before`` (a moment with its offset; and only rows up to the one
-    before ``acked_seq``, the last row the floor feed's broker acknowledged, when a feed is
-    in use) out of ``journal`` into an archive file in ``folder``; None when there is none
-    to move. ``rewrite``: the live file is rewritten to give the space back
-    (``Journal.reclaim_space``); without, later rows reuse it."""
+    """Move every complete shoe that ended before ``before`` (a moment with its offset; and
+    only rows up to the one before ``acked_seq``, the last row the floor feed's broker
+    acknowledged, when a feed is in use) out of ``journal`` into an archive file in
+    ``folder``; None when there is none to move. ``rewrite``: the live file is rewritten to
+    give the space back (``Journal.reclaim_space``); without, later rows reuse it."""
     folder = folder.resolve()
     try:
         folder.mkdir(parents=True, exist_ok=True)
