@@ -65,14 +65,14 @@ class TableController:
     """Runs the shoe and its rounds. Imports no Qt and starts no threads."""
 
     def __init__(self, config: TableConfig, profile: Profile, bus: EventBus,
-                 driver: Driver | None = None, clock: Callable[[], float] = time.monotonic
-                 ) -> None:
+                 driver: Driver | None = None, clock: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time) -> None:
         self.config = config
         self.configured = ShoeSettings(profile, config.live, config.profile)
         self.bus = bus
         self.driver = driver
-        self.clock = clock  # monotonic seconds, for the timers
-        self.gate = SupervisorGate(config.pin_hash)
+        self.clock = clock  # monotonic seconds, for the timers and the PIN lockout
+        self.gate = SupervisorGate(config.pin_hash, clock, wall)
         self.rounds = RoundModel(config, self.configured, self.publish,
                                  lambda *hold: self.stops.hold_on(*hold), self.gate, clock)
         self.stops = Stops(self.rounds, self.publish)
@@ -161,8 +161,8 @@ class TableController:
                 self._scanner(item)
             case Command():
                 self.operator.handle(item)
-            case PinFailure(locked_until=locked_until):
-                self.gate.count_wrong_pin(locked_until)
+            case PinFailure(starts_lockout=starts_lockout):
+                self.gate.count_wrong_pin(starts_lockout)
             case FaultHold(message=message, held=held):
                 self.stops.hold_on(INTERNAL_ERROR, message, held)
             case ExposureComputed():
