@@ -53,12 +53,12 @@ class Table:
     def __init__(self, profile: str = "classic", *, clock: Callable[[], float] = time.monotonic,
                  wall: Callable[[], float] = time.time, **config: object) -> None:
         self.config = replace(TableConfig(pin_hash=PIN_HASH), profile=profile, **config)
-        self.bus = EventBus("test-table")
+        self.bus = EventBus("test-table", wall=wall)
         self.events: list[TableEvent] = []
         self.bus.subscribe(self.events.append)
         self.driver = RecordingDriver()
         self.controller = TableController(self.config, load_profile(profile), self.bus,
-                                          self.driver, clock=clock, wall=wall)
+                                          self.driver, clock=clock)
 
     @property
     def state(self) -> str:

@@ -17,6 +17,7 @@ import logging
 import os
 import re
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -101,10 +102,12 @@ class EventBus:
     changed after.
     """
 
-    def __init__(self, table: str, store: EventStore | None = None, next_seq: int = 1) -> None:
+    def __init__(self, table: str, store: EventStore | None = None, next_seq: int = 1,
+                 wall: Callable[[], float] = time.time) -> None:
         self.table = table
         self.store = store
         self.next_seq = next_seq
+        self.wall = wall  # Unix seconds: the events' stamps
         self._subscribers: list[Subscriber] = []
         self._drafts: list[_Draft] = []
 
@@ -135,7 +138,7 @@ class EventBus:
         to the subscribers. A journal failure stops here, before anyone sees any of it."""
         if not self._drafts:
             return
-        ts = utc_timestamp()
+        ts = utc_timestamp(datetime.fromtimestamp(self.wall(), UTC))
         events = [TableEvent(seq, ts, self.table, draft.shoe, draft.round, draft.fact)
                   for seq, draft in enumerate(self._drafts, self.next_seq)]
         self._drafts = []

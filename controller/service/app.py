@@ -139,11 +139,13 @@ def open_table(
     exposure: bool = True,
     free_space: FreeSpace = statvfs_free,
     clock: Callable[[], float] = time.monotonic,
+    wall: Callable[[], float] = time.time,
 ) -> Table:
     """A table ready to ``runner.run()``, its driver started and its subscribers attached;
     with ``exposure``, surveillance computes every bet's return off the card path;
     ``free_space``: the journal disk's free bytes, for the disk budget's alert; ``clock``:
-    the controller's monotonic seconds (its timers and the PIN lockout).
+    the controller's monotonic seconds (its timers and the PIN lockout); ``wall``: the time
+    of day, in Unix seconds, that stamps the events.
 
     With a journal, it is self-tested (JournalError if it fails) and replayed before the driver
     opens or anything is published: the table carries on exactly where it stopped.
@@ -154,7 +156,7 @@ def open_table(
         if journal is not None:
             keep_retention(journal, config)
         table = _assemble(config, profile, journal, subscribers, stop_after_shoes, exposure,
-                          free_space, clock)
+                          free_space, clock, wall)
     except BaseException:
         if journal is not None:
             journal.close()
@@ -180,8 +182,9 @@ def _assemble(
     exposure: bool = True,
     free_space: FreeSpace = statvfs_free,
     clock: Callable[[], float] = time.monotonic,
+    wall: Callable[[], float] = time.time,
 ) -> Table:
-    bus = EventBus(config.table_id)
+    bus = EventBus(config.table_id, wall=wall)
     controller = TableController(config, profile, bus, clock=clock)
     event_file = open_event_file(config.events_path, journal)  # refused before resume writes
     try:

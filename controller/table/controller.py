@@ -65,14 +65,15 @@ class TableController:
     """Runs the shoe and its rounds. Imports no Qt and starts no threads."""
 
     def __init__(self, config: TableConfig, profile: Profile, bus: EventBus,
-                 driver: Driver | None = None, clock: Callable[[], float] = time.monotonic,
-                 wall: Callable[[], float] = time.time) -> None:
+                 driver: Driver | None = None, clock: Callable[[], float] = time.monotonic
+                 ) -> None:
         self.config = config
         self.configured = ShoeSettings(profile, config.live, config.profile)
         self.bus = bus
         self.driver = driver
         self.clock = clock  # monotonic seconds, for the timers and the PIN lockout
-        self.gate = SupervisorGate(config.pin_hash, clock, wall)
+        # The bus's wall clock (it stamps the events) labels a lockout's end, for people.
+        self.gate = SupervisorGate(config.pin_hash, clock, lambda: self.bus.wall())
         self.rounds = RoundModel(config, self.configured, self.publish,
                                  lambda *hold: self.stops.hold_on(*hold), self.gate, clock)
         self.stops = Stops(self.rounds, self.publish)
