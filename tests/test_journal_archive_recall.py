@@ -6,12 +6,17 @@ retention")."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from controller.journal.head import head_path
 from tests.journal_support import generated_journal_fixtures
-from tests.test_journal_archive import DAYS, archive_cli, archives_in, days_ago
+from tests.test_journal_archive import (
+    DAYS,
+    archive_cli,
+    archives_in,
+    days_ago,
+    put_another_archive_in_place,
+)
 from ui.cli import main
 
 generated, journal = generated_journal_fixtures(DAYS)
@@ -35,16 +40,7 @@ def test_another_file_in_the_archives_place_is_refused_naming_it(journal, genera
                                                                  capsys):
     assert archive_cli(journal, tmp_path / "archive", days_ago(1)) == 0
     [archived] = archives_in(tmp_path / "archive")
-    # Another archive, of fewer rows (it holds shoe 3 too), copied over this one's under its
-    # name: it verifies alone, but is not the archive the record names.
-    other = tmp_path / "other" / "journal.sqlite3"
-    other.parent.mkdir()
-    shutil.copy(generated, other)
-    shutil.copy(head_path(generated), head_path(other))
-    assert archive_cli(other, tmp_path / "other-archive", days_ago(2)) == 0
-    [others] = archives_in(tmp_path / "other-archive")
-    shutil.copy(others, archived)
-    shutil.copy(head_path(others), head_path(archived))
+    put_another_archive_in_place(generated, archived, tmp_path)
     for argv in recalls(journal, tmp_path):
         error = refused(capsys, *argv)
         assert f"{archived}: not the archive {journal} recorded" in error
