@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -48,14 +50,15 @@ class RecordingDriver(Driver):
 
 
 class Table:
-    def __init__(self, profile: str = "classic", **config: object) -> None:
+    def __init__(self, profile: str = "classic", *, clock: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time, **config: object) -> None:
         self.config = replace(TableConfig(pin_hash=PIN_HASH), profile=profile, **config)
-        self.bus = EventBus("test-table")
+        self.bus = EventBus("test-table", wall=wall)
         self.events: list[TableEvent] = []
         self.bus.subscribe(self.events.append)
         self.driver = RecordingDriver()
         self.controller = TableController(self.config, load_profile(profile), self.bus,
-                                          self.driver)
+                                          self.driver, clock=clock)
 
     @property
     def state(self) -> str:

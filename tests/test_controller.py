@@ -431,12 +431,9 @@ def test_a_scripted_shoe_through_the_driver_with_a_misread_and_the_cut_card():
     assert "8D" not in [event.fields.get("card") for event in events]  # nothing dealt after it
 
 
-def test_five_wrong_pins_lock_supervisor_actions_for_a_minute(monkeypatch):
-    import controller.table.supervisor as actions
-
+def test_five_wrong_pins_lock_supervisor_actions_for_a_minute():
     now = [1000.0]
-    monkeypatch.setattr(actions.time, "time", lambda: now[0])
-    table = Table()
+    table = Table(clock=lambda: now[0])
     table.start_shoe()
     table.deal("9S KH")
     for _ in range(5):

@@ -178,18 +178,22 @@ def test_verify_names_a_tampered_or_replaced_archive(journal, generated, tmp_pat
         db.execute("UPDATE events SET data = replace(data, 'banker', 'player') WHERE seq = 500")
     assert "chain check failed: row 500" in verify_fails(capsys, journal)
 
-    # Another table's copy archived to a day earlier put in its place: it verifies alone, but
-    # is not the archive the record names.
-    other = tmp_path / "other" / "journal.sqlite3"
+    put_another_archive_in_place(generated, archived, tmp_path)
+    assert self_test(archived).finding is None
+    assert "is not the archive recorded" in verify_fails(capsys, journal)
+
+
+def put_another_archive_in_place(generated: Path, archived: Path, folder: Path) -> None:
+    """Another copy of the journal, archived to a day earlier (fewer rows, shoe 3 among them),
+    put in the place of ``archived``: it verifies alone, but is not the archive recorded."""
+    other = folder / "other" / "journal.sqlite3"
     other.parent.mkdir()
     shutil.copy(generated, other)
     shutil.copy(head_path(generated), head_path(other))
-    assert archive_cli(other, tmp_path / "other-archive", days_ago(2)) == 0
-    [smaller] = archives_in(tmp_path / "other-archive")
+    assert archive_cli(other, folder / "other-archive", days_ago(2)) == 0
+    [smaller] = archives_in(folder / "other-archive")
     shutil.copy(smaller, archived)
     shutil.copy(head_path(smaller), head_path(archived))
-    assert self_test(archived).finding is None
-    assert "is not the archive recorded" in verify_fails(capsys, journal)
 
 
 def test_rows_cut_off_either_end_of_an_archived_journal_are_still_caught(journal, tmp_path,

@@ -96,17 +96,15 @@ def test_a_shoe_keeps_its_profile_and_betting_mode_when_the_config_changes_at_re
     assert restarted.last("shoe_started").fields["betting"] == "live"
 
 
-def test_a_pin_lockout_survives_a_replay(monkeypatch):
-    import controller.table.supervisor as actions
-
-    monkeypatch.setattr(actions.time, "time", lambda: 5000.0)
-    table = Table()
+def test_a_pin_lockout_survives_a_replay():
+    table = Table(clock=lambda: 5000.0)
     table.start_shoe()
     for _ in range(5):
         table.command("void_round", by="guesser", pin="0000", reason="x")
-    twin = _twin(table)
+    twin = Table(clock=lambda: 0.0)  # another process: its monotonic clock is its own
+    replay(twin.controller, table.events)
     twin.supervisor("clear_roads")
-    assert "locked" in twin.last("action_refused").fields["reason"]
+    assert "locked for 60 s more" in twin.last("action_refused").fields["reason"]
     assert not twin.of_type("roads_cleared")[1:]
 
 

@@ -76,10 +76,11 @@ def journaled(journal: Path, profile: Path, *steps: str) -> None:
 
 
 def restarted(journal: Path, profile: Path) -> OpenTable:
-    """The table started again on the same journal and profile file (a real restart)."""
+    """The table started again on the same journal and profile file (a real restart), its
+    monotonic clock standing still."""
     config = TableConfig(table_id="test-table", profile=str(profile), journal_path=str(journal),
                          pin_hash=PIN_HASH, driver_url="sim://?script=CUT")
-    return open_table(config, exposure=False)
+    return open_table(config, exposure=False, clock=lambda: 5000.0)
 
 
 def of_type(journal: Path, kind: str) -> list:
@@ -234,10 +235,7 @@ def across_a_shoe_end(folder: Path, before_end: Callable[[OpenTable], None],
     return journal
 
 
-def test_a_lockout_started_before_the_shoe_ended_survives_a_restart(tmp_path, monkeypatch):
-    import controller.table.supervisor as gate
-
-    monkeypatch.setattr(gate.time, "time", lambda: 5000.0)
+def test_a_lockout_started_before_the_shoe_ended_survives_a_restart(tmp_path):
     journal = across_a_shoe_end(tmp_path, lambda table: _wrong_pins(table, 5),
                                 lambda table: supervisor(table, "clear_roads"))
     refused = of_type(journal, "action_refused")[-1].fields

@@ -17,6 +17,7 @@ import logging
 import os
 import re
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -80,9 +81,12 @@ class EventStore(Protocol):
         """Drop everything appended since the last commit."""
 
 
-def utc_timestamp() -> str:
-    """Now as ISO 8601 UTC with microseconds: ``2026-11-29T11:14:06.046686Z``."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+def utc_timestamp(moment: datetime | None = None) -> str:
+    """Now (or ``moment``, which says its offset) as ISO 8601 UTC with microseconds, as the
+    journal stamps every event: ``2026-11-29T11:14:06.046686Z``."""
+    if moment is not None and moment.tzinfo is None:
+        raise ValueError(f"{moment.isoformat()}: a moment without a UTC offset")
+    return (moment or datetime.now(UTC)).astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 class _Draft(NamedTuple):
@@ -103,10 +107,12 @@ class EventBus:
     changed after.
     """
 
-    def __init__(self, table: str, store: EventStore | None = None, next_seq: int = 1) -> None:
+    def __init__(self, table: str, store: EventStore | None = None, next_seq: int = 1,
+                 wall: Callable[[], float] = time.time) -> None:
         self.table = table
         self.store = store
         self.next_seq = next_seq
+        self.wall = wall  # Unix seconds: the events' stamps
         self._subscribers: list[Subscriber] = []
         self._drafts: list[_Draft] = []
 
@@ -137,7 +143,7 @@ class EventBus:
         to the subscribers. A journal failure stops here, before anyone sees any of it."""
         if not self._drafts:
             return
-        ts = utc_timestamp()
+        ts = utc_timestamp(datetime.fromtimestamp(self.wall(), UTC))
         events = [TableEvent(seq, ts, self.table, draft.shoe, draft.round, draft.fact)
                   for seq, draft in enumerate(self._drafts, self.next_seq)]
         self._drafts = []

@@ -38,6 +38,9 @@ from controller.journal.store import FAILED_ADVICE, Journal, JournalError
 from controller.journal.verify import open_read_only, self_test
 
 _PARTIAL = ".partial"
+_SQLITE_SIDE_FILES = ("-journal", "-wal", "-shm")
+_WRITE_ADVICE = ("make the archive folder writable, or free space on its disk (or name another "
+                 "folder); the live journal is as it was")
 _NEWEST = "SELECT seq FROM events WHERE type = ? ORDER BY seq DESC LIMIT 1"
 
 
@@ -68,14 +71,18 @@ class Archived:
 
 def archive(journal: Journal, before: datetime, folder: Path, acked_seq: int | None = None,
             rewrite: bool = True) -> Archived | None:
-    """Move every complete shoe that ended before ``before`` (and only rows up to the one
-    before ``acked_seq``, the last row the floor feed's broker acknowledged, when a feed is
-    in use) out of ``journal`` into an archive file in ``folder``; None when there is none
-    to move. ``rewrite``: the live file is rewritten to give the space back
-    (``Journal.reclaim_space``); without, later rows reuse it."""
+    """Move every complete shoe that ended before ``before`` (a moment with its offset; and
+    only rows up to the one before ``acked_seq``, the last row the floor feed's broker
+    acknowledged, when a feed is in use) out of ``journal`` into an archive file in
+    ``folder``; None when there is none to move. ``rewrite``: the live file is rewritten to
+    give the space back (``Journal.reclaim_space``); without, later rows reuse it."""
     folder = folder.resolve()
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = before.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise JournalError(journal.path, f"cannot make the archive folder {folder}: "
+                           f"{_said(error)}; nothing was moved", advice=_WRITE_ADVICE) from None
+    stamp = utc_timestamp(before)  # the journal's own form: its stamps compare as text
     with closing(open_read_only(journal.path)) as db:
         first = db.execute("SELECT min(seq) FROM events").fetchone()[0]
         plan = None if first is None else plan_cut(db, stamp, acked_seq)
@@ -190,13 +197,31 @@ def _copy_of_live(path: Path, db: sqlite3.Connection) -> bool:
 
 def write_archive(target: Path, journal: Path, plan: Plan, before: str) -> None:
     """Copy the plan's rows into ``target`` (made under a temporary name, synced, verified,
-    then renamed); JournalError, with the live journal untouched, if the copy does not verify."""
+    then renamed); JournalError, with the live journal untouched and nothing left in the
+    folder, if the copy cannot be written (a read-only folder, a full disk) or does not
+    verify."""
     partial = target.with_name(target.name + _PARTIAL)
     if target.exists():  # left by remove_unfinished: not a copy of this journal's rows
         raise JournalError(target, "another journal's archive has this name: give each table "
                            "an archive folder of its own", advice="name another folder")
-    for left in (partial, head_path(partial)):
-        left.unlink(missing_ok=True)
+    try:
+        _remove(partial)
+        _copy_rows(partial, journal, plan, before)
+        _check_copy(partial, plan)
+        os.replace(head_path(partial), head_path(target))
+        os.replace(partial, target)
+        _sync_folder(target.parent)
+    except (OSError, sqlite3.Error) as error:
+        _remove(partial)
+        raise JournalError(journal, f"cannot write the archive in {target.parent}: "
+                           f"{_said(error)}; nothing was moved", advice=_WRITE_ADVICE) from None
+    except JournalError:
+        _remove(partial)
+        raise
+
+
+def _copy_rows(partial: Path, journal: Path, plan: Plan, before: str) -> None:
+    partial.touch()  # SQLite would say only "unable to open database file" of a read-only one
     with closing(sqlite3.connect(partial, isolation_level=None)) as db:
         db.execute("PRAGMA synchronous = FULL")
         migrate(db, 0)
@@ -213,12 +238,23 @@ def write_archive(target: Path, journal: Path, plan: Plan, before: str) -> None:
         db.execute("COMMIT")
         db.execute("DETACH DATABASE live")
     head = HeadFile(partial.resolve())
-    head.write(plan.last_seq, plan.last_hash, plan.last_seq, sync=True)
-    head.close()
-    _check_copy(partial, plan)
-    os.replace(head_path(partial), head_path(target))
-    os.replace(partial, target)
-    _sync_folder(target.parent)
+    try:
+        head.write(plan.last_seq, plan.last_hash, plan.last_seq, sync=True)
+    finally:
+        head.close()
+
+
+def _remove(partial: Path) -> None:
+    """The unfinished copy and every file SQLite or the head made beside it, if there."""
+    for left in (partial, head_path(partial),
+                 *(partial.with_name(partial.name + side) for side in _SQLITE_SIDE_FILES)):
+        if left.exists():  # unlink of a missing file still fails on a read-only disk
+            left.unlink()
+
+
+def _said(error: OSError | sqlite3.Error) -> str:
+    """The cause in a few words: ``Read-only file system``, ``database or disk is full``."""
+    return (error.strerror or str(error)) if isinstance(error, OSError) else str(error)
 
 
 def _check_copy(partial: Path, plan: Plan) -> None:

@@ -95,15 +95,18 @@ class DiskWatch:
 
     def check(self) -> facts.DiskAlert | None:
         """A ``disk_alert`` raised when the days left fell below the threshold, cleared when
-        they are back above it; None when nothing changed."""
+        they are back above it; None when nothing changed. No rate known (too little
+        history, or rows stamped before the rows they follow: the clock stepped back) says
+        nothing of the days left, so it changes nothing."""
         budget = estimate(self.journal, self.free_space)
         days = budget.days_left
-        short = days is not None and days < self.min_free_days
+        if days is None:
+            return None
+        short = days < self.min_free_days
         if short == self.raised:
             return None
         self.raised = short
         return facts.DiskAlert(
-            state="raised" if short else "cleared",
-            days_left=f"{days:.1f}" if days is not None else "", free_bytes=budget.free_bytes,
-            bytes_per_day=budget.bytes_per_day, min_free_days=self.min_free_days,
-            folder=str(self.journal.resolve().parent))
+            state="raised" if short else "cleared", days_left=f"{days:.1f}",
+            free_bytes=budget.free_bytes, bytes_per_day=budget.bytes_per_day,
+            min_free_days=self.min_free_days, folder=str(self.journal.resolve().parent))

@@ -21,8 +21,9 @@ def of_type(type_: EventType) -> str:
 def last_seq_of(connection: sqlite3.Connection, type_: EventType,
                 before: int = _END) -> int | None:
     """The seq of the last event of ``type_`` before seq ``before``: from its partial index
-    (``scanner``, ``journal_verified``), else a reverse scan of the rowid table that stops
-    at the first match (the others come once a shoe at least)."""
+    (``scanner``, ``journal_verified``, ``journal_archived``, ``disk_alert``), else a reverse
+    scan of the rowid table that stops at the first match (the others come once a shoe at
+    least)."""
     row = connection.execute(f"SELECT seq FROM events WHERE {of_type(type_)} AND seq < ? "
                              "ORDER BY seq DESC LIMIT 1", (before,)).fetchone()
     return row[0] if row else None

@@ -3,9 +3,9 @@
 ``PRAGMA user_version`` holds the schema version: migration ``n`` (1-based) takes a journal from
 version ``n - 1`` to ``n``. A journal newer than this program is refused, never downgraded.
 The ``events`` table is the record (hash-chained); ``shoes`` and ``rounds`` index it, with a
-unique shoe number and a unique (shoe, round) so no shoe or round can be stored twice; three
-partial indexes find the last ``scanner``, ``journal_verified`` and ``journal_archived`` rows
-at once.
+unique shoe number and a unique (shoe, round) so no shoe or round can be stored twice; four
+partial indexes find the last ``scanner``, ``journal_verified``, ``journal_archived`` and
+``disk_alert`` rows at once.
 """
 
 from __future__ import annotations
@@ -52,6 +52,11 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX events_scanner ON events (seq) WHERE type = 'scanner';
     CREATE INDEX events_journal_verified ON events (seq) WHERE type = 'journal_verified';
     CREATE INDEX events_journal_archived ON events (seq) WHERE type = 'journal_archived';
+    """,
+    # The newest ``disk_alert``, however far back: whether one raised still stands at a start
+    # (controller.table.restart, ``resume``), so that a restart does not raise it again.
+    """
+    CREATE INDEX events_disk_alert ON events (seq) WHERE type = 'disk_alert';
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -10,6 +10,7 @@ import contextlib
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -136,10 +137,14 @@ def open_table(
     stop_after_shoes: int | None = None,
     exposure: bool = True,
     free_space: FreeSpace = statvfs_free,
+    clock: Callable[[], float] = time.monotonic,
+    wall: Callable[[], float] = time.time,
 ) -> Table:
     """A table ready to ``runner.run()``, its driver started and its subscribers attached;
     with ``exposure``, surveillance computes every bet's return off the card path;
-    ``free_space``: the journal disk's free bytes, for the disk budget's alert.
+    ``free_space``: the journal disk's free bytes, for the disk budget's alert; ``clock``:
+    the controller's monotonic seconds (its timers and the PIN lockout); ``wall``: the time
+    of day, in Unix seconds, that stamps the events.
 
     With a journal, it is self-tested (JournalError if it fails) and replayed before the driver
     opens or anything is published: the table carries on exactly where it stopped.
@@ -150,7 +155,7 @@ def open_table(
         if journal is not None:
             keep_retention(journal, config)
         table = _assemble(config, profile, journal, subscribers, stop_after_shoes, exposure,
-                          free_space)
+                          free_space, clock, wall)
     except BaseException:
         if journal is not None:
             journal.close()
@@ -176,9 +181,11 @@ def _assemble(
     stop_after_shoes: int | None,
     exposure: bool = True,
     free_space: FreeSpace = statvfs_free,
+    clock: Callable[[], float] = time.monotonic,
+    wall: Callable[[], float] = time.time,
 ) -> Table:
-    bus = EventBus(config.table_id)
-    controller = TableController(config, profile, bus)
+    bus = EventBus(config.table_id, wall=wall)
+    controller = TableController(config, profile, bus, clock=clock)
     event_file = open_event_file(config.events_path, journal)  # refused before resume writes
     try:
         view_events = resume(controller, journal) if journal is not None else []
@@ -204,7 +211,8 @@ def _assemble(
         raise
     controller.driver = driver
     if journal is not None:
-        runner.rebuild = lambda: rebuilt(TableController(config, profile, bus, driver), journal)
+        runner.rebuild = lambda: rebuilt(TableController(config, profile, bus, driver, clock),
+                                           journal)
         runner.fault_folder = journal.path.parent
     worker, integrity = surveillance(runner, view_events, exposure)
     try:

@@ -40,7 +40,7 @@ class Command:
 class PinFailure:
     """A wrong supervisor PIN, replayed from the journal: the lockout survives a restart."""
 
-    locked_until: float | None  # Unix time, when this failure started a lockout
+    starts_lockout: bool  # the fifth in a row: its refusal records ``locked_until``
 
 
 @dataclass(frozen=True, slots=True)

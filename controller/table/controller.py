@@ -71,8 +71,9 @@ class TableController:
         self.configured = ShoeSettings(profile, config.live, config.profile)
         self.bus = bus
         self.driver = driver
-        self.clock = clock  # monotonic seconds, for the timers
-        self.gate = SupervisorGate(config.pin_hash)
+        self.clock = clock  # monotonic seconds, for the timers and the PIN lockout
+        # The bus's wall clock (it stamps the events) labels a lockout's end, for people.
+        self.gate = SupervisorGate(config.pin_hash, clock, lambda: self.bus.wall())
         self.rounds = RoundModel(config, self.configured, self.publish,
                                  lambda *hold: self.stops.hold_on(*hold), self.gate, clock)
         self.stops = Stops(self.rounds, self.publish)
@@ -161,8 +162,8 @@ class TableController:
                 self._scanner(item)
             case Command():
                 self.operator.handle(item)
-            case PinFailure(locked_until=locked_until):
-                self.gate.count_wrong_pin(locked_until)
+            case PinFailure(starts_lockout=starts_lockout):
+                self.gate.count_wrong_pin(starts_lockout)
             case FaultHold(message=message, held=held):
                 self.stops.hold_on(INTERNAL_ERROR, message, held)
             case ExposureComputed():

@@ -59,7 +59,7 @@ def input_of(event: TableEvent) -> object | None:
             return Misread(bytes.fromhex(misread.raw_hex), count=misread.count,
                            last_raw=bytes.fromhex(misread.last_raw_hex or ""))
         case facts.ActionRefused(wrong_pin=True, locked_until=locked_until):
-            return PinFailure(locked_until)
+            return PinFailure(starts_lockout=locked_until is not None)
         case facts.CutCard(raw=raw):
             return CutCardSeen(_bytes(raw))
         case facts.ShoeShuffled(raw=raw):
@@ -114,7 +114,8 @@ def replay(controller: TableController, events: Sequence[TableEvent]) -> None:
             ended = events[start - 1]
             controller.rounds.after_shoe(ended.shoe, ended.round)
             assert isinstance(ended.fact, facts.ShoeEnded)
-            controller.gate.restore(ended.fact.wrong_pins or 0, ended.fact.locked_until)
+            controller.gate.restore(ended.fact.wrong_pins or 0,
+                                    locked=ended.fact.locked_until is not None)
         if scanner_was_down(events[:start]):
             controller.handle(Disconnected("still disconnected at restart"))
         for event in events[start:]:

@@ -48,10 +48,13 @@ def resume(controller: TableController, journal: Journal) -> list[TableEvent]:
         log.info("journal %s: resumed at event %d, %s, shoe %d round %d", journal.path,
                  events[-1].seq, controller.state, controller.shoe_number, controller.round_number)
     shown = view_events(events)
-    verified = journal.last_of(EventType.JOURNAL_VERIFIED)
-    if verified is not None and (not shown or verified.seq < shown[0].seq):
-        shown.insert(0, verified)  # a failed daily verify stays an alert across restarts
-    return shown
+    # Alerts that stand until a later event of their type ends them stay alerts across
+    # restarts: a failed daily verify, a disk running short (which is then not raised again).
+    standing = (journal.last_of(kind) for kind in (EventType.JOURNAL_VERIFIED,
+                                                   EventType.DISK_ALERT))
+    earlier = [event for event in standing
+               if event is not None and (not shown or event.seq < shown[0].seq)]
+    return sorted(earlier, key=lambda event: event.seq) + shown
 
 
 def rebuilt(controller: TableController, journal: Journal) -> TableController:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import re
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,25 +96,33 @@ def is_blank(pin: str | CheckedPin | None) -> bool:
 class SupervisorGate:
     """Who may give a supervisor action: the PIN, and the lockout after guessing at it.
 
-    Five wrong PINs in a row lock supervisor actions for a minute, in wall-clock time and
-    counted from the journaled refusals (``count_wrong_pin`` replays one), so a restart clears
-    neither; a shoe's end records where the count stands (``carried``), since a restart
-    replays only the shoe after it. A missing or empty PIN is refused without counting: a
-    dealer pressing a key cannot lock the supervisors out."""
+    Five wrong PINs in a row lock supervisor actions for a minute of ``clock``, the table's
+    monotonic seconds: a wall clock stepped back or forward (NTP, a dead RTC battery, daylight
+    saving on a PC set to local time) neither lengthens nor shortens it. The count and the
+    lockout are replayed from the journaled refusals (``count_wrong_pin``), and a shoe's end
+    records where they stand (``carried``), since a restart replays only the shoe after it.
+    A monotonic clock does not survive a reboot, so the journal holds no time the lockout
+    depends on: a restart runs a lockout the journal does not show ended (by a right PIN or a
+    counted wrong one after it) for its whole minute again, from the restart. ``wall`` only
+    labels the record (``locked_until``: when it ends, by the wall clock, for people). A
+    missing or empty PIN is refused without counting: a dealer pressing a key cannot lock
+    the supervisors out."""
 
-    def __init__(self, pin_hash: str | None) -> None:
+    def __init__(self, pin_hash: str | None, clock: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time) -> None:
         self.pin_hash = pin_hash
+        self.clock, self.wall = clock, wall
         self._wrong_in_row = 0
-        self._locked_until = 0.0
+        self._locked_until: float | None = None  # on ``clock``
 
     def check(self, pin: str | CheckedPin | None, what: str = "this action") -> None:
         """Raise PinRefused unless ``pin`` is the supervisor's and no lockout is running."""
         if self.pin_hash is None:
             raise PinRefused("no supervisor PIN is configured (see 'baccarat-table hash-pin')")
-        now = time.time()
-        if now < self._locked_until:
+        left = self._lockout_left()
+        if left:
             raise PinRefused(f"too many wrong PINs: supervisor actions locked for "
-                             f"{self._locked_until - now:.0f} s more")
+                             f"{math.ceil(left)} s more")
         if pin is None:
             raise PinRefused(f"{what} needs the supervisor PIN")
         if is_blank(pin):
@@ -120,25 +130,29 @@ class SupervisorGate:
                              "wrong one)")
         if not verify_pin(pin, self.pin_hash):
             if self._wrong_in_row + 1 >= PIN_ATTEMPTS:
-                locked_until = now + PIN_LOCKOUT_SECONDS
-                self.count_wrong_pin(locked_until)
+                self.count_wrong_pin(starts_lockout=True)
                 raise PinRefused(f"wrong supervisor PIN, {PIN_ATTEMPTS} in a row: supervisor "
                                  f"actions locked for {PIN_LOCKOUT_SECONDS} s",
-                                 wrong_pin=True, locked_until=locked_until)
-            self.count_wrong_pin(None)
+                                 wrong_pin=True, locked_until=self._wall_end())
+            self.count_wrong_pin(starts_lockout=False)
             raise PinRefused("wrong supervisor PIN", wrong_pin=True)
         self.passed()
 
     def passed(self) -> None:
-        """A right PIN (now, or replayed from the journal) ends a run of wrong ones."""
-        self._wrong_in_row = 0
+        """A right PIN (now, or replayed from the journal) ends a run of wrong ones, and shows
+        that any lockout before it was over."""
+        self._wrong_in_row, self._locked_until = 0, None
 
-    def count_wrong_pin(self, locked_until: float | None) -> None:
-        """One wrong PIN; ``locked_until`` when it was the one that started a lockout."""
-        if locked_until is None:
-            self._wrong_in_row += 1
+    def count_wrong_pin(self, starts_lockout: bool) -> None:
+        """One wrong PIN (now, or replayed from the journal); ``starts_lockout`` when it was
+        the one that started a lockout: that runs a whole minute from now. One that did not
+        was counted after any lockout before it was over."""
+        if starts_lockout:
+            self._wrong_in_row = 0
+            self._locked_until = self.clock() + PIN_LOCKOUT_SECONDS
         else:
-            self._wrong_in_row, self._locked_until = 0, locked_until
+            self._wrong_in_row += 1
+            self._locked_until = None
 
     def carried(self) -> dict[str, Any]:
         """The count of wrong PINs and a lockout still running, as ``shoe_ended`` records them
@@ -146,10 +160,21 @@ class SupervisorGate:
         facts: dict[str, Any] = {}
         if self._wrong_in_row:
             facts["wrong_pins"] = self._wrong_in_row
-        if self._locked_until > time.time():
-            facts["locked_until"] = self._locked_until
+        if self._lockout_left():
+            facts["locked_until"] = self._wall_end()
         return facts
 
-    def restore(self, wrong_in_row: int, locked_until: float | None) -> None:
-        """Where a restart finds the count and the lockout: as a shoe's end recorded them."""
-        self._wrong_in_row, self._locked_until = wrong_in_row, locked_until or 0.0
+    def restore(self, wrong_in_row: int, locked: bool) -> None:
+        """Where a restart finds the count and the lockout: as a shoe's end recorded them; a
+        lockout still running then runs a whole minute from now."""
+        self._wrong_in_row = wrong_in_row
+        self._locked_until = self.clock() + PIN_LOCKOUT_SECONDS if locked else None
+
+    def _lockout_left(self) -> float:
+        """The seconds of lockout left, on ``clock``; 0 when none is running."""
+        return 0.0 if self._locked_until is None else max(0.0, self._locked_until - self.clock())
+
+    def _wall_end(self) -> float:
+        """When the running lockout ends by the wall clock (Unix time): a label, never read
+        back."""
+        return round(self.wall() + self._lockout_left(), 3)

@@ -12,7 +12,7 @@ from controller.journal import recall
 from controller.journal.history import round_text
 from controller.journal.start_check import start_test
 from drivers.errors import UserError
-from ui.commands.journal import followed, journal_to_read, reading
+from ui.commands.journal import add_archives_option, followed, journal_to_read, reading
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -24,6 +24,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="FILE", help="take the journal path from here")
     parser.add_argument("--last", type=int, metavar="N", help="only the last N rounds")
     parser.add_argument("--shoe", type=int, metavar="S", help="only shoe S")
+    add_archives_option(parser)
     parser.add_argument("--json", action="store_true", help="a JSON array of rounds")
     parser.set_defaults(handler=reading(run))
 
@@ -33,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--last {args.last}: expected 1 or more")
     path: Path = journal_to_read(args)
     if args.shoe is not None:
-        path = followed(path, args.shoe)
+        path = followed(path, args.shoe, args.archives)
     finding = start_test(path).finding
     with recall.reading(path) as connection:
         shown, events = recall.round_events(connection, args.last, args.shoe)

@@ -57,9 +57,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                     "the table then starts. Refused for any other failure.")
     accept.add_argument("--by", required=True, metavar="NAME", help="who accepts it")
     accept.add_argument("--reason", default="", metavar="TEXT", help="why")
-    verify.add_argument("--archives", metavar="DIR",
-                        help="look for the journal's archive files here, not where they were "
-                             "written")
+    add_archives_option(verify)
     moving = actions.add_parser(
         "archive", help="move complete shoes that ended before DATE into an archive file",
         description="Moves every complete shoe that ended before DATE out of the live journal "
@@ -68,7 +66,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                     "has the journal open: stop the table first. Rows the floor feed's broker "
                     "has not acknowledged stay.")
     moving.add_argument("--before", required=True, type=utc_moment, metavar="DATE",
-                        help="a UTC date (2026-03-01) or time (2026-03-01T06:00:00)")
+                        help="a date (2026-03-01) or time (2026-03-01T06:00:00), in UTC unless "
+                             "it has an offset (2026-03-01T06:00:00+05:00)")
     moving.add_argument("--to", required=True, metavar="DIR", help="the archive folder")
     for each in (verify, export_parser, aside, accept, moving):
         each.add_argument("path", nargs="?", metavar="PATH", help="the journal database")
@@ -91,6 +90,12 @@ def utc_moment(text: str) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
+def add_archives_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--archives", metavar="DIR",
+                        help="look for the journal's archive files here, not where they were "
+                             "written")
+
+
 def journal_path(args: argparse.Namespace) -> Path:
     if args.path:
         path = Path(args.path)
@@ -110,11 +115,12 @@ def journal_to_read(args: argparse.Namespace) -> Path:
     return path
 
 
-def followed(path: Path, shoe: int) -> Path:
+def followed(path: Path, shoe: int, archives: str | None = None) -> Path:
     """The file holding shoe ``shoe``: the journal, or the archive it was moved to (said on
-    standard error, so that --json output stays as it is)."""
+    standard error, so that --json output stays as it is), looked for in ``archives`` when
+    given; UserError when that archive is not there or not the one recorded."""
     with recall.reading(path):  # a journal SQLite cannot read is one line, as for any read
-        held = holding_shoe(path, shoe)
+        held = holding_shoe(path, shoe, Path(archives) if archives else None)
     if held != path:
         print(f"shoe {shoe} was archived: reading {held}", file=sys.stderr)
     return held

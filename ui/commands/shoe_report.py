@@ -17,7 +17,7 @@ from controller.journal.start_check import start_test
 from controller.surveillance.shoe_record import ShoeRecord, shoe_records
 from drivers.errors import UserError
 from drivers.user_paths import open_output
-from ui.commands.journal import followed, journal_to_read, reading
+from ui.commands.journal import add_archives_option, followed, journal_to_read, reading
 
 FORMATS = (".png", ".html")
 
@@ -28,6 +28,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "bet's return over the shoe, the alerts and closures, the scanner's health "
         "(docs/surveillance.md). Read-only.")
     parser.add_argument("--shoe", type=int, metavar="S", help="the shoe (default: the last)")
+    add_archives_option(parser)
     parser.add_argument("--journal", dest="path", metavar="PATH",
                         help="the journal (default: the config's, else "
                              "$STATE_DIRECTORY/journal.sqlite3)")
@@ -80,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--out {args.out}: expected a file ending in .png or .html")
     path = journal_to_read(args)
     if args.shoe is not None:
-        path = followed(path, args.shoe)
+        path = followed(path, args.shoe, args.archives)
     finding = start_test(path).finding
     record, table = shoe_from_journal(path, args.shoe)  # one line when it cannot be read
     if finding is not None:
