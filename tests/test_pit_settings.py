@@ -17,6 +17,12 @@ from tests.journal_support import ROOT
     ([], "[pit]\nbrokr = 'mqtt://x'\n", "pit.toml: pit.brokr: unknown key"),
     ([], "[pit]\ntarget_hands_per_hour = {default = 0}\n",
      "pit.toml: pit.target_hands_per_hour: expected"),
+    ([], "[pit]\ntarget_hands_per_hour = {t7 = 100000}\n",
+     "pit.toml: pit.target_hands_per_hour: expected a whole number from 1 to 1000, or a table "
+     "of them: default = N, TABLE = N, got 100000 for 't7'"),
+    ([], "[pit]\nsilent_after_seconds = 86401\n",
+     "pit.toml: pit.silent_after_seconds: expected a whole number of seconds from 1 to 86400, "
+     "got 86401"),
     ([], "[pit]\nusername = 'pit'\n", "username and password_file go together"),
 ])
 def test_a_bad_setting_is_one_line_naming_it_with_exit_2(tmp_path, args, config, shown):

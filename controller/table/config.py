@@ -51,7 +51,10 @@ class ConfigError(UserError):
 LANGUAGES = ("en", "zh", "el", "ru", "ar")
 BETTING_SECONDS = (1, 600)  # a live countdown from one second to ten minutes
 TABLE_ID_MAX = 32  # it is shown on the display's status bar and stored with every event
-KEEP_DAYS_MIN = 90  # regulators ask that at least this much play stays in the live journal
+# Regulators ask that at least 90 days of play stay in the live journal; past a century the
+# cut-off date is before the year 1 (an OverflowError at every start): a typo either way.
+KEEP_DAYS = (90, 36_500)
+MIN_FREE_DAYS = (0, 3_650)  # the disk alert's threshold; ten years of writes is a typo
 
 # (section, key) -> (field, expected type(s), description of what is expected)
 _KEYS: dict[tuple[str, str], tuple[str, tuple[type, ...], str]] = {
@@ -65,9 +68,11 @@ _KEYS: dict[tuple[str, str], tuple[str, tuple[type, ...], str]] = {
     ("table", "language"): ("language", (str,), "one of en, zh, el, ru, ar"),
     ("driver", "url"): ("driver_url", (str,), "a driver URL such as sim:// or serial:///dev/..."),
     ("journal", "path"): ("journal_path", (str,), "a path to the journal database"),
-    ("journal", "keep_days"): ("keep_days", (int,), f"whole days, at least {KEEP_DAYS_MIN}"),
+    ("journal", "keep_days"): ("keep_days", (int,),
+                               f"whole days, {KEEP_DAYS[0]} to {KEEP_DAYS[1]}"),
     ("journal", "archive_dir"): ("archive_dir", (str,), "a folder for the journal's archives"),
-    ("journal", "min_free_days"): ("min_free_days", (int,), "whole days, 0 or more"),
+    ("journal", "min_free_days"): ("min_free_days", (int,),
+                                   f"whole days, {MIN_FREE_DAYS[0]} to {MIN_FREE_DAYS[1]}"),
     ("events", "path"): ("events_path", (str,), "a path for JSON-lines events, or -"),
     ("supervisor", "pin_hash"): ("pin_hash", (str,), "a PIN hash from 'baccarat-table hash-pin'"),
 }
@@ -161,13 +166,15 @@ def _check_values(path: Path, config: TableConfig) -> None:
         if value is not None and not value.strip():
             # An empty path would quietly mean "no journal" (or no events file).
             refuse(key, value, "expected a path; leave the key out for none")
-    if config.keep_days is not None and config.keep_days < KEEP_DAYS_MIN:
+    low, high = KEEP_DAYS
+    if config.keep_days is not None and not low <= config.keep_days <= high:
         refuse("journal.keep_days", config.keep_days,
-               f"expected at least {KEEP_DAYS_MIN} days: a shorter retention is refused "
-               "(regulators ask that much play to stay recallable); leave the key out to keep "
-               "everything")
-    if config.min_free_days < 0:
-        refuse("journal.min_free_days", config.min_free_days, "expected 0 days or more")
+               f"expected {low} to {high} days: a shorter retention is refused (regulators ask "
+               "that much play to stay recallable), a longer one is a typo; leave the key out "
+               "to keep everything")
+    low, high = MIN_FREE_DAYS
+    if not low <= config.min_free_days <= high:
+        refuse("journal.min_free_days", config.min_free_days, f"expected {low} to {high} days")
     if config.pin_hash is not None:
         try:
             check_pin_hash(config.pin_hash)
