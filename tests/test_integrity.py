@@ -16,10 +16,10 @@ from controller.service.app import open_table
 from controller.surveillance.integrity import IntegrityDetector
 from controller.surveillance.run_chance import carried_run_chance
 from controller.table.config import TableConfig
-from drivers.base import CardRead, CutCardSeen
 from drivers.shoe_order import CUT, build_shoe, shoe_random
 from tests.surveillance_support import LUCKY_SIX_PROFILE, run_watched_table
 from tests.table_harness import Table
+from tests.test_restart_keeps_the_past import deal as deal_cards
 
 DECKS = 8
 
@@ -176,8 +176,7 @@ def test_a_summary_lost_to_a_kill_at_the_shoes_end_is_made_at_the_next_start(tmp
     store = Journal.open(journal)
     dealt.bus.store = store
     dealt.start_shoe(reveal="3H", burns="4S 4H 4D")
-    for code in "9S KH TC 2D 2S 3C CUT 5H 4C".split():
-        dealt.controller.handle(CutCardSeen() if code == "CUT" else CardRead(code, code.encode()))
+    deal_cards(dealt, "9S KH TC 2D 2S 3C CUT 5H 4C")
     assert dealt.state == "shoe_ended"
     store.close()
     config = TableConfig(table_id="test-table", profile=LUCKY_SIX_PROFILE,

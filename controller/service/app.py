@@ -12,14 +12,17 @@ import queue
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from controller.events.facts import EventType, JournalVerified
 from controller.events.stream import EventBus, EventFile, EventFileError, Subscriber, TableEvent
+from controller.feed.outbox import ack_path
 from controller.feed.relay import FeedRelay, open_feed
 from controller.game.profiles import Profile, load_profile
 from controller.journal import Journal
 from controller.journal.disk_budget import DiskAlertDue, FreeSpace, statvfs_free
+from controller.journal.paths import journal_files
 from controller.journal.verify_watch import VerifyResultWatcher
 from controller.service.disk_alerts import DiskBudgetCheck, check_at_start
 from controller.service.retention import keep_retention
@@ -34,6 +37,7 @@ from controller.table.restart import prime_driver, rebuilt, resume
 from controller.table.runner import TableRunner
 from drivers import open_driver
 from drivers.base import Driver, DriverError
+from drivers.errors import UserError
 from drivers.url import DriverUrl
 
 log = logging.getLogger(__name__)
@@ -145,6 +149,7 @@ def open_table(
     With a journal, it is self-tested (JournalError if it fails) and replayed before the driver
     opens or anything is published: the table carries on exactly where it stopped.
     """
+    refuse_clashing_outputs(config)
     profile = load_profile(config.profile)
     journal = Journal.open(config.journal_path) if config.journal_path else None
     try:
@@ -166,6 +171,21 @@ def open_table(
             table.close()
             raise
     return table
+
+
+def refuse_clashing_outputs(config: TableConfig) -> None:
+    """Refuse, before either is opened, an events file that is one of the journal's files (the
+    same path, or another name of the same file): writing one would destroy the other."""
+    if config.events_path is None or config.events_path == "-" or not config.journal_path:
+        return
+    events = Path(config.events_path).absolute()
+    journal = Path(config.journal_path).absolute()
+    for own in (*journal_files(journal), ack_path(journal)):
+        if events.resolve() == own.resolve() or (
+                events.exists() and own.exists() and events.samefile(own)):
+            raise UserError(f"events file {events}: is the journal {journal}"
+                            f"{'' if own == journal else f' (its {own.name})'}: name another "
+                            "events file")
 
 
 def _assemble(

@@ -79,8 +79,8 @@ _KEYS: dict[tuple[str, str], tuple[str, tuple[type, ...], str]] = {
 
 
 def load_config(path: str | Path) -> TableConfig:
-    """Read and check a table config file."""
-    path = Path(path)
+    """Read and check a table config file; each message names it by its absolute path."""
+    path = Path(path).absolute()
     try:
         document = tomllib.loads(read_text(path, "config"))
     except tomllib.TOMLDecodeError as error:
@@ -106,15 +106,18 @@ def load_config(path: str | Path) -> TableConfig:
             if not isinstance(value, types) or (bool in types) != isinstance(value, bool):
                 raise ConfigError(f"{path}: {section}.{key} = {_shown(value)}: expected {expected}")
             values[name] = value
+    # Every path in the file is taken from the file's folder, wherever the program is started
+    # from (an absolute one stays as it is): three tables whose configs each say
+    # path = "journal.sqlite3" keep three journals. Absolute, so each message names the file.
+    folder = path.parent
     profile = values.get("profile")
     if profile is not None and looks_like_path(profile):
-        # A site's profile beside its config, wherever the program is started from (an
-        # absolute path stays as it is).
-        values["profile"] = str(path.parent / profile)
+        values["profile"] = str(folder / profile)
     if profile is not None:
         _check_profile(path, values["profile"])
-    if values.get("archive_dir", "").strip():  # beside the config, like a profile file
-        values["archive_dir"] = str(path.parent / values["archive_dir"])
+    for name in ("journal_path", "events_path", "archive_dir"):
+        if values.get(name, "-").strip() not in ("", "-"):  # "-": standard output; "": refused
+            values[name] = str(folder / values[name])
     config = TableConfig(**values)
     _check_values(path, config)
     if "feed" in document:
