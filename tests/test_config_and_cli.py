@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.table.config import ConfigError, load_config
+from controller.table.config import ConfigError, TableConfig, load_config
 from controller.table.diagram import state_diagram_markdown
 from controller.table.supervisor import hash_pin, verify_pin
 from ui.cli import main
@@ -269,3 +269,10 @@ def test_run_refuses_a_shoe_count_below_one_instead_of_running_forever(capsys, s
     assert capsys.readouterr().err.splitlines()[-1] == (
         f"baccarat-table run: error: argument --shoes: expected a whole number, at least 1, "
         f"got '{shoes}'")
+
+
+def test_run_help_names_the_driver_it_deals_from_by_default(capsys):
+    with pytest.raises(SystemExit):
+        main(["run", "--help"])
+    text = " ".join(capsys.readouterr().out.split())  # argparse wraps the help
+    assert f"card source (default: the config's, else {TableConfig().driver_url})" in text
