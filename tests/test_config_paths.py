@@ -68,6 +68,9 @@ def test_a_relative_journal_is_named_by_its_absolute_path_in_a_refusal(tmp_path)
     assert f"journal {tmp_path}/gone/journal.sqlite3: cannot write it" in done.stderr
     done = command("history", "--journal", "gone.sqlite3", cwd=tmp_path)
     one_line_error(done, "history", f"no journal at {tmp_path}/gone.sqlite3")
+    done = command("run", "--headless", "--events", "gone/events.jsonl", "--driver",
+                   "sim://?rate=0", "--shoes", "1", cwd=tmp_path)
+    one_line_error(done, "run", f"events file {tmp_path}/gone/events.jsonl: cannot write it")
 
 
 @pytest.mark.skipif(INSTALLED_CONFIG.exists(), reason="this machine has a table config")

@@ -11,9 +11,11 @@ import sys
 import pytest
 from test_emulator_cli import play_to_the_end
 
+from controller.events import facts
+from controller.events.codec import encode
 from controller.journal import Journal
 from controller.service.app import open_table
-from controller.surveillance.integrity import IntegrityDetector
+from controller.surveillance.integrity import IntegrityAlertDue, IntegrityDetector
 from controller.surveillance.run_chance import carried_run_chance
 from controller.table.config import TableConfig
 from drivers.shoe_order import CUT, build_shoe, shoe_random
@@ -176,7 +178,13 @@ def test_a_summary_lost_to_a_kill_at_the_shoes_end_is_made_at_the_next_start(tmp
     store = Journal.open(journal)
     dealt.bus.store = store
     dealt.start_shoe(reveal="3H", burns="4S 4H 4D")
-    deal_cards(dealt, "9S KH TC 2D 2S 3C CUT 5H 4C")
+    deal_cards(dealt, "9S KH TC 2D")
+    # An alert the killed table raised, comparing with a shoe it dealt before (the restarted
+    # one has no earlier shoe to find it again): the summary lists it all the same.
+    carried = facts.IntegrityAlert(kind="carried_run", earlier_shoe=7, first_card=1,
+                                   earlier_first_card=30, cards=8, card=None, reversed=False)
+    dealt.controller.handle(IntegrityAlertDue(1, carried))
+    deal_cards(dealt, "2S 3C CUT 5H 4C")
     assert dealt.state == "shoe_ended"
     store.close()
     config = TableConfig(table_id="test-table", profile=LUCKY_SIX_PROFILE,
@@ -190,3 +198,4 @@ def test_a_summary_lost_to_a_kill_at_the_shoes_end_is_made_at_the_next_start(tmp
         known = [e for e in reopened.iter_events(1) if e.type in ("reveal", "burn", "card")]
     assert [(s["shoe"], s["cards"]) for s in summaries] == [(1, len(known))] == [(1, 12)]
     assert summaries[0]["ranks"]["4"] == 4 and summaries[0]["per_rank"] == 4
+    assert summaries[0]["alerts"] == [encode(carried)]

@@ -308,6 +308,8 @@ def open_event_file(path: str | None, journal: Journal | None) -> EventFile | No
     """The event file, checked against the journal, then its torn last line cut off."""
     if path is None:
         return None
+    if path != "-":  # named by its absolute path in every message about it
+        path = str(Path(path).absolute())
     if journal is None:
         return EventFile.open(path)
     return EventFile.open(path, lambda last: _check_same_journal(path, last, journal))
