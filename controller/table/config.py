@@ -54,7 +54,6 @@ TABLE_ID_MAX = 32  # it is shown on the display's status bar and stored with eve
 # Regulators ask that at least 90 days of play stay in the live journal; past a century the
 # cut-off date is before the year 1 (an OverflowError at every start): a typo either way.
 KEEP_DAYS = (90, 36_500)
-MIN_FREE_DAYS = (0, 3_650)  # the disk alert's threshold; ten years of writes is a typo
 
 # (section, key) -> (field, expected type(s), description of what is expected)
 _KEYS: dict[tuple[str, str], tuple[str, tuple[type, ...], str]] = {
@@ -71,8 +70,7 @@ _KEYS: dict[tuple[str, str], tuple[str, tuple[type, ...], str]] = {
     ("journal", "keep_days"): ("keep_days", (int,),
                                f"whole days, {KEEP_DAYS[0]} to {KEEP_DAYS[1]}"),
     ("journal", "archive_dir"): ("archive_dir", (str,), "a folder for the journal's archives"),
-    ("journal", "min_free_days"): ("min_free_days", (int,),
-                                   f"whole days, {MIN_FREE_DAYS[0]} to {MIN_FREE_DAYS[1]}"),
+    ("journal", "min_free_days"): ("min_free_days", (int,), "whole days, 0 or more"),
     ("events", "path"): ("events_path", (str,), "a path for JSON-lines events, or -"),
     ("supervisor", "pin_hash"): ("pin_hash", (str,), "a PIN hash from 'baccarat-table hash-pin'"),
 }
@@ -175,9 +173,10 @@ def _check_values(path: Path, config: TableConfig) -> None:
                f"expected {low} to {high} days: a shorter retention is refused (regulators ask "
                "that much play to stay recallable), a longer one is a typo; leave the key out "
                "to keep everything")
-    low, high = MIN_FREE_DAYS
-    if not low <= config.min_free_days <= high:
-        refuse("journal.min_free_days", config.min_free_days, f"expected {low} to {high} days")
+    # No upper bound: it is only compared with the days the disk has room for, which any
+    # whole number can be (more than a disk holds raises the alert at once, as meant).
+    if config.min_free_days < 0:
+        refuse("journal.min_free_days", config.min_free_days, "expected 0 days or more")
     if config.pin_hash is not None:
         try:
             check_pin_hash(config.pin_hash)
