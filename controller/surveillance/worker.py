@@ -201,14 +201,16 @@ def _warm_up() -> None:
     event_probabilities(ShoeComposition())
 
 
-def summaries_owed(events: Sequence[TableEvent]) -> set[int]:
-    """The shoes that end in ``events`` with no ``shoe_integrity`` of theirs after the end."""
-    owed: set[int] = set()
+def summary_owed(events: Sequence[TableEvent]) -> int | None:
+    """The last shoe that ends in ``events``, if no ``shoe_integrity`` of its follows: the
+    table stopped between the two (only the last shoe's can be missing so; an older journal's
+    shoes, from before the summary was made, are owed nothing)."""
+    owed = None
     for event in events:
         if isinstance(event.fact, facts.ShoeEnded):
-            owed.add(event.shoe)
-        elif isinstance(event.fact, facts.ShoeIntegrity):
-            owed.discard(event.fact.shoe)
+            owed = event.shoe
+        elif isinstance(event.fact, facts.ShoeIntegrity) and event.fact.shoe == owed:
+            owed = None
     return owed
 
 
@@ -230,21 +232,21 @@ class SurveillanceSubscriber:
         self.health = ScannerHealth()
         self.scanner_alert = Hysteresis()
         self._priming = False
-        self._owed: set[int] = set()  # shoes ended without their summary, while priming
+        self._owed: int | None = None  # the shoe ended without its summary, while priming
 
     def prime(self, events: Iterable[TableEvent]) -> None:
-        """Catch up with the journal's events at start, then compute the shoe in play. A shoe
-        that ended there without its ``shoe_integrity`` (the table stopped before the summary,
-        made a moment after the end, was journaled) has it made again from its journaled
-        cards: the table owes it."""
+        """Catch up with the journal's events at start, then compute the shoe in play. The
+        last shoe that ended there without its ``shoe_integrity`` (the table stopped before the
+        summary, made a moment after the end, was journaled) has it made again from its
+        journaled cards: the table owes it."""
         events = list(events)
-        self._owed = summaries_owed(events)
+        self._owed = summary_owed(events)
         self._priming = True
         try:
             for event in events:
                 self(event)
         finally:
-            self._priming, self._owed = False, set()
+            self._priming, self._owed = False, None
         if self.shoe:
             self._post()
 
@@ -269,7 +271,7 @@ class SurveillanceSubscriber:
                 if self.integrity is not None:
                     self.integrity.post(CardOut(card, quiet=self._priming))
             case facts.ShoeEnded() if self.integrity is not None:
-                quiet = self._priming and event.shoe not in self._owed
+                quiet = self._priming and event.shoe != self._owed
                 self.integrity.post(ShoeEnds(event.shoe, quiet=quiet))
             case facts.IntegrityAlert() if self._priming and self.integrity is not None:
                 self.integrity.post(AlertJournaled(fact))
