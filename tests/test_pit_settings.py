@@ -62,3 +62,19 @@ def test_an_integrity_alert_on_the_feed_is_an_alert_on_the_floor(tmp_path):
     floor.on_message("baccarat/t7/events", event_message(wire, GENESIS, digest))
     (alert,) = floor.store.alerts("t7")
     assert alert.kind == "integrity" and "carried_run, 16 cards of shoe 1" in alert.message
+
+
+@pytest.mark.parametrize(("costs", "shown"), [
+    ("1073741824:8:1", "N=1073741824"),  # a terabyte of memory at the first login
+    ("1000:8:1", "N=1000"),  # not a power of 2: every login a ValueError
+    ("16384:8:0", "N=16384, r=8, p=0"),
+])
+def test_a_users_file_line_with_scrypt_costs_out_of_range_is_one_line(tmp_path, costs, shown):
+    users = tmp_path / "users"
+    users.write_text(f"anna:scrypt:{costs}:{'00' * 16}:{'00' * 32}\n", encoding="utf-8")
+    result = subprocess.run([*CLI, "pit-user", "list", "--users", str(users)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert f"{users}: line 1: scrypt costs {shown}" in result.stderr, result.stderr
+    assert "expected N a power of 2 from 1024 to 131072, r 1 to 8, p 1 to 4" in result.stderr
