@@ -1,7 +1,7 @@
 """Files a person named (an option, a config key, an argument): every one a command reads or
 writes is opened here, so that a path that cannot be used (missing, a folder, on a read-only
-file system, not allowed) is one UserError naming what the path is for and the path, never a
-traceback or a bare ``[Errno 2]``."""
+file system, not allowed) is one UserError naming what the path is for and the absolute path
+it tried, never a traceback or a bare ``[Errno 2]``."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def path_error(what: str, path: StrPath, error: OSError, doing: str) -> UserErro
     """The one line for ``error`` met while ``doing`` (read, write) ``what`` at ``path``:
     ``--output /mnt/x.csv: cannot write it: Read-only file system``."""
     reason = error.strerror or str(error)
-    return UserError(f"{what} {os.fspath(path)}: cannot {doing} it: {reason}")
+    return UserError(f"{what} {os.path.abspath(path)}: cannot {doing} it: {reason}")
 
 
 def open_output(path: StrPath, what: str, mode: str = "w", **options: Any) -> IO[Any]:
@@ -48,4 +48,4 @@ def decode_text(data: bytes, where: str) -> str:
 
 def read_text(path: StrPath, what: str) -> str:
     """The UTF-8 text of ``path``; UserError naming the file, or the bad byte and offset."""
-    return decode_text(read_bytes(path, what), f"{what} {os.fspath(path)}")
+    return decode_text(read_bytes(path, what), f"{what} {os.path.abspath(path)}")

@@ -35,13 +35,15 @@ KEYS: dict[str, str] = {
     "topic_prefix": "a topic prefix such as 'casino/floor1'",
     "listen": "HOST:PORT",
     "store": "a path to the pit's SQLite store",
-    "target_hands_per_hour": "a whole number, or a table of them: default = N, TABLE = N",
+    "target_hands_per_hour": "a whole number from 1 to 1000, or a table of them: default = N, "
+                             "TABLE = N",
     "users_file": "a path to the pit users' file (baccarat-table pit-user add)",
-    "silent_after_seconds": "a whole number of seconds, at least 1",
+    "silent_after_seconds": "a whole number of seconds from 1 to 86400",
     "pace_band_percent": "a whole number of percent from 1 to 100",
 }
 _WHOLE_NUMBERS = {"silent_after_seconds": range(1, 24 * 3600 + 1),
                   "pace_band_percent": range(1, 101)}
+HANDS_PER_HOUR = range(1, 1001)  # a table deals some 70 an hour: more than 1000 is a typo
 _FILES = ("ca_file", "cert_file", "key_file", "password_file")
 
 
@@ -152,9 +154,9 @@ def _targets(settings: PitSettings, value: Any, where: str) -> PitSettings:
     given = value if isinstance(value, dict) else {"default": value}
     targets: dict[str, int] = {}
     for table, hands in given.items():
-        if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-            raise PitError(f"{where}: expected {KEYS['target_hands_per_hour']} (at least 1), "
-                           f"got {hands!r} for {table!r}")
+        if isinstance(hands, bool) or not isinstance(hands, int) or hands not in HANDS_PER_HOUR:
+            raise PitError(f"{where}: expected {KEYS['target_hands_per_hour']}, got {hands!r} "
+                           f"for {table!r}")
         targets[table] = hands
     default = targets.pop("default", settings.target_default)
     return replace(settings, target_default=default, targets=targets)

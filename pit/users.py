@@ -18,6 +18,11 @@ from pit.errors import PitError
 
 # scrypt's cost: 16 MiB of memory and about 50 ms a check (RFC 7914's interactive figures).
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
+# What a line of the file may ask: a login costs at most 128 MiB (N 2^17, r 8), never a
+# memory error or a crash of the pit (N must be a power of 2 for scrypt at all).
+SCRYPT_N_RANGE = [2**power for power in range(10, 18)]
+SCRYPT_R_RANGE = range(1, 9)
+SCRYPT_P_RANGE = range(1, 5)
 SALT_BYTES = 16
 HASH_BYTES = 32
 MIN_PASSWORD_LENGTH = 8
@@ -117,7 +122,13 @@ def _parsed(line: str, path: Path, number: int) -> tuple[str, PasswordHash]:
         if len(parts) != 6 or parts[0] != "scrypt" or not name:
             raise ValueError
         n, r, p = (int(part) for part in parts[1:4])
-        return name, PasswordHash(n, r, p, bytes.fromhex(parts[4]), bytes.fromhex(parts[5]))
+        hash_ = PasswordHash(n, r, p, bytes.fromhex(parts[4]), bytes.fromhex(parts[5]))
     except ValueError:
         raise PitError(f"{path}: line {number}: expected NAME:scrypt:N:r:p:SALT:HASH "
                        "(made by baccarat-table pit-user add)") from None
+    if not (n in SCRYPT_N_RANGE and r in SCRYPT_R_RANGE and p in SCRYPT_P_RANGE):
+        raise PitError(f"{path}: line {number}: scrypt costs N={n}, r={r}, p={p}: expected N a "
+                       f"power of 2 from {SCRYPT_N_RANGE[0]} to {SCRYPT_N_RANGE[-1]}, r 1 to "
+                       f"{SCRYPT_R_RANGE[-1]}, p 1 to {SCRYPT_P_RANGE[-1]} (pit-user add writes "
+                       f"{SCRYPT_N}, {SCRYPT_R}, {SCRYPT_P})")
+    return name, hash_

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.table.config import ConfigError, load_config
+from controller.table.config import ConfigError, TableConfig, load_config
 from controller.table.diagram import state_diagram_markdown
 from controller.table.supervisor import hash_pin, verify_pin
 from ui.cli import main
@@ -77,6 +77,8 @@ pin_hash = "{pin_hash}"
      "the hash has 62 hex digits, expected 64 (32 bytes)"),
     (f"[supervisor]\npin_hash = '{SALT_AND_HASH.format(200_000).upper()}'\n",
      "in lower-case hex"),
+    ("[journal]\nkeep_days = 36501\n", "journal.keep_days = 36501: expected 90 to 36500 days"),
+    ("[journal]\nmin_free_days = -1\n", "journal.min_free_days = -1: expected 0 days or more"),
 ])
 def test_a_bad_config_is_refused_with_file_key_and_reason(tmp_path, text, expected):
     path = write(tmp_path, text)
@@ -108,7 +110,27 @@ def test_run_refuses_a_bad_config_with_one_clear_line(tmp_path, capsys, text, sh
     assert "aaaa" not in line and "bbbb" not in line  # no part of a PIN hash in any log
 
 
+def test_a_retention_past_what_a_date_can_hold_is_refused_in_one_line_not_a_restart_loop(
+        tmp_path):
+    # keep_days = 999999 passed the check, then every start died with OverflowError (exit 1:
+    # systemd restarts it for ever); it is refused where it is read (exit 2, one line).
+    config = write(tmp_path, '[journal]\npath = "journal.sqlite3"\nkeep_days = 999999\n')
+    done = subprocess.run([sys.executable, "-m", "ui.cli", "run", "--headless", "--config",
+                           str(config), "--driver", "sim://?rate=0", "--shoes", "1"],
+                          cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines() == [
+        f"baccarat-table run: error: {config}: journal.keep_days = 999999: expected 90 to "
+        "36500 days: a shorter retention is refused (regulators ask that much play to stay "
+        "recallable), a longer one is a typo; leave the key out to keep everything"]
+
+
 def test_config_values_at_their_bounds_are_taken(tmp_path):
+    for days, free in ((90, 0), (36500, 2**63 - 1)):
+        config = load_config(write(tmp_path, f"[journal]\nkeep_days = {days}\n"
+                                   f"min_free_days = {free}\n"))
+        assert (config.keep_days, config.min_free_days) == (days, free)
     for seconds, iterations in ((1, 10_000), (600, 1_000_000)):
         config = load_config(write(tmp_path, f"""
 [table]
@@ -246,3 +268,10 @@ def test_run_refuses_a_shoe_count_below_one_instead_of_running_forever(capsys, s
     assert capsys.readouterr().err.splitlines()[-1] == (
         f"baccarat-table run: error: argument --shoes: expected a whole number, at least 1, "
         f"got '{shoes}'")
+
+
+def test_run_help_names_the_driver_it_deals_from_by_default(capsys):
+    with pytest.raises(SystemExit):
+        main(["run", "--help"])
+    text = " ".join(capsys.readouterr().out.split())  # argparse wraps the help
+    assert f"card source (default: the config's, else {TableConfig().driver_url})" in text

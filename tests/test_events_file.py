@@ -114,19 +114,6 @@ def refused_run(*args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=120)
 
 
-def test_the_journal_named_as_the_events_file_is_refused_and_left_as_it_was(tmp_path):
-    journal = tmp_path / "table.db"
-    play(journal).journal.close()
-    before = rows(journal, "SELECT * FROM events")
-    size = journal.stat().st_size
-    done = refused_run("--journal", str(journal), "--events", str(journal))
-    assert done.returncode == 3, done.stderr
-    assert f"events file {journal}" in done.stderr and "is not an event" in done.stderr
-    # Opened as the journal (SQLite counts the opening in its header), never cut as a file.
-    assert journal.stat().st_size == size and rows(journal, "SELECT * FROM events") == before
-    assert main(["journal", "verify", str(journal)]) == 0
-
-
 @pytest.mark.parametrize("content", [
     b"not an event, and no final newline",  # no whole line: nothing says it is an events file
     b"some notes\nnot an event either",  # its one whole line is not an event

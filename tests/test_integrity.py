@@ -11,10 +11,17 @@ import sys
 import pytest
 from test_emulator_cli import play_to_the_end
 
-from controller.surveillance.integrity import IntegrityDetector
+from controller.events import facts
+from controller.events.codec import encode
+from controller.journal import Journal
+from controller.service.app import open_table
+from controller.surveillance.integrity import IntegrityAlertDue, IntegrityDetector
 from controller.surveillance.run_chance import carried_run_chance
+from controller.table.config import TableConfig
 from drivers.shoe_order import CUT, build_shoe, shoe_random
-from tests.surveillance_support import run_watched_table
+from tests.surveillance_support import LUCKY_SIX_PROFILE, run_watched_table
+from tests.table_harness import Table
+from tests.test_restart_keeps_the_past import deal as deal_cards
 
 DECKS = 8
 
@@ -161,3 +168,34 @@ def test_a_real_table_journals_each_shoes_integrity_and_no_alert_on_shuffled_sho
             f"{' reversed' if second['longest_run_reversed'] else ''}; chance of one that "
             f"long by chance: {second['chance']}") in text
     assert "No integrity alert." in text and "(the decks hold 32 each)" in text
+
+
+def test_a_summary_lost_to_a_kill_at_the_shoes_end_is_made_at_the_next_start(tmp_path):
+    # The journal a kill leaves the moment shoe_ended is written: the shoe, its end, no summary
+    # (the hand-driven table runs no integrity check, as a killed one never got to).
+    journal = tmp_path / "journal.sqlite3"
+    dealt = Table(profile=LUCKY_SIX_PROFILE)
+    store = Journal.open(journal)
+    dealt.bus.store = store
+    dealt.start_shoe(reveal="3H", burns="4S 4H 4D")
+    deal_cards(dealt, "9S KH TC 2D")
+    # An alert the killed table raised, comparing with a shoe it dealt before (the restarted
+    # one has no earlier shoe to find it again): the summary lists it all the same.
+    carried = facts.IntegrityAlert(kind="carried_run", earlier_shoe=7, first_card=1,
+                                   earlier_first_card=30, cards=8, card=None, reversed=False)
+    dealt.controller.handle(IntegrityAlertDue(1, carried))
+    deal_cards(dealt, "2S 3C CUT 5H 4C")
+    assert dealt.state == "shoe_ended"
+    store.close()
+    config = TableConfig(table_id="test-table", profile=LUCKY_SIX_PROFILE,
+                         journal_path=str(journal), driver_url="sim://?script=CUT")
+    table = open_table(config, exposure=False)  # the restart
+    assert table.integrity is not None and table.integrity.idle(60)
+    table.runner.stop()
+    table.run()  # takes what is queued, then stops and closes
+    with Journal.open(journal) as reopened:
+        summaries = [e.fields for e in reopened.events() if e.type == "shoe_integrity"]
+        known = [e for e in reopened.iter_events(1) if e.type in ("reveal", "burn", "card")]
+    assert [(s["shoe"], s["cards"]) for s in summaries] == [(1, len(known))] == [(1, 12)]
+    assert summaries[0]["ranks"]["4"] == 4 and summaries[0]["per_rank"] == 4
+    assert summaries[0]["alerts"] == [encode(carried)]

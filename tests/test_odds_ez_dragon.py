@@ -167,3 +167,24 @@ def test_odds_command_prints_every_bet_of_the_profile(profile, capsys):
     if profile == "ez-baccarat":  # the banker's Dragon 7 push is in its pushes column
         banker = analyse(ShoeComposition(8, cards("8S 9H")), load_profile(profile)).bets["banker"]
         assert table["banker"][1] == f"{float(banker.pushes):.4%}"
+
+
+EZ_EVENTS = {"banker_seven_three_cards", "player_eight_three_cards"}
+DRAGON_EVENTS = {"player_natural_win", "banker_natural_win", "natural_tie",
+                 *(f"{side}_wins_by_{n}_no_natural" for side in ("player", "banker")
+                   for n in range(4, 10))}
+
+
+@pytest.mark.parametrize(("profile", "games_events"), [
+    ("classic", set()), ("ez-baccarat", EZ_EVENTS), ("dragon-bonus", DRAGON_EVENTS)])
+def test_odds_shows_the_outcomes_of_every_round_and_those_the_profiles_bets_pay_on(
+        profile, games_events, capsys):
+    # docs/odds.md: the EZ outcomes are for EZ Baccarat, the Dragon Bonus ones for Dragon Bonus.
+    every_round = {"banker", "player", "tie", "player_pair", "banker_pair", "any_pair",
+                   "player_natural", "banker_natural", "banker_six_two_cards",
+                   "banker_six_three_cards", "banker_not_six"}
+    assert main(["odds", "--profile", profile, "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["probabilities"]) == every_round | games_events
+    assert main(["odds", "--profile", profile]) == 0
+    printed = capsys.readouterr().out.split("\n\n")[1].splitlines()[1:]  # the events' rows
+    assert {line.split()[0] for line in printed} == every_round | games_events

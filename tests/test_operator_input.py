@@ -55,6 +55,19 @@ def test_lines_around_the_length_limit():
     assert submitted == [Command("manual_card", card="9H")]
 
 
+def test_a_full_length_line_ending_in_cr_lf_is_taken_as_the_same_line_ending_in_lf():
+    out = io.StringIO()  # as standard input reads: the CR is kept, not translated
+    submitted: list[Command] = []
+    reason = "r" * (MAX_LINE - len("pause "))
+    stream = io.StringIO(f"pause {reason}\r\npause {reason}\n"
+                         f"pause {reason}r\r\npause {reason}r\ncard 9H\r\n")
+    read_commands(stream, submitted.append, HeadlessPrinter(out), lambda: None).join()
+    too_long = f"input line too long: at most {MAX_LINE} characters; ignored"
+    taken = f"reason too long: at most 100 characters, got {len(reason)}"
+    assert out.getvalue().splitlines() == [taken, taken, too_long, too_long]
+    assert submitted == [Command("manual_card", card="9H")]
+
+
 def test_a_megabyte_line_is_refused_and_the_next_command_is_acted_on(tmp_path):
     journal = tmp_path / "table.db"
     output = tmp_path / "stdout.txt"

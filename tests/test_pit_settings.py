@@ -17,6 +17,12 @@ from tests.journal_support import ROOT
     ([], "[pit]\nbrokr = 'mqtt://x'\n", "pit.toml: pit.brokr: unknown key"),
     ([], "[pit]\ntarget_hands_per_hour = {default = 0}\n",
      "pit.toml: pit.target_hands_per_hour: expected"),
+    ([], "[pit]\ntarget_hands_per_hour = {t7 = 100000}\n",
+     "pit.toml: pit.target_hands_per_hour: expected a whole number from 1 to 1000, or a table "
+     "of them: default = N, TABLE = N, got 100000 for 't7'"),
+    ([], "[pit]\nsilent_after_seconds = 86401\n",
+     "pit.toml: pit.silent_after_seconds: expected a whole number of seconds from 1 to 86400, "
+     "got 86401"),
     ([], "[pit]\nusername = 'pit'\n", "username and password_file go together"),
 ])
 def test_a_bad_setting_is_one_line_naming_it_with_exit_2(tmp_path, args, config, shown):
@@ -56,3 +62,19 @@ def test_an_integrity_alert_on_the_feed_is_an_alert_on_the_floor(tmp_path):
     floor.on_message("baccarat/t7/events", event_message(envelope, fields, GENESIS, digest))
     (alert,) = floor.store.alerts("t7")
     assert alert.kind == "integrity" and "carried_run, 16 cards of shoe 1" in alert.message
+
+
+@pytest.mark.parametrize(("costs", "shown"), [
+    ("1073741824:8:1", "N=1073741824"),  # a terabyte of memory at the first login
+    ("1000:8:1", "N=1000"),  # not a power of 2: every login a ValueError
+    ("16384:8:0", "N=16384, r=8, p=0"),
+])
+def test_a_users_file_line_with_scrypt_costs_out_of_range_is_one_line(tmp_path, costs, shown):
+    users = tmp_path / "users"
+    users.write_text(f"anna:scrypt:{costs}:{'00' * 16}:{'00' * 32}\n", encoding="utf-8")
+    result = subprocess.run([*CLI, "pit-user", "list", "--users", str(users)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert f"{users}: line 1: scrypt costs {shown}" in result.stderr, result.stderr
+    assert "expected N a power of 2 from 1024 to 131072, r 1 to 8, p 1 to 4" in result.stderr

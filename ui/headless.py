@@ -267,11 +267,12 @@ def read_commands(
 
 
 def bounded_lines(stream: TextIO, limit: int) -> Iterator[str | None]:
-    """The lines of ``stream``, read in pieces of at most ``limit`` + 1 characters; None in
-    place of a line longer than ``limit`` (without its newline), whose rest is read and dropped
-    piece by piece, so a huge line is never held whole."""
-    while piece := stream.readline(limit + 1):
-        if piece.endswith("\n") or len(piece) <= limit:
+    """The lines of ``stream``, read in pieces of at most ``limit`` + 2 characters (a line
+    and its CR LF: standard input keeps the CR); None in place of a line longer than ``limit``
+    without its line ending, LF or CR LF alike, whose rest is read and dropped piece by piece,
+    so a huge line is never held whole."""
+    while piece := stream.readline(limit + 2):
+        if len(piece.rstrip("\r\n")) <= limit:
             yield piece
             continue
         while piece and not piece.endswith("\n"):

@@ -261,6 +261,27 @@ def bet_odds(profile: Profile, probabilities: dict[str, Fraction]) -> dict[str, 
     return result
 
 
+# The outcomes of every round, whatever the game (docs/odds.md, "Output").
+ROUND_EVENTS = ("banker", "player", "tie", "player_pair", "banker_pair", "any_pair",
+                "player_natural", "banker_natural", "banker_six_two_cards",
+                "banker_six_three_cards", "banker_not_six")
+
+
+def profile_events(profile: Profile) -> list[str]:
+    """The outcomes worth showing for ``profile``: those of every round, and those a pay of
+    its bets turns on (an optional pay, EZ banker's Dragon 7, only when the profile names it;
+    without it that bet pays its plain win)."""
+    shown = set(ROUND_EVENTS)
+    for bet, terms in profile.bets.items():
+        rule = BET_RULES[bet]
+        named = {*terms.pays, *terms.pushes}
+        for key, events in rule.wins:
+            if key in named and (key in rule.optional_pays or not rule.optional_pays):
+                shown.update(events)
+        shown.update(rule.push)
+    return [event for event in EVENTS if event in shown]
+
+
 def analyse(shoe: ShoeComposition, profile: Profile) -> Odds:
     """Exact odds of the next round from ``shoe`` for the bets of ``profile``."""
     probabilities = event_probabilities(shoe)

@@ -23,6 +23,12 @@ def default_journal_path() -> Path:
     return (Path(state) if state else INSTALLED_STATE) / FILE_NAME
 
 
+def journal_files(path: Path) -> list[Path]:
+    """The files a journal at ``path`` is kept in: the database, SQLite's WAL and shared
+    memory and the head file."""
+    return [path, *(path.with_name(path.name + side) for side in _SIDE_FILES), head_path(path)]
+
+
 def set_aside(path: Path, force: bool = False, now: datetime | None = None) -> Path:
     """Rename the journal (with its WAL and head file) to PATH.failed-<UTC time>, read-only,
     so the next start begins a new journal while the old one is kept for inspection. Refused

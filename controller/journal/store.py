@@ -125,7 +125,7 @@ class Journal:
         """Lock, self-test and open the journal at ``path`` (creating it if absent), and
         prove it can be written. ``allow_unchecked_end``: the supervisor has accepted that a
         missing or lowered head file leaves the end unchecked (``journal accept-end``)."""
-        path = Path(path)
+        path = Path(path).absolute()  # every message names the file opened, wherever from
         if path.is_dir():  # `.` or `/`: a person's mistake, not a journal that failed
             raise UserError(f"journal {path}: is a folder: name the journal's file")
         real = path.resolve()  # a symlink names the same journal; SQLite resolves it too

@@ -13,14 +13,17 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from controller.events.stream import EventBus, EventFile, EventFileError, Subscriber, TableEvent
+from controller.feed.outbox import ack_path
 from controller.feed.relay import FeedRelay, open_feed
 from controller.game.profiles import Profile, load_profile
 from controller.journal import Journal
 from controller.journal.daily_check import DailyCheck
 from controller.journal.disk_budget import DiskAlertDue, FreeSpace, statvfs_free
+from controller.journal.paths import journal_files
 from controller.service.disk_alerts import DiskBudgetCheck, check_at_start
 from controller.service.retention import keep_retention
 from controller.service.sim_dealer import SimulatedDealer
@@ -34,6 +37,7 @@ from controller.table.restart import prime_driver, rebuilt, resume
 from controller.table.runner import TableRunner
 from drivers import open_driver
 from drivers.base import Driver, DriverError
+from drivers.errors import UserError
 from drivers.url import DriverUrl
 
 log = logging.getLogger(__name__)
@@ -149,6 +153,7 @@ def open_table(
     With a journal, it is self-tested (JournalError if it fails) and replayed before the driver
     opens or anything is published: the table carries on exactly where it stopped.
     """
+    refuse_clashing_outputs(config)
     profile = load_profile(config.profile)
     journal = Journal.open(config.journal_path) if config.journal_path else None
     try:
@@ -171,6 +176,21 @@ def open_table(
             table.close()
             raise
     return table
+
+
+def refuse_clashing_outputs(config: TableConfig) -> None:
+    """Refuse, before either is opened, an events file that is one of the journal's files (the
+    same path, or another name of the same file): writing one would destroy the other."""
+    if config.events_path is None or config.events_path == "-" or not config.journal_path:
+        return
+    events = Path(config.events_path).absolute()
+    journal = Path(config.journal_path).absolute()
+    for own in (*journal_files(journal), ack_path(journal)):
+        if events.resolve() == own.resolve() or (
+                events.exists() and own.exists() and events.samefile(own)):
+            raise UserError(f"events file {events}: is the journal {journal}"
+                            f"{'' if own == journal else f' (its {own.name})'}: name another "
+                            "events file")
 
 
 def _assemble(
@@ -285,6 +305,8 @@ def open_event_file(path: str | None, journal: Journal | None) -> EventFile | No
     """The event file, checked against the journal, then its torn last line cut off."""
     if path is None:
         return None
+    if path != "-":  # named by its absolute path in every message about it
+        path = str(Path(path).absolute())
     if journal is None:
         return EventFile.open(path)
     return EventFile.open(path, lambda last: _check_same_journal(path, last, journal))

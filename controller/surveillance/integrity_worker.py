@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from controller.events import facts
 from controller.surveillance.integrity import (
     IntegrityAlertDue,
     IntegrityDetector,
@@ -40,10 +41,19 @@ class CardOut:
 
 @dataclass(frozen=True, slots=True)
 class ShoeEnds:
-    quiet: bool
+    shoe: int
+    quiet: bool  # replayed, and its summary is journaled
 
 
-Step = ShoeBegins | CardOut | ShoeEnds
+@dataclass(frozen=True, slots=True)
+class AlertJournaled:
+    """An alert of the shoe in play replayed from the journal: the shoe's summary lists it,
+    though the comparison it came from (with shoes before the restart) is not made again."""
+
+    alert: facts.IntegrityAlert
+
+
+Step = ShoeBegins | CardOut | ShoeEnds | AlertJournaled
 
 
 class IntegrityWorker:
@@ -97,5 +107,9 @@ class IntegrityWorker:
                 for alert in detector.card(code):
                     if not quiet:
                         self._submit(IntegrityAlertDue(detector.shoe, alert))
-            case ShoeEnds(quiet=quiet) if self.detector is not None and not quiet:
-                self._submit(ShoeIntegrityDue(self.detector.shoe, self.detector.summary()))
+            case AlertJournaled(alert=alert) if self.detector is not None:
+                if alert not in self.detector.alerts:  # a composition alert is found again
+                    self.detector.alerts.append(alert)
+            case ShoeEnds(shoe=shoe, quiet=quiet) if (
+                    self.detector is not None and self.detector.shoe == shoe and not quiet):
+                self._submit(ShoeIntegrityDue(shoe, self.detector.summary()))

@@ -16,7 +16,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -28,7 +28,13 @@ from controller.game.odds import event_probabilities
 from controller.game.profiles import Profile
 from controller.surveillance.exposure import exposure_of
 from controller.surveillance.hysteresis import Hysteresis
-from controller.surveillance.integrity_worker import CardOut, IntegrityWorker, ShoeBegins, ShoeEnds
+from controller.surveillance.integrity_worker import (
+    AlertJournaled,
+    CardOut,
+    IntegrityWorker,
+    ShoeBegins,
+    ShoeEnds,
+)
 from controller.surveillance.scanner_health import ScannerAlertDue, ScannerHealth
 
 log = logging.getLogger(__name__)
@@ -195,6 +201,19 @@ def _warm_up() -> None:
     event_probabilities(ShoeComposition())
 
 
+def summary_owed(events: Sequence[TableEvent]) -> int | None:
+    """The last shoe that ends in ``events``, if no ``shoe_integrity`` of its follows: the
+    table stopped between the two (only the last shoe's can be missing so; an older journal's
+    shoes, from before the summary was made, are owed nothing)."""
+    owed = None
+    for event in events:
+        if isinstance(event.fact, facts.ShoeEnded):
+            owed = event.shoe
+        elif isinstance(event.fact, facts.ShoeIntegrity) and event.fact.shoe == owed:
+            owed = None
+    return owed
+
+
 class SurveillanceSubscriber:
     """A bus subscriber: feeds the worker each new composition and the integrity check each
     card, and asks the controller to raise a scanner alert when the shoe's misread rate passes
@@ -213,15 +232,21 @@ class SurveillanceSubscriber:
         self.health = ScannerHealth()
         self.scanner_alert = Hysteresis()
         self._priming = False
+        self._owed: int | None = None  # the shoe ended without its summary, while priming
 
     def prime(self, events: Iterable[TableEvent]) -> None:
-        """Catch up with the journal's events at start, then compute the shoe in play."""
+        """Catch up with the journal's events at start, then compute the shoe in play. The
+        last shoe that ended there without its ``shoe_integrity`` (the table stopped before the
+        summary, made a moment after the end, was journaled) has it made again from its
+        journaled cards: the table owes it."""
+        events = list(events)
+        self._owed = summary_owed(events)
         self._priming = True
         try:
             for event in events:
                 self(event)
         finally:
-            self._priming = False
+            self._priming, self._owed = False, None
         if self.shoe:
             self._post()
 
@@ -246,7 +271,10 @@ class SurveillanceSubscriber:
                 if self.integrity is not None:
                     self.integrity.post(CardOut(card, quiet=self._priming))
             case facts.ShoeEnded() if self.integrity is not None:
-                self.integrity.post(ShoeEnds(quiet=self._priming))
+                quiet = self._priming and event.shoe != self._owed
+                self.integrity.post(ShoeEnds(event.shoe, quiet=quiet))
+            case facts.IntegrityAlert() if self._priming and self.integrity is not None:
+                self.integrity.post(AlertJournaled(fact))
             case facts.ScannerAlert():
                 self.scanner_alert.raised = True
         self.health.apply(event)

@@ -51,7 +51,9 @@ class ConfigError(UserError):
 
 LANGUAGES = ("en", "zh", "el", "ru", "ar")
 BETTING_SECONDS = (1, 600)  # a live countdown from one second to ten minutes
-KEEP_DAYS_MIN = 90  # regulators ask that at least this much play stays in the live journal
+# Regulators ask that at least 90 days of play stay in the live journal; past a century the
+# cut-off date is before the year 1 (an OverflowError at every start): a typo either way.
+KEEP_DAYS = (90, 36_500)
 
 # (section, key) -> (field, expected type(s), description of what is expected)
 _KEYS: dict[tuple[str, str], tuple[str, tuple[type, ...], str]] = {
@@ -65,7 +67,8 @@ _KEYS: dict[tuple[str, str], tuple[str, tuple[type, ...], str]] = {
     ("table", "language"): ("language", (str,), "one of en, zh, el, ru, ar"),
     ("driver", "url"): ("driver_url", (str,), "a driver URL such as sim:// or serial:///dev/..."),
     ("journal", "path"): ("journal_path", (str,), "a path to the journal database"),
-    ("journal", "keep_days"): ("keep_days", (int,), f"whole days, at least {KEEP_DAYS_MIN}"),
+    ("journal", "keep_days"): ("keep_days", (int,),
+                               f"whole days, {KEEP_DAYS[0]} to {KEEP_DAYS[1]}"),
     ("journal", "archive_dir"): ("archive_dir", (str,), "a folder for the journal's archives"),
     ("journal", "min_free_days"): ("min_free_days", (int,), "whole days, 0 or more"),
     ("events", "path"): ("events_path", (str,), "a path for JSON-lines events, or -"),
@@ -74,8 +77,8 @@ _KEYS: dict[tuple[str, str], tuple[str, tuple[type, ...], str]] = {
 
 
 def load_config(path: str | Path) -> TableConfig:
-    """Read and check a table config file."""
-    path = Path(path)
+    """Read and check a table config file; each message names it by its absolute path."""
+    path = Path(path).absolute()
     try:
         document = tomllib.loads(read_text(path, "config"))
     except tomllib.TOMLDecodeError as error:
@@ -101,15 +104,18 @@ def load_config(path: str | Path) -> TableConfig:
             if not isinstance(value, types) or (bool in types) != isinstance(value, bool):
                 raise ConfigError(f"{path}: {section}.{key} = {shown(value)}: expected {expected}")
             values[name] = value
+    # Every path in the file is taken from the file's folder, wherever the program is started
+    # from (an absolute one stays as it is): three tables whose configs each say
+    # path = "journal.sqlite3" keep three journals. Absolute, so each message names the file.
+    folder = path.parent
     profile = values.get("profile")
     if profile is not None and looks_like_path(profile):
-        # A site's profile beside its config, wherever the program is started from (an
-        # absolute path stays as it is).
-        values["profile"] = str(path.parent / profile)
+        values["profile"] = str(folder / profile)
     if profile is not None:
         _check_profile(path, values["profile"])
-    if values.get("archive_dir", "").strip():  # beside the config, like a profile file
-        values["archive_dir"] = str(path.parent / values["archive_dir"])
+    for name in ("journal_path", "events_path", "archive_dir"):
+        if values.get(name, "-").strip() not in ("", "-"):  # "-": standard output; "": refused
+            values[name] = str(folder / values[name])
     config = TableConfig(**values)
     _check_values(path, config)
     if "feed" in document:
@@ -161,11 +167,14 @@ def _check_values(path: Path, config: TableConfig) -> None:
         if value is not None and not value.strip():
             # An empty path would quietly mean "no journal" (or no events file).
             refuse(key, value, "expected a path; leave the key out for none")
-    if config.keep_days is not None and config.keep_days < KEEP_DAYS_MIN:
+    low, high = KEEP_DAYS
+    if config.keep_days is not None and not low <= config.keep_days <= high:
         refuse("journal.keep_days", config.keep_days,
-               f"expected at least {KEEP_DAYS_MIN} days: a shorter retention is refused "
-               "(regulators ask that much play to stay recallable); leave the key out to keep "
-               "everything")
+               f"expected {low} to {high} days: a shorter retention is refused (regulators ask "
+               "that much play to stay recallable), a longer one is a typo; leave the key out "
+               "to keep everything")
+    # No upper bound: it is only compared with the days the disk has room for, which any
+    # whole number can be (more than a disk holds raises the alert at once, as meant).
     if config.min_free_days < 0:
         refuse("journal.min_free_days", config.min_free_days, "expected 0 days or more")
     if config.pin_hash is not None:

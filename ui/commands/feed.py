@@ -46,17 +46,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
     tail.set_defaults(handler=run_tail)
 
 
-def config(args: argparse.Namespace) -> TableConfig:
+def config(args: argparse.Namespace) -> TableConfig | None:
+    """The table config named, else the installed one; None when there is none."""
     if args.config:
         return load_config(args.config)
     if Path(INSTALLED_CONFIG).is_file():
         return load_config(INSTALLED_CONFIG)
-    return TableConfig()
+    return None
 
 
 def run_status(args: argparse.Namespace) -> int:
-    settings = config(args)
-    path = Path(args.path or settings.journal_path or default_journal_path())
+    settings = config(args) or TableConfig()
+    path = Path(args.path or settings.journal_path or default_journal_path()).absolute()
     if not path.is_file():
         raise FileNotFoundError(f"no journal at {path}")
     refuse_if_not_a_journal(path)
@@ -98,9 +99,12 @@ def run_tail(args: argparse.Namespace) -> int:
         if problem:
             raise UserError(f"--table {shown(args.table)}: {problem}, or + for every table")
     table_config = config(args)
+    if table_config is None:
+        raise UserError(f"no config at {INSTALLED_CONFIG}: name the table config with --config "
+                        "(its [feed] section names the broker to read from)")
     if table_config.feed is None:
-        raise UserError(f"{args.config or INSTALLED_CONFIG}: no [feed] section: it names the "
-                         "broker to read from")
+        raise UserError(f"{Path(args.config or INSTALLED_CONFIG).absolute()}: no [feed] "
+                        "section: it names the broker to read from")
     count = 0
     for arrival in follow(table_config.feed, args.table or table_config.table_id, args.verify):
         for problem in arrival.problems:

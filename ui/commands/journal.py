@@ -20,7 +20,7 @@ from controller.journal.archive_verify import ArchiveSet
 from controller.journal.export import FORMATS, export
 from controller.journal.head import head_path
 from controller.journal.paths import default_journal_path, set_aside
-from controller.journal.verify import check_file
+from controller.journal.verify import check_file, check_schema
 from controller.journal.verify_run import verify_journal
 from controller.table.config import load_config
 from drivers.errors import UserError
@@ -97,8 +97,10 @@ def add_archives_option(parser: argparse.ArgumentParser) -> None:
 
 
 def journal_path(args: argparse.Namespace) -> Path:
+    """The journal named (a relative PATH is the current folder's, a config's is its folder's),
+    absolute: every line about it names the file read."""
     if args.path:
-        path = Path(args.path)
+        path = Path(args.path).absolute()
     elif args.config and (configured := load_config(args.config).journal_path):
         path = Path(configured)
     else:
@@ -127,12 +129,20 @@ def followed(path: Path, shoe: int, archives: str | None = None) -> Path:
 
 
 def refuse_if_not_a_journal(path: Path) -> None:
-    """UserError when the file at ``path`` is no SQLite database at all and no table kept a
-    head file beside it (another file named by mistake); one with a head file is a damaged
-    journal, which the command reports as such (``reading``)."""
+    """UserError when the file at ``path`` is no journal, in the words of ``journal verify``:
+    no SQLite database at all, or an SQLite database that is not a baccarat-table journal
+    (its application id: the pit's store, say). A file a table kept a head file beside is a
+    damaged journal, which the command reports as such (``reading``)."""
+    if head_path(path).exists():
+        return
     finding = check_file(path)
-    if finding is not None and not head_path(path).exists():
+    if finding is not None:
         raise UserError(f"{path}: not a journal: {finding.message}")
+    with recall.reading(path) as connection:
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        finding = check_schema(connection, version)
+    if finding is not None:
+        raise UserError(f"{path}: {finding.message}")
 
 
 def refusing(handler: Callable[[argparse.Namespace], int],

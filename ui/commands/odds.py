@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 
 from controller.game.cards import ShoeComposition, cards
-from controller.game.odds import Odds, analyse
+from controller.game.odds import Odds, analyse, profile_events
 from controller.game.profiles import load_profile
 
 
@@ -27,6 +28,8 @@ def odds(args: argparse.Namespace) -> int:
     profile = load_profile(args.profile)
     decks = args.decks if args.decks is not None else profile.decks
     result = analyse(ShoeComposition(decks, cards(args.removed)), profile)
+    shown = profile_events(profile)  # not another game's outcomes
+    result = replace(result, probabilities={e: result.probabilities[e] for e in shown})
     if args.json:
         print(json.dumps(_as_json(profile.name, decks, result), indent=2))
     else:

@@ -15,7 +15,7 @@ from controller.service.app import with_overrides
 from controller.service.logs import configure_logging
 from controller.service.sd_notify import SystemdNotifier
 from controller.service.status import disk_text
-from controller.table.config import LANGUAGES, TableConfig, load_config
+from controller.table.config import DEFAULT_DRIVER, LANGUAGES, TableConfig, load_config
 from controller.table.controller import InputFailed
 from controller.table.fault_report import write_fault_report
 from drivers.errors import UserError
@@ -31,7 +31,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = ("Run a table. Without a screen, or with --headless, rounds are "
                           "printed as text and operator commands are read from standard input "
                           "(see docs/operator.md).")
-    parser.add_argument("--driver", metavar="URL", help="card source (default: sim://)")
+    parser.add_argument("--driver", metavar="URL",
+                        help=f"card source (default: the config's, else {DEFAULT_DRIVER})")
     parser.add_argument("--profile", metavar="NAME|FILE", help="table profile")
     parser.add_argument("--config", metavar="FILE", help="table config (TOML)")
     parser.add_argument("--headless", action="store_true", help="text only, no display")
