@@ -35,7 +35,7 @@ class ReaderFormatError(UserError):
 @dataclass(frozen=True)
 class CustomFormat:
     pattern: re.Pattern[str]
-    ranks: Mapping[str, str]  # the device's token (upper case) -> rank (A 2-9 T J Q K)
+    ranks: Mapping[str, str]  # the device's token (as the config writes it) -> rank
     suits: Mapping[str, str]  # -> suit (S H D C)
     no_read: re.Pattern[str] | None = None
     alarm: re.Pattern[str] | None = None
@@ -94,6 +94,7 @@ def _tokens(section: Mapping[str, object], key: str, values: str,
         raise ReaderFormatError(key, given, f"expected a table of tokens, like {{ \"1\" = "
                                 f"\"{values[0]}\" }}")
     tokens: dict[str, str] = {}
+    written: dict[str, str] = {}  # each token as the config writes it, for the messages
     for token, value in given.items():
         canonical = str(value).strip().upper() if isinstance(value, str) else ""
         canonical = (aliases or {}).get(canonical, canonical)
@@ -108,13 +109,13 @@ def _tokens(section: Mapping[str, object], key: str, values: str,
                                     "are case-insensitive)")
         twin = next((other for other, known in tokens.items() if known == canonical), None)
         if twin is not None:
-            raise ReaderFormatError(key, dict(given), f"maps {twin!r} and {token!r} to one "
-                                    f"{key[:-1]} {canonical}: each needs a token of its own")
-        tokens[upper] = canonical
+            raise ReaderFormatError(key, dict(given), f"maps {written[twin]!r} and {token!r} to "
+                                    f"one {key[:-1]} {canonical}: each needs a token of its own")
+        tokens[upper], written[upper] = canonical, token
     left = [value for value in values if value not in tokens.values()]
     if left:
         raise ReaderFormatError(key, dict(given), f"no token for {' '.join(left)}")
-    return tokens
+    return {written[upper]: value for upper, value in tokens.items()}
 
 
 def _check_template(spec: CustomFormat) -> None:
@@ -138,6 +139,9 @@ class CustomReader(LineReader):
         self.spec = spec
         self._rank_token = {rank: token for token, rank in spec.ranks.items()}
         self._suit_token = {suit: token for token, suit in spec.suits.items()}
+        # Tokens are case-insensitive (custom_format refused two that differ only in case).
+        self._ranks = {token.strip().upper(): rank for token, rank in spec.ranks.items()}
+        self._suits = {token.strip().upper(): suit for token, suit in spec.suits.items()}
 
     def read(self, raw: bytes, now: float) -> ReaderEvent:
         if not raw.isascii():
@@ -152,8 +156,8 @@ class CustomReader(LineReader):
         card = spec.pattern.fullmatch(text)
         if card is None:
             return Misread(raw, now)
-        rank = spec.ranks.get((card["rank"] or "").strip().upper())
-        suit = spec.suits.get((card["suit"] or "").strip().upper())
+        rank = self._ranks.get((card["rank"] or "").strip().upper())
+        suit = self._suits.get((card["suit"] or "").strip().upper())
         return Misread(raw, now) if rank is None or suit is None else CardRead(
             rank + suit, raw, now)
 

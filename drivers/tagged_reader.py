@@ -35,6 +35,7 @@ RECORD = re.compile(rb"(?:\[(%s{0,%d})\])?<(%s{0,%d})>" % (_FREE, MAX_MODE, _FRE
 OPENING = re.compile(rb"\[%s{0,%d}(?:\](?:<%s{0,%d})?)?|<%s{0,%d}"
                      % (_FREE, MAX_MODE, _FREE, MAX_BODY, _FREE, MAX_BODY))
 _STARTS = re.compile(rb"[\[<]")
+_MODE = re.compile(rb"\[%s{0,%d}\]<" % (_FREE, MAX_MODE))  # a record's mode and its body's <
 _BLANKS = b" \t\r\n"
 WARNING = re.compile(r"W0X[0-9A-F]{2}")
 
@@ -72,7 +73,8 @@ class TaggedReader(ListenOnlyReader):
                 continue
             if not buffer or OPENING.fullmatch(buffer):
                 break  # the rest of the record is still to come
-            start = _STARTS.search(buffer, 1)
+            head = _MODE.match(buffer)  # a record broken off in its body: its < is no start
+            start = _STARTS.search(buffer, head.end() if head else 1)
             if start is not None:  # noise, or a record broken off, before the next record
                 parsed.events.append(Misread(buffer[: min(start.start(), MAX_RECORD)], now))
                 buffer = buffer[start.start():]
