@@ -169,13 +169,21 @@ class ShoeEmulator:
             self._note("end of shoe")
         self._drain()
 
-    def _drain(self, patience: float = 2.0) -> None:
+    def _drain(self, patience: float = 2.0, settle: float = 0.2) -> None:
         """Wait (a little) until the driver has read everything sent, so closing the pty
-        right after the last card does not lose it."""
+        right after the last card does not lose it. The kernel moves what was written into
+        the device's input queue a moment later, so the queue must stay empty for ``settle``
+        seconds: a device that does not wait for acknowledgements has nothing else to show
+        that its last bytes were read."""
         deadline = time.monotonic() + patience
-        while not self._stop.is_set() and time.monotonic() < deadline:
+        empty_since: float | None = None
+        while not self._stop.is_set() and (now := time.monotonic()) < deadline:
             waiting = fcntl.ioctl(self._slave, termios.TIOCINQ, b"\0\0\0\0")
-            if not int.from_bytes(waiting, sys.byteorder):
+            if int.from_bytes(waiting, sys.byteorder):
+                empty_since = None
+            elif empty_since is None:
+                empty_since = now
+            elif now - empty_since >= settle:
                 return
             time.sleep(0.01)
 

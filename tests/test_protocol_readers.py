@@ -14,18 +14,9 @@ from drivers.card_codes import ALL_CODES
 from drivers.custom_format import ReaderFormatError, custom_format
 from drivers.readers import reader_for
 from drivers.tagged_reader import MAX_RECORD
+from tests.reader_support import RANK_NUMBERS, SITE
 
 FIXED = ["suit-number", "tagged", "checksum-hex", "index"]
-RANK_NUMBERS = {"1": "A", **{str(n): str(n) for n in range(2, 10)}, "10": "T", "11": "J",
-                "12": "Q", "13": "K"}
-SITE = {  # a site's format: "CARD 12-h", "NOREAD", "ERR door open"
-    "pattern": r"CARD (?P<rank>\d+)-(?P<suit>[a-z])",
-    "ranks": RANK_NUMBERS,
-    "suits": {"s": "S", "h": "H", "d": "D", "c": "C"},
-    "no_read": "NOREAD",
-    "alarm": r"ERR (?P<text>.+)",
-    "template": "CARD {rank}-{suit}",
-}
 
 
 def reader(name):

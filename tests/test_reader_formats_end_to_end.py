@@ -20,21 +20,12 @@ from controller.table.config import TableConfig, load_config
 from drivers.card_codes import CUT
 from drivers.readers import READER_FORMATS, reader_for
 from drivers.shoe_order import build_shoe, shoe_random
+from tests.reader_support import site_config
 from tests.table_harness import ONE_DECK
 from ui.table_process import TableProcess
 
 pytestmark = pytest.mark.timeout(60)
 
-SITE_CONFIG = """\
-[reader]
-pattern = 'CARD (?P<rank>\\d+)-(?P<suit>[a-z])'
-ranks = { "1" = "A", "2" = "2", "3" = "3", "4" = "4", "5" = "5", "6" = "6", "7" = "7", \
-"8" = "8", "9" = "9", "10" = "T", "11" = "J", "12" = "Q", "13" = "K" }
-suits = { s = "S", h = "H", d = "D", c = "C" }
-no_read = 'NOREAD'
-alarm = 'ERR (?P<text>.+)'
-template = 'CARD {rank}-{suit}'
-"""
 # What each device sends besides its cards: unreadable records, alarms, warnings.
 NOT_CARDS = {
     "suit-number": [b"D14\r\n", b"X01\r\n"],
@@ -104,7 +95,7 @@ def test_a_table_reads_a_whole_shoe_in_each_format_and_the_dealer_marks_the_cut_
         tmp_path, device, name):
     path, write = device
     journal = tmp_path / "table.db"
-    (tmp_path / "table.toml").write_text(SITE_CONFIG)
+    (tmp_path / "table.toml").write_text(site_config())
     custom = load_config(tmp_path / "table.toml").reader if name == "custom" else None
     encoder = reader_for(name, custom)
     items = dealt_items(build_shoe(1, shoe_random(11, 0), cut_from_end=20))
