@@ -10,11 +10,11 @@ import pytest
 from driver_events import EventLog
 
 from controller.game.shoe_end import dealt_items
+from controller.table.config import load_config
 from drivers import open_driver
 from drivers.base import CardRead, CutCardSeen, ShoeShuffled
 from drivers.card_codes import CUT
 from drivers.emulator import ShoeEmulator
-from controller.table.config import load_config
 from drivers.shoe_order import build_shoe, shoe_random
 from tests.reader_support import site_config
 
