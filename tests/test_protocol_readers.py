@@ -4,11 +4,13 @@ chunks (never a crash, never an invented card, the same events however the bytes
 a bounded buffer, and the next good record read after any noise)."""
 
 import itertools
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from controller.table.config import ConfigError, load_config
 from drivers.base import CardRead, DeviceFault, Misread
 from drivers.card_codes import ALL_CODES
 from drivers.custom_format import ReaderFormatError, custom_format
@@ -186,3 +188,23 @@ def test_tagged_noise_is_one_misread_up_to_the_next_record_kept_to_a_record_s_le
     events = run(device, [b"x" * 30, b"y" * 200, b"[Game]<Card:9D> "])
     assert [event.kind for event in events] == ["misread", "card"]
     assert events[0].raw == (b"x" * 30 + b"y" * 200)[:MAX_RECORD]
+
+
+def test_the_documented_custom_format_loads_from_a_config_and_reads_its_example(tmp_path):
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "protocol.md").read_text()
+    section = doc[doc.index("### Adding a `custom` format"):]
+    example = section[section.index("```toml") + len("```toml"):section.index("```\n\n")]
+    (tmp_path / "table.toml").write_text(example)
+    config = load_config(tmp_path / "table.toml")
+    assert config.driver_url.endswith("protocol=custom")
+    events = reader_for("custom", config.reader).feed(b"CARD 12-h\r\nERR jam\r\n", now=1.0).events
+    assert cards(events) == ["QH"] and isinstance(events[1], DeviceFault)
+
+
+def test_a_bad_reader_section_stops_the_table_in_one_line_naming_file_key_and_value(tmp_path):
+    path = tmp_path / "table.toml"
+    path.write_text("[reader]\npattern = 'CARD (?P<rank>\\d+'\n")
+    with pytest.raises(ConfigError) as refused:
+        load_config(path)
+    assert str(refused.value) == (f"{path}: reader.pattern = 'CARD (?P<rank>\\\\d+': cannot be "
+                                  "compiled: missing ), unterminated subpattern at position 5")
