@@ -4,13 +4,16 @@ chunks (never a crash, never an invented card, the same events however the bytes
 a bounded buffer, and the next good record read after any noise)."""
 
 import itertools
+import re
 from pathlib import Path
 
 import pytest
+from driver_events import EventLog
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.table.config import ConfigError, load_config
+from drivers import DriverError, open_driver
 from drivers.base import CardRead, DeviceFault, Misread
 from drivers.card_codes import ALL_CODES
 from drivers.custom_format import ReaderFormatError, custom_format
@@ -208,3 +211,36 @@ def test_a_bad_reader_section_stops_the_table_in_one_line_naming_file_key_and_va
         load_config(path)
     assert str(refused.value) == (f"{path}: reader.pattern = 'CARD (?P<rank>\\\\d+': cannot be "
                                   "compiled: missing ), unterminated subpattern at position 5")
+
+
+# -- naming a format in a driver URL ----------------------------------------------------------
+
+@pytest.mark.parametrize(("url", "message"), [
+    ("serial:///dev/shoe?protocol=custom", "protocol=custom reads the site's format from the "
+                                           "table config's [reader] section, and there is none"),
+    ("serial:///dev/shoe?protocol=tagged&rescan=16540D", "rescan apply to protocol=scanner"),
+    ("serial:///dev/shoe?protocol=suit", "option protocol='suit' is not one of scanner, shoe, "
+                                         "suit-number, tagged, checksum-hex, index, custom"),
+    ("replay:///nowhere.bin?protocol=index", "recording /nowhere.bin: cannot read it"),
+])
+def test_a_format_the_driver_cannot_use_is_refused_naming_it(url, message):
+    with pytest.raises(DriverError, match=re.escape(message)):
+        open_driver(url, lambda event: None)
+
+
+def test_a_capture_of_a_listen_only_device_replays_its_cards_and_no_reads_in_order(tmp_path):
+    capture = tmp_path / "capture.bin"
+    capture.write_bytes(b" [Game]<Card:4S>  [Game]<Game>  <W0x1F>  [Game]<Card:10H> ")
+    log = EventLog()
+    with open_driver(f"replay://{capture}?protocol=tagged", log.put) as driver:
+        dealt = []
+        while len(dealt) < 3:
+            event = log.next()
+            if isinstance(event, Misread):
+                dealt.append("NR")
+                driver.request_rescan()
+                continue
+            if isinstance(event, CardRead):
+                dealt.append(event.code)
+            driver.acknowledge(event)
+    assert dealt == ["4S", "NR", "TH"]
