@@ -816,4 +816,9 @@ The table cannot play until this is fixed: call a technician.</source>
         <source>the cut card came out (readers that cannot see it)</source>
         <translation>خرجت ورقة القطع (للقارئات التي لا تراها)</translation>
     </message>
+    <message>
+        <location filename="../surveillance_panel.py" />
+        <source>, {faults} reader alarms or warnings</source>
+        <translation>، {faults} من إنذارات القارئ أو تحذيراته</translation>
+    </message>
 </context></TS>

@@ -816,4 +816,9 @@ The table cannot play until this is fixed: call a technician.</source>
         <source>the cut card came out (readers that cannot see it)</source>
         <translation>вышла подрезная карта (считыватели, которые её не видят)</translation>
     </message>
+    <message>
+        <location filename="../surveillance_panel.py" />
+        <source>, {faults} reader alarms or warnings</source>
+        <translation>, {faults} тревог или предупреждений считывателя</translation>
+    </message>
 </context></TS>

@@ -816,4 +816,9 @@ The table cannot play until this is fixed: call a technician.</source>
         <source>the cut card came out (readers that cannot see it)</source>
         <translation>切牌已出 (读牌器无法识别切牌时)</translation>
     </message>
+    <message>
+        <location filename="../surveillance_panel.py" />
+        <source>, {faults} reader alarms or warnings</source>
+        <translation>，读牌器报警或警告 {faults} 次</translation>
+    </message>
 </context></TS>
