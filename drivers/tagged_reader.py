@@ -11,9 +11,9 @@ burn the table knows from where the shoe stands). BODY is:
 
 Every token is case-insensitive. Anything else is a misread with its raw bytes. A record is
 never longer than ``MAX_RECORD`` bytes; bytes that are no record (noise, a record broken
-off) are one misread up to where the next record may start (``[`` or ``<``), at most
-``MAX_RECORD`` of them kept, so memory stays bounded and the stream recovers at the next
-record whatever the chunking.
+off) are one misread up to where the next record may start (``[``, or a ``<`` other than the
+one after a broken record's own mode), at most ``MAX_RECORD`` of them kept, so memory stays
+bounded and the stream recovers at the next record whatever the chunking.
 """
 
 from __future__ import annotations
