@@ -15,6 +15,8 @@ Events:
   the simulated shoe at the start of every shoe it deals).
 - ``OutOfSequence``: a smart shoe's frame whose number cannot follow the frames before it; the
   frame's own event comes next, and the table holds for a supervisor.
+- ``DeviceFault``: the device reports an alarm or a warning of its own (a listen-only shoe's
+  ``tagged`` records): recorded and shown, never a card.
 - ``Connected`` / ``Disconnected``: the device appeared or went away (with the reason).
 
 ``drivers.open_driver(url, sink)`` returns the driver *unstarted*, so that the last recorded
@@ -102,6 +104,18 @@ class OutOfSequence:
 
 
 @dataclass(frozen=True, slots=True)
+class DeviceFault:
+    """The device reports a fault of its own: an ``alarm`` with its text, or a ``warning``
+    code. Not a card and nothing to rescan: the table records it and shows it."""
+
+    kind: ClassVar[str] = "device_fault"
+    raw: bytes = b""
+    level: str = "alarm"  # alarm, warning
+    message: str = ""
+    at: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True, slots=True)
 class Connected:
     kind: ClassVar[str] = "connected"
     at: float = field(default_factory=_now)
@@ -114,8 +128,8 @@ class Disconnected:
     at: float = field(default_factory=_now)
 
 
-DriverEvent = (CardRead | Misread | CutCardSeen | ShoeShuffled | OutOfSequence | Connected
-               | Disconnected)
+DriverEvent = (CardRead | Misread | CutCardSeen | ShoeShuffled | OutOfSequence | DeviceFault
+               | Connected | Disconnected)
 # What the controller acknowledges once it is recorded.
 Recordable = CardRead | CutCardSeen | ShoeShuffled
 EventSink = Callable[[DriverEvent], None]
@@ -172,6 +186,13 @@ class Driver:
 
     def acknowledge(self, event: Recordable) -> None:
         """Tell the device ``event`` is safely recorded (a smart shoe waits for this)."""
+
+    @property
+    def rescans_on_request(self) -> bool:
+        """True when ``request_rescan`` makes the device read the card again (a scanner's
+        trigger, a smart shoe's resend, the simulated shoe); False for a listen-only reader,
+        which has no trigger: the dealer passes the card again."""
+        return True
 
     # What the table did, for a device that deals by itself (the simulated shoe): told to
     # every driver by the table's events (controller.service.sim_dealer); real hardware, which

@@ -1,13 +1,16 @@
 """A card shoe on a pseudo-terminal, for testing and demonstrating without hardware.
 
 ``ShoeEmulator`` makes a pty, (optionally) keeps a stable symlink to its device path, and
-plays shoes over either wire protocol, like the device would:
+plays shoes over either wire protocol or a listen-only reader format, like the device would:
 
 - ``scanner``: one line per read; after a no-read or a garbage line it waits for the rescan
   trigger (as a dealer would rescan) before reading the card again;
 - ``shoe``: one frame per card; it waits for ``$A,<seq>`` before the next card and resends
   the frame on ``$N,<seq>`` or after ``ack_timeout``. Every shoe starts with ``$S`` (a new
-  shoe is loaded), which waits for its ``$A`` like a card.
+  shoe is loaded), which waits for its ``$A`` like a card;
+- a listen-only reader format (drivers.readers): one record per card, never waiting for
+  anything; a no-read is followed by the card passed again, and the cut card is not sent
+  (the device cannot see it: the dealer marks it at the table).
 
 Each shoe is played exactly as given (``ui/commands/emulate_shoe.py`` cuts it where a dealer
 stops); between shoes it waits ``shuffle_seconds``, the time a reshuffle takes, and as a
@@ -38,7 +41,9 @@ from pathlib import Path
 from typing import TextIO
 
 from drivers.card_codes import CUT
+from drivers.custom_format import CustomFormat
 from drivers.lines import LineSplitter
+from drivers.readers import READER_FORMATS, reader_for
 from drivers.scanner_protocol import DEFAULT_NO_READ, DEFAULT_RESCAN
 from drivers.shoe_order import NO_READ
 from drivers.shoe_protocol import SEQ_MODULO, FrameError, decode_frame, encode_frame
@@ -72,9 +77,13 @@ class ShoeEmulator:
         rescan: bytes = DEFAULT_RESCAN,
         no_read: str = DEFAULT_NO_READ,
         shuffle_seconds: float = 0.0,
+        custom: CustomFormat | None = None,
     ) -> None:
-        if protocol not in ("scanner", "shoe"):
-            raise ValueError(f"protocol {protocol!r}: expected scanner or shoe")
+        if protocol not in ("scanner", "shoe", *READER_FORMATS):
+            raise ValueError(f"protocol {protocol!r}: expected scanner, shoe or one of "
+                             f"{', '.join(READER_FORMATS)}")
+        # What a listen-only device sends (None: scanner or shoe).
+        self.reader = reader_for(protocol, custom) if protocol in READER_FORMATS else None
         self.shoes, self.protocol, self.interval = shoes, protocol, interval
         self.faults, self.log, self.link = faults, log, link
         self.ack_timeout, self.rescan_trigger, self.no_read = ack_timeout, rescan, no_read
@@ -142,11 +151,12 @@ class ShoeEmulator:
 
     def play(self) -> None:
         """Play every shoe, item by item, until done or stopped."""
-        play_item = self._scanner_item if self.protocol == "scanner" else self._shoe_item
+        play_item = {"scanner": self._scanner_item, "shoe": self._shoe_item}.get(
+            self.protocol, self._reader_item)
         for number, shoe in enumerate(self.shoes):
-            # A scanner cannot say a shoe is shuffled: before every shoe, the first too, the
-            # dealer gets the time to confirm it at the table (newshoe, key N).
-            if number or self.protocol == "scanner":
+            # Only a smart shoe can say a shoe is shuffled: before every shoe, the first too,
+            # the dealer of any other device gets the time to confirm it (newshoe, key N).
+            if number or self.protocol != "shoe":
                 self._note("reshuffling" if number else "shuffling")
                 self._sleep(self.shuffle_seconds)
             if self.protocol == "shoe" and not self._stop.is_set():
@@ -159,13 +169,21 @@ class ShoeEmulator:
             self._note("end of shoe")
         self._drain()
 
-    def _drain(self, patience: float = 2.0) -> None:
+    def _drain(self, patience: float = 2.0, settle: float = 0.2) -> None:
         """Wait (a little) until the driver has read everything sent, so closing the pty
-        right after the last card does not lose it."""
+        right after the last card does not lose it. The kernel moves what was written into
+        the device's input queue a moment later, so the queue must stay empty for ``settle``
+        seconds: a device that does not wait for acknowledgements has nothing else to show
+        that its last bytes were read."""
         deadline = time.monotonic() + patience
-        while not self._stop.is_set() and time.monotonic() < deadline:
+        empty_since: float | None = None
+        while not self._stop.is_set() and (now := time.monotonic()) < deadline:
             waiting = fcntl.ioctl(self._slave, termios.TIOCINQ, b"\0\0\0\0")
-            if not int.from_bytes(waiting, sys.byteorder):
+            if int.from_bytes(waiting, sys.byteorder):
+                empty_since = None
+            elif empty_since is None:
+                empty_since = now
+            elif now - empty_since >= settle:
                 return
             time.sleep(0.01)
 
@@ -183,6 +201,22 @@ class ShoeEmulator:
                 self._await_rescan()
         self._send(item.encode("ascii") + b"\r\n")
         self.sent_cards += item != CUT
+
+    def _reader_item(self, item: str) -> None:
+        assert self.reader is not None
+        if item == CUT:
+            self._note("cut card: the device cannot see it, the dealer marks it (cut, key X)")
+            return
+        if item != NO_READ:
+            if self._roll(self.faults.garbage):
+                self._send(self._garbage_line())
+            if self._roll(self.faults.no_read):
+                self._send(self.reader.unreadable())
+        if item == NO_READ:
+            self._send(self.reader.unreadable())
+            return
+        self._send(self.reader.encode(item))  # after a no-read: the dealer passed it again
+        self.sent_cards += 1
 
     def _shoe_item(self, item: str) -> None:
         if item not in (CUT, NO_READ):

@@ -8,6 +8,7 @@ the property tests throw arbitrary bytes at it directly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from drivers.base import DriverEvent, Recordable
 from drivers.lines import LineSplitter
@@ -20,6 +21,9 @@ class Parsed:
 
 
 class WireProtocol:
+    # False for a listen-only reader: nothing asks it to read again (the dealer does).
+    rescans_on_request: ClassVar[bool] = True
+
     def __init__(self, max_line: int = 64) -> None:
         self.lines = LineSplitter(max_line)
 

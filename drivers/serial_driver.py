@@ -1,4 +1,8 @@
-"""``serial://PATH?baud=9600&protocol=scanner|shoe``: a real device on a serial port.
+"""``serial://PATH?baud=9600&protocol=NAME``: a real device on a serial port.
+
+``protocol`` is ``scanner`` or ``shoe`` (ours), or one of the listen-only reader formats of
+devices casinos own (drivers.readers: ``suit-number``, ``tagged``, ``checksum-hex``,
+``index``, ``custom`` from the table config's ``[reader]``).
 
 pyserial opens and configures the port (``exclusive=True``: a second program cannot steal
 the bytes) and writes to it. One reader thread reads it with a plain blocking ``os.read``,
@@ -31,7 +35,10 @@ from drivers.base import (
     EventSink,
     Recordable,
 )
+from drivers.custom_format import CustomFormat
+from drivers.errors import UserError
 from drivers.protocol import WireProtocol
+from drivers.readers import READER_FORMATS, reader_for
 from drivers.scanner_protocol import (
     DEFAULT_DEBOUNCE,
     DEFAULT_NO_READ,
@@ -43,7 +50,7 @@ from drivers.url import DriverUrl
 
 SERIAL_OPTIONS = {
     "baud": "bits per second, default 9600",
-    "protocol": "scanner (default) or shoe",
+    "protocol": f"scanner (default), shoe, {', '.join(READER_FORMATS)}",
     "rescan": "scanner: hex bytes of the rescan trigger, default 16540D",
     "noread": "scanner: the no-read text, default NR",
     "debounce": "scanner: milliseconds within which identical reads are one, default 300",
@@ -81,6 +88,10 @@ class SerialDriver(Driver):
     def acknowledge(self, event: Recordable) -> None:
         with self._lock:
             self._write(self.protocol.acknowledge(event))
+
+    @property
+    def rescans_on_request(self) -> bool:
+        return self.protocol.rescans_on_request
 
     def _write(self, data: bytes) -> None:
         """Write with the lock held; a write to a vanished device is dropped (the reader
@@ -163,20 +174,28 @@ class SerialDriver(Driver):
         return None
 
 
-def serial_from_url(url: DriverUrl, sink: EventSink) -> SerialDriver:
+def serial_from_url(url: DriverUrl, sink: EventSink,
+                    custom: CustomFormat | None = None) -> SerialDriver:
+    """``custom``: the table config's ``[reader]`` format, for ``protocol=custom``."""
     url.check_options(SERIAL_OPTIONS)
     if not url.path:
         raise DriverError(f"driver URL {url.text!r}: no device (expected serial:///dev/...)")
     baud = url.integer("baud", 9600, 50, 4_000_000) or 9600
-    kind = url.choice("protocol", "scanner", ("scanner", "shoe"))
-    protocol: WireProtocol
-    if kind == "shoe":
+    kind = url.choice("protocol", "scanner", ("scanner", "shoe", *READER_FORMATS))
+    if kind != "scanner":
         scanner_only = sorted({"rescan", "noread", "debounce"} & set(url.options))
         if scanner_only:
             raise DriverError(
                 f"driver URL {url.text!r}: {', '.join(scanner_only)} apply to protocol=scanner"
             )
+    protocol: WireProtocol
+    if kind == "shoe":
         protocol = ShoeProtocol()
+    elif kind in READER_FORMATS:
+        try:
+            protocol = reader_for(kind, custom)
+        except UserError as error:
+            raise DriverError(f"driver URL {url.text!r}: {error}") from None
     else:
         debounce_ms = url.integer("debounce", round(DEFAULT_DEBOUNCE * 1000), 0, 10_000)
         protocol = ScannerProtocol(

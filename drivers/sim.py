@@ -292,7 +292,8 @@ class SimDriver(Driver):
             self._thread.join()
 
 
-def sim_from_url(url: DriverUrl, sink: EventSink) -> SimDriver:
+def sim_from_url(url: DriverUrl, sink: EventSink, custom: object = None) -> SimDriver:
+    """``custom`` (a reader format) does not apply: a simulated shoe has no wire format."""
     url.check_options(SIM_OPTIONS)
     rate = url.number("rate", 0.0, 0.0, 1000.0)
     if "script" in url.options:

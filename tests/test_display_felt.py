@@ -193,3 +193,24 @@ def test_the_countdown_covers_no_card(qtbot, size):
     for side in ("player", "banker"):
         for card in felt.card_rects(side):
             assert not card.intersects(clock) and felt.rect().toRectF().contains(card), (side, card)
+
+
+def test_a_reader_with_no_rescan_trigger_has_the_dealer_pass_the_card_again(window):
+    events = list(played("round"))
+    window.on_events(events)
+    window.on_event(follow(events[-1], "misread", raw="D14", raw_hex="443134",
+                           position="player3", count=1, rescan_by_hand=True))
+    assert alert(window).title == "RESCAN"
+    assert alert(window).body == "Pass the card through the reader again: PLAYER 3rd CARD"
+
+
+def test_a_reader_s_own_alarm_shows_in_the_header_until_it_reads_again(window):
+    events = list(played("round"))
+    window.on_events(events)
+    window.on_event(follow(events[-1], "device_fault", level="alarm", message="Shoe empty",
+                           raw="[GameAlarm]<Alarm:Shoe empty>", raw_hex="00"))
+    assert window.status.fields["reader"].text() == "CARD READER: Shoe empty"
+    assert alert(window) is None  # a fault of the reader's own does not stop the dealing
+    window.on_event(follow(events[-1], "card", card="5C", position="player3", raw="5C",
+                           source="reader", cards_left=200))
+    assert window.status.fields["reader"].text() == "card reader connected"

@@ -246,3 +246,13 @@ def test_keys_drive_a_real_table(qtbot, live_table):
     qtbot.keyClick(window, Qt.Key.Key_P)
     qtbot.waitUntil(lambda: window.view.paused)
     assert window.cards.picture.phase == "PAUSED"
+
+
+def test_x_marks_the_cut_card_without_a_pin_and_the_help_lists_it(qtbot, window):
+    betting(window)
+    press(qtbot, window, Qt.Key.Key_X)
+    assert window.submitted == [Command("cut_card")]
+    assert "pin" not in window.dialogs.asked
+    press(qtbot, window, Qt.Key.Key_F1)
+    assert "<b>X</b>" in window.help.body.text()
+    assert "the cut card came out (readers that cannot see it)" in window.help.body.text()

@@ -3,6 +3,7 @@
 import gc
 import os
 import select
+import threading
 import time
 
 import pytest
@@ -10,8 +11,12 @@ from driver_events import EventLog
 
 from drivers import open_driver
 from drivers.base import CardRead, Connected, Disconnected, Misread, OutOfSequence
+from drivers.card_codes import CUT
+from drivers.custom_format import custom_format
 from drivers.emulator import Faults, ShoeEmulator
+from drivers.readers import READER_FORMATS
 from drivers.shoe_protocol import encode_frame
+from tests.reader_support import SITE
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -288,3 +293,31 @@ def test_a_power_cycled_shoe_after_a_replug_numbers_from_0_and_its_cards_count(t
         ("shoe_shuffled", None, b"$S,0*"), ("card", 1, b"$C,1,"), ("card", 2, b"$C,2,"),
         ("shoe_shuffled", None, b"$S,0*"), ("card", 1, b"$C,1,"), ("card", 2, b"$C,2,"),
     ]
+
+
+@pytest.mark.parametrize("protocol", READER_FORMATS)
+def test_a_listen_only_reader_emulated_with_faults_reaches_the_driver_card_for_card(protocol):
+    # The emulator plays the device: no-reads and garbage before cards, the card passed again
+    # after each; the cut card is never sent (the device cannot see it).
+    script = ["AS", "KD", "NR", "9H", CUT, "TC", "2S", "QH"]
+    custom = custom_format(SITE) if protocol == "custom" else None
+    emulator = ShoeEmulator([script], protocol=protocol, faults=Faults(no_read=0.3, garbage=0.3),
+                            seed=4, custom=custom)
+    log = EventLog()
+    with emulator, open_driver(f"serial://{emulator.open()}?protocol={protocol}", log.put,
+                               custom=custom) as driver:
+        log.next_of("connected")  # a device that only talks: its bytes before this are lost
+        player = threading.Thread(target=emulator.play)
+        player.start()
+        seen = []
+        while len([item for item in seen if item != "NR"]) < 6:
+            event = log.next()
+            assert isinstance(event, CardRead | Misread), event
+            seen.append(event.code if isinstance(event, CardRead) else "NR")
+            driver.request_rescan()  # nothing to ask a listen-only device: nothing written
+        player.join()
+        assert [item for item in seen if item != "NR"] == ["AS", "KD", "9H", "TC", "2S", "QH"]
+        assert "NR" in seen and not driver.rescans_on_request
+        assert log.quiet(0.2)
+        received = emulator._receive(time.monotonic() + 0.1)
+        assert received == b"", "the driver wrote to a listen-only device"

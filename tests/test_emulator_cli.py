@@ -10,11 +10,13 @@ import pytest
 from driver_events import EventLog
 
 from controller.game.shoe_end import dealt_items
+from controller.table.config import load_config
 from drivers import open_driver
 from drivers.base import CardRead, CutCardSeen, ShoeShuffled
 from drivers.card_codes import CUT
 from drivers.emulator import ShoeEmulator
 from drivers.shoe_order import build_shoe, shoe_random
+from tests.reader_support import site_config
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -97,6 +99,26 @@ def test_a_scanner_cannot_say_a_new_shoe_is_loaded_so_the_dealer_confirms_it(tmp
     assert "$S" not in wire.getvalue() and "! reshuffling" in wire.getvalue()
 
 
+def test_the_emulator_speaks_a_site_s_custom_format_from_its_table_config(tmp_path):
+    link, config = tmp_path / "shoe", tmp_path / "table.toml"
+    config.write_text(site_config())
+    # A listen-only device: the driver must have the port open before it plays, which the
+    # shuffle before the first shoe (the dealer confirming it at the table) leaves time for.
+    process = emulate("--protocol", "custom", "--config", str(config), "--script",
+                      "QH,NR,CUT,10s", "--interval", "0", "--shuffle-seconds", "5",
+                      "--link", str(link), "--log", str(tmp_path / "wire.log"))
+    assert process.stdout.readline().startswith("/dev/pts/")
+    log = EventLog()
+    with open_driver(f"serial://{link}?protocol=custom", log.put,
+                     custom=load_config(config).reader):
+        log.next_of("connected")
+        seen = [(event.kind, event.raw) for event in (log.next(10) for _ in range(3))]
+        assert process.wait(10) == 0
+    assert seen == [("card", b"CARD 12-h"), ("misread", b"??"), ("card", b"CARD 10-s")]
+    wire = (tmp_path / "wire.log").read_text()
+    assert "! cut card: the device cannot see it, the dealer marks it" in wire
+
+
 def test_sigterm_ends_the_emulator_and_removes_its_link(tmp_path):
     link = tmp_path / "shoe"
     process = emulate("--seed", "1", "--link", str(link), "--interval", "10")
@@ -119,6 +141,12 @@ def test_sigterm_ends_the_emulator_and_removes_its_link(tmp_path):
         (["--cut", "60", "--decks", "1"], "--cut 60: a 1-deck shoe has 52 cards"),
         (["--shoes", "-1"], "--shoes -1: give a number of shoes, or 0 for endless"),
         (["--shuffle-seconds", "nan"], "--shuffle-seconds nan: give seconds, 0 or more"),
+        (["--protocol", "custom"], "--protocol custom: protocol=custom reads the site's format "
+                                   "from the table config's [reader] section, and there is "
+                                   "none (docs/protocol.md, \"Adding a custom format\"); give "
+                                   "it with --config"),
+        (["--protocol", "tagged", "--config", "table.toml"],
+         "--config applies to --protocol custom"),
     ],
 )
 def test_bad_options_are_one_clear_error_line(args, message):

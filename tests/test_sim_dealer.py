@@ -109,12 +109,12 @@ class Witness:
         self.leaks: list[str] = []
         opened = app.open_driver
 
-        def open_watched(url: str, sink, defaults=None):
+        def open_watched(url: str, sink, defaults=None, custom=None):
             def watched(item: object) -> None:
                 if isinstance(item, CardRead):
                     self.dealt[item.code] += 1
                 sink(item)
-            return opened(url, watched, defaults)
+            return opened(url, watched, defaults, custom)
 
         monkeypatch.setattr(app, "open_driver", open_watched)
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 from itertools import combinations
 
 import pytest
-from display_support import shown_window
+from display_support import follow, shown_window
 from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QColor, QFontInfo
 from PyQt6.QtWidgets import QLabel
@@ -128,3 +128,15 @@ def test_an_integrity_alert_stands_in_the_header_until_the_next_shoe(window, luc
         lucky_six_shoe) if event.type == "shoe_started"]
     window.on_events(next_shoe)
     assert not field.isVisible()
+
+
+def test_the_reader_s_own_alarms_and_warnings_count_in_the_scanner_health(qtbot, window,
+                                                                         lucky_six_shoe):
+    qtbot.keyClick(window, Qt.Key.Key_S)
+    window.on_events(lucky_six_shoe)
+    panel = window.surveillance
+    assert "reader alarms" not in panel.health.text()
+    for message in ("Shoe empty", "W0x1F"):
+        window.on_event(follow(lucky_six_shoe[-1], "device_fault", level="alarm",
+                               message=message, raw=message, raw_hex=message.encode().hex()))
+    assert panel.health.text().endswith(", 2 reader alarms or warnings")

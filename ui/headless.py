@@ -21,6 +21,7 @@ from controller.table.view import TableView
 # Typed word -> action; supervisor actions take pin=NNNN (and by=NAME, reason words).
 COMMAND_WORDS = {
     "burn": "confirm_burn",
+    "cut": "cut_card",
     "card": "manual_card",
     "pause": "pause",
     "resume": "resume",
@@ -42,6 +43,7 @@ TOO_LONG = f"input line too long: at most {MAX_LINE} characters; ignored"
 HELP = f"""commands (one per line, at most {MAX_LINE} characters):
   newshoe                    confirm a new, shuffled shoe (when no shoe is in play)
   burn                       confirm the burn (scanners that do not read burn cards)
+  cut                        the cut card came out (readers that cannot see it)
   card KD [pin=NNNN]         enter a card by hand (the PIN unless the reader is down)
   pause | resume             stop the table / carry on
   void pin=NNNN [by=NAME] REASON...   void the round in play or on hold (supervisor)
@@ -185,16 +187,20 @@ class HeadlessPrinter:
                                   *big_road_text(self.view.roads), ""])
             case facts.RoundVoided(by=by, reason=reason):
                 return f"round {event.round} VOIDED by {by}: {reason}"
-            case facts.Misread(position=position, raw=raw, count=count):
-                return f"RESCAN CARD ({position}, read {raw!r}" + (
+            case facts.Misread(position=position, raw=raw, count=count) as misread:
+                again = ": pass it through the reader again" if misread.rescan_by_hand else ""
+                return f"RESCAN CARD{again} ({position}, read {raw!r}" + (
                     f", {count} misreads)" if count > 1 else ")")
+            case facts.DeviceFault(level=level, message=message, raw=raw):
+                return f"CARD READER {level.upper()}: {message} (sent {raw!r})"
             case facts.DuplicateCard(card=card, reason=reason):
                 return f"{card} from the reader again: {reason}; counted once"
             case facts.OperatorAction(action=action, by=by, reason=reason, card=card):
                 done = action.replace("_", " ") + (f" {card}" if card else "")
                 return f"{done} by {by}" + (f": {reason}" if reason else "")
-            case facts.CutCard(last_round=last_round):
-                return f"cut card: round {last_round} is the last"
+            case facts.CutCard(last_round=last_round, source=source):
+                marked = " marked by the dealer" if source == "manual" else ""
+                return f"cut card{marked}: round {last_round} is the last"
             case facts.DiskAlert(state="raised") as alert:
                 return disk_text(alert)
             case facts.DiskAlert(days_left=days):

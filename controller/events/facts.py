@@ -32,6 +32,7 @@ class EventType(StrEnum):
     CARD = "card"
     DUPLICATE_CARD = "duplicate_card"
     MISREAD = "misread"
+    DEVICE_FAULT = "device_fault"
     CUT_CARD = "cut_card"
     ROUND_RESULT = "round_result"
     ROUND_VOIDED = "round_voided"
@@ -176,6 +177,20 @@ class Misread(Fact):
     count: int
     position: str
     last_raw_hex: str | None = None
+    # True: the reader has no rescan trigger (a listen-only reader): the dealer passes the
+    # card through it again. Absent: the device is asked to read again.
+    rescan_by_hand: bool | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeviceFault(Fact):
+    """The card reader reports an alarm or a warning of its own (not a card)."""
+
+    TYPE = EventType.DEVICE_FAULT
+    level: str  # alarm, warning
+    message: str  # the alarm's text, or the warning's code
+    raw: str
+    raw_hex: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -183,6 +198,7 @@ class CutCard(Fact):
     TYPE = EventType.CUT_CARD
     last_round: int
     raw: str
+    source: str | None = None  # manual: marked by the dealer; absent: the device saw it
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -384,10 +400,10 @@ class JournalVerified(Fact):
 
 FACTS: dict[EventType, type[Fact]] = {cls.TYPE: cls for cls in (
     State, ShoeShuffled, ShoeStarted, RoadsCleared, Reveal, Burn, Prompt, BettingOpen,
-    BettingClosed, CardDealt, DuplicateCard, Misread, CutCard, RoundResult, RoundVoided, Hold,
-    HoldCleared, Scanner, OperatorAction, ActionRefused, ShoeEnded, ConfigChanged,
-    JournalEndAccepted, Exposure, ExposureAlert, ScannerAlert, IntegrityAlert, ShoeIntegrity,
-    JournalVerified, JournalArchived, DiskAlert,
+    BettingClosed, CardDealt, DuplicateCard, Misread, DeviceFault, CutCard, RoundResult,
+    RoundVoided, Hold, HoldCleared, Scanner, OperatorAction, ActionRefused, ShoeEnded,
+    ConfigChanged, JournalEndAccepted, Exposure, ExposureAlert, ScannerAlert, IntegrityAlert,
+    ShoeIntegrity, JournalVerified, JournalArchived, DiskAlert,
 )}
 
 

@@ -224,7 +224,7 @@ def _assemble(
         if watch is not None:
             bus.subscribe(DiskBudgetCheck(watch, runner.submit))
         driver = open_driver(config.driver_url, runner.submit,
-                             profile_defaults(config.driver_url, profile))
+                             profile_defaults(config.driver_url, profile), config.reader)
     except BaseException:
         if event_file is not None:
             event_file.close()

@@ -1,5 +1,5 @@
 """Scanner health of one shoe, folded from its events: misreads per 100 cards, rescans per
-card, the time a rescan takes, disconnects."""
+card, the time a rescan takes, disconnects, the reader's own alarms and warnings."""
 
 from __future__ import annotations
 
@@ -43,6 +43,7 @@ class ScannerHealth:
     rescans: int = 0  # one asked for per misread event (a burst is one)
     rescan_seconds: list[float] = field(default_factory=list)  # misread to the next read
     disconnects: int = 0
+    faults: int = 0  # the reader's own alarms and warnings (device_fault)
     _waiting_since: str | None = None
 
     def apply(self, event: TableEvent) -> None:
@@ -59,6 +60,8 @@ class ScannerHealth:
                     elapsed = _seconds(event.ts) - _seconds(self._waiting_since)
                     self.rescan_seconds.append(elapsed.total_seconds())
                     self._waiting_since = None
+            case facts.DeviceFault():
+                self.faults += 1
             case facts.Scanner(status="disconnected"):
                 self.disconnects += 1
                 self._waiting_since = None

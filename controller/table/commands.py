@@ -11,6 +11,7 @@ from controller.table.supervisor import CheckedPin
 ACTIONS = (
     "new_shoe",       # confirm a new, shuffled shoe (dealer); end the shoe in play (supervisor)
     "confirm_burn",   # the dealer burned the cards (scanners that do not read burns)
+    "cut_card",       # the cut card came out (readers that cannot see it; dealer)
     "manual_card",    # enter a card by hand (needs card; supervisor while the reader works)
     "void_round",     # void the round in play, or the one on hold (supervisor; needs reason)
     "accept_card",    # clear a hold by accepting the held card(s) (supervisor)
@@ -20,7 +21,7 @@ ACTIONS = (
 )
 
 # Actions a dealer may give; all others need the supervisor PIN.
-DEALER_ACTIONS = frozenset({"confirm_burn", "manual_card", "pause", "resume"})
+DEALER_ACTIONS = frozenset({"confirm_burn", "cut_card", "manual_card", "pause", "resume"})
 # A card typed by hand while the reader works could be any card: the dealer may enter one only
 # while the reader is down; otherwise it needs the supervisor PIN.
 

@@ -1,4 +1,5 @@
-"""The table config file (TOML): table id, profile, driver, betting mode, PIN hash, paths.
+"""The table config file (TOML): table id, profile, driver, betting mode, PIN hash, paths, and
+a site's own card-reader format (``[reader]``, drivers.custom_format).
 
 Every key is checked at start: an unknown section or key, or a value of the wrong type or out
 of range, is refused with the file, the key and the reason.
@@ -16,6 +17,7 @@ from controller.game.profiles import load_profile, looks_like_path
 from controller.table.feed_settings import FeedSettings, FeedSettingsError, parse_feed
 from controller.table.supervisor import check_pin_hash
 from controller.table.table_id import table_id_problem
+from drivers.custom_format import CustomFormat, ReaderFormatError, custom_format
 from drivers.errors import UserError
 from drivers.user_paths import read_text
 
@@ -39,6 +41,7 @@ class TableConfig:
     keep_days: int | None = None  # None: the live journal keeps everything (the default)
     archive_dir: str | None = None  # None: "archive" beside the journal
     min_free_days: int = 30  # the disk alert's threshold, in days of journal writes
+    reader: CustomFormat | None = None  # [reader]: the format serial://...?protocol=custom reads
 
     @property
     def live(self) -> bool:
@@ -84,7 +87,7 @@ def load_config(path: str | Path) -> TableConfig:
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from error
     values: dict[str, Any] = {}
-    sections = sorted({section for section, _ in _KEYS} | {"feed"})
+    sections = sorted({section for section, _ in _KEYS} | {"feed", "reader"})
     for section, table in document.items():
         if section not in sections:
             raise ConfigError(f"{path}: unknown section [{section}] (valid: {', '.join(sections)})")
@@ -93,8 +96,8 @@ def load_config(path: str | Path) -> TableConfig:
         for key, value in table.items():
             if isinstance(value, str) and "\0" in value:  # no path or name can hold one
                 raise ConfigError(f"{path}: {section}.{key}: holds a NUL byte (\\u0000)")
-        if section == "feed":
-            continue  # checked as a whole below, once the table id is known
+        if section in ("feed", "reader"):
+            continue  # each checked as a whole below (the feed once the table id is known)
         for key, value in table.items():
             spec = _KEYS.get((section, key))
             if spec is None:
@@ -120,7 +123,17 @@ def load_config(path: str | Path) -> TableConfig:
     _check_values(path, config)
     if "feed" in document:
         config = replace(config, feed=_feed(path, document["feed"], config.table_id))
+    if "reader" in document:
+        config = replace(config, reader=_reader(path, document["reader"]))
     return config
+
+
+def _reader(path: Path, section: dict[str, Any]) -> CustomFormat:
+    try:
+        return custom_format(section)
+    except ReaderFormatError as error:
+        value = "" if error.value is None else f" = {shown(error.value)}"
+        raise ConfigError(f"{path}: reader.{error.key}{value}: {error.reason}") from None
 
 
 def _check_profile(path: Path, profile: str) -> None:

@@ -8,7 +8,8 @@ journaled, then delivered, then a smart shoe's card is acknowledged.
 
 Every input leaves an event that says what came in (``reveal``, ``burn``, ``card``, ``hold``,
 ``misread``, ``cut_card``, ``scanner``, ``betting_closed``, ``operator_action``), so replaying
-those events through ``handle()`` rebuilds the exact state (see controller.table.recovery).
+those events through ``handle()`` rebuilds the exact state (see controller.table.recovery);
+a ``device_fault`` changes no state and is not replayed.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from drivers.base import (
     CardRead,
     Connected,
     CutCardSeen,
+    DeviceFault,
     Disconnected,
     Driver,
     Misread,
@@ -150,8 +152,12 @@ class TableController:
                 self._reader_card(item)
             case Misread():
                 self._misreads(item)
-            case CutCardSeen():
-                self._cut_card(item)
+            case CutCardSeen(raw=raw):
+                self.cut_card(raw)
+                self._unacknowledged.append(item)  # a smart shoe waits for it like a card
+            case DeviceFault(level=level, message=message, raw=raw):
+                self.publish(facts.DeviceFault(level=level, message=message, raw=text(raw),
+                                               raw_hex=raw.hex()))
             case ShoeShuffled():
                 self._device_shuffled(item)
             case OutOfSequence(raw=raw, reason=reason):
@@ -275,7 +281,9 @@ class TableController:
         self.publish(facts.Misread(
             raw=text(misread.raw), raw_hex=misread.raw.hex(), count=misread.count,
             position=EXPECTED_CARD[self.rounds.state],
-            last_raw_hex=misread.last_raw.hex() if misread.count > 1 else None))
+            last_raw_hex=misread.last_raw.hex() if misread.count > 1 else None,
+            rescan_by_hand=(True if self.driver is not None
+                            and not self.driver.rescans_on_request else None)))
         if self.driver is not None:
             self.driver.request_rescan()
 
@@ -291,9 +299,15 @@ class TableController:
                                       f"{self.shoe_number} is in play: a supervisor ends this "
                                       "shoe first"))
 
-    def _cut_card(self, seen: CutCardSeen) -> None:
-        """The round open when the cut card comes out is the last; with none open, the next.
-        A pause changes nothing; before the shoe's first round that makes round 1 the last."""
+    @property
+    def cut_seen(self) -> bool:
+        """The cut card of the shoe in play (or of the next, before it starts) is out."""
+        return self.rounds.last_round is not None or self.rounds.cut_before_shoe
+
+    def cut_card(self, raw: bytes, source: str | None = None) -> None:
+        """The cut card came out (the device saw it, or the dealer marks it: ``source``
+        manual). The round open then is the last; with none open, the next. A pause changes
+        nothing; before the shoe's first round that makes round 1 the last."""
         rounds = self.rounds
         if self.phase == "no_shoe":
             rounds.cut_before_shoe = True
@@ -301,8 +315,7 @@ class TableController:
         else:
             last_round = rounds.round_number + (rounds.round is None)
             rounds.last_round = last_round
-        self.publish(facts.CutCard(last_round=last_round, raw=text(seen.raw)))
-        self._unacknowledged.append(seen)  # a smart shoe waits for it like a card
+        self.publish(facts.CutCard(last_round=last_round, raw=text(raw), source=source))
 
     def _scanner(self, item: Connected | Disconnected) -> None:
         if isinstance(item, Connected):

@@ -34,6 +34,8 @@ OPERATOR_ACTIONS = (
      "round: shuffled (no shoe in play, not paused by the dealer, no hold); else "
      "round: end_shoe, then stops: release"),
     ("confirm_burn", "dealer", "round: confirm_burn, while the table runs"),
+    ("cut_card", "dealer", "none: the shoe's last round is set as by the device's cut card "
+     "(cut_card, source manual); refused once the cut card is out"),
     ("manual_card", "dealer while the reader is away; else supervisor",
      "stops: card (source manual: passes a pause that is the reader's alone)"),
     ("pause", "dealer", "stops: pause (the operator's reason)"),

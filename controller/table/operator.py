@@ -34,7 +34,12 @@ class Table(Protocol):
 
     def publish(self, fact: facts.Fact) -> None: ...
 
+    @property
+    def cut_seen(self) -> bool: ...
+
     def typed_card(self, card: Card) -> None: ...
+
+    def cut_card(self, raw: bytes, source: str | None = None) -> None: ...
 
     def end_shoe_early(self, reason: str, by: str) -> None: ...
 
@@ -81,6 +86,14 @@ class OperatorDesk:
             raise CommandRefused("there is no burn to confirm")
         self._record(command)
         rounds.confirm_burn()
+
+    def _cut_card(self, command: Command) -> None:
+        """The dealer marks the cut card a listen-only reader cannot see: from here on as the
+        shoe's own cut card (its round is the last)."""
+        if self.table.cut_seen:
+            raise CommandRefused("the cut card is already out")
+        self._record(command)
+        self.table.cut_card(b"", source="manual")
 
     def _manual_card(self, command: Command) -> None:
         try:

@@ -60,7 +60,7 @@ def input_of(event: TableEvent) -> object | None:
                            last_raw=bytes.fromhex(misread.last_raw_hex or ""))
         case facts.ActionRefused(wrong_pin=True, locked_until=locked_until):
             return PinFailure(starts_lockout=locked_until is not None)
-        case facts.CutCard(raw=raw):
+        case facts.CutCard(raw=raw, source=None):  # one the dealer marked: by its command
             return CutCardSeen(_bytes(raw))
         case facts.ShoeShuffled(raw=raw):
             return ShoeShuffled(_bytes(raw))

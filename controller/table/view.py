@@ -65,6 +65,8 @@ class TableView:
     paused: bool = False
     scanner: str = "connected"
     misread: facts.Misread | None = None
+    # The reader's own alarm or warning, until it reads a card again or reconnects.
+    device_fault: facts.DeviceFault | None = None
     refusal: facts.ActionRefused | None = None  # the last refused action
     integrity: facts.IntegrityAlert | None = None  # the shoe's latest integrity alert
     verify_failed: facts.JournalVerified | None = None  # until a later full verify passes
@@ -94,6 +96,8 @@ class TableView:
         self.table, self.shoe, self.round = event.table, event.shoe, event.round
 
     def _learn(self, event: TableEvent) -> None:
+        if isinstance(event.fact, facts.Read | facts.Burn) and event.fact.source == "reader":
+            self.device_fault = None  # the reader reads again
         match event.fact:
             case facts.ShoeStarted() as started:
                 self.profile, self.decks = started.profile, started.decks
@@ -127,6 +131,8 @@ class TableView:
                 self.misread = None
             case facts.Misread() as misread:
                 self.misread = misread
+            case facts.DeviceFault() as fault:
+                self.device_fault = fault
             case facts.CutCard(last_round=last_round):
                 self.last_round = last_round
             case facts.RoundResult() as result:
@@ -146,6 +152,7 @@ class TableView:
                 self.hold = None
             case facts.Scanner(status=status):
                 self.scanner = status
+                self.device_fault = None
             case facts.ActionRefused() as refusal:
                 self.refusal = refusal
             case facts.IntegrityAlert() as alert:

@@ -1,9 +1,10 @@
 """``baccarat-table emulate-shoe``: a card shoe on a pseudo-terminal, for tests and demos.
 
 Prints the device path (and keeps ``--link`` pointing at it), then plays simulated shoes
-over the scanner or shoe wire protocol until done or interrupted. Each shoe ends as a dealer
-ends it: once the round with the cut card is complete the rest stays in the shoe, and the
-next shoe follows a reshuffle. Open it from the table with
+over the scanner or shoe wire protocol, or a listen-only reader format (``custom``: the
+``[reader]`` of the table config ``--config``), until done or interrupted. Each shoe ends as
+a dealer ends it: once the round with the cut card is complete the rest stays in the shoe,
+and the next shoe follows a reshuffle. Open it from the table with
 ``serial://<path or link>?protocol=<same protocol>``.
 """
 
@@ -21,9 +22,12 @@ from pathlib import Path
 from typing import TextIO, cast
 
 from controller.game.shoe_end import dealt_items
+from controller.table.config import load_config
 from drivers.card_codes import CUT
+from drivers.custom_format import CustomFormat
 from drivers.emulator import Faults, ShoeEmulator
 from drivers.errors import UserError
+from drivers.readers import NO_CUSTOM, READER_FORMATS
 from drivers.shoe_order import build_shoe, check_cut, parse_items, shoe_random
 from drivers.user_paths import open_output
 
@@ -32,7 +36,10 @@ DEFAULT_SHUFFLE_SECONDS = 5.0
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = __doc__
-    parser.add_argument("--protocol", choices=("scanner", "shoe"), default="scanner")
+    parser.add_argument("--protocol", choices=("scanner", "shoe", *READER_FORMATS),
+                        default="scanner")
+    parser.add_argument("--config", type=Path,
+                        help="custom: the table config whose [reader] section is the format")
     parser.add_argument("--link", type=Path, help="keep a symlink at PATH to the device")
     parser.add_argument("--decks", type=int, default=8, choices=range(1, 9), metavar="1-8")
     parser.add_argument("--seed", type=int, help="reproducible shoes (shoe k from seed and k)")
@@ -101,9 +108,25 @@ def _check_seconds(args: argparse.Namespace) -> None:
             raise UserError(f"--{name.replace('_', '-')} {value}: give seconds, 0 or more")
 
 
+def _custom(args: argparse.Namespace) -> CustomFormat | None:
+    """The ``[reader]`` format of ``--config``, which ``--protocol custom`` needs."""
+    if args.protocol != "custom":
+        if args.config is not None:
+            raise UserError("--config applies to --protocol custom")
+        return None
+    custom = load_config(args.config).reader if args.config is not None else None
+    if custom is None:
+        raise UserError(f"--protocol custom: {NO_CUSTOM}; give it with --config")
+    if custom.template is None:
+        raise UserError(f"--protocol custom: {args.config}: reader.template is missing: the "
+                        "emulator writes each card through it (like '{suit}{rank}')")
+    return custom
+
+
 def emulate_shoe(args: argparse.Namespace) -> int:
     faults = _check_probabilities(args)
     _check_seconds(args)
+    custom = _custom(args)
     shoes = _shoes(args)
     first = next(shoes)  # bad --script or --cut fails here, before the pty exists
     with contextlib.ExitStack() as stack:
@@ -116,7 +139,7 @@ def emulate_shoe(args: argparse.Namespace) -> int:
         emulator = stack.enter_context(ShoeEmulator(
             itertools.chain([first], shoes), protocol=args.protocol, interval=args.interval,
             faults=faults, seed=args.fault_seed, log=log, link=args.link,
-            ack_timeout=args.ack_timeout, shuffle_seconds=args.shuffle_seconds,
+            ack_timeout=args.ack_timeout, shuffle_seconds=args.shuffle_seconds, custom=custom,
         ))
         # SIGTERM (systemd, test harnesses) ends the play like Ctrl-C: the link is removed.
         # Set before the path is printed: whoever reads it may stop us at once.

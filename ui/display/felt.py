@@ -52,7 +52,9 @@ def alert(view: TableView, stopped: Alert | None = None) -> Alert | None:
                      translate("display", "Dealing waits until the reader is connected again."),
                      READER_AMBER)
     if view.misread is not None:
-        body = translate("display", "Rescan the card: {card}").format(
+        body = (translate("display", "Pass the card through the reader again: {card}")
+                if view.misread.rescan_by_hand else translate(
+                    "display", "Rescan the card: {card}")).format(
             card=label(NEXT_CARD, view.misread.position))
         if view.misread.count > 1:
             body += "\n" + translate("display", "{count} misreads").format(

@@ -224,7 +224,8 @@ class TableHeader(QFrame):
     def show_view(self, view: TableView) -> None:
         shown = (view.table, view.profile, view.shoe, view.round, view.cards_left, view.burn,
                  bool(view.reveal), view.last_round, tuple(view.closed_bets), view.scanner,
-                 view.rules, view.integrity, view.verify_failed, view.disk, self.profile)
+                 view.rules, view.integrity, view.verify_failed, view.disk, self.profile,
+                 view.device_fault)
         if shown == self._shown:  # most events (the state moving on) change nothing here
             return
         self._shown = shown
@@ -262,7 +263,11 @@ class TableHeader(QFrame):
         self._set("disk", "" if view.disk is None else translate(
             "display", "JOURNAL DISK: {days} days of space left").format(days=view.disk.days_left))
         self._color("disk", *BAD)
-        if view.scanner == "connected":
+        if view.scanner == "connected" and view.device_fault is not None:
+            self._set("reader", translate("display", "CARD READER: {message}").format(
+                message=view.device_fault.message or view.device_fault.level))
+            self._color("reader", *BAD)
+        elif view.scanner == "connected":
             self._set("reader", translate("display", "card reader connected"), healthy=True)
             self._color("reader", OK)
         else:

@@ -27,6 +27,8 @@ OPERATOR_KEYS = (
                 QT_TRANSLATE_NOOP("display", "show or hide this help")),
     OperatorKey(Qt.Key.Key_B, "B", "confirm_burn",
                 QT_TRANSLATE_NOOP("display", "confirm the burn")),
+    OperatorKey(Qt.Key.Key_X, "X", "cut_card",
+                QT_TRANSLATE_NOOP("display", "the cut card came out (readers that cannot see it)")),
     OperatorKey(Qt.Key.Key_M, "M", "manual_card",
                 QT_TRANSLATE_NOOP("display", "enter a card by hand")),
     OperatorKey(Qt.Key.Key_P, "P", "pause",

@@ -89,6 +89,7 @@ PROFILES = {
 ACTIONS = {
     "new_shoe": QT_TRANSLATE_NOOP("display", "new shoe"),
     "confirm_burn": QT_TRANSLATE_NOOP("display", "confirm the burn"),
+    "cut_card": QT_TRANSLATE_NOOP("display", "cut card"),
     "manual_card": QT_TRANSLATE_NOOP("display", "card by hand"),
     "void_round": QT_TRANSLATE_NOOP("display", "void the round"),
     "accept_card": QT_TRANSLATE_NOOP("display", "accept the card"),

@@ -36,7 +36,7 @@ SURVEILLANCE_EVENTS = frozenset({
     EventType.SHOE_STARTED, EventType.EXPOSURE, EventType.EXPOSURE_ALERT, EventType.SCANNER_ALERT,
     EventType.MISREAD, EventType.REVEAL, EventType.BURN, EventType.CARD, EventType.SCANNER,
     EventType.ROUND_RESULT, EventType.ROUND_VOIDED, EventType.SHOE_ENDED,
-    EventType.INTEGRITY_ALERT})
+    EventType.INTEGRITY_ALERT, EventType.DEVICE_FAULT})
 
 
 def bet_color(index: int) -> QColor:
@@ -170,12 +170,16 @@ def tick_step(span: float) -> float:
 def health_text(record: ShoeRecord) -> str:
     health = record.health
     rescan = health.mean_rescan_seconds
-    return translate("display", "Scanner: {misreads} misreads in {cards} cards ({per_100} per "
+    text = translate("display", "Scanner: {misreads} misreads in {cards} cards ({per_100} per "
                      "100), {rescans} rescans per card, rescan {rescan}, {disconnects} "
                      "disconnects").format(
         misreads=health.misreads, cards=health.cards, per_100=health.per_100,
         rescans=health.rescans_per_card, disconnects=health.disconnects,
         rescan="-" if rescan is None else f"{rescan:.1f} s")
+    if health.faults:  # the reader's own alarms and warnings (device_fault)
+        text += translate("display", ", {faults} reader alarms or warnings").format(
+            faults=health.faults)
+    return text
 
 
 def alert_text(event: TableEvent) -> str:

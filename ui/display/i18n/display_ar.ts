@@ -796,4 +796,29 @@ The table cannot play until this is fixed: call a technician.</source>
         <source>VOID: {reason}</source>
         <translation>ملغاة: {reason}</translation>
     </message>
+    <message>
+        <location filename="../felt.py" />
+        <source>Pass the card through the reader again: {card}</source>
+        <translation>مرّر الورقة عبر القارئ مرة أخرى: {card}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" />
+        <source>CARD READER: {message}</source>
+        <translation>قارئ الأوراق: {message}</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" />
+        <source>cut card</source>
+        <translation>ورقة القطع</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" />
+        <source>the cut card came out (readers that cannot see it)</source>
+        <translation>خرجت ورقة القطع (للقارئات التي لا تراها)</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" />
+        <source>, {faults} reader alarms or warnings</source>
+        <translation>، {faults} من إنذارات القارئ أو تحذيراته</translation>
+    </message>
 </context></TS>

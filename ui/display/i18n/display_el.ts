@@ -796,4 +796,29 @@ The table cannot play until this is fixed: call a technician.</source>
         <source>VOID: {reason}</source>
         <translation>ΑΚΥΡΟ: {reason}</translation>
     </message>
+    <message>
+        <location filename="../felt.py" />
+        <source>Pass the card through the reader again: {card}</source>
+        <translation>Περάστε ξανά το φύλλο από τον αναγνώστη: {card}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" />
+        <source>CARD READER: {message}</source>
+        <translation>ΑΝΑΓΝΩΣΤΗΣ: {message}</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" />
+        <source>cut card</source>
+        <translation>κάρτα κοπής</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" />
+        <source>the cut card came out (readers that cannot see it)</source>
+        <translation>βγήκε η κάρτα κοπής (αναγνώστες που δεν τη βλέπουν)</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" />
+        <source>, {faults} reader alarms or warnings</source>
+        <translation>, {faults} συναγερμοί ή προειδοποιήσεις αναγνώστη</translation>
+    </message>
 </context></TS>

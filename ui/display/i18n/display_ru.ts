@@ -796,4 +796,29 @@ The table cannot play until this is fixed: call a technician.</source>
         <source>VOID: {reason}</source>
         <translation>АННУЛИРОВАН: {reason}</translation>
     </message>
+    <message>
+        <location filename="../felt.py" />
+        <source>Pass the card through the reader again: {card}</source>
+        <translation>Проведите карту через считыватель ещё раз: {card}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" />
+        <source>CARD READER: {message}</source>
+        <translation>СЧИТЫВАТЕЛЬ: {message}</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" />
+        <source>cut card</source>
+        <translation>подрезная карта</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" />
+        <source>the cut card came out (readers that cannot see it)</source>
+        <translation>вышла подрезная карта (считыватели, которые её не видят)</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" />
+        <source>, {faults} reader alarms or warnings</source>
+        <translation>, {faults} тревог или предупреждений считывателя</translation>
+    </message>
 </context></TS>

@@ -796,4 +796,29 @@ The table cannot play until this is fixed: call a technician.</source>
         <source>VOID: {reason}</source>
         <translation>作废: {reason}</translation>
     </message>
+    <message>
+        <location filename="../felt.py" />
+        <source>Pass the card through the reader again: {card}</source>
+        <translation>请将牌再次划过读牌器: {card}</translation>
+    </message>
+    <message>
+        <location filename="../header.py" />
+        <source>CARD READER: {message}</source>
+        <translation>读牌器: {message}</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" />
+        <source>cut card</source>
+        <translation>切牌</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" />
+        <source>the cut card came out (readers that cannot see it)</source>
+        <translation>切牌已出 (读牌器无法识别切牌时)</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" />
+        <source>, {faults} reader alarms or warnings</source>
+        <translation>，读牌器报警或警告 {faults} 次</translation>
+    </message>
 </context></TS>
