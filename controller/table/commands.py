@@ -32,6 +32,9 @@ class Command:
     reason: str = ""
     pin: str | CheckedPin | None = None  # CheckedPin: hashed on its way in (runner)
     card: str | None = None
+    # The round a void names (shoe, round), fixed when the supervisor started it: only that
+    # round is voided, never one that began while the reason and PIN were typed.
+    target: tuple[int, int] | None = None
     # Replayed from the journal at recovery: it was authorised when it was first given.
     replayed: bool = False
 

@@ -14,6 +14,7 @@ from PyQt6.QtWidgets import QDialogButtonBox, QLabel, QLineEdit, QWidget
 from controller.events import facts
 from controller.events.stream import TableEvent
 from controller.game.cards import Card
+from controller.table.view import TableView
 from ui.display.i18n import translate
 from ui.display.labels import BETS, label
 from ui.display.overlays import Overlay
@@ -133,9 +134,28 @@ class CardDialog(InputDialog):
 
 
 class ReasonDialog(InputDialog):
+    """Why a void: its title names what it voids (``void_title``)."""
+
+    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(title, translate("display", "Why is the round voided?"), parent)
+
+
+class NameDialog(InputDialog):
+    """Who gives a supervisor action, recorded with it (headless mode's ``by=NAME``)."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(translate("display", "Void round"),
-                         translate("display", "Why is the round voided?"), parent)
+        super().__init__(translate("display", "Supervisor"),
+                         translate("display", "Supervisor's name:"), parent)
+
+
+def void_title(view: TableView) -> str:
+    """What a void started now would void: the round in play, or the cards held outside a
+    round (the void names it, and the controller voids that or nothing)."""
+    if view.round_open:
+        return translate("display", "Void round {round} of shoe {shoe}").format(
+            round=view.round, shoe=view.shoe)
+    return translate("display", "Void the held cards (shoe {shoe}, after round {round})"
+                     ).format(round=view.round, shoe=view.shoe)
 
 
 def recall_text(rounds: Sequence[TableEvent]) -> str:
@@ -179,5 +199,8 @@ class Dialogs:
     def card(self) -> str | None:
         return self._ask(CardDialog(self.parent))
 
-    def reason(self) -> str | None:
-        return self._ask(ReasonDialog(self.parent))
+    def reason(self, title: str) -> str | None:
+        return self._ask(ReasonDialog(title, self.parent))
+
+    def name(self) -> str | None:
+        return self._ask(NameDialog(self.parent))

@@ -19,7 +19,7 @@ from controller.roads import RoadsChange
 from controller.table.commands import DEALER_ACTIONS, Command
 from controller.table.view import TableView
 from ui.display.cards_panel import CardsPanel
-from ui.display.dialogs import Dialogs, recall_text
+from ui.display.dialogs import Dialogs, recall_text, void_title
 from ui.display.felt import stopped_alert
 from ui.display.header import TableHeader
 from ui.display.i18n import translate
@@ -43,6 +43,7 @@ class CommandFields(TypedDict, total=False):
 
     card: str
     reason: str
+    target: tuple[int, int]
 
 
 class DisplayWindow(QWidget):
@@ -52,6 +53,7 @@ class DisplayWindow(QWidget):
         *,
         journal: str = "",
         profile: Profile | None = None,
+        pin_configured: bool = True,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -65,6 +67,7 @@ class DisplayWindow(QWidget):
         self.submit = submit or (lambda item: None)
         self.view = TableView()
         self.blocked = False
+        self.pin_configured = pin_configured  # the table has a supervisor PIN to check
         self.status = TableHeader(journal, self)
         if profile is not None:
             self.status.set_profile(profile)
@@ -184,20 +187,11 @@ class DisplayWindow(QWidget):
                 self.submit(command)
 
     def _command(self, action: str) -> Command | None:
-        """The command for ``action``, asking for what it needs; None if the operator cancels."""
-        fields: CommandFields = {}
+        """The command for ``action``, asking for what it needs; None if the operator cancels.
+        With no supervisor PIN configured, a supervisor's action goes at once without one:
+        the controller refuses it, saying so, before anyone types a reason."""
         if action == "pause" and self.view.paused:
             action = "resume"
-        if action == "manual_card":
-            card = self.dialogs.card()
-            if card is None:
-                return None
-            fields["card"] = card
-        if action == "void_round":
-            reason = self.dialogs.reason()
-            if reason is None:
-                return None
-            fields["reason"] = reason
         # As the controller authorises: a new shoe needs no PIN when none is in play, a card
         # typed by hand needs one unless the reader is down.
         if action == "new_shoe":
@@ -206,11 +200,28 @@ class DisplayWindow(QWidget):
             needs_pin = self.view.scanner != "disconnected"
         else:
             needs_pin = action not in DEALER_ACTIONS
+        if needs_pin and not self.pin_configured:
+            return Command(action, by="supervisor")
+        fields: CommandFields = {}
+        by = "supervisor"
+        if action == "manual_card":
+            card = self.dialogs.card()
+            if card is None:
+                return None
+            fields["card"] = card
+        if action == "void_round":
+            # The round is named as V is pressed: the table may deal on while this is typed.
+            fields["target"] = (self.view.shoe, self.view.round)
+            reason = self.dialogs.reason(void_title(self.view))
+            name = None if reason is None else self.dialogs.name()
+            if reason is None or name is None:
+                return None
+            fields["reason"], by = reason, name
         if needs_pin:
             pin = self.dialogs.pin()
             if pin is None:
                 return None
-            return Command(action, by="supervisor", pin=pin, **fields)
+            return Command(action, by=by, pin=pin, **fields)
         return Command(action, **fields)
 
     def _toggle_surveillance(self) -> None:
