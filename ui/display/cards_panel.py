@@ -1,6 +1,7 @@
 """The felt: player cards on the left, banker cards on the right, their totals, the phase and
-the card awaited, the result banner with its marks and pays, the live betting countdown, and
-the alert that takes the whole felt over when the table cannot deal (docs/display.md)."""
+the card awaited, the result banner with its marks and pays, the live betting countdown; an
+alert (hold, rescan, reader disconnected) in the band under the cards, which stay in sight,
+and the one that takes the whole felt over when the table cannot play (docs/display.md)."""
 
 from __future__ import annotations
 
@@ -265,16 +266,31 @@ class CardsPanel(QWidget):
                               scale.px("body"))
             self.texts.append(Painted(fitted, color))
 
+    def alert_rect(self) -> QRectF:
+        """Where an alert that leaves the cards in sight goes: under them, over the phase
+        line and the banner."""
+        return self.band((PHASE_LINE[0], BANNER[1]))
+
     def _lay_out(self) -> None:
         self.texts = []
         picture = self.picture
-        if picture.alert is not None:
-            self._text(self.band((0.05, 0.4)), picture.alert.title, "banner", QColor("white"))
-            self._text(self.band((0.42, 0.95), 0.05), picture.alert.body, "phase",
-                       QColor("white"), bold=False)
+        alert = picture.alert
+        if alert is not None and alert.whole_felt:
+            self._text(self.band((0.05, 0.4)), alert.title, "banner", QColor("white"))
+            self._text(self.band((0.42, 0.95), 0.05), alert.body, "phase", QColor("white"),
+                       bold=False)
         else:
             self._lay_out_round(picture)
         self.update()
+
+    def _lay_out_alert(self, alert: felt.Alert) -> None:
+        """The alert's title, then what happened and what to do, in the band under the
+        cards."""
+        box = self.alert_rect().adjusted(12, 4, -12, -4)
+        title = QRectF(box.left(), box.top(), box.width(), box.height() * 0.34)
+        self._text(title, alert.title, "banner", QColor("white"))
+        body = QRectF(box.left(), title.bottom(), box.width(), box.bottom() - title.bottom())
+        self._text(body, alert.body, "phase", QColor("white"), bold=False)
 
     def _lay_out_round(self, picture: RoundPicture) -> None:
         width = self.width()
@@ -287,7 +303,9 @@ class CardsPanel(QWidget):
         if picture.countdown is not None:
             self._text(self.countdown_rect(), str(picture.countdown), "countdown", INK)
         banner = self.band(BANNER)
-        if picture.banner:
+        if picture.alert is not None:
+            self._lay_out_alert(picture.alert)
+        elif picture.banner:
             self._text(self.band(PHASE_LINE), picture.phase, "phase", INK)
             top = QRectF(banner.left(), banner.top(), banner.width(), banner.height() * 0.6)
             self._text(top, picture.banner, "banner", QColor("white"))
@@ -308,8 +326,9 @@ class CardsPanel(QWidget):
     def paintEvent(self, painter: QPainter, event: QPaintEvent | None) -> None:
         picture = self.picture
         width, height = self.width(), self.height()
-        if picture.alert is not None:
-            painter.fillRect(self.rect(), QColor(picture.alert.color))
+        alert = picture.alert
+        if alert is not None and alert.whole_felt:
+            painter.fillRect(self.rect(), QColor(alert.color))
             self._paint_texts(painter)
             return
         painter.fillRect(self.rect(), FELT)
@@ -324,7 +343,11 @@ class CardsPanel(QWidget):
             painter.setPen(QPen(INK, max(2.0, width * 0.004)))
             painter.setBrush(FELT.darker(130))
             painter.drawEllipse(self.countdown_rect())
-        if picture.banner:
+        if alert is not None:
+            painter.setPen(QPen(QColor("white"), 3))
+            painter.setBrush(QColor(alert.color))
+            painter.drawRoundedRect(self.alert_rect(), 12, 12)
+        elif picture.banner:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(marks.WINNER_COLORS[picture.winner or "tie"])
             painter.drawRoundedRect(self.band(BANNER), 12, 12)

@@ -97,19 +97,27 @@ ACTIONS = {
     "clear_roads": QT_TRANSLATE_NOOP("display", "clear the roads"),
 }
 
-# Why the table stopped in a hold, by the hold's code.
+# Why the table stopped in a hold, by the hold's code, and why that stops it, in words
+# (``{card}``, ``{decks}`` and the controller's ``{message}`` filled in).
 HOLD_REASONS = {
-    "impossible_card": QT_TRANSLATE_NOOP("display", "card {card} cannot come from this shoe"),
+    "impossible_card": QT_TRANSLATE_NOOP(
+        "display", "card {card} cannot come from this shoe: all {decks} {card} of its "
+                   "{decks} decks are already out"),
     "card_while_betting": QT_TRANSLATE_NOOP(
-        "display", "card {card} was dealt while betting is open"),
+        "display", "card {card} was dealt while betting is open: no card may come out "
+                   "before the bets are closed"),
     "card_while_stopped": QT_TRANSLATE_NOOP(
-        "display", "card {card} was dealt while the table is stopped"),
+        "display", "card {card} was dealt while the table is stopped: no card may come out "
+                   "while it is paused or on hold"),
     "card_before_burn": QT_TRANSLATE_NOOP(
-        "display", "card {card} was dealt before the burn was confirmed"),
+        "display", "card {card} was dealt before the burn was confirmed: the burn cards "
+                   "come out first"),
     "card_before_new_shoe": QT_TRANSLATE_NOOP(
-        "display", "card {card} was dealt before the new shoe was confirmed"),
+        "display", "card {card} was dealt before the new shoe was confirmed: it may be a "
+                   "card of the last shoe"),
     "frame_out_of_sequence": QT_TRANSLATE_NOOP(
-        "display", "the shoe sent a frame out of sequence ({message})"),
+        "display", "the shoe sent a frame out of sequence ({message}): a card between "
+                   "them may be lost"),
 }
 
 
