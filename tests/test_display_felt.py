@@ -114,7 +114,7 @@ def test_an_alert_leaves_the_cards_in_play_in_sight(window, alert_event):
     ("impossible_card", "", "card KD cannot come from this shoe: all 8 KD of its 8 decks are "
                             "already out"),
     ("card_before_new_shoe", "", "card KD was dealt before the new shoe was confirmed: it may "
-                                 "be a card of the last shoe"),
+                                 "be from the last shoe"),
     ("frame_out_of_sequence", "frame 12 after frame 9",
      "the shoe sent a frame out of sequence (frame 12 after frame 9)"),
     ("a_code_from_a_newer_controller", "card KD came too early", "card KD came too early"),

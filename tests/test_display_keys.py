@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from display_support import played, shown_window
-from PyQt6.QtCore import Qt, QTimer
+from PyQt6.QtCore import QCoreApplication, Qt, QTimer
 from PyQt6.QtGui import QFontInfo
-from PyQt6.QtWidgets import QDialogButtonBox
+from PyQt6.QtWidgets import QProxyStyle, QStyle
 
 from controller.events.facts import Scanner, State
 from controller.events.stream import TableEvent
@@ -17,6 +17,7 @@ from controller.table.supervisor import hash_pin
 from tests.table_harness import Table
 from ui.display.bridge import EventBridge
 from ui.display.dialogs import CardDialog, PinDialog, ReasonDialog
+from ui.display.i18n import load_translator
 from ui.display.window import DisplayWindow
 from ui.table_process import TableProcess
 
@@ -205,17 +206,44 @@ def test_the_pin_is_asked_inside_the_window_at_the_type_scale(qtbot):
 def test_manual_card_input_is_validated(qtbot):
     dialog = CardDialog()
     qtbot.addWidget(dialog)
-    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    ok = dialog.ok
     dialog.edit.setText("10h")
     assert ok.isEnabled() and dialog.value() == "TH"
     dialog.edit.setText("ZZ")
     assert not ok.isEnabled() and "ZZ" in dialog.problem.text()
 
 
+class IconStyle(QProxyStyle):
+    """A desktop style that puts icons on dialog buttons (as GNOME's and KDE's do)."""
+
+    def styleHint(self, hint, option=None, widget=None, returnData=None):
+        if hint == QStyle.StyleHint.SH_DialogButtonBox_ButtonsHaveIcons:
+            return 1
+        return super().styleHint(hint, option, widget, returnData)
+
+
+def test_the_prompt_buttons_are_plain_words_in_the_display_language(qtbot):
+    """OK and Cancel in the dealer's words, no desktop style's icons beside them."""
+    style = IconStyle()
+    translator = load_translator("ru")
+    QCoreApplication.installTranslator(translator)
+    try:
+        dialog = PinDialog()
+        dialog.setStyle(style)
+        dialog.buttons.setStyle(style)
+        qtbot.addWidget(dialog)
+        buttons = dialog.buttons.buttons()
+        assert "OK" not in [button.text() for button in buttons]
+        assert "Cancel" not in [button.text() for button in buttons]
+        assert all(button.icon().isNull() for button in buttons)
+    finally:
+        QCoreApplication.removeTranslator(translator)
+
+
 def test_pin_input_takes_digits_only(qtbot):
     dialog = PinDialog()
     qtbot.addWidget(dialog)
-    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    ok = dialog.ok
     dialog.edit.setText("12a4")
     assert not ok.isEnabled()
     dialog.edit.setText("1234")

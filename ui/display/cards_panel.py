@@ -269,7 +269,7 @@ class CardsPanel(QWidget):
     def alert_rect(self) -> QRectF:
         """Where an alert that leaves the cards in sight goes: under them, over the phase
         line and the banner."""
-        return self.band((PHASE_LINE[0], BANNER[1]))
+        return self.band((CARDS_TOP + CARDS_HEIGHT + 0.01, 0.995), inset=0.01)
 
     def _lay_out(self) -> None:
         self.texts = []
@@ -284,13 +284,28 @@ class CardsPanel(QWidget):
         self.update()
 
     def _lay_out_alert(self, alert: felt.Alert) -> None:
-        """The alert's title, then what happened and what to do, in the band under the
-        cards."""
-        box = self.alert_rect().adjusted(12, 4, -12, -4)
-        title = QRectF(box.left(), box.top(), box.width(), box.height() * 0.34)
-        self._text(title, alert.title, "banner", QColor("white"))
-        body = QRectF(box.left(), title.bottom(), box.width(), box.bottom() - title.bottom())
-        self._text(body, alert.body, "phase", QColor("white"), bold=False)
+        """The alert's title over what happened and what to do, in the band under the cards;
+        or beside it (first in the reading direction) where a language's lines need the
+        band's whole height."""
+        box = self.alert_rect().adjusted(8, 2, -8, -2)
+        over = box.height() * 0.28
+        split = box.width() * 0.3
+        layouts = [(QRectF(box.left(), box.top(), box.width(), over),
+                    QRectF(box.left(), box.top() + over, box.width(), box.height() - over)),
+                   (QRectF(box.left(), box.top(), split, box.height()),
+                    QRectF(box.left() + split + 8, box.top(), box.width() - split - 8,
+                           box.height()))]
+        if self.layoutDirection() == Qt.LayoutDirection.RightToLeft:
+            title, body = layouts[1]
+            title.moveRight(box.right())
+            body.moveLeft(box.left())
+        laid = self.texts
+        for title, body in layouts:
+            self.texts = list(laid)
+            self._text(title, alert.title, "banner", QColor("white"))
+            self._text(body, alert.body, "phase", QColor("white"), bold=False)
+            if self.texts[-1].fitted.fits():
+                return
 
     def _lay_out_round(self, picture: RoundPicture) -> None:
         width = self.width()

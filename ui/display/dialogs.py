@@ -9,7 +9,7 @@ from html import escape
 
 from PyQt6.QtCore import QEventLoop, Qt
 from PyQt6.QtGui import QKeyEvent
-from PyQt6.QtWidgets import QDialogButtonBox, QLabel, QLineEdit, QWidget
+from PyQt6.QtWidgets import QDialogButtonBox, QLabel, QLineEdit, QPushButton, QWidget
 
 from controller.events import facts
 from controller.events.stream import TableEvent
@@ -40,8 +40,13 @@ class InputDialog(Overlay):
         self.problem = QLabel(self.box)
         self.problem.setStyleSheet(f"color: {PROBLEM_COLOR}")
         self.problem.setWordWrap(True)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                        | QDialogButtonBox.StandardButton.Cancel, self.box)
+        # Plain words in the display's language: a standard button takes the desktop style's
+        # icon and Qt's own (untranslated) text.
+        self.buttons = QDialogButtonBox(self.box)
+        self.ok = QPushButton(translate("display", "OK"))
+        self.cancel = QPushButton(translate("display", "Cancel"))
+        self.buttons.addButton(self.ok, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.addButton(self.cancel, QDialogButtonBox.ButtonRole.RejectRole)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         for widget in (self.edit, self.problem, self.buttons):
@@ -99,9 +104,7 @@ class InputDialog(Overlay):
     def _recheck(self, text: str) -> None:
         problem = self.check(text)
         self.problem.setText(problem or "")
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        assert ok is not None, "the box is made with an OK button"
-        ok.setEnabled(problem is None)
+        self.ok.setEnabled(problem is None)
 
 
 class PinDialog(InputDialog):

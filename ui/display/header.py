@@ -168,7 +168,7 @@ class TableHeader(QFrame):
             shoe=view.shoe, round=view.round))
         self._set("cards", "" if view.cards_left is None else translate(
             "display", "cards left {count}").format(count=view.cards_left))
-        self._set("burn", translate("display", "burn {burn}").format(burn=view.burn)
+        self._set("burn", translate("display", "burned {burn} cards").format(burn=view.burn)
                   if view.reveal else "")
         self._set("cut", "" if view.last_round is None else translate(
             "display", "CUT CARD: last round {round}").format(round=view.last_round))

@@ -52,9 +52,9 @@ BANNERS = {
 
 STATS = {
     "player": QT_TRANSLATE_NOOP("display", "Player wins"),
-    "player_natural": QT_TRANSLATE_NOOP("display", "Player naturals"),
+    "player_natural": QT_TRANSLATE_NOOP("display", "Player natural wins"),
     "banker": QT_TRANSLATE_NOOP("display", "Banker wins"),
-    "banker_natural": QT_TRANSLATE_NOOP("display", "Banker naturals"),
+    "banker_natural": QT_TRANSLATE_NOOP("display", "Banker natural wins"),
     "tie": QT_TRANSLATE_NOOP("display", "Ties"),
     "player_pair": QT_TRANSLATE_NOOP("display", "Player pairs"),
     "banker_pair": QT_TRANSLATE_NOOP("display", "Banker pairs"),
@@ -104,20 +104,17 @@ HOLD_REASONS = {
         "display", "card {card} cannot come from this shoe: all {decks} {card} of its "
                    "{decks} decks are already out"),
     "card_while_betting": QT_TRANSLATE_NOOP(
-        "display", "card {card} was dealt while betting is open: no card may come out "
-                   "before the bets are closed"),
+        "display", "card {card} was dealt before the bets were closed"),
     "card_while_stopped": QT_TRANSLATE_NOOP(
-        "display", "card {card} was dealt while the table is stopped: no card may come out "
-                   "while it is paused or on hold"),
+        "display", "card {card} was dealt while the table is paused or on hold"),
     "card_before_burn": QT_TRANSLATE_NOOP(
-        "display", "card {card} was dealt before the burn was confirmed: the burn cards "
-                   "come out first"),
+        "display", "card {card} was dealt before the burn was confirmed: the burn comes "
+                   "first"),
     "card_before_new_shoe": QT_TRANSLATE_NOOP(
-        "display", "card {card} was dealt before the new shoe was confirmed: it may be a "
-                   "card of the last shoe"),
+        "display", "card {card} was dealt before the new shoe was confirmed: it may be "
+                   "from the last shoe"),
     "frame_out_of_sequence": QT_TRANSLATE_NOOP(
-        "display", "the shoe sent a frame out of sequence ({message}): a card between "
-                   "them may be lost"),
+        "display", "the shoe sent a frame out of sequence ({message}): a card may be lost"),
 }
 
 
