@@ -137,6 +137,7 @@ def test_every_text_is_on_the_scale_and_whole_and_leaves_the_roads_room(qtbot, e
     profile = load_profile("live")
     events = list(played("live"))
     banner = next(i for i, e in enumerate(events) if e.type == "betting_open" and e.round == 52)
+    early = next(i for i, e in enumerate(events) if e.type == "betting_open" and e.round == 20)
     problems = []
     for size in SIZES:
         window = DisplayWindow(journal="ok", profile=profile)
@@ -145,7 +146,10 @@ def test_every_text_is_on_the_scale_and_whole_and_leaves_the_roads_room(qtbot, e
         window.show()
         qtbot.waitExposed(window)
         window.status.set_feed(False, 1234)  # the longest header: the feed's note too
-        for event in events[:banner + 1]:
+        window.on_events(events[:early + 1])  # every side bet still open: the most limits
+        moment = f"{language} {size} every side bet open"
+        problems += check_text(window, moment) + check_limits(window, profile, moment)
+        for event in events[early + 1:banner + 1]:
             window.on_event(event)
         # Pairs open until round 60, Lucky Six and the naturals closed: both lists on show.
         assert window.cards.picture.banner and window.view.closed_bets
