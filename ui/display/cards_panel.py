@@ -350,10 +350,12 @@ class CardsPanel(QWidget):
         painter.setPen(QPen(QColor("#2f6b52"), 2))
         painter.drawLine(QPointF(width / 2, height * 0.04),
                          QPointF(width / 2, height * (CARDS_TOP + CARDS_HEIGHT)))
+        painter.save()  # a card face is drawn left to right: the texts after it are not
         for side in ("player", "banker"):
             codes = picture.player if side == "player" else picture.banker
             for code, rect in zip(codes, self.card_rects(side), strict=False):
                 draw_card(painter, rect, code, self.font())
+        painter.restore()
         if picture.countdown is not None:
             painter.setPen(QPen(INK, max(2.0, width * 0.004)))
             painter.setBrush(FELT.darker(130))

@@ -754,7 +754,7 @@ The table cannot play until this is fixed: call a technician.</source>
     <message>
         <location filename="../../work/wt/d34-display/ui/display/labels.py" line="103" />
         <source>card {card} cannot come from this shoe: all {decks} {card} of its {decks} decks are already out</source>
-        <translation>الورقة {card} لا يمكن أن تكون من هذا الصندوق: خرجت كل أوراق {card} الـ {decks} من مجموعاته الـ {decks}</translation>
+        <translation>الورقة {card} لا يمكن أن تكون من هذا الصندوق: خرجت كل نسخها في مجموعاته الـ {decks}</translation>
     </message>
     <message>
         <location filename="../../work/wt/d34-display/ui/display/labels.py" line="106" />
