@@ -11,12 +11,12 @@ from PyQt6.QtWidgets import QProxyStyle, QStyle
 
 from controller.events.facts import Scanner, State
 from controller.events.stream import TableEvent
-from controller.table.commands import Command
+from controller.table.commands import MAX_BY, MAX_REASON, Command
 from controller.table.config import TableConfig
 from controller.table.supervisor import hash_pin
 from tests.table_harness import Table
 from ui.display.bridge import EventBridge
-from ui.display.dialogs import CardDialog, PinDialog, ReasonDialog
+from ui.display.dialogs import CardDialog, NameDialog, PinDialog, ReasonDialog
 from ui.display.i18n import load_translator
 from ui.display.window import DisplayWindow
 from ui.table_process import TableProcess
@@ -238,6 +238,16 @@ def test_the_prompt_buttons_are_plain_words_in_the_display_language(qtbot):
         assert all(button.icon().isNull() for button in buttons)
     finally:
         QCoreApplication.removeTranslator(translator)
+
+
+def test_the_void_prompts_hold_what_headless_mode_takes(qtbot):
+    """A reason and a supervisor's name no longer than headless mode takes them: both end up
+    in the journal and on every screen."""
+    reason, name = ReasonDialog("Void round 4 of shoe 1"), NameDialog()
+    for dialog in (reason, name):
+        qtbot.addWidget(dialog)
+        qtbot.keyClicks(dialog.edit, "x" * 150)
+    assert (len(reason.value()), len(name.value())) == (MAX_REASON, MAX_BY)
 
 
 def test_pin_input_takes_digits_only(qtbot):

@@ -15,7 +15,7 @@ from controller.events import facts
 from controller.events.stream import TableEvent
 from controller.roads import big_road_text
 from controller.service.status import disk_text
-from controller.table.commands import Command
+from controller.table.commands import MAX_BY, MAX_REASON, Command
 from controller.table.view import TableView
 
 # Typed word -> action; supervisor actions take pin=NNNN (and by=NAME, reason words).
@@ -32,8 +32,6 @@ COMMAND_WORDS = {
 # Bounds on what one typed line may carry: a command is short, and whatever is typed may end
 # up in the journal and on every screen.
 MAX_LINE = 200
-MAX_REASON = 100
-MAX_BY = 40
 OPTIONS = ("pin", "by", "round")
 _OPTION = re.compile(r"([A-Za-z]+)=(.*)", re.DOTALL)
 _UNDECODED = range(0xDC80, 0xDD00)  # a byte that is not UTF-8, as surrogateescape keeps it

@@ -19,6 +19,11 @@ ACTIONS = (
     "clear_roads",    # start the roads afresh (supervisor)
 )
 
+# The most a typed reason and a supervisor's name may hold (headless mode and the display's
+# prompts alike): whatever is typed ends up in the journal and on every screen.
+MAX_REASON = 100
+MAX_BY = 40
+
 # Actions a dealer may give; all others need the supervisor PIN.
 DEALER_ACTIONS = frozenset({"confirm_burn", "manual_card", "pause", "resume"})
 # A card typed by hand while the reader works could be any card: the dealer may enter one only

@@ -14,6 +14,7 @@ from PyQt6.QtWidgets import QDialogButtonBox, QLabel, QLineEdit, QPushButton, QW
 from controller.events import facts
 from controller.events.stream import TableEvent
 from controller.game.cards import Card
+from controller.table.commands import MAX_BY, MAX_REASON
 from controller.table.view import TableView
 from ui.display.i18n import translate
 from ui.display.labels import BETS, label
@@ -141,6 +142,7 @@ class ReasonDialog(InputDialog):
 
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(title, translate("display", "Why is the round voided?"), parent)
+        self.edit.setMaxLength(MAX_REASON)
 
 
 class NameDialog(InputDialog):
@@ -149,6 +151,7 @@ class NameDialog(InputDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(translate("display", "Supervisor"),
                          translate("display", "Supervisor's name:"), parent)
+        self.edit.setMaxLength(MAX_BY)
 
 
 def void_title(view: TableView) -> str:
