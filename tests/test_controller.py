@@ -559,3 +559,23 @@ def test_a_view_fed_only_the_events_always_knows_the_state_the_table_is_in():
         assert view.state == table.state
         seen.append(table.state)
     assert {"paused", "hold", "betting", "player2", "shoe_ended"} <= set(seen)
+
+
+def test_a_void_naming_its_round_voids_that_round_or_nothing():
+    """The display names the round as V is pressed; the table deals on while the reason and
+    PIN are typed: the void takes the named round, never the one in play by then."""
+    table = Table()
+    table.start_shoe()
+    table.deal("9S")  # round 1 in play
+    named = (table.controller.shoe_number, table.controller.round_number)
+    table.deal("KH")  # dealt meanwhile: still round 1
+    table.supervisor("void_round", reason="misdeal", target=named)
+    voided = table.last("round_voided")
+    assert voided.round == 1 and voided.fields["discarded"] == ["9S", "KH"]
+    table.deal(NATURAL_PLAYER_9)  # round 2, played out
+    named = (1, 2)
+    table.deal("9S")  # round 3 began while the supervisor typed
+    table.supervisor("void_round", reason="misdeal", target=named)
+    assert table.last("action_refused").fields["reason"] == (
+        "round 2 of shoe 1 is over (round 3 of shoe 1 is in play): it was not voided")
+    assert len(table.of_type("round_voided")) == 1 and table.state == "banker1"

@@ -203,14 +203,19 @@ def test_a_new_hand_repaints_only_its_cells(window, qtbot):
     assert all(rect.width() <= side + 4 and rect.height() <= side + 4 for rect in spy.rects)
 
 
+def strip_embedding(text: str) -> str:
+    """A limits text without the marks that keep its stakes left to right in Arabic."""
+    return text.replace("\u202a", "").replace("\u202c", "")
+
+
 def test_header_names_the_table_its_limits_and_the_shoe(window):
     feed(window, played("shoe"))
     fields = window.status.fields
     view = window.view
     assert fields["table"].text() == "table-1"
     assert fields["profile"].text() == "Classic"
-    assert window.status.text("limits") == ("Player, Banker, Tie 0.10 to 10,000.00   "
-                                       "Player Pair, Banker Pair 0.10 to 1,000.00")
+    assert [strip_embedding(text) for text in window.limits.texts()] == [
+        "Player, Banker, Tie 0.10\u201310,000.00", "Player Pair, Banker Pair 0.10\u20131,000.00"]
     assert fields["cards"].text() == f"cards left {view.cards_left}"
     assert fields["cut"].text() == f"CUT CARD: last round {view.last_round}"
     assert fields["reader"].text() == "card reader connected"
@@ -222,9 +227,9 @@ def test_header_shows_the_limits_the_shoe_in_play_started_with(window):
     table = Table(profile="tiger")
     table.start_shoe()
     feed(window, table.events)
-    assert window.status.text("limits") == (
-        "Player, Banker, Tie 0.10 to 10,000.00   Player Pair, Banker Pair 0.10 to 1,000.00   "
-        "Small Tiger 0.10 to 500.00   Big Tiger 0.10 to 200.00")
+    assert [strip_embedding(text) for text in window.limits.texts()] == [
+        "Player, Banker, Tie 0.10\u201310,000.00", "Player Pair, Banker Pair 0.10\u20131,000.00",
+        "Small Tiger 0.10\u2013500.00", "Big Tiger 0.10\u2013200.00"]
 
 
 def test_live_profile_says_when_side_bets_close_and_which_are_closed(qtbot):
@@ -232,17 +237,16 @@ def test_live_profile_says_when_side_bets_close_and_which_are_closed(qtbot):
     events = list(played("live"))
     opened = next(i for i, e in enumerate(events) if e.type == "betting_open" and e.round == 2)
     feed(window, events[:opened + 1])
-    fields = window.status.fields
-    # Two lines hold it all with the limits short ("0.10 to 1,000.00" would need three).
-    assert window.status.text("open") == (
-        "Player Pair, Banker Pair 0.10\u20131,000.00, until round 60   "
-        "Lucky Six 0.10\u2013500.00, until round 50   "
-        "Player Natural, Banker Natural 0.10\u20131,000.00, until round 50")
-    assert fields["closed"].isHidden()
+    assert [strip_embedding(text) for text in window.limits.texts()][1:] == [
+        "Player Pair, Banker Pair 0.10\u20131,000.00, until round 60",
+        "Lucky Six 0.10\u2013500.00, until round 50",
+        "Player Natural, Banker Natural 0.10\u20131,000.00, until round 50"]
+    assert window.limits.closed_text() == ""
     feed(window, events[opened + 1:])
     assert window.view.round > 61
-    assert fields["open"].isHidden()
-    assert window.status.text("closed") == (
+    assert [strip_embedding(text) for text in window.limits.texts()] == [
+        "Player, Banker, Tie 0.10\u201310,000.00"]
+    assert window.limits.closed_text() == (
         "closed: Lucky Six, Player Natural, Banker Natural from round 51; "
         "Player Pair, Banker Pair from round 61")
 

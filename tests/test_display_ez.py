@@ -17,10 +17,10 @@ from controller.game.profiles import load_profile
 from controller.roads.hand import Hand
 from ui.display import marks
 from ui.display.app import make_application
-from ui.display.header import limits_groups
 from ui.display.i18n import LANGUAGES
 from ui.display.keys import help_text
 from ui.display.labels import BETS, HAND_BADGES, PROFILES, label
+from ui.display.limits import limits_groups
 
 
 @pytest.fixture
@@ -74,11 +74,12 @@ def test_on_a_table_without_the_bets_the_same_hand_has_no_badge():
 
 def test_header_names_the_profile_and_its_bets(window):
     assert window.status.fields["profile"].text() == "EZ Baccarat"
-    assert window.status.text("limits") == (
-        "Player, Banker, Tie 0.10 to 10,000.00   Dragon 7, Panda 8 0.10 to 500.00")
-    main, _ = limits_groups(load_profile("dragon-bonus"), ())
-    assert main[-1] == ("Player Pair, Banker Pair, Player Dragon Bonus, Banker Dragon Bonus "
-                         "0.10 to 1,000.00")
+    assert window.limits.texts() == [
+        "Player, Banker, Tie \u202a0.10\u201310,000.00\u202c",
+        "Dragon 7, Panda 8 \u202a0.10\u2013500.00\u202c"]
+    groups = limits_groups(load_profile("dragon-bonus"), ())
+    assert groups[-1] == ("Player Pair, Banker Pair, Player Dragon Bonus, Banker Dragon Bonus "
+                          "\u202a0.10\u20131,000.00\u202c")
 
 
 def test_f1_help_explains_the_badges_the_table_offers(window, qtbot):

@@ -4,11 +4,13 @@ language, from the event that raises it to the one that clears it (docs/display.
 from __future__ import annotations
 
 import pytest
-from display_support import follow, played, shown_window
-from PyQt6.QtCore import QCoreApplication
+from display_support import follow, near, pixel, played, shown_window
+from PyQt6.QtCore import QCoreApplication, QPointF
+from PyQt6.QtWidgets import QApplication, QWidget
 
 from controller.events.states import TableState
 from controller.table.config import TableConfig
+from ui.display.cards_panel import CARD_FACE
 from ui.display.i18n import load_translator
 from ui.display.scenarios import play
 from ui.display.window import DisplayWindow
@@ -58,6 +60,7 @@ def test_reader_disconnected_says_dealing_waits_until_it_is_back(window):
                       follow(events[-1], "state", state="paused", previous="player3")])
     assert alert(window).title == "CARD READER DISCONNECTED"
     assert "Dealing waits" in alert(window).body
+    assert "Meanwhile, enter each card by hand (M)." in alert(window).body
     assert window.status.fields["reader"].text() == "CARD READER DISCONNECTED"
     window.on_events([follow(events[-1], "scanner", status="connected"),
                       follow(events[-1], "state", state="player3", previous="paused")])
@@ -65,9 +68,53 @@ def test_reader_disconnected_says_dealing_waits_until_it_is_back(window):
     assert window.cards.picture.next_card == "PLAYER 3rd CARD"
 
 
+def cards_in_sight(window) -> list[str]:
+    """Why a card on the felt is not in sight: under the alert, or not painted."""
+    QApplication.processEvents()
+    felt = window.cards
+    image = felt.grab().toImage()
+    problems = []
+    for side in ("player", "banker"):
+        codes = getattr(felt.picture, side)
+        for code, rect in zip(codes, felt.card_rects(side), strict=False):
+            if rect.intersects(felt.alert_rect()):
+                problems.append(f"{code} at {rect} is under the alert {felt.alert_rect()}")
+            # The face, between the rank and the suit, is painted.
+            face = QPointF(rect.right() - rect.width() * 0.15, rect.top() + rect.height() * 0.1)
+            if not near(pixel(image, face), CARD_FACE):
+                problems.append(f"{code}'s face at {face} is not painted")
+    covering = [widget for widget in window.findChildren(QWidget)
+                if widget.isVisible() and widget is not felt and widget.parentWidget() is window
+                and widget.geometry().intersects(felt.geometry())]
+    problems += [f"{widget.objectName() or type(widget).__name__} covers the felt"
+                 for widget in covering]
+    return problems
+
+
+@pytest.mark.parametrize("alert_event", ["hold", "misread", "scanner"])
+def test_an_alert_leaves_the_cards_in_play_in_sight(window, alert_event):
+    """Hold, rescan and reader disconnected take the band under the cards: the dealer still
+    sees what is on the felt while resolving them."""
+    events = list(played("round"))  # four cards dealt, the player's third awaited
+    window.on_events(events)
+    raised = {
+        "hold": follow(events[-1], "hold", code="impossible_card", message="", card="AS",
+                       raw="AS", source="reader"),
+        "misread": follow(events[-1], "misread", raw="?H", raw_hex="3f48",
+                          position="player3", count=1),
+        "scanner": follow(events[-1], "scanner", status="disconnected", reason="unplugged"),
+    }[alert_event]
+    window.on_event(raised)
+    assert alert(window) is not None
+    assert len(window.cards.picture.player) == 2 and len(window.cards.picture.banker) == 2
+    assert cards_in_sight(window) == []
+
+
 @pytest.mark.parametrize(("code", "message", "says"), [
-    ("impossible_card", "", "card KD cannot come from this shoe"),
-    ("card_before_new_shoe", "", "card KD was dealt before the new shoe was confirmed"),
+    ("impossible_card", "", "card KD cannot come from this shoe: all 8 KD of its 8 decks are "
+                            "already out"),
+    ("card_before_new_shoe", "", "card KD was dealt before the new shoe was confirmed: it may "
+                                 "be from the last shoe"),
     ("frame_out_of_sequence", "frame 12 after frame 9",
      "the shoe sent a frame out of sequence (frame 12 after frame 9)"),
     ("a_code_from_a_newer_controller", "card KD came too early", "card KD came too early"),
@@ -201,7 +248,8 @@ def test_a_reader_with_no_rescan_trigger_has_the_dealer_pass_the_card_again(wind
     window.on_event(follow(events[-1], "misread", raw="D14", raw_hex="443134",
                            position="player3", count=1, rescan_by_hand=True))
     assert alert(window).title == "RESCAN"
-    assert alert(window).body == "Pass the card through the reader again: PLAYER 3rd CARD"
+    assert alert(window).body == ("Pass the card through the reader again: PLAYER 3rd CARD\n"
+                                  "Or enter it by hand (M, supervisor PIN).")
 
 
 def test_a_reader_s_own_alarm_shows_in_the_header_until_it_reads_again(window):

@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import pytest
 from display_support import played, shown_window
-from PyQt6.QtCore import Qt, QTimer
+from PyQt6.QtCore import QCoreApplication, Qt, QTimer
 from PyQt6.QtGui import QFontInfo
-from PyQt6.QtWidgets import QDialogButtonBox
+from PyQt6.QtWidgets import QProxyStyle, QStyle
 
 from controller.events.facts import Scanner, State
 from controller.events.stream import TableEvent
-from controller.table.commands import Command
+from controller.table.commands import MAX_BY, MAX_REASON, Command
 from controller.table.config import TableConfig
 from controller.table.supervisor import hash_pin
+from tests.table_harness import Table
 from ui.display.bridge import EventBridge
-from ui.display.dialogs import CardDialog, PinDialog, ReasonDialog
+from ui.display.dialogs import CardDialog, NameDialog, PinDialog, ReasonDialog
+from ui.display.i18n import load_translator
 from ui.display.window import DisplayWindow
 from ui.table_process import TableProcess
 
@@ -24,9 +26,10 @@ class ScriptedDialogs:
     """Answers the display's questions as a supervisor at the table would."""
 
     def __init__(self, pin: str | None = "2468", card: str | None = "KD",
-                 reason: str | None = "dealer misdealt") -> None:
-        self.answers = {"pin": pin, "card": card, "reason": reason}
+                 reason: str | None = "dealer misdealt", name: str | None = "Maria") -> None:
+        self.answers = {"pin": pin, "card": card, "reason": reason, "name": name}
         self.asked: list[str] = []
+        self.titles: list[str] = []
 
     def pin(self):
         self.asked.append("pin")
@@ -36,9 +39,14 @@ class ScriptedDialogs:
         self.asked.append("card")
         return self.answers["card"]
 
-    def reason(self):
+    def reason(self, title):
         self.asked.append("reason")
+        self.titles.append(title)
         return self.answers["reason"]
+
+    def name(self):
+        self.asked.append("name")
+        return self.answers["name"]
 
 
 @pytest.fixture
@@ -106,8 +114,10 @@ def test_supervisor_keys_ask_for_the_pin(qtbot, window):
         Command("clear_roads", by="supervisor", pin="2468"),
         Command("accept_card", by="supervisor", pin="2468"),
         Command("new_shoe", by="supervisor", pin="2468"),
-        Command("void_round", by="supervisor", pin="2468", reason="dealer misdealt"),
+        Command("void_round", by="Maria", pin="2468", reason="dealer misdealt",
+                target=(1, 5)),
     ]
+    assert window.dialogs.titles == ["Void round 5 of shoe 1"]
 
 
 def test_new_shoe_needs_no_pin_once_the_shoe_is_over(qtbot, window):
@@ -190,23 +200,60 @@ def test_the_pin_is_asked_inside_the_window_at_the_type_scale(qtbot):
         qtbot.keyClick(prompt.edit, Qt.Key.Key_Escape)
 
     QTimer.singleShot(50, cancel)
-    assert window.dialogs.reason() is None
+    assert window.dialogs.reason("Void round 4 of shoe 1") is None
 
 
 def test_manual_card_input_is_validated(qtbot):
     dialog = CardDialog()
     qtbot.addWidget(dialog)
-    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    ok = dialog.ok
     dialog.edit.setText("10h")
     assert ok.isEnabled() and dialog.value() == "TH"
     dialog.edit.setText("ZZ")
     assert not ok.isEnabled() and "ZZ" in dialog.problem.text()
 
 
+class IconStyle(QProxyStyle):
+    """A desktop style that puts icons on dialog buttons (as GNOME's and KDE's do)."""
+
+    def styleHint(self, hint, option=None, widget=None, returnData=None):
+        if hint == QStyle.StyleHint.SH_DialogButtonBox_ButtonsHaveIcons:
+            return 1
+        return super().styleHint(hint, option, widget, returnData)
+
+
+def test_the_prompt_buttons_are_plain_words_in_the_display_language(qtbot):
+    """OK and Cancel in the dealer's words, no desktop style's icons beside them."""
+    style = IconStyle()
+    translator = load_translator("ru")
+    QCoreApplication.installTranslator(translator)
+    try:
+        dialog = PinDialog()
+        dialog.setStyle(style)
+        dialog.buttons.setStyle(style)
+        qtbot.addWidget(dialog)
+        buttons = dialog.buttons.buttons()
+        assert "OK" not in [button.text() for button in buttons]
+        assert "Cancel" not in [button.text() for button in buttons]
+        assert all(button.icon().isNull() for button in buttons)
+    finally:
+        QCoreApplication.removeTranslator(translator)
+
+
+def test_the_void_prompts_hold_what_headless_mode_takes(qtbot):
+    """A reason and a supervisor's name no longer than headless mode takes them: both end up
+    in the journal and on every screen."""
+    reason, name = ReasonDialog("Void round 4 of shoe 1"), NameDialog()
+    for dialog in (reason, name):
+        qtbot.addWidget(dialog)
+        qtbot.keyClicks(dialog.edit, "x" * 150)
+    assert (len(reason.value()), len(name.value())) == (MAX_REASON, MAX_BY)
+
+
 def test_pin_input_takes_digits_only(qtbot):
     dialog = PinDialog()
     qtbot.addWidget(dialog)
-    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    ok = dialog.ok
     dialog.edit.setText("12a4")
     assert not ok.isEnabled()
     dialog.edit.setText("1234")
@@ -256,3 +303,58 @@ def test_x_marks_the_cut_card_without_a_pin_and_the_help_lists_it(qtbot, window)
     press(qtbot, window, Qt.Key.Key_F1)
     assert "<b>X</b>" in window.help.body.text()
     assert "the cut card came out (readers that cannot see it)" in window.help.body.text()
+
+
+class DealingMeanwhile(ScriptedDialogs):
+    """A supervisor who types the void's reason while the dealer deals ``cards`` on."""
+
+    def __init__(self, table: Table, cards: str) -> None:
+        super().__init__(name="Maria")
+        self.table, self.cards = table, cards
+
+    def reason(self, title):
+        self.table.deal(self.cards)
+        return super().reason(title)
+
+
+def table_window(qtbot, **config: object) -> tuple[Table, DisplayWindow]:
+    """A real controller fed by hand, its events shown by a real window, its keys obeyed."""
+    table = Table(**config)
+    window = shown_window(qtbot, (1280, 800), pin_configured=table.config.pin_hash is not None)
+    window.submit = table.controller.handle
+    table.bus.subscribe(window.on_event)
+    return table, window
+
+
+def test_a_void_started_at_round_n_voids_round_n_with_cards_dealt_meanwhile(qtbot):
+    table, window = table_window(qtbot)
+    table.start_shoe()
+    table.deal("9S")  # round 1: the player's first card
+    window.dialogs = DealingMeanwhile(table, "KH TC")
+    press(qtbot, window, Qt.Key.Key_V)
+    assert window.dialogs.titles == ["Void round 1 of shoe 1"]
+    voided = table.last("round_voided")
+    assert voided.round == 1 and voided.fields["discarded"] == ["9S", "KH", "TC"]
+    assert voided.fields["by"] == "Maria"
+    # Round 2 ends and round 3 begins while the reason is typed: round 2 is over, so nothing
+    # is voided, and the dealer reads why; round 3 plays on.
+    table.deal("9S")
+    window.dialogs = DealingMeanwhile(table, "KH TC 2D 4S")
+    press(qtbot, window, Qt.Key.Key_V)
+    assert window.dialogs.titles == ["Void round 2 of shoe 1"]
+    assert len(table.of_type("round_voided")) == 1 and table.state == "banker1"
+    assert window.status.fields["refused"].text() == (
+        "refused: void the round: round 2 of shoe 1 is over (round 3 of shoe 1 is in play): "
+        "it was not voided")
+
+
+def test_with_no_pin_configured_supervisor_keys_say_so_at_once(qtbot):
+    table, window = table_window(qtbot, pin_hash=None)
+    window.dialogs = ScriptedDialogs()
+    table.start_shoe()
+    table.deal("9S")
+    for key in (Qt.Key.Key_V, Qt.Key.Key_C):
+        press(qtbot, window, key)
+        assert window.status.fields["refused"].text().endswith(
+            "no supervisor PIN is configured (see 'baccarat-table hash-pin')")
+    assert window.dialogs.asked == [] and not table.of_type("round_voided")

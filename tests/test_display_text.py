@@ -1,6 +1,7 @@
 """Text readable from the table: every text on the display's one type scale, and none cut, in
-all five languages at 1920x1080, 1080x1920 and 1280x800 (docs/display.md, "Text"); and the
-header in two lines at most, so that every road's marks stay at the type scale's floor.
+all five languages at 1920x1080, 1080x1920 and 1280x800 (docs/display.md, "Text"); the header
+in two lines at most, so that every road's marks stay at the type scale's floor; and every
+offered bet's limits shown whole, whatever else is on the screen.
 
 Each case plays the live profile (the longest header: open and closed side bets) to a moment
 with a result banner and its pays, then with side bets closed, then an alert on the felt; at
@@ -14,9 +15,11 @@ from PyQt6.QtCore import QRect
 from PyQt6.QtGui import QFontInfo, QFontMetrics
 from PyQt6.QtWidgets import QApplication, QLabel
 
-from controller.game.profiles import load_profile
+from controller.game.profiles import Profile, load_profile
 from ui.display.app import make_application
 from ui.display.i18n import LANGUAGES
+from ui.display.labels import BETS
+from ui.display.labels import label as bet_label
 from ui.display.typescale import text_fits
 from ui.display.window import DisplayWindow
 
@@ -97,6 +100,30 @@ def check_text(window: DisplayWindow, moment: str) -> list[str]:
     return problems
 
 
+def check_limits(window: DisplayWindow, profile: Profile, moment: str) -> list[str]:
+    """Every bet still offered named with its minimum and maximum on a label of the limits
+    panel, the label's whole text drawn inside it (its text measured against its room, no
+    "…"), the panel inside the window."""
+    QApplication.processEvents()
+    panel = window.limits
+    problems = []
+    if not panel.isVisible() or not window.rect().contains(panel.geometry()):
+        problems.append(f"{moment}: the limits panel at {panel.geometry()} is not on screen")
+    shown = [item for item in panel.groups if item.isVisible()]
+    for item in shown:
+        why = cut_label(item)
+        if why or "\u2026" in item.text():
+            problems.append(f"{moment}: limits {item.text()!r} not whole: {why or '…'}")
+    for bet, terms in profile.bets.items():
+        if bet in window.view.closed_bets:
+            continue
+        stakes = f"{terms.min_stake:,}\u2013{terms.max_stake:,}"
+        if not any(bet_label(BETS, bet) in item.text() and stakes in item.text() for item in shown):
+            problems.append(f"{moment}: {bet_label(BETS, bet)} {stakes} is not shown whole "
+                            f"(shown: {[item.text() for item in shown]})")
+    return problems
+
+
 @pytest.fixture
 def english(qapp):
     yield
@@ -107,37 +134,49 @@ def english(qapp):
 def test_every_text_is_on_the_scale_and_whole_and_leaves_the_roads_room(qtbot, english,
                                                                         language):
     make_application(language)
+    profile = load_profile("live")
     events = list(played("live"))
     banner = next(i for i, e in enumerate(events) if e.type == "betting_open" and e.round == 52)
+    early = next(i for i, e in enumerate(events) if e.type == "betting_open" and e.round == 20)
     problems = []
     for size in SIZES:
-        window = DisplayWindow(journal="ok", profile=load_profile("live"))
+        window = DisplayWindow(journal="ok", profile=profile)
         qtbot.addWidget(window)
         window.resize(*size)
         window.show()
         qtbot.waitExposed(window)
         window.status.set_feed(False, 1234)  # the longest header: the feed's note too
-        for event in events[:banner + 1]:
+        window.on_events(events[:early + 1])  # every side bet still open: the most limits
+        moment = f"{language} {size} every side bet open"
+        problems += check_text(window, moment) + check_limits(window, profile, moment)
+        for event in events[early + 1:banner + 1]:
             window.on_event(event)
         # Pairs open until round 60, Lucky Six and the naturals closed: both lists on show.
         assert window.cards.picture.banner and window.view.closed_bets
         assert "player_pair" not in window.view.closed_bets
         moment = f"{language} {size} betting, last result shown"
         problems += check_text(window, moment) + check_room(window, moment)
+        problems += check_limits(window, profile, moment)
         window.on_events(events[banner + 1:])
         assert "player_pair" in window.view.closed_bets
         moment = f"{language} {size} side bets closed"
         problems += check_text(window, moment) + check_room(window, moment)
+        problems += check_limits(window, profile, moment)
         last = events[-1]
         window.on_event(follow(last, "hold", code="card_while_stopped", message="", card="KD",
                                raw="KD", source="reader"))
-        problems += check_room(window, f"{language} {size} hold")
-        problems += check_text(window, f"{language} {size} hold")
+        # A refusal and an alert at once: the limits stay whole where they were.
+        window.on_event(follow(last, "action_refused", action="void_round", by="supervisor",
+                               reason="round 61 of shoe 1 is over (round 62 of shoe 1 is in "
+                               "play): it was not voided"))
+        moment = f"{language} {size} hold, a void refused"
+        problems += check_room(window, moment) + check_text(window, moment)
+        problems += check_limits(window, profile, moment)
         window.on_event(follow(last, "scanner", status="disconnected", reason="unplugged"))
         window.on_event(follow(last, "hold_cleared", by="supervisor", action="void"))
         problems += check_text(window, f"{language} {size} reader disconnected")
         window.close()
-    assert problems == []
+    assert problems == [], "\n".join(problems)
 
 
 def test_the_scale_follows_the_short_side(qtbot):

@@ -19,7 +19,10 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.mark.parametrize(("line", "message"), [
     ("card KD QD", "card takes exactly one card, like 'card KD'; got 'KD QD'"),
     ("card", "card takes exactly one card, like 'card KD'; got nothing"),
-    ("void pin=2468 reason=misdeal", "unknown option reason=; the options are pin=, by="),
+    ("void pin=2468 reason=misdeal",
+     "unknown option reason=; the options are pin=, by=, round="),
+    ("void pin=2468 round=four misdeal", "round='four': expected a round number, like round=4"),
+    ("accept pin=2468 round=4", "round= names the round a void voids: void only"),
     ("void pin=2468 pin=1357 misdeal", "pin= given twice"),
     ("void pin=2468 " + "x" * 101, "reason too long: at most 100 characters, got 101"),
     ("accept pin=2468 by=" + "a" * 41, "by= too long: at most 40 characters, got 41"),
@@ -39,6 +42,8 @@ def test_a_full_length_command_is_taken_whole():
     assert command == Command("void_round", by="anna", reason=f"score 3=2 {reason}",
                               pin="2468")
     assert parse_command("card\tKD\n") == Command("manual_card", card="KD")
+    assert parse_command("void pin=2468 round=4 misdeal", shoe=2) == Command(
+        "void_round", by="supervisor", reason="misdeal", pin="2468", target=(2, 4))
 
 
 def test_lines_around_the_length_limit():

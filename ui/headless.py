@@ -15,7 +15,7 @@ from controller.events import facts
 from controller.events.stream import TableEvent
 from controller.roads import big_road_text
 from controller.service.status import disk_text
-from controller.table.commands import Command
+from controller.table.commands import MAX_BY, MAX_REASON, Command
 from controller.table.view import TableView
 
 # Typed word -> action; supervisor actions take pin=NNNN (and by=NAME, reason words).
@@ -33,9 +33,7 @@ COMMAND_WORDS = {
 # Bounds on what one typed line may carry: a command is short, and whatever is typed may end
 # up in the journal and on every screen.
 MAX_LINE = 200
-MAX_REASON = 100
-MAX_BY = 40
-OPTIONS = ("pin", "by")
+OPTIONS = ("pin", "by", "round")
 _OPTION = re.compile(r"([A-Za-z]+)=(.*)", re.DOTALL)
 _UNDECODED = range(0xDC80, 0xDD00)  # a byte that is not UTF-8, as surrogateescape keeps it
 _SKIP_PIECE = 8192  # the rest of a line too long is read and dropped in pieces this size
@@ -46,7 +44,8 @@ HELP = f"""commands (one per line, at most {MAX_LINE} characters):
   cut                        the cut card came out (readers that cannot see it)
   card KD [pin=NNNN]         enter a card by hand (the PIN unless the reader is down)
   pause | resume             stop the table / carry on
-  void pin=NNNN [by=NAME] REASON...   void the round in play or on hold (supervisor)
+  void pin=NNNN [by=NAME] [round=N] REASON...   void the round in play or on hold
+                             (supervisor); round=N: that round of the shoe in play or nothing
   accept pin=NNNN [by=NAME]  clear a hold by accepting the held card (supervisor)
   newshoe pin=NNNN [by=NAME] end the shoe early (supervisor)
   clear pin=NNNN [by=NAME]   clear the roads (supervisor)
@@ -58,9 +57,10 @@ leading -N is N ties before the shoe's first win"""
 START = "text mode: the rounds print here as they are played; type 'help' for the commands"
 
 
-def parse_command(line: str) -> Command | str | None:
+def parse_command(line: str, shoe: int = 0) -> Command | str | None:
     """A Command from one typed line, or a str naming a local request (help, history, quit),
-    or None for a blank line. Raises ValueError saying what in the line is wrong."""
+    or None for a blank line; ``round=N`` names round N of ``shoe`` (the one in play). Raises
+    ValueError saying what in the line is wrong."""
     line = line.rstrip("\r\n")
     for column, char in enumerate(line, 1):
         if _UNDECODED.start <= ord(char) < _UNDECODED.stop:
@@ -92,7 +92,19 @@ def parse_command(line: str) -> Command | str | None:
     for name, text, most in (("reason", reason, MAX_REASON), ("by=", by, MAX_BY)):
         if len(text) > most:
             raise ValueError(f"{name} too long: at most {most} characters, got {len(text)}")
-    return Command(action, by=by, reason=reason, pin=options.get("pin"), card=card)
+    return Command(action, by=by, reason=reason, pin=options.get("pin"), card=card,
+                   target=_target(action, options.get("round"), shoe))
+
+
+def _target(action: str, round_: str | None, shoe: int) -> tuple[int, int] | None:
+    """The round a void names (``round=N``), as the display names it: voided or nothing."""
+    if round_ is None:
+        return None
+    if action != "void_round":
+        raise ValueError("round= names the round a void voids: void only")
+    if not (round_.isdigit() and 0 < int(round_) < 10_000):
+        raise ValueError(f"round={round_[:20]!r}: expected a round number, like round=4")
+    return (shoe, int(round_))
 
 
 def _options(words: list[str]) -> tuple[dict[str, str], list[str]]:
@@ -251,7 +263,7 @@ def read_commands(
                 printer.say(TOO_LONG)
                 continue
             try:
-                parsed = parse_command(line)
+                parsed = parse_command(line, printer.view.shoe)
             except ValueError as error:
                 printer.say(str(error))
                 continue

@@ -20,6 +20,11 @@ ACTIONS = (
     "clear_roads",    # start the roads afresh (supervisor)
 )
 
+# The most a typed reason and a supervisor's name may hold (headless mode and the display's
+# prompts alike): whatever is typed ends up in the journal and on every screen.
+MAX_REASON = 100
+MAX_BY = 40
+
 # Actions a dealer may give; all others need the supervisor PIN.
 DEALER_ACTIONS = frozenset({"confirm_burn", "cut_card", "manual_card", "pause", "resume"})
 # A card typed by hand while the reader works could be any card: the dealer may enter one only
@@ -33,6 +38,9 @@ class Command:
     reason: str = ""
     pin: str | CheckedPin | None = None  # CheckedPin: hashed on its way in (runner)
     card: str | None = None
+    # The round a void names (shoe, round), fixed when the supervisor started it: only that
+    # round is voided, never one that began while the reason and PIN were typed.
+    target: tuple[int, int] | None = None
     # Replayed from the journal at recovery: it was authorised when it was first given.
     replayed: bool = False
 

@@ -116,6 +116,7 @@ class OperatorDesk:
     def _void_round(self, command: Command) -> None:
         table, stops = self.table, self.table.stops
         in_round = table.rounds.round is not None and table.phase in ("betting", "dealing")
+        self._check_target(command, in_round or stops.is_hold())
         if not in_round and stops.is_hold():
             # Cards held outside a round (before the burn was confirmed, before a new shoe):
             # voiding discards them; the round is where it was.
@@ -134,6 +135,19 @@ class OperatorDesk:
                           held=held)
         if stops.is_hold():
             stops.discard()
+
+    def _check_target(self, command: Command, voidable: bool) -> None:
+        """A void that names its round voids that round or nothing: refused, saying why, once
+        the table has moved on from it (the round ended, or another began)."""
+        if command.target is None:
+            return
+        rounds = self.table.rounds
+        shoe, round_ = command.target
+        if (shoe, round_) != (rounds.shoe_number, rounds.round_number) or not voidable:
+            now = (f"round {rounds.round_number} of shoe {rounds.shoe_number} is in play"
+                   if rounds.round is not None else "no round is in play")
+            raise CommandRefused(f"round {round_} of shoe {shoe} is over ({now}): it was "
+                                 "not voided")
 
     def _accept_card(self, command: Command) -> None:
         stops = self.table.stops

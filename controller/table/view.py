@@ -62,6 +62,7 @@ class TableView:
     closed_bets: tuple[str, ...] = ()
     betting_seconds: float | None = None
     hold: facts.Hold | None = None
+    round_open: bool = False  # from its bets' opening to its result or void
     paused: bool = False
     scanner: str = "connected"
     misread: facts.Misread | None = None
@@ -108,6 +109,7 @@ class TableView:
                 self.result = self.misread = None
                 self.player, self.banker = [], []
                 self.streaks = Streaks()
+                self.round_open = False
             case facts.Reveal() as reveal:
                 self.reveal = reveal.card
                 self.misread = None
@@ -120,6 +122,7 @@ class TableView:
                 self.player, self.banker = [], []
                 self.closed_bets, self.betting_seconds = opened.closed_bets, opened.seconds
                 self.misread = None
+                self.round_open = True
             case facts.BettingClosed() as closed:
                 self.betting_seconds = None
                 self.closed_bets = closed.closed_bets  # surveillance may have closed more
@@ -137,11 +140,13 @@ class TableView:
                 self.last_round = last_round
             case facts.RoundResult() as result:
                 self.result = result
+                self.round_open = False
                 self.streaks.add(result.winner)
                 self.last_change = self.roads.add(Hand.from_round_result(result))
                 self.recent.append(event)
             case facts.RoundVoided():
                 self.recent.append(event)
+                self.round_open = False
                 self.player, self.banker = [], []
             case facts.RoadsCleared():
                 self.last_change = self.roads.clear()

@@ -57,7 +57,8 @@ def run_display(config: TableConfig, *, windowed: bool = False,
 def _run_display(process: TableProcess, windowed: bool) -> int:
     config, notifier = process.config, process.notifier
     app = make_application(config.language)
-    window = DisplayWindow(journal="ok" if config.journal_path else "")
+    window = DisplayWindow(journal="ok" if config.journal_path else "",
+                           pin_configured=config.pin_hash is not None)
     warning = missing_font(config.language)
     if warning:
         log.warning("%s", warning)

@@ -1,6 +1,7 @@
 """The felt: player cards on the left, banker cards on the right, their totals, the phase and
-the card awaited, the result banner with its marks and pays, the live betting countdown, and
-the alert that takes the whole felt over when the table cannot deal (docs/display.md)."""
+the card awaited, the result banner with its marks and pays, the live betting countdown; an
+alert (hold, rescan, reader disconnected) in the band under the cards, which stay in sight,
+and the one that takes the whole felt over when the table cannot play (docs/display.md)."""
 
 from __future__ import annotations
 
@@ -265,16 +266,46 @@ class CardsPanel(QWidget):
                               scale.px("body"))
             self.texts.append(Painted(fitted, color))
 
+    def alert_rect(self) -> QRectF:
+        """Where an alert that leaves the cards in sight goes: under them, over the phase
+        line and the banner."""
+        return self.band((CARDS_TOP + CARDS_HEIGHT + 0.01, 0.995), inset=0.01)
+
     def _lay_out(self) -> None:
         self.texts = []
         picture = self.picture
-        if picture.alert is not None:
-            self._text(self.band((0.05, 0.4)), picture.alert.title, "banner", QColor("white"))
-            self._text(self.band((0.42, 0.95), 0.05), picture.alert.body, "phase",
-                       QColor("white"), bold=False)
+        alert = picture.alert
+        if alert is not None and alert.whole_felt:
+            self._text(self.band((0.05, 0.4)), alert.title, "banner", QColor("white"))
+            self._text(self.band((0.42, 0.95), 0.05), alert.body, "phase", QColor("white"),
+                       bold=False)
         else:
             self._lay_out_round(picture)
         self.update()
+
+    def _lay_out_alert(self, alert: felt.Alert) -> None:
+        """The alert's title over what happened and what to do, in the band under the cards;
+        or beside it (first in the reading direction) where a language's lines need the
+        band's whole height."""
+        box = self.alert_rect().adjusted(8, 2, -8, -2)
+        over = box.height() * 0.28
+        split = box.width() * 0.3
+        layouts = [(QRectF(box.left(), box.top(), box.width(), over),
+                    QRectF(box.left(), box.top() + over, box.width(), box.height() - over)),
+                   (QRectF(box.left(), box.top(), split, box.height()),
+                    QRectF(box.left() + split + 8, box.top(), box.width() - split - 8,
+                           box.height()))]
+        if self.layoutDirection() == Qt.LayoutDirection.RightToLeft:
+            title, body = layouts[1]
+            title.moveRight(box.right())
+            body.moveLeft(box.left())
+        laid = self.texts
+        for title, body in layouts:
+            self.texts = list(laid)
+            self._text(title, alert.title, "banner", QColor("white"))
+            self._text(body, alert.body, "phase", QColor("white"), bold=False)
+            if self.texts[-1].fitted.fits():
+                return
 
     def _lay_out_round(self, picture: RoundPicture) -> None:
         width = self.width()
@@ -287,7 +318,9 @@ class CardsPanel(QWidget):
         if picture.countdown is not None:
             self._text(self.countdown_rect(), str(picture.countdown), "countdown", INK)
         banner = self.band(BANNER)
-        if picture.banner:
+        if picture.alert is not None:
+            self._lay_out_alert(picture.alert)
+        elif picture.banner:
             self._text(self.band(PHASE_LINE), picture.phase, "phase", INK)
             top = QRectF(banner.left(), banner.top(), banner.width(), banner.height() * 0.6)
             self._text(top, picture.banner, "banner", QColor("white"))
@@ -308,23 +341,30 @@ class CardsPanel(QWidget):
     def paintEvent(self, painter: QPainter, event: QPaintEvent | None) -> None:
         picture = self.picture
         width, height = self.width(), self.height()
-        if picture.alert is not None:
-            painter.fillRect(self.rect(), QColor(picture.alert.color))
+        alert = picture.alert
+        if alert is not None and alert.whole_felt:
+            painter.fillRect(self.rect(), QColor(alert.color))
             self._paint_texts(painter)
             return
         painter.fillRect(self.rect(), FELT)
         painter.setPen(QPen(QColor("#2f6b52"), 2))
         painter.drawLine(QPointF(width / 2, height * 0.04),
                          QPointF(width / 2, height * (CARDS_TOP + CARDS_HEIGHT)))
+        painter.save()  # a card face is drawn left to right: the texts after it are not
         for side in ("player", "banker"):
             codes = picture.player if side == "player" else picture.banker
             for code, rect in zip(codes, self.card_rects(side), strict=False):
                 draw_card(painter, rect, code, self.font())
+        painter.restore()
         if picture.countdown is not None:
             painter.setPen(QPen(INK, max(2.0, width * 0.004)))
             painter.setBrush(FELT.darker(130))
             painter.drawEllipse(self.countdown_rect())
-        if picture.banner:
+        if alert is not None:
+            painter.setPen(QPen(QColor("white"), 3))
+            painter.setBrush(QColor(alert.color))
+            painter.drawRoundedRect(self.alert_rect(), 12, 12)
+        elif picture.banner:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(marks.WINNER_COLORS[picture.winner or "tie"])
             painter.drawRoundedRect(self.band(BANNER), 12, 12)

@@ -9,11 +9,13 @@ from html import escape
 
 from PyQt6.QtCore import QEventLoop, Qt
 from PyQt6.QtGui import QKeyEvent
-from PyQt6.QtWidgets import QDialogButtonBox, QLabel, QLineEdit, QWidget
+from PyQt6.QtWidgets import QDialogButtonBox, QLabel, QLineEdit, QPushButton, QWidget
 
 from controller.events import facts
 from controller.events.stream import TableEvent
 from controller.game.cards import Card
+from controller.table.commands import MAX_BY, MAX_REASON
+from controller.table.view import TableView
 from ui.display.i18n import translate
 from ui.display.labels import BETS, label
 from ui.display.overlays import Overlay
@@ -39,8 +41,13 @@ class InputDialog(Overlay):
         self.problem = QLabel(self.box)
         self.problem.setStyleSheet(f"color: {PROBLEM_COLOR}")
         self.problem.setWordWrap(True)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                        | QDialogButtonBox.StandardButton.Cancel, self.box)
+        # Plain words in the display's language: a standard button takes the desktop style's
+        # icon and Qt's own (untranslated) text.
+        self.buttons = QDialogButtonBox(self.box)
+        self.ok = QPushButton(translate("display", "OK"))
+        self.cancel = QPushButton(translate("display", "Cancel"))
+        self.buttons.addButton(self.ok, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.addButton(self.cancel, QDialogButtonBox.ButtonRole.RejectRole)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         for widget in (self.edit, self.problem, self.buttons):
@@ -98,9 +105,7 @@ class InputDialog(Overlay):
     def _recheck(self, text: str) -> None:
         problem = self.check(text)
         self.problem.setText(problem or "")
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        assert ok is not None, "the box is made with an OK button"
-        ok.setEnabled(problem is None)
+        self.ok.setEnabled(problem is None)
 
 
 class PinDialog(InputDialog):
@@ -133,9 +138,30 @@ class CardDialog(InputDialog):
 
 
 class ReasonDialog(InputDialog):
+    """Why a void: its title names what it voids (``void_title``)."""
+
+    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(title, translate("display", "Why is the round voided?"), parent)
+        self.edit.setMaxLength(MAX_REASON)
+
+
+class NameDialog(InputDialog):
+    """Who gives a supervisor action, recorded with it (headless mode's ``by=NAME``)."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(translate("display", "Void round"),
-                         translate("display", "Why is the round voided?"), parent)
+        super().__init__(translate("display", "Supervisor"),
+                         translate("display", "Supervisor's name:"), parent)
+        self.edit.setMaxLength(MAX_BY)
+
+
+def void_title(view: TableView) -> str:
+    """What a void started now would void: the round in play, or the cards held outside a
+    round (the void names it, and the controller voids that or nothing)."""
+    if view.round_open:
+        return translate("display", "Void round {round} of shoe {shoe}").format(
+            round=view.round, shoe=view.shoe)
+    return translate("display", "Void the held cards (shoe {shoe}, after round {round})"
+                     ).format(round=view.round, shoe=view.shoe)
 
 
 def recall_text(rounds: Sequence[TableEvent]) -> str:
@@ -179,5 +205,8 @@ class Dialogs:
     def card(self) -> str | None:
         return self._ask(CardDialog(self.parent))
 
-    def reason(self) -> str | None:
-        return self._ask(ReasonDialog(self.parent))
+    def reason(self, title: str) -> str | None:
+        return self._ask(ReasonDialog(title, self.parent))
+
+    def name(self) -> str | None:
+        return self._ask(NameDialog(self.parent))

@@ -22,6 +22,9 @@ class Alert:
     title: str
     body: str
     color: str
+    # The table cannot play at all: the alert takes the whole felt. Any other takes the band
+    # under the cards, which stay in sight while it is dealt with.
+    whole_felt: bool = False
 
 
 @dataclass(frozen=True)
@@ -46,10 +49,12 @@ def alert(view: TableView, stopped: Alert | None = None) -> Alert | None:
     if stopped is not None:
         return stopped
     if view.hold is not None:
-        return Alert(label(PHASES, TableState.HOLD), hold_text(view.hold), HOLD_RED)
+        return Alert(label(PHASES, TableState.HOLD), hold_text(view.hold, view.decks),
+                     HOLD_RED)
     if view.scanner != "connected":
         return Alert(translate("display", "CARD READER DISCONNECTED"),
-                     translate("display", "Dealing waits until the reader is connected again."),
+                     translate("display", "Dealing waits until the reader is connected again.")
+                     + "\n" + translate("display", "Meanwhile, enter each card by hand (M)."),
                      READER_AMBER)
     if view.misread is not None:
         body = (translate("display", "Pass the card through the reader again: {card}")
@@ -59,16 +64,18 @@ def alert(view: TableView, stopped: Alert | None = None) -> Alert | None:
         if view.misread.count > 1:
             body += "\n" + translate("display", "{count} misreads").format(
                 count=view.misread.count)
+        body += "\n" + translate("display", "Or enter it by hand (M, supervisor PIN).")
         return Alert(translate("display", "RESCAN"), body, RESCAN_RED)
     return None
 
 
-def hold_text(hold: facts.Hold) -> str:
-    """The hold's reason in the display's language (the controller's message for a code it does
-    not know yet) and who may clear it."""
+def hold_text(hold: facts.Hold, decks: int) -> str:
+    """The hold's reason and why it stops the table, in the display's language (the
+    controller's message for a code it does not know yet), and who may clear it."""
     reason = HOLD_REASONS.get(hold.code)
     message = (translate("display", reason).format(card=hold.card or "?",
-                                                   message=hold.message or hold.code)
+                                                   message=hold.message or hold.code,
+                                                   decks=decks or "?")
                if reason else hold.message or hold.code)
     return translate("display", "{message}\nA supervisor must accept the card (A) or void "
                      "the round (V).").format(message=message)
@@ -80,4 +87,4 @@ def stopped_alert(what: str, reason: str) -> Alert:
              else translate("display", "TABLE STOPPED"))
     return Alert(title, translate(
         "display", "{reason}\nThe table cannot play until this is fixed: call "
-        "a technician.").format(reason=reason), STOPPED_GREY)
+        "a technician.").format(reason=reason), STOPPED_GREY, whole_felt=True)

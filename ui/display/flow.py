@@ -1,5 +1,6 @@
 """A layout that places its widgets left to right and breaks the line between them, never
-inside one, so the header's items stay whole (Qt ships no such layout). What the items say so
+inside one, so the header's items stay whole (Qt ships no such layout); a word-wrapped label
+wider than the line takes the line's width and wraps. What the items say so
 that they take few lines is the header's business (``lines`` tells it how they fall)."""
 
 from __future__ import annotations
@@ -21,6 +22,11 @@ def natural_width(item: QLayoutItem) -> int:
     if not isinstance(widget, QLabel):
         return item.sizeHint().width()
     return text_width(widget, widget.text())
+
+
+def item_height(item: QLayoutItem, width: int) -> int:
+    """An item's height at ``width``: a word-wrapped label's wrapped height."""
+    return item.heightForWidth(width) if item.hasHeightForWidth() else item.sizeHint().height()
 
 
 def is_hidden(item: QLayoutItem) -> bool:
@@ -119,7 +125,7 @@ class FlowLayout(QLayout):
             parent.layoutDirection() == Qt.LayoutDirection.RightToLeft)
         y = area.y()
         for line in self.lines(rect.width()):
-            height = max(item.sizeHint().height() for item, _, _ in line)
+            height = max(item_height(item, width) for item, _, width in line)
             for item, x, width in line:
                 if move:
                     left = (area.x() + x if not right_to_left

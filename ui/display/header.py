@@ -1,27 +1,24 @@
-"""The table header: which table, its profile and limits, the side bets open and closed, the
-shoe (round, cards left, cut card) and the table's health (card reader, journal, its daily
-full check and its disk); and a refused operator action for a few seconds. At most two lines
-in every language and size, so no language takes room from the roads: its items move whole to
-the next line, never split;
-when two lines are not enough the limits take their short form, then the notes that all is
-well (reader connected, journal ok, feed connected) give way, and last the items that still
-do not fit are shortened with "…" (docs/display.md)."""
+"""The table header: which table and profile, the shoe (round, cards left, cut card) and the
+table's health (card reader, journal, its daily full check and its disk); and a refused
+operator action for a few seconds. The limits and the bets closed have a panel of their own
+(limits.py), so nothing here can push them off. At most two lines in every language and size,
+so no language takes room from the roads: its items move whole to the next line, never split;
+when two lines are not enough the notes that all is well (reader connected, journal ok, feed
+connected) give way, and last the items that still do not fit are shortened with "…"
+(docs/display.md)."""
 
 from __future__ import annotations
-
-from collections.abc import Iterable
-from decimal import Decimal
 
 from PyQt6.QtCore import Qt, QTimer
 from PyQt6.QtGui import QColor, QPalette, QResizeEvent, QShowEvent
 from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QWidget
 
 from controller.events import facts
-from controller.game.profiles import BetTerms, Profile
+from controller.game.profiles import Profile
 from controller.table.view import TableView
 from ui.display.flow import FlowLayout, break_lines, text_width
 from ui.display.i18n import translate
-from ui.display.labels import ACTIONS, BETS, PROFILES, label
+from ui.display.labels import ACTIONS, PROFILES, label
 from ui.display.typescale import TypeScale
 
 INK = "#f4f1e8"
@@ -30,74 +27,11 @@ WARN = "#ffb347"
 BAD = "#ffffff", "#c0392b"  # ink, paper
 PANEL = "#17212b"
 FIELDS = ("table", "profile", "round", "cards", "burn", "cut", "reader", "journal", "feed",
-          "integrity", "verify", "disk", "refused", "limits", "open", "closed")
+          "integrity", "verify", "disk", "refused")
 BOLD = frozenset({"table", "cut"})
 LINES = 2  # the header's most
-# The fields that list groups of bets: one item per group, so a group moves whole to the next
-# line; each field's groups read as one text joined so.
-GROUPED = {"limits": "   ", "open": "   ", "closed": "; "}
-MOST_GROUPS = 8  # more groups of bets than any profile has
 ELLIPSIS = "\u2026"
 UNLAID_WIDTH = 100_000  # a header not shown yet says everything in full
-
-
-def money(amount: Decimal) -> str:
-    return f"{amount:,}"
-
-
-def bet_names(bets: Iterable[str]) -> str:
-    return ", ".join(label(BETS, bet) for bet in bets)
-
-
-def grouped(bets: Iterable[BetTerms]) -> list[tuple[list[str], BetTerms]]:
-    """Bets with the same limits and cut-off round, together, in the profile's order."""
-    groups: dict[tuple[Decimal, Decimal, int | None], tuple[list[str], BetTerms]] = {}
-    for terms in bets:
-        key = (terms.min_stake, terms.max_stake, terms.last_round)
-        groups.setdefault(key, ([], terms))[0].append(terms.name)
-    return list(groups.values())
-
-
-def limits_groups(profile: Profile, closed: Iterable[str], short: bool = False
-                  ) -> tuple[list[str], list[str]]:
-    """The bets with their limits, a group of bets with the same limits each: "Player,
-    Banker, Tie 0.10 to 10,000.00" ("... 0.10\u201310,000.00" ``short``); the side bets still
-    open say from which round they close."""
-    closed = set(closed)
-    main, side = [], []
-    for names, terms in grouped(bet for name, bet in profile.bets.items() if name not in closed):
-        low, high = money(terms.min_stake), money(terms.max_stake)
-        text = (f"{bet_names(names)} {low}\u2013{high}" if short else translate(
-            "display", "{bets} {min} to {max}").format(bets=bet_names(names), min=low, max=high))
-        if terms.last_round is None:
-            main.append(text)
-        else:
-            side.append(translate("display", "{bets}, until round {round}").format(
-                bets=text, round=terms.last_round))
-    return main, side
-
-
-def closed_groups(profile: Profile | None, closed: Iterable[str]) -> list[str]:
-    """The closed bets, with the round each closed from when the profile says, in the
-    profile's order as the open bets are listed: "closed: Lucky Six from round 51", then
-    the bets that closed from another round."""
-    bets = profile.bets if profile is not None else {}
-    order = list(bets)
-
-    def last_round(bet: str) -> int:
-        terms = bets.get(bet)
-        return (terms.last_round if terms is not None else None) or 0  # 0: never closes
-
-    by_round: dict[int, list[str]] = {}
-    for bet in sorted(closed, key=lambda bet: (last_round(bet), order.index(bet)
-                                               if bet in order else len(order))):
-        by_round.setdefault(last_round(bet), []).append(bet)
-    parts = [translate("display", "{bets} from round {round}").format(
-        bets=bet_names(names), round=last + 1) if last else bet_names(names)
-        for last, names in by_round.items()]
-    if parts:
-        parts[0] = translate("display", "closed: {bets}").format(bets=parts[0])
-    return parts
 
 
 class TableHeader(QFrame):
@@ -110,26 +44,23 @@ class TableHeader(QFrame):
         self.setPalette(palette)
         self.profile: Profile | None = None
         # What was last shown, compared for equality only: unchanged views are not redrawn.
-        self._bets_shown: tuple[object, ...] = ()
         self._shown: tuple[object, ...] = ()
         self.fields: dict[str, QLabel] = {}  # each field's first (for most, only) item
         self.items: dict[str, list[QLabel]] = {}
-        # Each item's text in full and, for the limits, short; the fields saying all is well.
-        self._texts: dict[QLabel, tuple[str, str]] = {}
+        # Each item's text in full; the fields saying all is well.
+        self._texts: dict[QLabel, str] = {}
         self._healthy: set[str] = set()
         self._fitting = False
         self._widths: dict[tuple[str, str], int] = {}
         self._flow = FlowLayout(self)
         self._flow.setContentsMargins(10, 4, 10, 4)
         for name in FIELDS:
-            self.items[name] = [self._item(name) for _ in range(
-                MOST_GROUPS if name in GROUPED else 1)]
+            self.items[name] = [self._item(name)]
             self.fields[name] = self.items[name][0]
             self._color(name, INK)
         self._refused = QTimer(self)
         self._refused.setSingleShot(True)
         self._refused.timeout.connect(self._refusal_over)
-        self._color("closed", WARN)
         self._color("refused", WARN)
         self.set_journal(journal)
 
@@ -144,8 +75,7 @@ class TableHeader(QFrame):
 
     def text(self, name: str) -> str:
         """What field ``name`` shows, its items joined; "" when hidden."""
-        return GROUPED.get(name, "").join(
-            item.text() for item in self.items[name] if not item.isHidden())
+        return "".join(item.text() for item in self.items[name] if not item.isHidden())
 
     def set_scale(self, scale: TypeScale) -> None:
         self._flow.set_gap(scale.px("body"))
@@ -156,16 +86,16 @@ class TableHeader(QFrame):
         self._fit_lines()
 
     def _set(self, name: str, text: str, healthy: bool = False) -> None:
-        self._set_items(name, [(text, text)] if text else [])
+        self._set_items(name, [text] if text else [])
         if healthy:
             self._healthy.add(name)
         else:
             self._healthy.discard(name)
 
-    def _set_items(self, name: str, texts: list[tuple[str, str]]) -> None:
-        """Field ``name``'s items, each as (in full, short)."""
+    def _set_items(self, name: str, texts: list[str]) -> None:
+        """Field ``name``'s items."""
         for index, item in enumerate(self.items[name]):
-            self._texts[item] = texts[index] if index < len(texts) else ("", "")
+            self._texts[item] = texts[index] if index < len(texts) else ""
 
     def _color(self, name: str, ink: str, paper: str = PANEL) -> None:
         """Colours through the palette: a style sheet would stop the font reaching the field."""
@@ -239,19 +169,10 @@ class TableHeader(QFrame):
             shoe=view.shoe, round=view.round))
         self._set("cards", "" if view.cards_left is None else translate(
             "display", "cards left {count}").format(count=view.cards_left))
-        self._set("burn", translate("display", "burn {burn}").format(burn=view.burn)
+        self._set("burn", translate("display", "burned {burn} cards").format(burn=view.burn)
                   if view.reveal else "")
         self._set("cut", "" if view.last_round is None else translate(
             "display", "CUT CARD: last round {round}").format(round=view.last_round))
-        closed = tuple(view.closed_bets)
-        if (profile, closed) != self._bets_shown:  # they change a few times a shoe at most
-            self._bets_shown = (profile, closed)
-            groups = ((limits_groups(profile, closed), limits_groups(profile, closed, short=True))
-                      if profile is not None else (([], []), ([], [])))
-            (main, side), (short_main, short_side) = groups
-            self._set_items("limits", list(zip(main, short_main, strict=True)))
-            self._set_items("open", list(zip(side, short_side, strict=True)))
-            self._set_items("closed", [(text, text) for text in closed_groups(profile, closed)])
         self._set("integrity", "" if view.integrity is None else translate(
             "display", "INTEGRITY ALERT: {kind}, {cards} cards").format(
                 kind=view.integrity.kind.replace("_", " "), cards=view.integrity.cards))
@@ -288,7 +209,7 @@ class TableHeader(QFrame):
 
     def _fit_lines(self) -> None:
         """Each item's text for this width, in at most two lines: in full if they fit; else
-        the limits short; else without the notes that all is well; else the first item that
+        without the notes that all is well; else the first item that
         does not fit shortened with "…" into the room left, and those after it hidden. The
         window is asked for a line more or less only when that changed: a relayout of the
         whole window on every card would slow the card's frame. Showing an item can resize
@@ -316,9 +237,9 @@ class TableHeader(QFrame):
         items = [item for name in FIELDS for item in self.items[name]]  # the layout's order
         healthy = {self.fields[name] for name in self._healthy}
         texts: list[str] = []
-        for short, drop_healthy in ((False, False), (True, False), (True, True)):
+        for drop_healthy in (False, True):
             texts = ["" if drop_healthy and item in healthy else item.fontMetrics().elidedText(
-                self._texts.get(item, ("", ""))[short], Qt.TextElideMode.ElideRight, area)
+                self._texts.get(item, ""), Qt.TextElideMode.ElideRight, area)
                 for item in items]
             lines = self._lines(items, texts, area, gap)
             if len(lines) <= LINES:

@@ -26,19 +26,27 @@ OPERATOR_KEYS = (
     OperatorKey(Qt.Key.Key_F1, "F1", "help",
                 QT_TRANSLATE_NOOP("display", "show or hide this help")),
     OperatorKey(Qt.Key.Key_B, "B", "confirm_burn",
-                QT_TRANSLATE_NOOP("display", "confirm the burn")),
+                QT_TRANSLATE_NOOP(
+                    "display", "confirm the burn (a reader that cannot see burn "
+                               "cards)")),
     OperatorKey(Qt.Key.Key_X, "X", "cut_card",
                 QT_TRANSLATE_NOOP("display", "the cut card came out (readers that cannot see it)")),
     OperatorKey(Qt.Key.Key_M, "M", "manual_card",
-                QT_TRANSLATE_NOOP("display", "enter a card by hand")),
+                QT_TRANSLATE_NOOP(
+                    "display", "enter a card by hand (supervisor PIN while the "
+                               "reader works)")),
     OperatorKey(Qt.Key.Key_P, "P", "pause",
                 QT_TRANSLATE_NOOP("display", "pause / resume the table")),
     OperatorKey(Qt.Key.Key_H, "H", "history",
-                QT_TRANSLATE_NOOP("display", "the last 10 rounds (recall)")),
+                QT_TRANSLATE_NOOP("display", "show or hide the last 10 rounds (recall)")),
     OperatorKey(Qt.Key.Key_N, "N", "new_shoe",
-                QT_TRANSLATE_NOOP("display", "new shoe (supervisor PIN while a shoe is in play)")),
+                QT_TRANSLATE_NOOP(
+                    "display", "confirm a new shoe; end the shoe in play "
+                               "(supervisor PIN)")),
     OperatorKey(Qt.Key.Key_V, "V", "void_round",
-                QT_TRANSLATE_NOOP("display", "void the round in play or on hold (supervisor PIN)")),
+                QT_TRANSLATE_NOOP(
+                    "display", "void the round in play or on hold (reason, name, "
+                               "supervisor PIN)")),
     OperatorKey(Qt.Key.Key_A, "A", "accept_card",
                 QT_TRANSLATE_NOOP("display", "accept the held card, clearing the hold "
                                              "(supervisor PIN)")),

@@ -52,9 +52,9 @@ BANNERS = {
 
 STATS = {
     "player": QT_TRANSLATE_NOOP("display", "Player wins"),
-    "player_natural": QT_TRANSLATE_NOOP("display", "Player naturals"),
+    "player_natural": QT_TRANSLATE_NOOP("display", "Player natural wins"),
     "banker": QT_TRANSLATE_NOOP("display", "Banker wins"),
-    "banker_natural": QT_TRANSLATE_NOOP("display", "Banker naturals"),
+    "banker_natural": QT_TRANSLATE_NOOP("display", "Banker natural wins"),
     "tie": QT_TRANSLATE_NOOP("display", "Ties"),
     "player_pair": QT_TRANSLATE_NOOP("display", "Player pairs"),
     "banker_pair": QT_TRANSLATE_NOOP("display", "Banker pairs"),
@@ -98,19 +98,24 @@ ACTIONS = {
     "clear_roads": QT_TRANSLATE_NOOP("display", "clear the roads"),
 }
 
-# Why the table stopped in a hold, by the hold's code.
+# Why the table stopped in a hold, by the hold's code, and why that stops it, in words
+# (``{card}``, ``{decks}`` and the controller's ``{message}`` filled in).
 HOLD_REASONS = {
-    "impossible_card": QT_TRANSLATE_NOOP("display", "card {card} cannot come from this shoe"),
+    "impossible_card": QT_TRANSLATE_NOOP(
+        "display", "card {card} cannot come from this shoe: all {decks} {card} of its "
+                   "{decks} decks are already out"),
     "card_while_betting": QT_TRANSLATE_NOOP(
-        "display", "card {card} was dealt while betting is open"),
+        "display", "card {card} was dealt before the bets were closed"),
     "card_while_stopped": QT_TRANSLATE_NOOP(
-        "display", "card {card} was dealt while the table is stopped"),
+        "display", "card {card} was dealt while the table is paused or on hold"),
     "card_before_burn": QT_TRANSLATE_NOOP(
-        "display", "card {card} was dealt before the burn was confirmed"),
+        "display", "card {card} was dealt before the burn was confirmed: the burn comes "
+                   "first"),
     "card_before_new_shoe": QT_TRANSLATE_NOOP(
-        "display", "card {card} was dealt before the new shoe was confirmed"),
+        "display", "card {card} was dealt before the new shoe was confirmed: it may be "
+                   "from the last shoe"),
     "frame_out_of_sequence": QT_TRANSLATE_NOOP(
-        "display", "the shoe sent a frame out of sequence ({message})"),
+        "display", "the shoe sent a frame out of sequence ({message}): a card may be lost"),
 }
 
 

@@ -9,7 +9,7 @@ from PyQt6.QtWidgets import QApplication
 from controller.events.stream import TableEvent
 from controller.game.profiles import Profile
 from ui.display.app import make_application
-from ui.display.dialogs import ReasonDialog
+from ui.display.dialogs import ReasonDialog, void_title
 from ui.display.scenarios import SCENARIOS, scenario_events, scenario_profile
 from ui.display.window import DisplayWindow
 
@@ -25,7 +25,7 @@ def render_events(events: list[TableEvent], size: tuple[int, int],
     for event in events:
         window.on_event(event)
     if screen == "void":  # the reason's prompt, shown without waiting for an answer
-        ReasonDialog(window).present(window.scale)
+        ReasonDialog(void_title(window.view), window).present(window.scale)
     elif screen is not None:
         window.operate({"recall": "history"}.get(screen, screen))
     QApplication.processEvents()

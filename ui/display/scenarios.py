@@ -90,8 +90,9 @@ def after_result_won_by(bet: str, from_round: int
 SEEDED_SHOE = "sim://?seed=2024&rate=0"
 # Three Dragon 7s by round 43 and a Panda 8 (round 8).
 EZ_SHOE = "sim://?seed=88&rate=0"
-# Nine burns take all eight aces of spades; a ninth one cannot come from the shoe: a hold.
-IMPOSSIBLE_CARD = "sim://?script=9S,AS,AS,AS,AS,AS,AS,AS,AS,2C,AS&rate=0"
+# Nine burns take all eight aces of spades; the player's first card is dealt, then a ninth
+# ace of spades cannot come from the shoe: a hold, with a card on the felt.
+IMPOSSIBLE_CARD = "sim://?script=9S,AS,AS,AS,AS,AS,AS,AS,AS,2C,KD,AS&rate=0"
 # The live profile with its returns watched: the surveillance panel has a shoe's exposure.
 WATCHED_PROFILE = str(Path(__file__).parent / "scenario_profiles" / "live-watched.toml")
 SCENARIOS = {
@@ -105,7 +106,8 @@ SCENARIOS = {
     "ez": Scenario("EZ Baccarat (seed 88): round 43's Dragon 7, the roads' Dragon 7 and Panda 8 "
                    "badges", TableConfig(driver_url=EZ_SHOE, profile="ez-baccarat"),
                    after_result_won_by("dragon_7", 40)),
-    "hold": Scenario("a card that cannot come from the shoe: the table holds",
+    "hold": Scenario("a card that cannot come from the shoe, after the player's first: the "
+                     "table holds",
                      TableConfig(driver_url=IMPOSSIBLE_CARD)),
     "betting": Scenario("the live profile taking bets for round 20, its countdown running",
                         TableConfig(driver_url=SEEDED_SHOE, profile="live"),

@@ -19,11 +19,12 @@ from controller.roads import RoadsChange
 from controller.table.commands import DEALER_ACTIONS, Command
 from controller.table.view import TableView
 from ui.display.cards_panel import CardsPanel
-from ui.display.dialogs import Dialogs, recall_text
+from ui.display.dialogs import Dialogs, recall_text, void_title
 from ui.display.felt import stopped_alert
 from ui.display.header import TableHeader
 from ui.display.i18n import translate
 from ui.display.keys import help_text, key_action
+from ui.display.limits import LimitsPanel
 from ui.display.overlays import Overlay
 from ui.display.roads_panels import RoadsBoard
 from ui.display.stats_panel import StatsPanel
@@ -43,6 +44,7 @@ class CommandFields(TypedDict, total=False):
 
     card: str
     reason: str
+    target: tuple[int, int]
 
 
 class DisplayWindow(QWidget):
@@ -52,6 +54,7 @@ class DisplayWindow(QWidget):
         *,
         journal: str = "",
         profile: Profile | None = None,
+        pin_configured: bool = True,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -65,9 +68,11 @@ class DisplayWindow(QWidget):
         self.submit = submit or (lambda item: None)
         self.view = TableView()
         self.blocked = False
+        self.pin_configured = pin_configured  # the table has a supervisor PIN to check
         self.status = TableHeader(journal, self)
         if profile is not None:
             self.status.set_profile(profile)
+        self.limits = LimitsPanel(self)
         self.cards = CardsPanel(self)
         self.stats = StatsPanel(self)
         self.roads = RoadsBoard(self)
@@ -142,6 +147,7 @@ class DisplayWindow(QWidget):
             self.stats.show_streaks(view.streaks)
         self.cards.show_round(view)
         self.status.show_view(view)
+        self.limits.show_view(view, self.status.profile)
 
     def block(self, reason: str) -> None:
         """The journal failed (its self-test, or a write): say why and take no commands."""
@@ -184,20 +190,11 @@ class DisplayWindow(QWidget):
                 self.submit(command)
 
     def _command(self, action: str) -> Command | None:
-        """The command for ``action``, asking for what it needs; None if the operator cancels."""
-        fields: CommandFields = {}
+        """The command for ``action``, asking for what it needs; None if the operator cancels.
+        With no supervisor PIN configured, a supervisor's action goes at once without one:
+        the controller refuses it, saying so, before anyone types a reason."""
         if action == "pause" and self.view.paused:
             action = "resume"
-        if action == "manual_card":
-            card = self.dialogs.card()
-            if card is None:
-                return None
-            fields["card"] = card
-        if action == "void_round":
-            reason = self.dialogs.reason()
-            if reason is None:
-                return None
-            fields["reason"] = reason
         # As the controller authorises: a new shoe needs no PIN when none is in play, a card
         # typed by hand needs one unless the reader is down.
         if action == "new_shoe":
@@ -206,11 +203,28 @@ class DisplayWindow(QWidget):
             needs_pin = self.view.scanner != "disconnected"
         else:
             needs_pin = action not in DEALER_ACTIONS
+        if needs_pin and not self.pin_configured:
+            return Command(action, by="supervisor")
+        fields: CommandFields = {}
+        by = "supervisor"
+        if action == "manual_card":
+            card = self.dialogs.card()
+            if card is None:
+                return None
+            fields["card"] = card
+        if action == "void_round":
+            # The round is named as V is pressed: the table may deal on while this is typed.
+            fields["target"] = (self.view.shoe, self.view.round)
+            reason = self.dialogs.reason(void_title(self.view))
+            name = None if reason is None else self.dialogs.name()
+            if reason is None or name is None:
+                return None
+            fields["reason"], by = reason, name
         if needs_pin:
             pin = self.dialogs.pin()
             if pin is None:
                 return None
-            return Command(action, by="supervisor", pin=pin, **fields)
+            return Command(action, by=by, pin=pin, **fields)
         return Command(action, **fields)
 
     def _toggle_surveillance(self) -> None:
@@ -261,6 +275,7 @@ class DisplayWindow(QWidget):
         font = scale.font(self.font(), "body")
         self.setFont(font)
         self.status.set_scale(scale)
+        self.limits.set_scale(scale)
         self.stats.set_scale(scale)
         self.cards.set_scale(scale)
         for panel in (*self.roads.panels(), self.roads.ask):
@@ -269,31 +284,34 @@ class DisplayWindow(QWidget):
             panel.hold_marks_at(scale.px("body"))
 
     def _arrange(self) -> None:
-        """Landscape: the felt over the roads, the statistics beside them; portrait: stacked."""
+        """Landscape: the limits over the felt, the felt over the roads, the statistics beside
+        them; portrait: stacked, the limits beside the statistics under Next hand."""
         portrait = self.height() > self.width()
         if portrait == self._portrait:
             return
         self._portrait = portrait
         grid = self._grid
         roads = self.roads
-        widgets = (self.status, self.cards, self.stats, roads.bead_plate, roads.big_road,
-                   *roads.derived.values(), roads.ask)
+        widgets = (self.status, self.limits, self.cards, self.stats, roads.bead_plate,
+                   roads.big_road, *roads.derived.values(), roads.ask)
         for widget in widgets:
             grid.removeWidget(widget)
         derived = list(roads.derived.values())
         if portrait:
             places = [(self.status, 0, 0, 1, 3), (self.cards, 1, 0, 1, 3),
-                      (self.stats, 2, 0, 1, 2), (roads.ask, 2, 2, 1, 1),
-                      (roads.bead_plate, 3, 0, 1, 3), (roads.big_road, 4, 0, 1, 3)]
-            places += [(panel, 5, column, 1, 1) for column, panel in enumerate(derived)]
-            stretches: tuple[int, ...] = (0, 7, 5, 3, 3, 3)
+                      (self.stats, 2, 0, 2, 2), (roads.ask, 2, 2, 1, 1),
+                      (self.limits, 3, 2, 1, 1),
+                      (roads.bead_plate, 4, 0, 1, 3), (roads.big_road, 5, 0, 1, 3)]
+            places += [(panel, 6, column, 1, 1) for column, panel in enumerate(derived)]
+            stretches: tuple[int, ...] = (0, 7, 2, 3, 3, 3, 3)
             columns = (1, 1, 1, 0)
         else:  # the statistics in a column of their own, beside the felt and the Big Road
-            places = [(self.status, 0, 0, 1, 4), (self.cards, 1, 0, 1, 3),
-                      (self.stats, 1, 3, 2, 1), (roads.bead_plate, 2, 0, 1, 1),
-                      (roads.big_road, 2, 1, 1, 2), (roads.ask, 3, 3, 1, 1)]
-            places += [(panel, 3, column, 1, 1) for column, panel in enumerate(derived)]
-            stretches = (0, 9, 5, 4)
+            places = [(self.status, 0, 0, 1, 4), (self.limits, 1, 0, 1, 3),
+                      (self.cards, 2, 0, 1, 3),
+                      (self.stats, 1, 3, 3, 1), (roads.bead_plate, 3, 0, 1, 1),
+                      (roads.big_road, 3, 1, 1, 2), (roads.ask, 4, 3, 1, 1)]
+            places += [(panel, 4, column, 1, 1) for column, panel in enumerate(derived)]
+            stretches = (0, 0, 9, 5, 4)
             columns = (4, 4, 4, 6)
         for widget, row, column, rows, spanned in places:
             grid.addWidget(widget, row, column, rows, spanned)

@@ -256,11 +256,6 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>لا إنذارات في هذا الصندوق.</translation>
     </message>
     <message>
-        <location filename="../header.py" line="70" />
-        <source>{bets} {min} to {max}</source>
-        <translation>{bets} من {min} إلى {max}</translation>
-    </message>
-    <message>
         <location filename="../header.py" line="75" />
         <source>{bets}, until round {round}</source>
         <translation>{bets}، حتى الجولة {round}</translation>
@@ -319,11 +314,6 @@ The table cannot play until this is fixed: call a technician.</source>
         <location filename="../header.py" line="239" />
         <source>cards left {count}</source>
         <translation>الأوراق المتبقية {count}</translation>
-    </message>
-    <message>
-        <location filename="../header.py" line="241" />
-        <source>burn {burn}</source>
-        <translation>حرق {burn}</translation>
     </message>
     <message>
         <location filename="../header.py" line="243" />
@@ -496,19 +486,9 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>فوز اللاعب</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="55" />
-        <source>Player naturals</source>
-        <translation>طبيعي اللاعب</translation>
-    </message>
-    <message>
         <location filename="../labels.py" line="56" />
         <source>Banker wins</source>
         <translation>فوز البانكر</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="57" />
-        <source>Banker naturals</source>
-        <translation>طبيعي البانكر</translation>
     </message>
     <message>
         <location filename="../labels.py" line="58" />
@@ -647,64 +627,14 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>مسح الطرق</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="102" />
-        <source>card {card} cannot come from this shoe</source>
-        <translation>الورقة {card} لا يمكن أن تكون من هذا الصندوق</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="103" />
-        <source>card {card} was dealt while betting is open</source>
-        <translation>وُزّعت الورقة {card} والرهان مفتوح</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="105" />
-        <source>card {card} was dealt while the table is stopped</source>
-        <translation>وُزّعت الورقة {card} والطاولة متوقفة</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="107" />
-        <source>card {card} was dealt before the burn was confirmed</source>
-        <translation>وُزّعت الورقة {card} قبل تأكيد الحرق</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="109" />
-        <source>card {card} was dealt before the new shoe was confirmed</source>
-        <translation>وُزّعت الورقة {card} قبل تأكيد الصندوق الجديد</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="111" />
-        <source>the shoe sent a frame out of sequence ({message})</source>
-        <translation>أرسل الصندوق إطارًا خارج التسلسل ({message})</translation>
-    </message>
-    <message>
         <location filename="../keys.py" line="27" />
         <source>show or hide this help</source>
         <translation>إظهار أو إخفاء هذه المساعدة</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="31" />
-        <source>enter a card by hand</source>
-        <translation>إدخال بطاقة يدويًا</translation>
-    </message>
-    <message>
         <location filename="../keys.py" line="33" />
         <source>pause / resume the table</source>
         <translation>إيقاف / استئناف الطاولة</translation>
-    </message>
-    <message>
-        <location filename="../keys.py" line="35" />
-        <source>the last 10 rounds (recall)</source>
-        <translation>آخر 10 جولات</translation>
-    </message>
-    <message>
-        <location filename="../keys.py" line="37" />
-        <source>new shoe (supervisor PIN while a shoe is in play)</source>
-        <translation>صندوق جديد (رمز المشرف أثناء اللعب)</translation>
-    </message>
-    <message>
-        <location filename="../keys.py" line="39" />
-        <source>void the round in play or on hold (supervisor PIN)</source>
-        <translation>إلغاء الجولة (رمز المشرف)</translation>
     </message>
     <message>
         <location filename="../keys.py" line="41" />
@@ -767,11 +697,6 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>الورقة (الرتبة والنوع، مثل KD, 10H, AS):</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="137" />
-        <source>Void round</source>
-        <translation>إلغاء الجولة</translation>
-    </message>
-    <message>
         <location filename="../dialogs.py" line="138" />
         <source>Why is the round voided?</source>
         <translation>لماذا تُلغى الجولة؟</translation>
@@ -820,5 +745,115 @@ The table cannot play until this is fixed: call a technician.</source>
         <location filename="../surveillance_panel.py" />
         <source>, {faults} reader alarms or warnings</source>
         <translation>، {faults} من إنذارات القارئ أو تحذيراته</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="57" />
+        <source>Meanwhile, enter each card by hand (M).</source>
+        <translation>في الأثناء، أدخل كل ورقة يدويًا (M).</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="65" />
+        <source>Or enter it by hand (M, supervisor PIN).</source>
+        <translation>أو أدخلها يدويًا (M، رمز المشرف).</translation>
+    </message>
+    <message>
+        <location filename="../limits.py" line="119" />
+        <source>Table limits</source>
+        <translation>حدود الطاولة</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="171" />
+        <source>burned {burn} cards</source>
+        <translation>حُرقت {burn} أوراق</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="55" />
+        <source>Player natural wins</source>
+        <translation>فوز طبيعي للاعب</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="57" />
+        <source>Banker natural wins</source>
+        <translation>فوز طبيعي للبانكر</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="103" />
+        <source>card {card} cannot come from this shoe: all {decks} {card} of its {decks} decks are already out</source>
+        <translation>الورقة {card} لا يمكن أن تكون من هذا الصندوق: خرجت كل نسخها في مجموعاته الـ {decks}</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="106" />
+        <source>card {card} was dealt before the bets were closed</source>
+        <translation>وُزّعت الورقة {card} قبل إغلاق الرهانات</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="108" />
+        <source>card {card} was dealt while the table is paused or on hold</source>
+        <translation>وُزّعت الورقة {card} والطاولة متوقفة مؤقتًا أو موقوفة</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="110" />
+        <source>card {card} was dealt before the burn was confirmed: the burn comes first</source>
+        <translation>وُزّعت الورقة {card} قبل تأكيد الحرق: الحرق أولًا</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="113" />
+        <source>card {card} was dealt before the new shoe was confirmed: it may be from the last shoe</source>
+        <translation>وُزّعت الورقة {card} قبل تأكيد الصندوق الجديد: قد تكون من الصندوق السابق</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="116" />
+        <source>the shoe sent a frame out of sequence ({message}): a card may be lost</source>
+        <translation>أرسل الصندوق إطارًا خارج التسلسل ({message}): ربما فُقدت ورقة</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="29" />
+        <source>confirm the burn (a reader that cannot see burn cards)</source>
+        <translation>تأكيد الحرق (قارئ لا يرى أوراق الحرق)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="33" />
+        <source>enter a card by hand (supervisor PIN while the reader works)</source>
+        <translation>إدخال ورقة يدويًا (رمز المشرف ما دام القارئ يعمل)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="39" />
+        <source>show or hide the last 10 rounds (recall)</source>
+        <translation>إظهار أو إخفاء آخر 10 جولات</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="41" />
+        <source>confirm a new shoe; end the shoe in play (supervisor PIN)</source>
+        <translation>تأكيد صندوق جديد؛ إنهاء الصندوق الجاري (رمز المشرف)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="45" />
+        <source>void the round in play or on hold (reason, name, supervisor PIN)</source>
+        <translation>إلغاء الجولة الجارية أو الموقوفة (السبب، الاسم، رمز المشرف)</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="46" />
+        <source>OK</source>
+        <translation>موافق</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="47" />
+        <source>Cancel</source>
+        <translation>إلغاء</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="151" />
+        <source>Supervisor's name:</source>
+        <translation>اسم المشرف:</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="158" />
+        <source>Void round {round} of shoe {shoe}</source>
+        <translation>إلغاء الجولة {round} من الصندوق {shoe}</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="160" />
+        <source>Void the held cards (shoe {shoe}, after round {round})</source>
+        <translation>إلغاء الأوراق الموقوفة (الصندوق {shoe}، بعد الجولة {round})</translation>
     </message>
 </context></TS>

@@ -256,11 +256,6 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Κανένας συναγερμός σε αυτό το σαμπό.</translation>
     </message>
     <message>
-        <location filename="../header.py" line="70" />
-        <source>{bets} {min} to {max}</source>
-        <translation>{bets} {min} έως {max}</translation>
-    </message>
-    <message>
         <location filename="../header.py" line="75" />
         <source>{bets}, until round {round}</source>
         <translation>{bets}, έως τον γύρο {round}</translation>
@@ -319,11 +314,6 @@ The table cannot play until this is fixed: call a technician.</source>
         <location filename="../header.py" line="239" />
         <source>cards left {count}</source>
         <translation>απομένουν {count} φύλλα</translation>
-    </message>
-    <message>
-        <location filename="../header.py" line="241" />
-        <source>burn {burn}</source>
-        <translation>κάψιμο {burn}</translation>
     </message>
     <message>
         <location filename="../header.py" line="243" />
@@ -496,19 +486,9 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Νίκες Παίκτη</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="55" />
-        <source>Player naturals</source>
-        <translation>Φυσικά Παίκτη</translation>
-    </message>
-    <message>
         <location filename="../labels.py" line="56" />
         <source>Banker wins</source>
         <translation>Νίκες Τραπεζίτη</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="57" />
-        <source>Banker naturals</source>
-        <translation>Φυσικά Τραπεζίτη</translation>
     </message>
     <message>
         <location filename="../labels.py" line="58" />
@@ -647,64 +627,14 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>καθαρισμός δρόμων</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="102" />
-        <source>card {card} cannot come from this shoe</source>
-        <translation>το φύλλο {card} δεν μπορεί να προέρχεται από αυτό το σαμπό</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="103" />
-        <source>card {card} was dealt while betting is open</source>
-        <translation>το φύλλο {card} μοιράστηκε ενώ οι στοιχηματισμοί είναι ανοιχτοί</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="105" />
-        <source>card {card} was dealt while the table is stopped</source>
-        <translation>το φύλλο {card} μοιράστηκε ενώ το τραπέζι είναι σταματημένο</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="107" />
-        <source>card {card} was dealt before the burn was confirmed</source>
-        <translation>το φύλλο {card} μοιράστηκε πριν επιβεβαιωθεί το κάψιμο</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="109" />
-        <source>card {card} was dealt before the new shoe was confirmed</source>
-        <translation>το φύλλο {card} μοιράστηκε πριν επιβεβαιωθεί το νέο σαμπό</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="111" />
-        <source>the shoe sent a frame out of sequence ({message})</source>
-        <translation>το σαμπό έστειλε πλαίσιο εκτός σειράς ({message})</translation>
-    </message>
-    <message>
         <location filename="../keys.py" line="27" />
         <source>show or hide this help</source>
         <translation>εμφάνιση ή απόκρυψη βοήθειας</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="31" />
-        <source>enter a card by hand</source>
-        <translation>εισαγωγή φύλλου με το χέρι</translation>
-    </message>
-    <message>
         <location filename="../keys.py" line="33" />
         <source>pause / resume the table</source>
         <translation>παύση / συνέχεια τραπεζιού</translation>
-    </message>
-    <message>
-        <location filename="../keys.py" line="35" />
-        <source>the last 10 rounds (recall)</source>
-        <translation>οι τελευταίοι 10 γύροι</translation>
-    </message>
-    <message>
-        <location filename="../keys.py" line="37" />
-        <source>new shoe (supervisor PIN while a shoe is in play)</source>
-        <translation>νέο σαμπό (PIN επόπτη εν ώρα παιχνιδιού)</translation>
-    </message>
-    <message>
-        <location filename="../keys.py" line="39" />
-        <source>void the round in play or on hold (supervisor PIN)</source>
-        <translation>ακύρωση γύρου (PIN επόπτη)</translation>
     </message>
     <message>
         <location filename="../keys.py" line="41" />
@@ -767,11 +697,6 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Φύλλο (αξία και χρώμα, π.χ. KD, 10H, AS):</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="137" />
-        <source>Void round</source>
-        <translation>Ακύρωση γύρου</translation>
-    </message>
-    <message>
         <location filename="../dialogs.py" line="138" />
         <source>Why is the round voided?</source>
         <translation>Γιατί ακυρώνεται ο γύρος;</translation>
@@ -820,5 +745,115 @@ The table cannot play until this is fixed: call a technician.</source>
         <location filename="../surveillance_panel.py" />
         <source>, {faults} reader alarms or warnings</source>
         <translation>, {faults} συναγερμοί ή προειδοποιήσεις αναγνώστη</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="57" />
+        <source>Meanwhile, enter each card by hand (M).</source>
+        <translation>Στο μεταξύ, εισαγάγετε κάθε φύλλο με το χέρι (M).</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="65" />
+        <source>Or enter it by hand (M, supervisor PIN).</source>
+        <translation>Ή εισαγάγετέ το με το χέρι (M, PIN επόπτη).</translation>
+    </message>
+    <message>
+        <location filename="../limits.py" line="119" />
+        <source>Table limits</source>
+        <translation>Όρια τραπεζιού</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="171" />
+        <source>burned {burn} cards</source>
+        <translation>κάψιμο {burn} φύλλων</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="55" />
+        <source>Player natural wins</source>
+        <translation>Νίκες Παίκτη με Φυσικό</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="57" />
+        <source>Banker natural wins</source>
+        <translation>Νίκες Τραπεζίτη με Φυσικό</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="103" />
+        <source>card {card} cannot come from this shoe: all {decks} {card} of its {decks} decks are already out</source>
+        <translation>το φύλλο {card} δεν μπορεί να προέρχεται από αυτό το σαμπό: και τα {decks} {card} των {decks} τράπουλών του έχουν ήδη βγει</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="106" />
+        <source>card {card} was dealt before the bets were closed</source>
+        <translation>το φύλλο {card} μοιράστηκε πριν κλείσουν τα στοιχήματα</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="108" />
+        <source>card {card} was dealt while the table is paused or on hold</source>
+        <translation>το φύλλο {card} μοιράστηκε ενώ το τραπέζι είναι σε παύση ή σε αναμονή</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="110" />
+        <source>card {card} was dealt before the burn was confirmed: the burn comes first</source>
+        <translation>το φύλλο {card} μοιράστηκε πριν επιβεβαιωθεί το κάψιμο: πρώτα το κάψιμο</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="113" />
+        <source>card {card} was dealt before the new shoe was confirmed: it may be from the last shoe</source>
+        <translation>το φύλλο {card} μοιράστηκε πριν επιβεβαιωθεί το νέο σαμπό: ίσως είναι από το προηγούμενο</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="116" />
+        <source>the shoe sent a frame out of sequence ({message}): a card may be lost</source>
+        <translation>το σαμπό έστειλε πλαίσιο εκτός σειράς ({message}): ίσως χάθηκε ένα φύλλο</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="29" />
+        <source>confirm the burn (a reader that cannot see burn cards)</source>
+        <translation>επιβεβαίωση καψίματος (αναγνώστης που δεν βλέπει τα καμένα φύλλα)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="33" />
+        <source>enter a card by hand (supervisor PIN while the reader works)</source>
+        <translation>εισαγωγή φύλλου με το χέρι (PIN επόπτη όσο λειτουργεί ο αναγνώστης)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="39" />
+        <source>show or hide the last 10 rounds (recall)</source>
+        <translation>εμφάνιση ή απόκρυψη των τελευταίων 10 γύρων</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="41" />
+        <source>confirm a new shoe; end the shoe in play (supervisor PIN)</source>
+        <translation>επιβεβαίωση νέου σαμπό· λήξη του σαμπό σε εξέλιξη (PIN επόπτη)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="45" />
+        <source>void the round in play or on hold (reason, name, supervisor PIN)</source>
+        <translation>ακύρωση γύρου σε εξέλιξη ή σε αναμονή (αιτία, όνομα, PIN επόπτη)</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="46" />
+        <source>OK</source>
+        <translation>Εντάξει</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="47" />
+        <source>Cancel</source>
+        <translation>Άκυρο</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="151" />
+        <source>Supervisor's name:</source>
+        <translation>Όνομα επόπτη:</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="158" />
+        <source>Void round {round} of shoe {shoe}</source>
+        <translation>Ακύρωση γύρου {round} του σαμπό {shoe}</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="160" />
+        <source>Void the held cards (shoe {shoe}, after round {round})</source>
+        <translation>Ακύρωση των φύλλων σε αναμονή (σαμπό {shoe}, μετά τον γύρο {round})</translation>
     </message>
 </context></TS>

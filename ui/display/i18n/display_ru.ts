@@ -256,11 +256,6 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>В этом шузе тревог нет.</translation>
     </message>
     <message>
-        <location filename="../header.py" line="70" />
-        <source>{bets} {min} to {max}</source>
-        <translation>{bets} от {min} до {max}</translation>
-    </message>
-    <message>
         <location filename="../header.py" line="75" />
         <source>{bets}, until round {round}</source>
         <translation>{bets}, до раунда {round}</translation>
@@ -319,11 +314,6 @@ The table cannot play until this is fixed: call a technician.</source>
         <location filename="../header.py" line="239" />
         <source>cards left {count}</source>
         <translation>осталось карт {count}</translation>
-    </message>
-    <message>
-        <location filename="../header.py" line="241" />
-        <source>burn {burn}</source>
-        <translation>сжигание {burn}</translation>
     </message>
     <message>
         <location filename="../header.py" line="243" />
@@ -496,19 +486,9 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Победы игрока</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="55" />
-        <source>Player naturals</source>
-        <translation>Натуральные у игрока</translation>
-    </message>
-    <message>
         <location filename="../labels.py" line="56" />
         <source>Banker wins</source>
         <translation>Победы банкира</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="57" />
-        <source>Banker naturals</source>
-        <translation>Натуральные у банкира</translation>
     </message>
     <message>
         <location filename="../labels.py" line="58" />
@@ -647,64 +627,14 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>очистить дороги</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="102" />
-        <source>card {card} cannot come from this shoe</source>
-        <translation>карта {card} не может быть из этого шуза</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="103" />
-        <source>card {card} was dealt while betting is open</source>
-        <translation>карта {card} сдана, пока открыт приём ставок</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="105" />
-        <source>card {card} was dealt while the table is stopped</source>
-        <translation>карта {card} сдана, когда стол остановлен</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="107" />
-        <source>card {card} was dealt before the burn was confirmed</source>
-        <translation>карта {card} сдана до подтверждения сжигания</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="109" />
-        <source>card {card} was dealt before the new shoe was confirmed</source>
-        <translation>карта {card} сдана до подтверждения нового шуза</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="111" />
-        <source>the shoe sent a frame out of sequence ({message})</source>
-        <translation>шуз передал кадр вне очереди ({message})</translation>
-    </message>
-    <message>
         <location filename="../keys.py" line="27" />
         <source>show or hide this help</source>
         <translation>показать или скрыть справку</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="31" />
-        <source>enter a card by hand</source>
-        <translation>ввести карту вручную</translation>
-    </message>
-    <message>
         <location filename="../keys.py" line="33" />
         <source>pause / resume the table</source>
         <translation>пауза / продолжить</translation>
-    </message>
-    <message>
-        <location filename="../keys.py" line="35" />
-        <source>the last 10 rounds (recall)</source>
-        <translation>последние 10 раундов</translation>
-    </message>
-    <message>
-        <location filename="../keys.py" line="37" />
-        <source>new shoe (supervisor PIN while a shoe is in play)</source>
-        <translation>новый шуз (PIN супервайзера во время игры)</translation>
-    </message>
-    <message>
-        <location filename="../keys.py" line="39" />
-        <source>void the round in play or on hold (supervisor PIN)</source>
-        <translation>аннулировать раунд (PIN супервайзера)</translation>
     </message>
     <message>
         <location filename="../keys.py" line="41" />
@@ -767,11 +697,6 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>Карта (ранг и масть, напр. KD, 10H, AS):</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="137" />
-        <source>Void round</source>
-        <translation>Аннулировать раунд</translation>
-    </message>
-    <message>
         <location filename="../dialogs.py" line="138" />
         <source>Why is the round voided?</source>
         <translation>Почему раунд аннулирован?</translation>
@@ -820,5 +745,115 @@ The table cannot play until this is fixed: call a technician.</source>
         <location filename="../surveillance_panel.py" />
         <source>, {faults} reader alarms or warnings</source>
         <translation>, {faults} тревог или предупреждений считывателя</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="57" />
+        <source>Meanwhile, enter each card by hand (M).</source>
+        <translation>А пока вводите каждую карту вручную (M).</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="65" />
+        <source>Or enter it by hand (M, supervisor PIN).</source>
+        <translation>Или введите её вручную (M, PIN супервайзера).</translation>
+    </message>
+    <message>
+        <location filename="../limits.py" line="119" />
+        <source>Table limits</source>
+        <translation>Лимиты стола</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="171" />
+        <source>burned {burn} cards</source>
+        <translation>сожжено {burn} карт</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="55" />
+        <source>Player natural wins</source>
+        <translation>Победы игрока с натуральной</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="57" />
+        <source>Banker natural wins</source>
+        <translation>Победы банкира с натуральной</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="103" />
+        <source>card {card} cannot come from this shoe: all {decks} {card} of its {decks} decks are already out</source>
+        <translation>карта {card} не может быть из этого шуза: все {decks} карт {card} из его {decks} колод уже вышли</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="106" />
+        <source>card {card} was dealt before the bets were closed</source>
+        <translation>карта {card} сдана до закрытия ставок</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="108" />
+        <source>card {card} was dealt while the table is paused or on hold</source>
+        <translation>карта {card} сдана, когда стол на паузе или остановлен</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="110" />
+        <source>card {card} was dealt before the burn was confirmed: the burn comes first</source>
+        <translation>карта {card} сдана до подтверждения сжигания: сначала сжигание</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="113" />
+        <source>card {card} was dealt before the new shoe was confirmed: it may be from the last shoe</source>
+        <translation>карта {card} сдана до подтверждения нового шуза: возможно, из прошлого шуза</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="116" />
+        <source>the shoe sent a frame out of sequence ({message}): a card may be lost</source>
+        <translation>шуз передал кадр вне очереди ({message}): карта могла потеряться</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="29" />
+        <source>confirm the burn (a reader that cannot see burn cards)</source>
+        <translation>подтвердить сжигание (если считыватель не видит сжигаемые карты)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="33" />
+        <source>enter a card by hand (supervisor PIN while the reader works)</source>
+        <translation>ввести карту вручную (PIN супервайзера, пока считыватель работает)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="39" />
+        <source>show or hide the last 10 rounds (recall)</source>
+        <translation>показать или скрыть последние 10 раундов</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="41" />
+        <source>confirm a new shoe; end the shoe in play (supervisor PIN)</source>
+        <translation>подтвердить новый шуз; завершить текущий шуз (PIN супервайзера)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="45" />
+        <source>void the round in play or on hold (reason, name, supervisor PIN)</source>
+        <translation>аннулировать текущий или остановленный раунд (причина, имя, PIN супервайзера)</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="46" />
+        <source>OK</source>
+        <translation>ОК</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="47" />
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="151" />
+        <source>Supervisor's name:</source>
+        <translation>Имя супервайзера:</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="158" />
+        <source>Void round {round} of shoe {shoe}</source>
+        <translation>Аннулировать раунд {round} шуза {shoe}</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="160" />
+        <source>Void the held cards (shoe {shoe}, after round {round})</source>
+        <translation>Аннулировать задержанные карты (шуз {shoe}, после раунда {round})</translation>
     </message>
 </context></TS>

@@ -256,11 +256,6 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>本牌靴无警报。</translation>
     </message>
     <message>
-        <location filename="../header.py" line="70" />
-        <source>{bets} {min} to {max}</source>
-        <translation>{bets} {min} 至 {max}</translation>
-    </message>
-    <message>
         <location filename="../header.py" line="75" />
         <source>{bets}, until round {round}</source>
         <translation>{bets}, 至第 {round} 局</translation>
@@ -319,11 +314,6 @@ The table cannot play until this is fixed: call a technician.</source>
         <location filename="../header.py" line="239" />
         <source>cards left {count}</source>
         <translation>剩余 {count} 张</translation>
-    </message>
-    <message>
-        <location filename="../header.py" line="241" />
-        <source>burn {burn}</source>
-        <translation>烧牌 {burn}</translation>
     </message>
     <message>
         <location filename="../header.py" line="243" />
@@ -496,19 +486,9 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>闲赢</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="55" />
-        <source>Player naturals</source>
-        <translation>闲例牌赢</translation>
-    </message>
-    <message>
         <location filename="../labels.py" line="56" />
         <source>Banker wins</source>
         <translation>庄赢</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="57" />
-        <source>Banker naturals</source>
-        <translation>庄例牌赢</translation>
     </message>
     <message>
         <location filename="../labels.py" line="58" />
@@ -647,64 +627,14 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>清除路单</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="102" />
-        <source>card {card} cannot come from this shoe</source>
-        <translation>牌 {card} 不可能来自此牌靴</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="103" />
-        <source>card {card} was dealt while betting is open</source>
-        <translation>下注期间发出了牌 {card}</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="105" />
-        <source>card {card} was dealt while the table is stopped</source>
-        <translation>牌桌暂停时发出了牌 {card}</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="107" />
-        <source>card {card} was dealt before the burn was confirmed</source>
-        <translation>确认烧牌前发出了牌 {card}</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="109" />
-        <source>card {card} was dealt before the new shoe was confirmed</source>
-        <translation>确认新牌靴前发出了牌 {card}</translation>
-    </message>
-    <message>
-        <location filename="../labels.py" line="111" />
-        <source>the shoe sent a frame out of sequence ({message})</source>
-        <translation>牌靴发送的数据帧顺序错乱（{message}）</translation>
-    </message>
-    <message>
         <location filename="../keys.py" line="27" />
         <source>show or hide this help</source>
         <translation>显示或隐藏本帮助</translation>
     </message>
     <message>
-        <location filename="../keys.py" line="31" />
-        <source>enter a card by hand</source>
-        <translation>手动输入一张牌</translation>
-    </message>
-    <message>
         <location filename="../keys.py" line="33" />
         <source>pause / resume the table</source>
         <translation>暂停 / 继续</translation>
-    </message>
-    <message>
-        <location filename="../keys.py" line="35" />
-        <source>the last 10 rounds (recall)</source>
-        <translation>最近 10 局 (回顾)</translation>
-    </message>
-    <message>
-        <location filename="../keys.py" line="37" />
-        <source>new shoe (supervisor PIN while a shoe is in play)</source>
-        <translation>新牌靴 (牌靴进行中需主管密码)</translation>
-    </message>
-    <message>
-        <location filename="../keys.py" line="39" />
-        <source>void the round in play or on hold (supervisor PIN)</source>
-        <translation>作废当前局 (主管密码)</translation>
     </message>
     <message>
         <location filename="../keys.py" line="41" />
@@ -767,11 +697,6 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>牌 (点数和花色, 如 KD, 10H, AS):</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="137" />
-        <source>Void round</source>
-        <translation>作废本局</translation>
-    </message>
-    <message>
         <location filename="../dialogs.py" line="138" />
         <source>Why is the round voided?</source>
         <translation>作废原因?</translation>
@@ -820,5 +745,115 @@ The table cannot play until this is fixed: call a technician.</source>
         <location filename="../surveillance_panel.py" />
         <source>, {faults} reader alarms or warnings</source>
         <translation>，读牌器报警或警告 {faults} 次</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="57" />
+        <source>Meanwhile, enter each card by hand (M).</source>
+        <translation>在此期间，请手动输入每张牌 (M)。</translation>
+    </message>
+    <message>
+        <location filename="../felt.py" line="65" />
+        <source>Or enter it by hand (M, supervisor PIN).</source>
+        <translation>或手动输入 (M，主管密码)。</translation>
+    </message>
+    <message>
+        <location filename="../limits.py" line="119" />
+        <source>Table limits</source>
+        <translation>限红</translation>
+    </message>
+    <message>
+        <location filename="../header.py" line="171" />
+        <source>burned {burn} cards</source>
+        <translation>已烧 {burn} 张牌</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="55" />
+        <source>Player natural wins</source>
+        <translation>闲例牌赢</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="57" />
+        <source>Banker natural wins</source>
+        <translation>庄例牌赢</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="103" />
+        <source>card {card} cannot come from this shoe: all {decks} {card} of its {decks} decks are already out</source>
+        <translation>牌 {card} 不可能来自此牌靴：其 {decks} 副牌中的 {decks} 张 {card} 均已发出</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="106" />
+        <source>card {card} was dealt before the bets were closed</source>
+        <translation>停止下注前发出了牌 {card}</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="108" />
+        <source>card {card} was dealt while the table is paused or on hold</source>
+        <translation>牌桌暂停或保留时发出了牌 {card}</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="110" />
+        <source>card {card} was dealt before the burn was confirmed: the burn comes first</source>
+        <translation>确认烧牌前发出了牌 {card}：须先烧牌</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="113" />
+        <source>card {card} was dealt before the new shoe was confirmed: it may be from the last shoe</source>
+        <translation>确认新牌靴前发出了牌 {card}：可能是上一靴的牌</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="116" />
+        <source>the shoe sent a frame out of sequence ({message}): a card may be lost</source>
+        <translation>牌靴发送的数据帧顺序错乱（{message}）：可能丢失了一张牌</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="29" />
+        <source>confirm the burn (a reader that cannot see burn cards)</source>
+        <translation>确认烧牌 (读牌器无法识别烧牌时)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="33" />
+        <source>enter a card by hand (supervisor PIN while the reader works)</source>
+        <translation>手动输入一张牌 (读牌器正常时需主管密码)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="39" />
+        <source>show or hide the last 10 rounds (recall)</source>
+        <translation>显示或隐藏最近 10 局 (回顾)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="41" />
+        <source>confirm a new shoe; end the shoe in play (supervisor PIN)</source>
+        <translation>确认新牌靴；提前结束当前牌靴 (主管密码)</translation>
+    </message>
+    <message>
+        <location filename="../keys.py" line="45" />
+        <source>void the round in play or on hold (reason, name, supervisor PIN)</source>
+        <translation>作废当前或保留中的局 (原因、姓名、主管密码)</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="46" />
+        <source>OK</source>
+        <translation>确定</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="47" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="151" />
+        <source>Supervisor's name:</source>
+        <translation>主管姓名:</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="158" />
+        <source>Void round {round} of shoe {shoe}</source>
+        <translation>作废第 {shoe} 靴第 {round} 局</translation>
+    </message>
+    <message>
+        <location filename="../dialogs.py" line="160" />
+        <source>Void the held cards (shoe {shoe}, after round {round})</source>
+        <translation>作废保留的牌 (第 {shoe} 靴，第 {round} 局之后)</translation>
     </message>
 </context></TS>
