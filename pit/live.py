@@ -26,6 +26,7 @@ from starlette.responses import Response, StreamingResponse
 from pit.floor import Floor
 from pit.phases import phase_words
 from pit.road_marks import tile_roads
+from pit.roles import VIEWER, alert_for, detail_for, sees_exposure
 
 log = logging.getLogger(__name__)
 GATHER = 0.05  # seconds a burst of changes is gathered into one message
@@ -49,9 +50,10 @@ def sse(kind: str, data: dict[str, Any]) -> str:
 
 @dataclass(eq=False)
 class Client:
-    """One open page: the floor (``table`` None) or one table's."""
+    """One open page: the floor (``table`` None) or one table's, and its user's role."""
 
     table: str | None
+    role: str = VIEWER
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(MAX_QUEUED))
     closed: bool = False
 
@@ -69,19 +71,19 @@ class Live:
         self.sent = 0  # the floor's version at the last broadcast
         self._wake = asyncio.Event()
         self._pending = False
-        self._loop: asyncio.AbstractEventLoop | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
 
     # The ingest thread's side.
     def _changed(self) -> None:
-        if not self._pending and self._loop is not None:
+        if not self._pending and self.loop is not None:
             self._pending = True
-            self._loop.call_soon_threadsafe(self._wake.set)
+            self.loop.call_soon_threadsafe(self._wake.set)
 
     # The event loop's side.
     @contextlib.asynccontextmanager
     async def running(self, _app: object) -> AsyncIterator[None]:
         """The broadcaster, for as long as the web server runs (its lifespan)."""
-        self._loop = asyncio.get_running_loop()
+        self.loop = asyncio.get_running_loop()
         self.floor.on_change = self._changed
         task = asyncio.create_task(self._broadcaster())
         try:
@@ -126,10 +128,22 @@ class Live:
                 if client.table is None:
                     client.send(message)
         for table, rounds in pages.items():
-            message = sse("table", self.table_view(table, rounds))
+            view = self.table_view(table, rounds)
+            messages: dict[bool, str] = {}  # with the exposure or without it
             for client in self.clients:
                 if client.table == table:
-                    client.send(message)
+                    exposure = sees_exposure(client.role)
+                    if exposure not in messages:
+                        messages[exposure] = sse("table", self.view_for(view, client.role))
+                    client.send(messages[exposure])
+
+    def close(self) -> None:
+        """Ends every open page's stream (the pit is stopping): each ends its response at
+        once, so the web server stops without waiting for them; the pages reconnect to the
+        pit when it is back."""
+        for client in self.clients:
+            client.closed = True
+            client.send("")  # wakes its stream
 
     def _tile(self, table: str, roads: bool) -> dict[str, Any]:
         """A floor tile (the caller holds the floor's lock)."""
@@ -144,6 +158,12 @@ class Live:
         with self.floor.lock:
             return {"whole": True, "tiles": [self._tile(table, roads=True)
                                              for table in sorted(self.floor.tables)]}
+
+    @staticmethod
+    def view_for(view: dict[str, Any], role: str) -> dict[str, Any]:
+        """A table page's view as ``role`` may see it (pit/roles.py)."""
+        return {**view, "detail": detail_for(view["detail"], role),
+                "alerts": [alert_for(alert, role) for alert in view["alerts"]]}
 
     def table_view(self, table: str, rounds: bool) -> dict[str, Any]:
         """What the table page shows: its picture, its alerts and, when asked, its last
@@ -174,9 +194,9 @@ class Live:
     def floor_stream(self) -> Response:
         return event_stream(self.stream(Client(None), lambda: sse("tiles", self.snapshot())))
 
-    def table_stream(self, table: str) -> Response:
-        return event_stream(self.stream(
-            Client(table), lambda: sse("table", self.table_view(table, rounds=True))))
+    def table_stream(self, table: str, role: str) -> Response:
+        return event_stream(self.stream(Client(table, role), lambda: sse(
+            "table", self.view_for(self.table_view(table, rounds=True), role))))
 
 
 def event_stream(messages: AsyncIterator[str]) -> Response:

@@ -1,10 +1,11 @@
 // The floor's alert queue, redrawn from /api/alert-queue every two seconds: open alerts most
 // urgent and longest waiting first, each with its acknowledgement form when a pit user is
-// logged in; the acknowledged below. Every string from a table goes in as text (textContent),
+// logged in with a role that may acknowledge; the acknowledged below. Every string from a table goes in as text (textContent),
 // never as markup. An open alert's row is kept while it stays open, so a note being typed
 // survives the redraws.
 "use strict";
 const csrf = document.querySelector('meta[name="pit-csrf"]').content;
+const mayAcknowledge = document.querySelector('meta[name="pit-acknowledge"]').content !== "";
 const SEVERITY = {1: "urgent", 2: "soon", 3: "notice"};
 const rows = new Map();  // open alert id -> its row
 
@@ -38,7 +39,7 @@ function openRow(a) {
   head.appendChild(el("span", "kind", a.kind));
   head.appendChild(el("span", "raised"));
   row.appendChild(el("div", "message", a.message));
-  if (csrf) {
+  if (mayAcknowledge) {
     const form = el("form", "ack");
     form.method = "post";
     form.action = "/alerts/" + a.id + "/ack";

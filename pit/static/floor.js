@@ -109,8 +109,6 @@ function connection(text, up) {
 function clock() {
   document.getElementById("clock").textContent = new Date().toLocaleTimeString();
 }
-const stream = new EventSource("/api/live");
-stream.addEventListener("tiles", event => { take(JSON.parse(event.data)); connection("live", true); });
-stream.addEventListener("error", () => connection("pit unreachable: reconnecting", false));
+liveStream("/api/live", {tiles: take}, connection);
 clock();
 setInterval(clock, 1000);
