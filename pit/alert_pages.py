@@ -11,7 +11,6 @@ from __future__ import annotations
 import hmac
 import re
 from collections.abc import Awaitable, Callable
-from datetime import datetime
 from html import escape
 from pathlib import Path
 from string import Template
@@ -29,12 +28,12 @@ from starlette.responses import (
 from starlette.routing import Route
 
 from pit.access import SESSION_COOKIE, identity_of
+from pit.alert_queue import queue
 from pit.auth import BUSY, REFUSED, SESSION_LIFETIME, Auth, Identity, new_token
-from pit.clock import iso
 from pit.errors import PitError
 from pit.floor import Floor
-from pit.roles import alert_for, may_acknowledge
-from pit.store import Alert
+from pit.live import Live
+from pit.roles import may_acknowledge
 
 LOGIN_COOKIE = "pit_login"  # the login form's token, before there is a session
 MAX_FORM_BYTES = 16 * 1024
@@ -44,7 +43,7 @@ TEMPLATES = Path(__file__).with_name("templates")
 FORM_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")  # as new_token makes them
 
 
-def alert_routes(floor: Floor, auth: Auth,
+def alert_routes(floor: Floor, auth: Auth, live: Live,
                  read: Callable[..., Awaitable[Any]]) -> list[Route]:
     login_page, alerts_page = (Template((TEMPLATES / name).read_text(encoding="utf-8"))
                                for name in ("login.html", "alerts.html"))
@@ -52,6 +51,9 @@ def alert_routes(floor: Floor, auth: Auth,
     async def alert_queue(request: Request) -> Response:
         alerts = await read(floor.store.queue)
         return JSONResponse(queue(alerts, floor.clock(), identity_of(request).role))
+
+    async def alert_queue_live(request: Request) -> Response:
+        return live.queue_stream(identity_of(request).role)
 
     async def show_alerts(request: Request) -> Response:
         identity = identity_of(request)
@@ -109,21 +111,12 @@ def alert_routes(floor: Floor, auth: Auth,
     return [
         Route("/alerts", show_alerts),
         Route("/api/alert-queue", alert_queue),
+        Route("/api/alert-queue/live", alert_queue_live),
         Route("/login", show_login, methods=["GET"]),
         Route("/login", log_in, methods=["POST"]),
         Route("/logout", log_out, methods=["POST"]),
         Route("/alerts/{alert:int}/ack", acknowledge, methods=["POST"]),
     ]
-
-
-def queue(alerts: list[Alert], now: datetime, role: str) -> dict[str, Any]:
-    """The page's queue as ``role`` may see it: open alerts most urgent first and, within
-    that, the longest waiting first; then the acknowledged, the last acknowledged first (as
-    the store gives them)."""
-    open_ = sorted((alert_for(a.to_json(), role) for a in alerts if a.acked_at is None),
-                   key=lambda alert: (alert["severity"], alert["id"]))
-    past = [alert_for(a.to_json(), role) for a in alerts if a.acked_at is not None]
-    return {"now": iso(now), "open": open_, "past": past}
 
 
 def back_to(target: str | None) -> str:

@@ -7,7 +7,9 @@ table's tile once (its roads only when they changed) and queues the same message
 open floor page; a table page gets that table's whole picture, with its last rounds when one
 finished. A page starts with everything (a snapshot) and its browser's EventSource reconnects
 by itself after the pit restarts. A table fallen silent is the watch's finding (pit/watch.py),
-which marks the table changed like a message does.
+which marks the table changed like a message does. An alert queue page gets the whole queue
+when an alert was raised or acknowledged. What a page is sent is what its user's role may see
+(pit/roles.py).
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import anyio.to_thread
 from starlette.responses import Response, StreamingResponse
 
+from pit.alert_queue import queue
 from pit.floor import Floor
 from pit.phases import phase_words
 from pit.road_marks import tile_roads
@@ -50,10 +54,12 @@ def sse(kind: str, data: dict[str, Any]) -> str:
 
 @dataclass(eq=False)
 class Client:
-    """One open page: the floor (``table`` None) or one table's, and its user's role."""
+    """One open page: the floor (``table`` None), one table's, or the alert queue
+    (``alerts``), and its user's role."""
 
     table: str | None
     role: str = VIEWER
+    alerts: bool = False
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(MAX_QUEUED))
     closed: bool = False
 
@@ -69,6 +75,7 @@ class Live:
         self.floor = floor
         self.clients: set[Client] = set()
         self.sent = 0  # the floor's version at the last broadcast
+        self.queue_sent: tuple[int, int] | None = None  # the alerts' version sent last
         self._wake = asyncio.Event()
         self._pending = False
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -104,6 +111,7 @@ class Live:
                 refreshed = time.monotonic()
             try:
                 self.broadcast(whole)
+                await self.broadcast_queue(whole)
             except Exception:  # one bad table must not stop every page's updates
                 log.exception("pit: live updates: a broadcast failed; the next one goes on")
 
@@ -112,7 +120,7 @@ class Live:
         floor = self.floor
         tiles: list[dict[str, Any]] = []
         pages: dict[str, bool] = {}  # table pages to send: with their rounds or not
-        watched = {client.table for client in self.clients}
+        watched = {client.table for client in self.clients if not client.alerts}
         with floor.lock:
             since, self.sent = self.sent, floor.version
             for table, record in floor.tables.items():
@@ -125,7 +133,7 @@ class Live:
         if tiles:
             message = sse("tiles", {"tiles": tiles})
             for client in self.clients:
-                if client.table is None:
+                if client.table is None and not client.alerts:
                     client.send(message)
         for table, rounds in pages.items():
             view = self.table_view(table, rounds)
@@ -136,6 +144,26 @@ class Live:
                     if exposure not in messages:
                         messages[exposure] = sse("table", self.view_for(view, client.role))
                     client.send(messages[exposure])
+
+    async def broadcast_queue(self, whole: bool = False) -> None:
+        """Sends every open alert queue page the queue, when an alert was raised or
+        acknowledged (and with every whole refresh: the times waited move on); the store is
+        read in a worker thread."""
+        pages = [client for client in self.clients if client.alerts]
+        if not pages:
+            return
+        store = self.floor.store
+        version = await anyio.to_thread.run_sync(store.alerts_version)
+        if version == self.queue_sent and not whole:
+            return
+        self.queue_sent = version
+        alerts = await anyio.to_thread.run_sync(store.queue)
+        messages: dict[bool, str] = {}  # with the exposure or without it
+        for client in pages:
+            exposure = sees_exposure(client.role)
+            if exposure not in messages:
+                messages[exposure] = sse("queue", queue(alerts, self.floor.clock(), client.role))
+            client.send(messages[exposure])
 
     def close(self) -> None:
         """Ends every open page's stream (the pit is stopping): each ends its response at
@@ -193,6 +221,10 @@ class Live:
 
     def floor_stream(self) -> Response:
         return event_stream(self.stream(Client(None), lambda: sse("tiles", self.snapshot())))
+
+    def queue_stream(self, role: str) -> Response:
+        return event_stream(self.stream(Client(None, role, alerts=True), lambda: sse(
+            "queue", queue(self.floor.store.queue(), self.floor.clock(), role))))
 
     def table_stream(self, table: str, role: str) -> Response:
         return event_stream(self.stream(Client(table, role), lambda: sse(

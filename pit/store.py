@@ -157,6 +157,15 @@ class Store:
                 (*values, limit)).fetchall()
         return [Alert(*row) for row in rows]
 
+    def alerts_version(self) -> tuple[int, int]:
+        """The newest alert's id and how many are open: changes when one is raised or
+        acknowledged (both read from indexes, however many alerts there are)."""
+        with self._lock:
+            newest = self._db.execute("SELECT max(id) FROM alerts").fetchone()[0]
+            open_ = self._db.execute(
+                "SELECT count(*) FROM alerts WHERE acked_at IS NULL").fetchone()[0]
+        return newest or 0, open_
+
     def queue(self, past: int = PAST_SHOWN) -> list[Alert]:
         """Every open alert, then the ``past`` last acknowledged, newest acknowledgement first."""
         with self._lock:

@@ -109,7 +109,7 @@ def make_app(floor: Floor, auth: Auth, live: Live | None = None,
         Route("/api/tables/{table}/rounds", table_rounds),
         Route("/api/alerts", alerts),
         Route("/api/status", status),
-        *alert_routes(floor, auth, read),
+        *alert_routes(floor, auth, live, read),
         Mount("/static", StaticFiles(directory=STATIC)),
     ])
     return SecurityHeaders(app)

@@ -129,6 +129,33 @@ def test_table_text_on_the_queue_is_shown_as_text(pit, tables, tmp_path):
         driver.quit()
 
 
+@needs_chromium
+def test_the_queue_page_is_kept_live_by_its_event_stream_without_polling(pit, tables, tmp_path):
+    driver = browser(tmp_path, pit)
+    try:
+        driver.get(pit.url + "/alerts")
+        wait_for(lambda: driver.find_element("id", "connection").text == "LIVE", timeout=20)
+        driver.execute_script("window.sameLoad = true")
+        alert = a_hold(pit, tables("t13"))  # raised: the open row comes by itself
+        wait_for_row(driver, alert["id"])
+        client = pit.client()
+        client.log_in()
+        client.request(f"/alerts/{alert['id']}/ack", {"csrf": client.session_token(),
+                                                      "note": "seen from the podium"})
+        wait_for(lambda: "seen from the podium" in past_text(driver, alert["id"]), timeout=20)
+        assert not open_rows(driver)
+        assert driver.execute_script("return window.sameLoad") is True  # never reloaded
+        fetched = driver.execute_script(
+            "return performance.getEntriesByType('resource')"
+            ".map(e => new URL(e.name).pathname)")
+        assert not [path for path in fetched if path.startswith("/api/")]  # no polling
+        assert driver.execute_script(
+            "return stream instanceof EventSource && stream.readyState === EventSource.OPEN "
+            "&& new URL(stream.url).pathname") == "/api/alert-queue/live"
+    finally:
+        driver.quit()
+
+
 # The login's rules, over HTTP.
 
 def test_a_post_without_the_csrf_token_is_refused(pit, tables):
