@@ -15,6 +15,7 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
+import pytest
 import uvicorn
 from paho.mqtt.enums import CallbackAPIVersion
 
@@ -207,3 +208,20 @@ class Table:
 
 
 START = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+
+
+# The fixtures of the tests of a pit in the test's process (imported by those test modules).
+
+@pytest.fixture(scope="module", name="broker")
+def module_broker(tmp_path_factory):
+    broker = Broker(tmp_path_factory.mktemp("broker"))
+    broker.start()
+    yield broker
+    broker.stop()
+
+
+@pytest.fixture(name="pit")
+def live_pit(tmp_path, broker):
+    pit = LivePit(tmp_path, broker, ManualClock(START))
+    yield pit
+    pit.stop()

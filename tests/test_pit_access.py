@@ -13,41 +13,28 @@ import pytest
 
 from pit import users as pit_users
 from pit.store import Store
-from tests.feed_support import CLI, Broker, needs_mosquitto
+from tests.feed_support import CLI, needs_mosquitto
 from tests.journal_support import ROOT, rows, wait_for
 from tests.pit_alerts_support import (
     PASSWORD,
     READER,
-    START,
     USER,
     Client,
     LivePit,
-    ManualClock,
     Table,
+    live_pit,
+    module_broker,
 )
 from tests.pit_support import browser
 from tests.test_pit import needs_chromium
 
 pytestmark = needs_mosquitto
+# The fixtures `broker` and `pit` (tests/pit_alerts_support.py), named here for pytest.
+__all__ = ["live_pit", "module_broker"]
 
 PAGES = ("/", "/tables/t1", "/alerts")
 API = ("/api/tables", "/api/tables/t1", "/api/tables/t1/rounds?last=3", "/api/alerts",
        "/api/alert-queue", "/api/live", "/api/tables/t1/live", "/api/status")
-
-
-@pytest.fixture(scope="module")
-def broker(tmp_path_factory):
-    broker = Broker(tmp_path_factory.mktemp("broker"))
-    broker.start()
-    yield broker
-    broker.stop()
-
-
-@pytest.fixture
-def pit(tmp_path, broker):
-    pit = LivePit(tmp_path, broker, ManualClock(START))
-    yield pit
-    pit.stop()
 
 
 @pytest.fixture

@@ -12,28 +12,24 @@ from pathlib import Path
 
 import pytest
 
-from tests.feed_support import Broker, needs_mosquitto
+from tests.feed_support import needs_mosquitto
 from tests.journal_support import ROOT, rows, wait_for
-from tests.pit_alerts_support import PASSWORD, START, USER, LivePit, ManualClock, Table
+from tests.pit_alerts_support import (
+    PASSWORD,
+    START,
+    USER,
+    LivePit,
+    ManualClock,
+    Table,
+    live_pit,
+    module_broker,
+)
 from tests.pit_support import browser, log_in
 from tests.test_pit import HOSTILE, needs_chromium
 
 pytestmark = needs_mosquitto
-
-
-@pytest.fixture(scope="module")
-def broker(tmp_path_factory):
-    broker = Broker(tmp_path_factory.mktemp("broker"))
-    broker.start()
-    yield broker
-    broker.stop()
-
-
-@pytest.fixture
-def pit(tmp_path, broker):
-    pit = LivePit(tmp_path, broker, ManualClock(START))
-    yield pit
-    pit.stop()
+# The fixtures `broker` and `pit` (tests/pit_alerts_support.py), named here for pytest.
+__all__ = ["live_pit", "module_broker"]
 
 
 @pytest.fixture
