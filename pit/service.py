@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import signal
 import socket
 import sys
@@ -62,10 +63,11 @@ def serve(settings: PitSettings) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     store = Store(settings.store)
     try:
-        return _serve(settings, store)
+        code = _serve(settings, store)
     finally:
         store.close()
-        log.info("pit: stopped")
+    log.info("pit: stopped")  # only after a run: a refusal at the start stays one line
+    return code
 
 
 def _serve(settings: PitSettings, store: Store) -> int:
@@ -104,5 +106,5 @@ def listening(host: str, port: int) -> socket.socket:
     try:
         return socket.create_server((host, port), family=family)
     except OSError as error:
-        raise PitError(f"pit: cannot listen on {host}:{port}: {error.strerror or error}") \
-            from None
+        why = os.strerror(error.errno) if error.errno else str(error)
+        raise PitError(f"pit: cannot listen on {host}:{port}: {why}") from None

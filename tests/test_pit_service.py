@@ -5,6 +5,7 @@ clean stop on SIGTERM with a page open, and where it listens."""
 from __future__ import annotations
 
 import signal
+import socket
 import subprocess
 
 import paho.mqtt.client as mqtt
@@ -66,6 +67,16 @@ def test_a_store_that_is_not_a_database_is_one_line(broker, tmp_path):
     (line,) = pit.log().splitlines()
     assert line.startswith(f"baccarat-table pit: error: {tmp_path / 'pit.sqlite'}: not the "
                            "pit's store (an SQLite database): ")
+
+
+def test_a_port_in_use_is_one_line(broker, tmp_path):
+    pit = Pit(tmp_path, broker)
+    with socket.create_server(("127.0.0.1", pit.port)):  # another program has the port
+        ended = refused(pit)
+    assert ended.returncode == 2
+    assert pit.log().splitlines() == [
+        f"baccarat-table pit: error: pit: cannot listen on 127.0.0.1:{pit.port}: Address "
+        "already in use"]
 
 
 def test_a_broker_not_up_yet_is_waited_for_and_the_pit_says_where_it_listens(tmp_path):
