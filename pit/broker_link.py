@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -41,6 +42,7 @@ class BrokerLink:
         self.taken_over = 0  # times another client took the pit's client id
         self._losses: list[datetime] = []  # when the broker last closed a connection unasked
         self._lock = threading.Lock()
+        self.on_change: Callable[[], None] = lambda: None  # called after the state changes
 
     def status(self) -> dict[str, Any]:
         with self._lock:
@@ -58,7 +60,9 @@ class BrokerLink:
             if changed:
                 self.state, self.since = state, self.clock()
             self.detail = detail
-            return changed
+        if changed:
+            self.on_change()
+        return changed
 
     # paho's callbacks, on its network thread.
     def connected(self, client: mqtt.Client, reason: ReasonCode) -> bool:

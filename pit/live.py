@@ -27,6 +27,7 @@ import anyio.to_thread
 from starlette.responses import Response, StreamingResponse
 
 from pit.alert_queue import queue
+from pit.broker_link import BrokerLink
 from pit.floor import Floor
 from pit.phases import phase_words
 from pit.road_marks import tile_roads
@@ -71,8 +72,9 @@ class Client:
 
 
 class Live:
-    def __init__(self, floor: Floor) -> None:
-        self.floor = floor
+    def __init__(self, floor: Floor, link: BrokerLink | None = None) -> None:
+        self.floor, self.link = floor, link
+        self.link_sent: str | None = None  # the broker link's state the floor pages have
         self.clients: set[Client] = set()
         self.sent = 0  # the floor's version at the last broadcast
         self.queue_sent: tuple[int, int] | None = None  # the alerts' version sent last
@@ -92,6 +94,8 @@ class Live:
         """The broadcaster, for as long as the web server runs (its lifespan)."""
         self.loop = asyncio.get_running_loop()
         self.floor.on_change = self._changed
+        if self.link is not None:
+            self.link.on_change = self._changed
         task = asyncio.create_task(self._broadcaster())
         try:
             yield
@@ -111,6 +115,7 @@ class Live:
                 refreshed = time.monotonic()
             try:
                 self.broadcast(whole)
+                self.broadcast_link(whole)
                 await self.broadcast_queue(whole)
             except Exception:  # one bad table must not stop every page's updates
                 log.exception("pit: live updates: a broadcast failed; the next one goes on")
@@ -144,6 +149,21 @@ class Live:
                     if exposure not in messages:
                         messages[exposure] = sse("table", self.view_for(view, client.role))
                     client.send(messages[exposure])
+
+    def link_message(self) -> str:
+        """The pit's own link to the broker, for the floor page's header: a page that says
+        LIVE while the pit hears nothing from the floor would mislead."""
+        return sse("pit", {"broker": self.link.status() if self.link else None})
+
+    def broadcast_link(self, whole: bool = False) -> None:
+        state = self.link.state if self.link else None
+        if state == self.link_sent and not whole:
+            return
+        self.link_sent = state
+        message = self.link_message()
+        for client in self.clients:
+            if client.table is None and not client.alerts:
+                client.send(message)
 
     async def broadcast_queue(self, whole: bool = False) -> None:
         """Sends every open alert queue page the queue, when an alert was raised or
@@ -220,7 +240,8 @@ class Live:
             self.clients.discard(client)
 
     def floor_stream(self) -> Response:
-        return event_stream(self.stream(Client(None), lambda: sse("tiles", self.snapshot())))
+        return event_stream(self.stream(
+            Client(None), lambda: sse("tiles", self.snapshot()) + self.link_message()))
 
     def queue_stream(self, role: str) -> Response:
         return event_stream(self.stream(Client(None, role, alerts=True), lambda: sse(

@@ -78,7 +78,7 @@ def _serve(settings: PitSettings, store: Store) -> int:
                     "add NAME --role ROLE)", settings.users_file)
     listener = listening(settings.listen_host, settings.listen_port)
     link = BrokerLink(settings.broker_url, settings.client_id, floor.clock)
-    live = Live(floor)
+    live = Live(floor, link)
     client = start_ingest(settings, floor, link)
     stop = threading.Event()
     watch = threading.Thread(target=watch_until, args=(Watch(floor), stop), name="pit-watch",

@@ -48,7 +48,7 @@ class Reads:
 
 def make_app(floor: Floor, auth: Auth, live: Live | None = None,
              link: BrokerLink | None = None) -> ASGIApp:
-    live = live or Live(floor)
+    live = live or Live(floor, link)
     read = Reads()
 
     async def tables(_request: Request) -> Response:

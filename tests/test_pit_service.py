@@ -79,24 +79,34 @@ def test_a_port_in_use_is_one_line(broker, tmp_path):
         "already in use"]
 
 
+@needs_chromium
 def test_a_broker_not_up_yet_is_waited_for_and_the_pit_says_where_it_listens(tmp_path):
     broker = Broker(tmp_path)  # not started: the pit's machine came up first
     pit = Pit(tmp_path, broker)
     pit.start()
+    driver = browser(tmp_path, pit)
     try:
         assert f"pit: listening on http://127.0.0.1:{pit.port} " in pit.log()
         status = pit.get("/api/status")["broker"]
         assert status["state"] == "unreachable" and status["url"] == broker.url
         assert pit.log().count("does not answer") == 1
+        driver.get(pit.url + "/")  # the floor page says so, not LIVE
+        wait_for(lambda: "THE BROKER DOES NOT ANSWER" in header(driver), timeout=20)
         broker.start()
         wait_for(lambda: pit.get("/api/status")["broker"]["state"] == "connected", timeout=30)
+        wait_for(lambda: header(driver) == "LIVE", timeout=20)
         publish_chain(broker, "t1", [{"type": "betting_open", "state": "betting",
                                       "closed_bets": []}])
         wait_for(lambda: "t1" in pit.tables(), timeout=20)
         assert "pit: connected to the broker at " in pit.log()
     finally:
+        driver.quit()
         pit.stop()
         broker.stop()
+
+
+def header(driver) -> str:
+    return driver.find_element("id", "connection").text
 
 
 def test_a_client_id_taken_by_another_client_is_said_once_and_not_fought_for(pit, broker):
