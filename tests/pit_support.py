@@ -98,10 +98,24 @@ def browser(folder: Path, pit: Pit | None = None):
 
 
 def log_in(driver, user: str, password: str) -> None:
-    """The login form filled in and sent; back once the next page has loaded."""
+    """The login form filled in and sent; back once the next page (the form again, with its
+    refusal, or the page logged in to) has loaded."""
     wait_for(lambda: driver.find_elements("id", "password"), timeout=20)
     driver.find_element("id", "user").send_keys(user)
     driver.find_element("id", "password").send_keys(password)
+    form = driver.find_element("tag name", "html")
     driver.find_element("css selector", "button#login").click()
+    wait_for(lambda: gone(form), timeout=20)
     wait_for(lambda: driver.execute_script("return document.readyState") == "complete",
              timeout=20)
+
+
+def gone(element) -> bool:
+    """Whether the page that held ``element`` has been replaced."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    try:
+        element.is_enabled()
+    except StaleElementReferenceException:
+        return True
+    return False
