@@ -6,6 +6,7 @@ whoever asked, carries the security headers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import quote
 
 from starlette.datastructures import MutableHeaders
@@ -36,6 +37,20 @@ def identity_of(request: Request) -> Identity:
     return identity
 
 
+def still_valid(request: Request) -> Callable[[], bool]:
+    """Whether the request's session or token is still what it was (not logged out, expired,
+    revoked, its user removed or given another role): a live stream asks before each message."""
+    still: Callable[[], bool] = request.state.still
+    return still
+
+
+def credentials(request: Request) -> tuple[str | None, str | None]:
+    """The session cookie, and the API token of an ``Authorization: Bearer`` header."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    bearer = token.strip() if scheme.lower() == "bearer" else None
+    return request.cookies.get(SESSION_COOKIE), bearer
+
+
 class Access:
     def __init__(self, app: ASGIApp, auth: Auth) -> None:
         self.app, self.auth = app, auth
@@ -50,20 +65,23 @@ class Access:
         if identity is None:
             await refusal(scope, receive, send)
             return
-        scope.setdefault("state", {})["identity"] = identity
+        state = scope.setdefault("state", {})
+        state["identity"] = identity
+        cookie, bearer = credentials(request)
+        state["still"] = lambda: self.auth.identify(cookie, bearer) == identity
         await self.app(scope, receive, send)
 
     def _identify(self, request: Request) -> tuple[Identity | None, Response]:
         api = request.url.path.startswith("/api/")
-        scheme, _, token = request.headers.get("authorization", "").partition(" ")
-        if scheme.lower() == "bearer":
+        cookie, bearer = credentials(request)
+        if bearer is not None:
             if not (api and request.method in ("GET", "HEAD")):
                 return None, unauthorized("an API token reads the JSON API (GET /api/...) "
                                           "only")
-            identity = self.auth.identify(None, token.strip())
+            identity = self.auth.identify(None, bearer)
             return identity, unauthorized("that API token is not valid (revoked, replaced by "
                                           "a newer one, or never made)")
-        identity = self.auth.identify(request.cookies.get(SESSION_COOKIE), None)
+        identity = self.auth.identify(cookie, None)
         if api:
             return identity, unauthorized("log in first, or send Authorization: Bearer TOKEN "
                                           "(baccarat-table pit-user token NAME)")

@@ -27,7 +27,7 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
-from pit.access import SESSION_COOKIE, identity_of
+from pit.access import SESSION_COOKIE, identity_of, still_valid
 from pit.alert_queue import queue
 from pit.auth import BUSY, REFUSED, SESSION_LIFETIME, Auth, Identity, new_token
 from pit.errors import PitError
@@ -53,7 +53,7 @@ def alert_routes(floor: Floor, auth: Auth, live: Live,
         return JSONResponse(queue(alerts, floor.clock(), identity_of(request).role))
 
     async def alert_queue_live(request: Request) -> Response:
-        return live.queue_stream(identity_of(request).role)
+        return live.queue_stream(identity_of(request).role, still_valid(request))
 
     async def show_alerts(request: Request) -> Response:
         identity = identity_of(request)

@@ -61,6 +61,7 @@ class Client:
     table: str | None
     role: str = VIEWER
     alerts: bool = False
+    valid: Callable[[], bool] = lambda: True  # the user's session or token still good
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(MAX_QUEUED))
     closed: bool = False
 
@@ -233,22 +234,25 @@ class Live:
             yield f"retry: {RECONNECT_MS}\n\n{opening}"
             while not client.closed:
                 try:
-                    yield await asyncio.wait_for(client.queue.get(), KEEPALIVE)
+                    message = await asyncio.wait_for(client.queue.get(), KEEPALIVE)
                 except TimeoutError:
-                    yield ": still here\n\n"
+                    message = ": still here\n\n"
+                if not client.valid():  # logged out, expired, revoked: the page asks anew
+                    return
+                yield message
         finally:
             self.clients.discard(client)
 
-    def floor_stream(self) -> Response:
-        return event_stream(self.stream(
-            Client(None), lambda: sse("tiles", self.snapshot()) + self.link_message()))
+    def floor_stream(self, valid: Callable[[], bool]) -> Response:
+        return event_stream(self.stream(Client(None, valid=valid), lambda: sse(
+            "tiles", self.snapshot()) + self.link_message()))
 
-    def queue_stream(self, role: str) -> Response:
-        return event_stream(self.stream(Client(None, role, alerts=True), lambda: sse(
+    def queue_stream(self, role: str, valid: Callable[[], bool]) -> Response:
+        return event_stream(self.stream(Client(None, role, alerts=True, valid=valid), lambda: sse(
             "queue", queue(self.floor.store.queue(), self.floor.clock(), role))))
 
-    def table_stream(self, table: str, role: str) -> Response:
-        return event_stream(self.stream(Client(table, role), lambda: sse(
+    def table_stream(self, table: str, role: str, valid: Callable[[], bool]) -> Response:
+        return event_stream(self.stream(Client(table, role, valid=valid), lambda: sse(
             "table", self.view_for(self.table_view(table, rounds=True), role))))
 
 

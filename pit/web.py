@@ -19,7 +19,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
-from pit.access import Access, SecurityHeaders, identity_of
+from pit.access import Access, SecurityHeaders, identity_of, still_valid
 from pit.alert_pages import alert_routes
 from pit.auth import Auth
 from pit.broker_link import BrokerLink
@@ -90,14 +90,14 @@ def make_app(floor: Floor, auth: Auth, live: Live | None = None,
             return unknown(table)
         return FileResponse(STATIC / "table.html")
 
-    async def floor_live(_request: Request) -> Response:
-        return live.floor_stream()
+    async def floor_live(request: Request) -> Response:
+        return live.floor_stream(still_valid(request))
 
     async def table_live(request: Request) -> Response:
         table = request.path_params["table"]
         if table not in floor.tables:
             return unknown(table)
-        return live.table_stream(table, identity_of(request).role)
+        return live.table_stream(table, identity_of(request).role, still_valid(request))
 
     app = Starlette(lifespan=live.running, middleware=[Middleware(Access, auth=auth)], routes=[
         Route("/", floor_page),

@@ -175,6 +175,22 @@ def test_a_user_file_from_before_roles_makes_its_users_supervisors(tmp_path):
     assert Users(users).check("old-timer", PASSWORD)
 
 
+def test_an_open_live_stream_ends_with_its_session(pit, watched):
+    import urllib.request
+
+    client = pit.client()
+    client.log_in()
+    request = urllib.request.Request(pit.url + "/api/live", headers={
+        "Cookie": "; ".join(f"{k}={v}" for k, v in client.jar.items())})
+    with urllib.request.urlopen(request, timeout=10) as stream:
+        while not stream.readline().startswith(b'data: {"broker"'):  # the page's opening
+            pass
+        assert client.request("/logout", {"csrf": client.session_token()}).status == 303
+        watched.event("betting_open", pit.clock(), state="betting", closed_bets=[])
+        after = stream.read()  # the stream ends: nothing more for a logged-out page
+    assert b"data: " not in after
+
+
 # The lockout.
 
 def test_a_guesser_locks_the_name_for_his_address_only_and_longer_each_time(pit):
