@@ -3,10 +3,11 @@
 N light publishers (one MQTT connection per 50 tables, not whole tables) replay chained table
 event streams at dealing pace (``--rate`` events a second per table: cards, and a round's
 result every sixth event, so the tiles' roads change too) into one pit process, while headless
-Chromium shows the floor page (its live stream). Printed for each N: event published ->
-visible on the page p50/p99 (a MutationObserver in the page notes when each tile's seq
-changes), and the pit's CPU share of one core and its resident memory. The anchor, measured in
-the same run: the same events' trip publisher -> plain subscriber on the same broker.
+Chromium, logged in as a pit user, shows the floor page (its live stream). Printed for each N:
+event published -> visible on the page p50/p99 (a MutationObserver in the page notes when each
+tile's seq changes), and the pit's CPU share of one core and its resident memory. The anchor,
+measured in the same run: the same events' trip publisher -> plain subscriber on the same
+broker.
 
     .venv/bin/python benchmarks/pit.py [--tables 20 100 500] [--seconds 20] [--rate 1.5]
 
@@ -120,7 +121,7 @@ def run(tables: int, seconds: float, rate: float, folder: Path) -> None:
     probe.on_connect = lambda c, *_: c.subscribe("baccarat/+/events", qos=1)
     probe.connect("127.0.0.1", broker.port)
     probe.loop_start()
-    page = browser(folder)
+    page = browser(folder, pit)
     page.get(pit.url + "/")
     page.execute_script(WATCH_PAGE)
     names = [f"b{n:03d}" for n in range(tables)]
@@ -149,7 +150,9 @@ def run(tables: int, seconds: float, rate: float, folder: Path) -> None:
     streamed: list[float] = []
 
     def listen() -> None:  # the floor page's stream itself, read as it comes
-        with urllib.request.urlopen(pit.url + "/api/live", timeout=10) as stream:
+        request = urllib.request.Request(pit.url + "/api/live",
+                                         headers={"Authorization": f"Bearer {pit.token}"})
+        with urllib.request.urlopen(request, timeout=10) as stream:
             for line in stream:
                 if time.monotonic() > stop + 2:
                     return

@@ -1,22 +1,22 @@
 """The floor's alert queue and the pit users' login: ``/alerts``, ``/api/alert-queue``,
 ``/login``, ``/logout`` and the acknowledgement ``POST /alerts/{id}/ack``.
 
-Reading the queue is open; acknowledging needs a logged-in pit user. Every state-changing
-request carries a CSRF token: the session's in its forms, and before there is a session a
-token of the login form's own, matched against a cookie set with the form.
+Every pit user reads the queue; acknowledging needs a role that may (pit/roles.py). Every
+state-changing request carries a CSRF token: the session's in its forms, and before there is a
+session a token of the login form's own, matched against a cookie set with the form.
 """
 
 from __future__ import annotations
 
 import hmac
-from datetime import datetime
+import re
+from collections.abc import Awaitable, Callable
 from html import escape
 from pathlib import Path
 from string import Template
 from typing import Any
 from urllib.parse import parse_qs
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import (
     HTMLResponse,
@@ -27,35 +27,41 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
-from pit.auth import REFUSED, SESSION_LIFETIME, Auth, Session, new_token
-from pit.clock import iso
+from pit.access import SESSION_COOKIE, identity_of, still_valid
+from pit.alert_queue import queue
+from pit.auth import BUSY, REFUSED, SESSION_LIFETIME, Auth, Identity, new_token
 from pit.errors import PitError
 from pit.floor import Floor
-from pit.store import Alert
+from pit.live import Live
+from pit.roles import may_acknowledge
 
-SESSION_COOKIE = "pit_session"
 LOGIN_COOKIE = "pit_login"  # the login form's token, before there is a session
-# The pages load only their own files and are never framed (no clickjacking of the forms).
-PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'",
-                "X-Frame-Options": "DENY"}
 MAX_FORM_BYTES = 16 * 1024
 MAX_NOTE = 500  # characters of a note kept
 LOGIN_FORM_SECONDS = 3600  # a login form left open longer is sent again
 TEMPLATES = Path(__file__).with_name("templates")
+FORM_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")  # as new_token makes them
 
 
-def alert_routes(floor: Floor, auth: Auth) -> list[Route]:
+def alert_routes(floor: Floor, auth: Auth, live: Live,
+                 read: Callable[..., Awaitable[Any]]) -> list[Route]:
     login_page, alerts_page = (Template((TEMPLATES / name).read_text(encoding="utf-8"))
                                for name in ("login.html", "alerts.html"))
 
-    async def alert_queue(_request: Request) -> Response:
-        return JSONResponse(queue(floor.store.queue(), floor.clock()))
+    async def alert_queue(request: Request) -> Response:
+        alerts = await read(floor.store.queue)
+        return JSONResponse(queue(alerts, floor.clock(), identity_of(request).role))
+
+    async def alert_queue_live(request: Request) -> Response:
+        return live.queue_stream(identity_of(request).role, still_valid(request))
 
     async def show_alerts(request: Request) -> Response:
-        session = auth.session(request.cookies.get(SESSION_COOKIE))
-        return HTMLResponse(alerts_page.substitute(csrf=session.csrf if session else "",
-                                                   account=account(session)),
-                            headers=PAGE_HEADERS)
+        identity = identity_of(request)
+        session = identity.session
+        return HTMLResponse(alerts_page.substitute(
+            csrf=session.csrf if session else "",
+            acknowledge="yes" if session and may_acknowledge(identity.role) else "",
+            account=account(identity)))
 
     async def show_login(request: Request) -> Response:
         return login_form(request, login_page, "", 200)
@@ -64,35 +70,40 @@ def alert_routes(floor: Floor, auth: Auth) -> list[Route]:
         form = await form_of(request)
         if not same(form.get("csrf"), request.cookies.get(LOGIN_COOKIE)):
             return forbidden()
+        address = request.client.host if request.client else "unknown"
         try:
-            outcome = await run_in_threadpool(auth.login, form.get("user", ""),
-                                              form.get("password", ""))
+            outcome = await auth.login(address, form.get("user", ""), form.get("password", ""))
         except PitError as error:  # the users file went bad while the pit ran
             return login_form(request, login_page, str(error), 503)
         if isinstance(outcome, str):
-            return login_form(request, login_page, outcome, 401 if outcome == REFUSED else 429)
-        answer = RedirectResponse("/alerts", status_code=303)
+            return login_form(request, login_page, outcome,
+                              401 if outcome == REFUSED else 503 if outcome == BUSY else 429)
+        answer = RedirectResponse(back_to(form.get("next")), status_code=303)
         set_cookie(answer, request, SESSION_COOKIE, outcome.token,
                    int(SESSION_LIFETIME.total_seconds()))
         set_cookie(answer, request, LOGIN_COOKIE, "", 0, path="/login")  # used up
         return answer
 
     async def log_out(request: Request) -> Response:
-        session, form = auth.session(request.cookies.get(SESSION_COOKIE)), await form_of(request)
+        session, form = identity_of(request).session, await form_of(request)
         if session is None or not same(form.get("csrf"), session.csrf):
             return forbidden()
-        auth.logout(session)
-        answer = RedirectResponse("/alerts", status_code=303)
+        await read(auth.logout, session)
+        answer = RedirectResponse("/login", status_code=303)
         set_cookie(answer, request, SESSION_COOKIE, "", 0)
         return answer
 
     async def acknowledge(request: Request) -> Response:
-        session, form = auth.session(request.cookies.get(SESSION_COOKIE)), await form_of(request)
+        identity, form = identity_of(request), await form_of(request)
+        session = identity.session
         if session is None or not same(form.get("csrf"), session.csrf):
             return forbidden()
+        if not may_acknowledge(identity.role):
+            return PlainTextResponse(f"refused: {identity.user} is a {identity.role}, who may "
+                                     "not acknowledge alerts", status_code=403)
         alert_id = request.path_params["alert"]
         note = form.get("note", "").strip()[:MAX_NOTE] or None
-        if floor.acknowledge(alert_id, session.user, note) is None:
+        if await read(floor.acknowledge, alert_id, session.user, note) is None:
             return PlainTextResponse(f"alert {alert_id} is not open: acknowledged already, or "
                                      "no such alert", status_code=409)
         return RedirectResponse("/alerts", status_code=303)
@@ -100,6 +111,7 @@ def alert_routes(floor: Floor, auth: Auth) -> list[Route]:
     return [
         Route("/alerts", show_alerts),
         Route("/api/alert-queue", alert_queue),
+        Route("/api/alert-queue/live", alert_queue_live),
         Route("/login", show_login, methods=["GET"]),
         Route("/login", log_in, methods=["POST"]),
         Route("/logout", log_out, methods=["POST"]),
@@ -107,30 +119,37 @@ def alert_routes(floor: Floor, auth: Auth) -> list[Route]:
     ]
 
 
-def queue(alerts: list[Alert], now: datetime) -> dict[str, Any]:
-    """The page's queue: open alerts most urgent first and, within that, the longest waiting
-    first; then the acknowledged, the last acknowledged first (as the store gives them)."""
-    open_ = sorted((a.to_json() for a in alerts if a.acked_at is None),
-                   key=lambda alert: (alert["severity"], alert["id"]))
-    past = [a.to_json() for a in alerts if a.acked_at is not None]
-    return {"now": iso(now), "open": open_, "past": past}
+def back_to(target: str | None) -> str:
+    """Where the login sends its user: the page that sent them to it, only ever a path on
+    the pit (never another site: ``//host`` or ``/\\host`` would be one)."""
+    if not target or not target.startswith("/") or target.startswith(("//", "/\\")):
+        return "/"
+    return target
 
 
 def login_form(request: Request, page: Template, refusal: str, status: int) -> Response:
-    """The form with a new token of its own, also set in a cookie only /login is sent."""
-    token = new_token()
-    answer = HTMLResponse(page.substitute(refusal=escape(refusal), csrf=token),
-                          status_code=status, headers=PAGE_HEADERS)
+    """The form with a token of its own, also set in a cookie only /login is sent, and the
+    page to go back to once logged in. A token the browser has already is used again, so
+    that two login forms (two tabs, or a page's favicon sent to the form) do not undo each
+    other."""
+    token = request.cookies.get(LOGIN_COOKIE, "")
+    if not FORM_TOKEN.fullmatch(token):
+        token = new_token()
+    target = request.query_params.get("next") or ""
+    answer = HTMLResponse(page.substitute(refusal=escape(refusal), csrf=token,
+                                          next=escape(back_to(target), quote=True)),
+                          status_code=status)
     set_cookie(answer, request, LOGIN_COOKIE, token, LOGIN_FORM_SECONDS, path="/login")
     return answer
 
 
-def account(session: Session | None) -> str:
-    if session is None:
-        return '<a href="/login" id="login">log in to acknowledge</a>'
-    return (f'<span class="user">signed in as <b id="signed-in">{escape(session.user)}</b></span> '
+def account(identity: Identity) -> str:
+    session = identity.session
+    csrf = session.csrf if session else ""
+    return (f'<span class="user">signed in as <b id="signed-in">{escape(identity.user)}</b> '
+            f'(<span id="role">{identity.role}</span>)</span> '
             f'<form method="post" action="/logout" class="logout">'
-            f'<input type="hidden" name="csrf" value="{session.csrf}">'
+            f'<input type="hidden" name="csrf" value="{csrf}">'
             f'<button type="submit" id="logout">log out</button></form>')
 
 

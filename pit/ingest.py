@@ -1,5 +1,6 @@
 """The pit's subscription to every table's feed: a persistent MQTT 5 session (clean start off,
-a session expiry) at QoS 1, so that what the broker kept while the pit was away arrives."""
+a session expiry) at QoS 1, so that what the broker kept while the pit was away arrives. A
+broker not up yet is waited for (pit/broker_link.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
+from paho.mqtt.reasoncodes import ReasonCode
 
 from controller.feed.credentials import use_credentials
+from pit.broker_link import RETRY, BrokerLink
 from pit.errors import PitError
 from pit.floor import Floor
 from pit.settings import PitSettings
@@ -20,25 +23,35 @@ LEAVES = ("events", "state", "status")
 log = logging.getLogger(__name__)
 
 
-def start_ingest(settings: PitSettings, floor: Floor) -> mqtt.Client:
+def start_ingest(settings: PitSettings, floor: Floor,
+                 link: BrokerLink | None = None) -> mqtt.Client:
+    link = link or BrokerLink(settings.broker_url, settings.client_id, floor.clock)
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=settings.client_id,
                          protocol=MQTTProtocolVersion.MQTTv5)
     try:
         use_credentials(client, settings)
     except (OSError, ValueError) as error:  # names a file, never the password in it
         raise PitError(f"pit: cannot use the TLS or password files: {error}") from None
-    client.on_connect = lambda c, _u, _f, _code, _p: c.subscribe(
-        [(settings.topic(leaf), 1) for leaf in LEAVES])
+
+    def on_connect(c: mqtt.Client, _u: object, _f: object, reason: ReasonCode,
+                   _p: object) -> None:
+        if link.connected(c, reason):
+            c.subscribe([(settings.topic(leaf), 1) for leaf in LEAVES])
+
+    client.on_connect = on_connect
+    client.on_connect_fail = lambda _c, _u: link.unreachable("no connection")
+    client.on_disconnect = lambda c, _u, flags, reason, _p: link.disconnected(c, flags, reason)
     client.on_message = lambda _c, _u, message: deliver(floor, message)
-    client.reconnect_delay_set(1, 10)
+    client.reconnect_delay_set(*RETRY)
     properties = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
     properties.SessionExpiryInterval = SESSION_EXPIRY
     try:
         client.connect(settings.host, settings.port, keepalive=30, clean_start=False,
                        properties=properties)
-    except OSError as error:
-        raise PitError(f"cannot reach the broker at {settings.broker_url}: "
-                       f"{error.strerror or error}") from None
+    except OSError as error:  # not up yet (the pit booted first): paho's loop keeps trying
+        link.unreachable(error.strerror or str(error))
+        client.connect_async(settings.host, settings.port, keepalive=30, clean_start=False,
+                             properties=properties)
     client.loop_start()
     return client
 

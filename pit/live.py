@@ -7,7 +7,9 @@ table's tile once (its roads only when they changed) and queues the same message
 open floor page; a table page gets that table's whole picture, with its last rounds when one
 finished. A page starts with everything (a snapshot) and its browser's EventSource reconnects
 by itself after the pit restarts. A table fallen silent is the watch's finding (pit/watch.py),
-which marks the table changed like a message does.
+which marks the table changed like a message does. An alert queue page gets the whole queue
+when an alert was raised or acknowledged. What a page is sent is what its user's role may see
+(pit/roles.py).
 """
 
 from __future__ import annotations
@@ -21,11 +23,15 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import anyio.to_thread
 from starlette.responses import Response, StreamingResponse
 
+from pit.alert_queue import queue
+from pit.broker_link import BrokerLink
 from pit.floor import Floor
 from pit.phases import phase_words
 from pit.road_marks import tile_roads
+from pit.roles import VIEWER, alert_for, detail_for, sees_exposure
 
 log = logging.getLogger(__name__)
 GATHER = 0.05  # seconds a burst of changes is gathered into one message
@@ -49,9 +55,13 @@ def sse(kind: str, data: dict[str, Any]) -> str:
 
 @dataclass(eq=False)
 class Client:
-    """One open page: the floor (``table`` None) or one table's."""
+    """One open page: the floor (``table`` None), one table's, or the alert queue
+    (``alerts``), and its user's role."""
 
     table: str | None
+    role: str = VIEWER
+    alerts: bool = False
+    valid: Callable[[], bool] = lambda: True  # the user's session or token still good
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(MAX_QUEUED))
     closed: bool = False
 
@@ -63,26 +73,30 @@ class Client:
 
 
 class Live:
-    def __init__(self, floor: Floor) -> None:
-        self.floor = floor
+    def __init__(self, floor: Floor, link: BrokerLink | None = None) -> None:
+        self.floor, self.link = floor, link
+        self.link_sent: str | None = None  # the broker link's state the floor pages have
         self.clients: set[Client] = set()
         self.sent = 0  # the floor's version at the last broadcast
+        self.queue_sent: tuple[int, int] | None = None  # the alerts' version sent last
         self._wake = asyncio.Event()
         self._pending = False
-        self._loop: asyncio.AbstractEventLoop | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
 
     # The ingest thread's side.
     def _changed(self) -> None:
-        if not self._pending and self._loop is not None:
+        if not self._pending and self.loop is not None:
             self._pending = True
-            self._loop.call_soon_threadsafe(self._wake.set)
+            self.loop.call_soon_threadsafe(self._wake.set)
 
     # The event loop's side.
     @contextlib.asynccontextmanager
     async def running(self, _app: object) -> AsyncIterator[None]:
         """The broadcaster, for as long as the web server runs (its lifespan)."""
-        self._loop = asyncio.get_running_loop()
+        self.loop = asyncio.get_running_loop()
         self.floor.on_change = self._changed
+        if self.link is not None:
+            self.link.on_change = self._changed
         task = asyncio.create_task(self._broadcaster())
         try:
             yield
@@ -102,6 +116,8 @@ class Live:
                 refreshed = time.monotonic()
             try:
                 self.broadcast(whole)
+                self.broadcast_link(whole)
+                await self.broadcast_queue(whole)
             except Exception:  # one bad table must not stop every page's updates
                 log.exception("pit: live updates: a broadcast failed; the next one goes on")
 
@@ -110,7 +126,7 @@ class Live:
         floor = self.floor
         tiles: list[dict[str, Any]] = []
         pages: dict[str, bool] = {}  # table pages to send: with their rounds or not
-        watched = {client.table for client in self.clients}
+        watched = {client.table for client in self.clients if not client.alerts}
         with floor.lock:
             since, self.sent = self.sent, floor.version
             for table, record in floor.tables.items():
@@ -123,13 +139,60 @@ class Live:
         if tiles:
             message = sse("tiles", {"tiles": tiles})
             for client in self.clients:
-                if client.table is None:
+                if client.table is None and not client.alerts:
                     client.send(message)
         for table, rounds in pages.items():
-            message = sse("table", self.table_view(table, rounds))
+            view = self.table_view(table, rounds)
+            messages: dict[bool, str] = {}  # with the exposure or without it
             for client in self.clients:
                 if client.table == table:
-                    client.send(message)
+                    exposure = sees_exposure(client.role)
+                    if exposure not in messages:
+                        messages[exposure] = sse("table", self.view_for(view, client.role))
+                    client.send(messages[exposure])
+
+    def link_message(self) -> str:
+        """The pit's own link to the broker, for the floor page's header: a page that says
+        LIVE while the pit hears nothing from the floor would mislead."""
+        return sse("pit", {"broker": self.link.status() if self.link else None})
+
+    def broadcast_link(self, whole: bool = False) -> None:
+        state = self.link.state if self.link else None
+        if state == self.link_sent and not whole:
+            return
+        self.link_sent = state
+        message = self.link_message()
+        for client in self.clients:
+            if client.table is None and not client.alerts:
+                client.send(message)
+
+    async def broadcast_queue(self, whole: bool = False) -> None:
+        """Sends every open alert queue page the queue, when an alert was raised or
+        acknowledged (and with every whole refresh: the times waited move on); the store is
+        read in a worker thread."""
+        pages = [client for client in self.clients if client.alerts]
+        if not pages:
+            return
+        store = self.floor.store
+        version = await anyio.to_thread.run_sync(store.alerts_version)
+        if version == self.queue_sent and not whole:
+            return
+        self.queue_sent = version
+        alerts = await anyio.to_thread.run_sync(store.queue)
+        messages: dict[bool, str] = {}  # with the exposure or without it
+        for client in pages:
+            exposure = sees_exposure(client.role)
+            if exposure not in messages:
+                messages[exposure] = sse("queue", queue(alerts, self.floor.clock(), client.role))
+            client.send(messages[exposure])
+
+    def close(self) -> None:
+        """Ends every open page's stream (the pit is stopping): each ends its response at
+        once, so the web server stops without waiting for them; the pages reconnect to the
+        pit when it is back."""
+        for client in self.clients:
+            client.closed = True
+            client.send("")  # wakes its stream
 
     def _tile(self, table: str, roads: bool) -> dict[str, Any]:
         """A floor tile (the caller holds the floor's lock)."""
@@ -144,6 +207,12 @@ class Live:
         with self.floor.lock:
             return {"whole": True, "tiles": [self._tile(table, roads=True)
                                              for table in sorted(self.floor.tables)]}
+
+    @staticmethod
+    def view_for(view: dict[str, Any], role: str) -> dict[str, Any]:
+        """A table page's view as ``role`` may see it (pit/roles.py)."""
+        return {**view, "detail": detail_for(view["detail"], role),
+                "alerts": [alert_for(alert, role) for alert in view["alerts"]]}
 
     def table_view(self, table: str, rounds: bool) -> dict[str, Any]:
         """What the table page shows: its picture, its alerts and, when asked, its last
@@ -165,18 +234,26 @@ class Live:
             yield f"retry: {RECONNECT_MS}\n\n{opening}"
             while not client.closed:
                 try:
-                    yield await asyncio.wait_for(client.queue.get(), KEEPALIVE)
+                    message = await asyncio.wait_for(client.queue.get(), KEEPALIVE)
                 except TimeoutError:
-                    yield ": still here\n\n"
+                    message = ": still here\n\n"
+                if not client.valid():  # logged out, expired, revoked: the page asks anew
+                    return
+                yield message
         finally:
             self.clients.discard(client)
 
-    def floor_stream(self) -> Response:
-        return event_stream(self.stream(Client(None), lambda: sse("tiles", self.snapshot())))
+    def floor_stream(self, valid: Callable[[], bool]) -> Response:
+        return event_stream(self.stream(Client(None, valid=valid), lambda: sse(
+            "tiles", self.snapshot()) + self.link_message()))
 
-    def table_stream(self, table: str) -> Response:
-        return event_stream(self.stream(
-            Client(table), lambda: sse("table", self.table_view(table, rounds=True))))
+    def queue_stream(self, role: str, valid: Callable[[], bool]) -> Response:
+        return event_stream(self.stream(Client(None, role, alerts=True, valid=valid), lambda: sse(
+            "queue", queue(self.floor.store.queue(), self.floor.clock(), role))))
+
+    def table_stream(self, table: str, role: str, valid: Callable[[], bool]) -> Response:
+        return event_stream(self.stream(Client(table, role, valid=valid), lambda: sse(
+            "table", self.view_for(self.table_view(table, rounds=True), role))))
 
 
 def event_stream(messages: AsyncIterator[str]) -> Response:

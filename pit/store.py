@@ -4,11 +4,16 @@ acknowledged them.
 A table's journal started anew (seq 1 again, docs/feed.md) is a new ``journal`` number for that
 table, so its rows never collide with the old journal's. Written from the ingest thread only;
 the web side reads through a connection of its own.
+
+One pit to a store: an open store holds an exclusive lock on ``<store>.lock`` beside it (the
+kernel lets it go when the pit ends, however it ends), and a second pit is refused in one line.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import sqlite3
 import threading
 from dataclasses import dataclass
@@ -16,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.feed.message import ENVELOPE
+from pit.errors import PitError
 from pit.severity import severity
 
 SCHEMA = """
@@ -33,6 +39,9 @@ CREATE TABLE IF NOT EXISTS alerts (
 CREATE INDEX IF NOT EXISTS open_alerts ON alerts (acked_at, table_id);
 CREATE TABLE IF NOT EXISTS logins (
     at TEXT NOT NULL, user TEXT NOT NULL, outcome TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS sessions (
+    token_hash TEXT PRIMARY KEY, user TEXT NOT NULL, csrf TEXT NOT NULL,
+    expires TEXT NOT NULL);
 """
 PAST_SHOWN = 200  # acknowledged alerts the queue shows below the open ones
 
@@ -77,17 +86,28 @@ def _event(body: str) -> dict[str, Any]:
 
 class Store:
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self._lock = threading.Lock()  # one connection, shared by ingest and web threads
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(SCHEMA)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._claim = claimed(path)
+        except OSError as error:
+            raise PitError(f"{path}: cannot use it as the pit's store: "
+                           f"{error.strerror or error}") from None
+        try:
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(SCHEMA)
+        except sqlite3.Error as error:
+            os.close(self._claim)
+            raise PitError(f"{path}: not the pit's store (an SQLite database): {error}") \
+                from None
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+            os.close(self._claim)  # and with it the lock
 
     def chains(self) -> dict[str, Chain]:
         with self._lock:
@@ -147,6 +167,15 @@ class Store:
                 (*values, limit)).fetchall()
         return [Alert(*row) for row in rows]
 
+    def alerts_version(self) -> tuple[int, int]:
+        """The newest alert's id and how many are open: changes when one is raised or
+        acknowledged (both read from indexes, however many alerts there are)."""
+        with self._lock:
+            newest = self._db.execute("SELECT max(id) FROM alerts").fetchone()[0]
+            open_ = self._db.execute(
+                "SELECT count(*) FROM alerts WHERE acked_at IS NULL").fetchone()[0]
+        return newest or 0, open_
+
     def queue(self, past: int = PAST_SHOWN) -> list[Alert]:
         """Every open alert, then the ``past`` last acknowledged, newest acknowledgement first."""
         with self._lock:
@@ -171,3 +200,37 @@ class Store:
         """A login's outcome (signed in, wrong password, locked out, signed out), kept."""
         with self._lock:
             self._db.execute("INSERT INTO logins VALUES (?, ?, ?)", (at, user, outcome))
+
+    def sessions(self) -> list[tuple[str, str, str, str]]:
+        """The sessions kept (token hash, user, CSRF token, expiry), so that a restarted pit
+        keeps its users logged in."""
+        with self._lock:
+            rows = self._db.execute("SELECT * FROM sessions").fetchall()
+        return [tuple(row) for row in rows]
+
+    def keep_session(self, token_hash: str, user: str, csrf: str, expires: str) -> None:
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO sessions VALUES (?, ?, ?, ?)",
+                             (token_hash, user, csrf, expires))
+
+    def end_sessions(self, token_hashes: list[str]) -> None:
+        with self._lock:
+            self._db.executemany("DELETE FROM sessions WHERE token_hash = ?",
+                                 [(token_hash,) for token_hash in token_hashes])
+
+
+def claimed(path: Path) -> int:
+    """The store's lock file, open and locked for this pit alone; PitError naming the pit
+    that holds it when another does."""
+    lock = path.with_name(path.name + ".lock")
+    descriptor = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = os.read(descriptor, 32).decode("ascii", "replace").strip() or "?"
+        os.close(descriptor)
+        raise PitError(f"{path}: in use by another pit (process {holder}): one pit to a "
+                       "store; stop that one, or give this one a --store of its own") from None
+    os.ftruncate(descriptor, 0)
+    os.write(descriptor, f"{os.getpid()}\n".encode())
+    return descriptor

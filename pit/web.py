@@ -1,39 +1,67 @@
 """The pit's web side: the floor page, the table pages, their live streams and the JSON API
-beside them, read-only; the alert queue and the login that acknowledging needs
-(pit/alert_pages.py)."""
+beside them; the alert queue and the login (pit/alert_pages.py); all behind the login
+(pit/access.py). Store reads run in worker threads, never on the event loop."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any
 
+import anyio.to_thread
+from anyio import CapacityLimiter
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 
+from pit.access import Access, SecurityHeaders, identity_of, still_valid
 from pit.alert_pages import alert_routes
 from pit.auth import Auth
+from pit.broker_link import BrokerLink
 from pit.floor import Floor
 from pit.live import Live
 from pit.phases import phase_words
+from pit.roles import alert_for, detail_for
 
 STATIC = Path(__file__).with_name("static")
-MAX_ROUNDS = 1000
+MAX_ROUNDS = 500  # rounds one request may ask for (a shoe is about 80)
+READS_AT_ONCE = 2  # store reads running at once in worker threads; more wait their turn
 
 
-def make_app(floor: Floor, auth: Auth) -> Starlette:
-    live = Live(floor)
+class Reads:
+    """Store reads in worker threads, a few at a time: the event loop never waits for the
+    store, and a flood of heavy reads cannot take every worker thread."""
+
+    def __init__(self) -> None:
+        self._limiter: CapacityLimiter | None = None  # made on the event loop, when first used
+
+    async def __call__(self, read: Callable[..., Any], *args: Any) -> Any:
+        if self._limiter is None:
+            self._limiter = CapacityLimiter(READS_AT_ONCE)
+        return await anyio.to_thread.run_sync(partial(read, *args), limiter=self._limiter)
+
+
+def make_app(floor: Floor, auth: Auth, live: Live | None = None,
+             link: BrokerLink | None = None) -> ASGIApp:
+    live = live or Live(floor, link)
+    read = Reads()
 
     async def tables(_request: Request) -> Response:
+        tiles = await read(floor.tiles)
         return JSONResponse([{**tile, "phase_words": phase_words(tile["phase"])}
-                             for tile in floor.tiles()])
+                             for tile in tiles])
 
     async def table_detail(request: Request) -> Response:
         table = request.path_params["table"]
         if table not in floor.tables:
             return unknown(table)
-        return JSONResponse(floor.detail(table))
+        detail = await read(floor.detail, table)
+        return JSONResponse(detail_for(detail, identity_of(request).role))
 
     async def table_rounds(request: Request) -> Response:
         table = request.path_params["table"]
@@ -43,10 +71,15 @@ def make_app(floor: Floor, auth: Auth) -> Starlette:
         if not last.isdigit():
             return JSONResponse({"error": f"last: expected a whole number, got {last!r}"},
                                 status_code=400)
-        return JSONResponse(floor.rounds(table, min(int(last), MAX_ROUNDS)))
+        return JSONResponse(await read(floor.rounds, table, min(int(last), MAX_ROUNDS)))
 
-    async def alerts(_request: Request) -> Response:
-        return JSONResponse([alert.to_json() for alert in floor.store.alerts()])
+    async def alerts(request: Request) -> Response:
+        role = identity_of(request).role
+        return JSONResponse([alert_for(alert.to_json(), role)
+                             for alert in await read(floor.store.alerts)])
+
+    async def status(_request: Request) -> Response:
+        return JSONResponse({"broker": link.status() if link else None})
 
     async def floor_page(_request: Request) -> Response:
         return FileResponse(STATIC / "floor.html")
@@ -57,16 +90,16 @@ def make_app(floor: Floor, auth: Auth) -> Starlette:
             return unknown(table)
         return FileResponse(STATIC / "table.html")
 
-    async def floor_live(_request: Request) -> Response:
-        return live.floor_stream()
+    async def floor_live(request: Request) -> Response:
+        return live.floor_stream(still_valid(request))
 
     async def table_live(request: Request) -> Response:
         table = request.path_params["table"]
         if table not in floor.tables:
             return unknown(table)
-        return live.table_stream(table)
+        return live.table_stream(table, identity_of(request).role, still_valid(request))
 
-    return Starlette(lifespan=live.running, routes=[
+    app = Starlette(lifespan=live.running, middleware=[Middleware(Access, auth=auth)], routes=[
         Route("/", floor_page),
         Route("/tables/{table}", table_page),
         Route("/api/live", floor_live),
@@ -75,9 +108,11 @@ def make_app(floor: Floor, auth: Auth) -> Starlette:
         Route("/api/tables/{table}", table_detail),
         Route("/api/tables/{table}/rounds", table_rounds),
         Route("/api/alerts", alerts),
-        *alert_routes(floor, auth),
+        Route("/api/status", status),
+        *alert_routes(floor, auth, live, read),
         Mount("/static", StaticFiles(directory=STATIC)),
     ])
+    return SecurityHeaders(app)
 
 
 def unknown(table: str) -> Response:

@@ -15,6 +15,7 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
+import pytest
 import uvicorn
 from paho.mqtt.enums import CallbackAPIVersion
 
@@ -33,6 +34,7 @@ from tests.feed_support import Broker, free_port
 from tests.journal_support import wait_for
 
 USER, PASSWORD = "maria", "correct horse battery"
+READER = "back-office"
 
 
 class ManualClock:
@@ -67,11 +69,13 @@ class Client:
 
     url: str
     jar: dict[str, str] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)  # sent with every request
 
     def request(self, path: str, form: dict[str, str] | None = None,
                 headers: dict[str, str] | None = None) -> Answer:
         data = None if form is None else urllib.parse.urlencode(form).encode()
-        request = urllib.request.Request(self.url + path, data=data, headers=headers or {})
+        request = urllib.request.Request(self.url + path, data=data,
+                                         headers={**self.headers, **(headers or {})})
         if self.jar:
             request.add_header("Cookie", "; ".join(f"{k}={v}" for k, v in self.jar.items()))
         opener = urllib.request.build_opener(NoRedirects)
@@ -106,13 +110,17 @@ class Client:
 
 class LivePit:
     """Store, floor, login and web app as ``baccarat-table pit`` puts them together, with the
-    test's clock; the watch checked when the test says."""
+    test's clock; the watch checked when the test says. Its users: ``USER``, a supervisor, and
+    a machine client of the surveillance role with an API token (``reader``)."""
 
     def __init__(self, folder: Path, broker: Broker, clock: ManualClock,
                  **settings: object) -> None:
         self.folder, self.clock = folder, clock
-        users = folder / "users"
-        Users(users).add(USER, PASSWORD)
+        self.users_file = users = folder / "users"
+        Users(users).add(USER, PASSWORD, "supervisor")
+        Users(users).add(READER, PASSWORD, "surveillance")
+        self.token = Users(users).new_token(READER)
+        self.user, self.password = USER, PASSWORD
         self.settings = load_settings(None, {"broker": broker.url, "users_file": str(users),
                                              "client_id": f"pit-{folder.name}", **settings})
         self.store = Store(folder / "pit.sqlite")
@@ -120,7 +128,8 @@ class LivePit:
         self.watch = Watch(self.floor)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        app = make_app(self.floor, Auth(users, self.store, clock))
+        self.auth = Auth(users, self.store, clock)
+        app = make_app(self.floor, self.auth)
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
                                                     log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -128,11 +137,20 @@ class LivePit:
         wait_for(lambda: self.server.started, timeout=20)
         self.ingest = start_ingest(self.settings, self.floor)
 
+    def users(self) -> Users:
+        """The pit's users file, to add to (the running pit reads it again)."""
+        return Users(self.users_file)
+
     def client(self) -> Client:
+        """A browser's worth of HTTP, not logged in."""
         return Client(self.url)
 
+    def reader(self) -> Client:
+        """A machine client reading the JSON API with its token."""
+        return Client(self.url, headers={"Authorization": f"Bearer {self.token}"})
+
     def alerts(self, kind: str | None = None) -> list[dict]:
-        alerts = self.client().json("/api/alerts")
+        alerts = self.reader().json("/api/alerts")
         return [a for a in alerts if kind is None or a["kind"] == kind]
 
     def stop(self) -> None:
@@ -190,3 +208,20 @@ class Table:
 
 
 START = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+
+
+# The fixtures of the tests of a pit in the test's process (imported by those test modules).
+
+@pytest.fixture(scope="module", name="broker")
+def module_broker(tmp_path_factory):
+    broker = Broker(tmp_path_factory.mktemp("broker"))
+    broker.start()
+    yield broker
+    broker.stop()
+
+
+@pytest.fixture(name="pit")
+def live_pit(tmp_path, broker):
+    pit = LivePit(tmp_path, broker, ManualClock(START))
+    yield pit
+    pit.stop()

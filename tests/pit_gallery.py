@@ -124,7 +124,7 @@ def main() -> None:
             publish(broker, streams)
             wait_for(lambda: all(pit.tables().get(t, {}).get("seq") == len(streams[t])
                                  for t in TABLES), timeout=60)
-            driver = browser(folder)
+            driver = browser(folder, pit)
             try:
                 viewport(driver, *WINDOW)
                 driver.get(pit.url + "/")

@@ -1,4 +1,5 @@
-"""The pit in its own process against a test broker, and its JSON API read over HTTP."""
+"""The pit in its own process against a test broker, its JSON API read over HTTP with an API
+token, and headless Chromium logged in to its pages."""
 
 from __future__ import annotations
 
@@ -8,25 +9,44 @@ import subprocess
 import urllib.request
 from pathlib import Path
 
+from pit.users import Users
 from tests.feed_support import CLI, Broker, free_port
 from tests.journal_support import ROOT, wait_for
 
+FLOOR_USER, FLOOR_PASSWORD = "floor-test", "a floor test password"
+
 
 class Pit:
-    def __init__(self, folder: Path, broker: Broker) -> None:
-        self.folder, self.broker = folder, broker
+    """``baccarat-table pit`` in its own process, with one user of ``role`` who has an API
+    token (``self.token``)."""
+
+    def __init__(self, folder: Path, broker: Broker, role: str = "surveillance",
+                 client_id: str = "pit-test", users: str = "pit-users") -> None:
+        self.folder, self.broker, self.client_id = folder, broker, client_id
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
+        self.users_file = folder / users
+        users = Users(self.users_file)
+        users.add(FLOOR_USER, FLOOR_PASSWORD, role)
+        self.token = users.new_token(FLOOR_USER)
+        self.user, self.password = FLOOR_USER, FLOOR_PASSWORD
 
-    def start(self) -> None:
+    def launch(self, *options: str) -> subprocess.Popen:
+        """The pit's process, not waited for."""
         with (self.folder / "pit.log").open("ab") as log:
-            self.process = subprocess.Popen(
+            return subprocess.Popen(
                 [*CLI, "pit", "--broker", self.broker.url, "--listen",
                  f"127.0.0.1:{self.port}", "--store", str(self.folder / "pit.sqlite"),
-                 "--client-id", "pit-test"], cwd=ROOT, stdin=subprocess.DEVNULL,
-                stdout=log, stderr=log)
+                 "--users", str(self.users_file), "--client-id", self.client_id, *options],
+                cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+
+    def start(self) -> None:
+        self.process = self.launch()
         wait_for(self._answers, timeout=20)
+
+    def log(self) -> str:
+        return (self.folder / "pit.log").read_text()
 
     def _answers(self) -> bool:
         assert self.process.poll() is None, (self.folder / "pit.log").read_text()
@@ -37,7 +57,9 @@ class Pit:
         return True
 
     def get(self, path: str) -> object:
-        with urllib.request.urlopen(self.url + path, timeout=5) as answer:
+        request = urllib.request.Request(self.url + path,
+                                         headers={"Authorization": f"Bearer {self.token}"})
+        with urllib.request.urlopen(request, timeout=5) as answer:
             return json.load(answer)
 
     def tables(self) -> dict[str, dict]:
@@ -50,8 +72,9 @@ class Pit:
         self.process = None
 
 
-def browser(folder: Path):
-    """Debian's headless Chromium through chromedriver (no browser downloads)."""
+def browser(folder: Path, pit: Pit | None = None):
+    """Debian's headless Chromium through chromedriver (no browser downloads); logged in to
+    ``pit`` as its user when given."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -62,7 +85,37 @@ def browser(folder: Path):
                  "--disable-component-update", "--disable-sync", "--window-size=1600,1000",
                  f"--user-data-dir={folder / 'chromium-profile'}"):
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # CSP refusals among them
     # Chromium makes its singleton socket under TMPDIR: a long one (a test's tmp_path) is
     # past a socket path's 107 bytes, and Chromium exits as it starts.
     service = Service("/usr/bin/chromedriver", env={**os.environ, "TMPDIR": "/tmp"})
-    return webdriver.Chrome(options=options, service=service)
+    driver = webdriver.Chrome(options=options, service=service)
+    if pit is not None:
+        driver.get(pit.url + "/login")
+        log_in(driver, pit.user, pit.password)
+        wait_for(lambda: "/login" not in driver.current_url, timeout=20)
+    return driver
+
+
+def log_in(driver, user: str, password: str) -> None:
+    """The login form filled in and sent; back once the next page (the form again, with its
+    refusal, or the page logged in to) has loaded."""
+    wait_for(lambda: driver.find_elements("id", "password"), timeout=20)
+    driver.find_element("id", "user").send_keys(user)
+    driver.find_element("id", "password").send_keys(password)
+    form = driver.find_element("tag name", "html")
+    driver.find_element("css selector", "button#login").click()
+    wait_for(lambda: gone(form), timeout=20)
+    wait_for(lambda: driver.execute_script("return document.readyState") == "complete",
+             timeout=20)
+
+
+def gone(element) -> bool:
+    """Whether the page that held ``element`` has been replaced."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    try:
+        element.is_enabled()
+    except StaleElementReferenceException:
+        return True
+    return False

@@ -71,7 +71,7 @@ def test_the_floor_lists_every_live_table_and_its_rounds_as_they_finish(floor):
 def test_a_table_killed_turns_offline_on_the_floor_page_with_an_alert(floor):
     folder, _, pit, tables = floor
     wait_for(lambda: pit.tables().get("t2", {}).get("status") == "online", timeout=30)
-    driver = browser(folder)
+    driver = browser(folder, pit)
     try:
         driver.get(pit.url + "/")
         wait_for(lambda: "ONLINE" in tile_text(driver, "t2"), timeout=30)
@@ -105,7 +105,7 @@ def test_the_pit_restarted_mid_shoe_has_every_round_it_missed(floor):
 def test_the_table_page_draws_its_roads_and_rounds_and_catches_up_after_a_pit_restart(floor):
     folder, _, pit, _ = floor
     journal = folder / "t1.db"
-    driver = browser(folder)
+    driver = browser(folder, pit)
     try:
         driver.get(pit.url + "/tables/t1")
         wait_for(lambda: page_of_table(driver)["seq"] > 0, timeout=30)
@@ -194,7 +194,7 @@ def test_the_floor_page_shows_tiles_change_and_table_text_as_text(floor):
                                     "data": {"code": "impossible_card", "message": HOSTILE,
                                              "card": "AS", "raw": "AS", "source": "reader"},
                                     "prev_hash": "0" * 64, "hash": "1" * 64})
-    driver = browser(folder)
+    driver = browser(folder, pit)
     try:
         driver.get(pit.url + "/")
         wait_for(lambda: tile_text(driver, "t1") and tile_text(driver, HOSTILE), timeout=30)
@@ -237,7 +237,7 @@ def test_the_table_page_shows_the_scanner_and_the_exposure_course_of_a_watched_t
          "level": "2"},
         {"type": "scanner", "status": "disconnected", "reason": "unplugged"}])
     wait_for(lambda: pit.tables().get("watched", {}).get("seq") == 5, timeout=30)
-    driver = browser(folder)
+    driver = browser(folder, pit)
     try:
         driver.get(pit.url + "/tables/watched")
         wait_for(lambda: driver.find_element("id", "surveillance").is_displayed(), timeout=30)

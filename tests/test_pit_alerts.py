@@ -12,28 +12,24 @@ from pathlib import Path
 
 import pytest
 
-from tests.feed_support import Broker, needs_mosquitto
+from tests.feed_support import needs_mosquitto
 from tests.journal_support import ROOT, rows, wait_for
-from tests.pit_alerts_support import PASSWORD, START, USER, LivePit, ManualClock, Table
-from tests.pit_support import browser
+from tests.pit_alerts_support import (
+    PASSWORD,
+    START,
+    USER,
+    LivePit,
+    ManualClock,
+    Table,
+    live_pit,
+    module_broker,
+)
+from tests.pit_support import browser, log_in
 from tests.test_pit import HOSTILE, needs_chromium
 
 pytestmark = needs_mosquitto
-
-
-@pytest.fixture(scope="module")
-def broker(tmp_path_factory):
-    broker = Broker(tmp_path_factory.mktemp("broker"))
-    broker.start()
-    yield broker
-    broker.stop()
-
-
-@pytest.fixture
-def pit(tmp_path, broker):
-    pit = LivePit(tmp_path, broker, ManualClock(START))
-    yield pit
-    pit.stop()
+# The fixtures `broker` and `pit` (tests/pit_alerts_support.py), named here for pytest.
+__all__ = ["live_pit", "module_broker"]
 
 
 @pytest.fixture
@@ -63,14 +59,12 @@ def test_a_pit_user_logs_in_and_acknowledges_an_alert_with_a_note(pit, tables, t
     alert = a_hold(pit, tables("t1"))
     driver = browser(tmp_path)
     try:
-        driver.get(pit.url + "/alerts")
-        wait_for(lambda: open_rows(driver), timeout=20)
-        assert driver.find_element("id", "login").text == "log in to acknowledge"
-        assert not driver.find_elements("css selector", "form.ack")  # read-only until then
-        driver.find_element("id", "login").click()
+        driver.get(pit.url + "/alerts")  # behind the login: to the form, and back after it
         log_in(driver, USER, PASSWORD)
         wait_for(lambda: driver.find_elements("id", "signed-in"), timeout=20)
+        assert driver.current_url == pit.url + "/alerts"
         assert driver.find_element("id", "signed-in").text == USER
+        assert driver.find_element("id", "role").text == "supervisor"
         pit.clock.advance(75)
         row = wait_for_row(driver, alert["id"])
         row.find_element("name", "note").send_keys("reader cleaned, shoe checked")
@@ -102,12 +96,13 @@ def test_five_wrong_passwords_lock_the_account_for_a_minute(pit, tmp_path):
         assert refusal(driver).startswith("locked: ") and "in 1 s" in refusal(driver)
         pit.clock.advance(1.5)
         log_in(driver, USER, PASSWORD)
-        wait_for(lambda: driver.find_elements("id", "signed-in"), timeout=20)
+        wait_for(lambda: driver.current_url == pit.url + "/", timeout=20)  # on the floor
     finally:
         driver.quit()
     outcomes = [outcome for (outcome,) in rows(pit.store.path, "SELECT outcome FROM logins")]
-    assert outcomes == ["wrong password"] * 4 + [
-        "locked out until 2026-12-01T20:01:00.000Z", "signed in"]
+    assert outcomes == ["wrong password (from 127.0.0.1)"] * 4 + [
+        "locked out until 2026-12-01T20:01:00.000Z (from 127.0.0.1)",
+        "signed in (from 127.0.0.1)"]
 
 
 @needs_chromium
@@ -118,7 +113,7 @@ def test_table_text_on_the_queue_is_shown_as_text(pit, tables, tmp_path):
     client.request(f"/alerts/{alert['id']}/ack", {"csrf": client.session_token(),
                                                   "note": HOSTILE})
     a_hold(pit, tables("t3"), HOSTILE)  # one open, one acknowledged with a note
-    driver = browser(tmp_path)
+    driver = browser(tmp_path, pit)
     try:
         driver.get(pit.url + "/alerts")
         wait_for(lambda: open_rows(driver) and past_text(driver, alert["id"]), timeout=20)
@@ -126,6 +121,33 @@ def test_table_text_on_the_queue_is_shown_as_text(pit, tables, tmp_path):
         assert past_text(driver, alert["id"]).count(HOSTILE) == 2  # the message and the note
         assert not driver.find_elements("css selector", "main img")
         assert driver.title == "Pit: alert queue"
+    finally:
+        driver.quit()
+
+
+@needs_chromium
+def test_the_queue_page_is_kept_live_by_its_event_stream_without_polling(pit, tables, tmp_path):
+    driver = browser(tmp_path, pit)
+    try:
+        driver.get(pit.url + "/alerts")
+        wait_for(lambda: driver.find_element("id", "connection").text == "LIVE", timeout=20)
+        driver.execute_script("window.sameLoad = true")
+        alert = a_hold(pit, tables("t13"))  # raised: the open row comes by itself
+        wait_for_row(driver, alert["id"])
+        client = pit.client()
+        client.log_in()
+        client.request(f"/alerts/{alert['id']}/ack", {"csrf": client.session_token(),
+                                                      "note": "seen from the podium"})
+        wait_for(lambda: "seen from the podium" in past_text(driver, alert["id"]), timeout=20)
+        assert not open_rows(driver)
+        assert driver.execute_script("return window.sameLoad") is True  # never reloaded
+        fetched = driver.execute_script(
+            "return performance.getEntriesByType('resource')"
+            ".map(e => new URL(e.name).pathname)")
+        assert not [path for path in fetched if path.startswith("/api/")]  # no polling
+        assert driver.execute_script(
+            "return stream instanceof EventSource && stream.readyState === EventSource.OPEN "
+            "&& new URL(stream.url).pathname") == "/api/alert-queue/live"
     finally:
         driver.quit()
 
@@ -153,7 +175,7 @@ def test_cookies_are_http_only_same_site_strict_and_secure_over_https(pit):
     client = pit.client()
     (form_cookie,) = client.request("/login").cookies()
     answer = client.log_in()
-    assert answer.status == 303 and dict(answer.headers)["location"] == "/alerts"
+    assert answer.status == 303 and dict(answer.headers)["location"] == "/"
     session = next(c for c in answer.cookies() if c.startswith("pit_session="))
     for cookie in (form_cookie, *answer.cookies()):  # the session's, and the form's used up
         flags = [flag.strip().lower() for flag in cookie.split(";")]
@@ -192,7 +214,7 @@ def test_the_queue_puts_the_most_urgent_and_longest_waiting_first(pit, tables):
     t6, t7 = tables("t6"), tables("t7")
     for table in (t6, t7):  # one after the other: the watch goes through them in that order
         table.status("online")
-        wait_for(lambda t=table: t.table in {t["table"] for t in pit.client().json(
+        wait_for(lambda t=table: t.table in {t["table"] for t in pit.reader().json(
             "/api/tables")}, timeout=20)
     pit.clock.advance(120)
     pit.watch.check()  # t6 and t7 silent: alerts that need a look soon
@@ -200,7 +222,7 @@ def test_the_queue_puts_the_most_urgent_and_longest_waiting_first(pit, tables):
     pit.clock.advance(5)
     t7.hold(pit.clock(), "card 7H read twice")  # urgent, and raised last
     wait_for(lambda: pit.alerts("hold"), timeout=20)
-    queue = pit.client().json("/api/alert-queue")
+    queue = pit.reader().json("/api/alert-queue")
     assert [(a["kind"], a["table"]) for a in queue["open"]] == [
         ("hold", "t7"), ("silent", "t6"), ("silent", "t7")]
     assert queue["past"] == []
@@ -223,11 +245,11 @@ def test_a_table_online_but_silent_longer_than_a_hand_raises_one_alert(pit, tabl
     assert silent["table"] == "t8" and silent["message"] == (
         "table t8 silent: online, no event for 91 s")
     assert silent["raised"] == "2026-12-01T20:01:31.000Z"
-    assert pit.client().json("/api/tables/t8")["silent"]  # the tile says so too
+    assert pit.reader().json("/api/tables/t8")["silent"]  # the tile says so too
     seq = table.event("betting_closed", pit.clock(), reason="first_card", closed_bets=[])
     wait_for(lambda: seq_of(pit, "t8") == seq, timeout=20)
     pit.watch.check()
-    assert not pit.client().json("/api/tables/t8")["silent"]
+    assert not pit.reader().json("/api/tables/t8")["silent"]
     pit.clock.advance(100)
     pit.watch.check()
     assert len(pit.alerts("silent")) == 2  # silent again after it spoke
@@ -252,7 +274,7 @@ def test_a_shuffle_or_a_hold_is_no_silence(pit, tables):
     shuffling.event("shoe_ended", pit.clock(), rounds=70, reason="cut_card")
     shuffling.event("state", pit.clock(), state="awaiting_shuffle", previous="shoe_ended")
     a_hold(pit, holding)
-    wait_for(lambda: len(pit.client().json("/api/tables")) == 2, timeout=20)
+    wait_for(lambda: len(pit.reader().json("/api/tables")) == 2, timeout=20)
     pit.clock.advance(600)
     pit.watch.check()
     assert not pit.alerts("silent")
@@ -261,11 +283,11 @@ def test_a_shuffle_or_a_hold_is_no_silence(pit, tables):
 def test_pace_outside_the_band_is_told_once_after_an_hour_online(pit, tables):
     table = tables("t11")
     table.status("online")
-    wait_for(lambda: pit.client().json("/api/tables"), timeout=20)  # online from START
+    wait_for(lambda: pit.reader().json("/api/tables"), timeout=20)  # online from START
     for round_ in range(1, 41):  # 40 hands in the hour: below 70 - 25 % = 52.5
         pit.clock.advance(88)
         table.result(pit.clock(), round_)
-    wait_for(lambda: pit.client().json("/api/tables/t11")["round"] == 40, timeout=20)
+    wait_for(lambda: pit.reader().json("/api/tables/t11")["round"] == 40, timeout=20)
     pit.watch.check()
     assert not pit.alerts("pace")  # online 58 minutes: not judged yet
     pit.clock.advance(125)
@@ -276,7 +298,7 @@ def test_pace_outside_the_band_is_told_once_after_an_hour_online(pit, tables):
     for round_ in range(41, 61):  # 60 in the last hour: back in the band
         pit.clock.advance(1)
         table.result(pit.clock(), round_)
-    wait_for(lambda: pit.client().json("/api/tables/t11")["round"] == 60, timeout=20)
+    wait_for(lambda: pit.reader().json("/api/tables/t11")["round"] == 60, timeout=20)
     pit.watch.check()
     assert len(pit.alerts("pace")) == 1
     pit.clock.advance(40 * 60)  # the first hands fall out of the hour
@@ -315,10 +337,10 @@ def test_pit_user_asks_twice_without_echo_and_keeps_a_scrypt_hash_only_its_owner
     shown = on_a_terminal(["pit-user", "add", USER, "--users", str(users)],
                           [PASSWORD, PASSWORD])
     assert "password: " in shown and "again: " in shown and PASSWORD not in shown
-    assert f"pit user '{USER}' saved" in shown
+    assert f"pit user '{USER}' (viewer) saved" in shown  # a viewer unless told otherwise
     assert users.stat().st_mode & 0o777 == 0o600
     (line,) = users.read_text().splitlines()
-    assert line.startswith(f"{USER}:scrypt:16384:8:1:") and PASSWORD not in line
+    assert line.startswith(f"{USER}:viewer:scrypt:16384:8:1:") and PASSWORD not in line
     differ = on_a_terminal(["pit-user", "add", "ana", "--users", str(users)],
                            [PASSWORD, "something else"])
     assert "the two passwords differ" in differ
@@ -345,9 +367,9 @@ def test_pit_user_with_a_password_file_then_list_and_remove(tmp_path):
     for name in ("zoe", "ana"):
         assert run("add", name, "--config", str(config), "--password-file",
                    str(secret)).returncode == 0
-    assert run("list", "--users", str(users)).stdout == "ana\nzoe\n"
+    assert run("list", "--users", str(users)).stdout == "ana viewer\nzoe viewer\n"
     assert run("remove", "zoe", "--users", str(users)).returncode == 0
-    assert run("list", "--config", str(config)).stdout == "ana\n"
+    assert run("list", "--config", str(config)).stdout == "ana viewer\n"
     gone = run("remove", "zoe", "--users", str(users))
     assert gone.returncode == 2 and gone.stderr == (
         f"baccarat-table pit-user: error: no user 'zoe' in {users}\n")
@@ -359,7 +381,8 @@ def test_pit_user_with_a_password_file_then_list_and_remove(tmp_path):
     bad = run("list", "--users", str(users))
     assert bad.returncode == 2 and bad.stderr == (
         f"baccarat-table pit-user: error: {users}: line 2: expected "
-        "NAME:scrypt:N:r:p:SALT:HASH (made by baccarat-table pit-user add)\n")
+        "NAME:ROLE:scrypt:N:r:p:SALT:HASH:TOKEN (ROLE one of viewer, supervisor, "
+        "surveillance; made by baccarat-table pit-user add)\n")
 
 
 @pytest.mark.parametrize(("line", "shown"), [
@@ -394,7 +417,7 @@ def test_the_alert_queue_picture(tmp_path, broker, tables):
         floor = {name: tables(name) for name in ("T-03", "T-07", "T-11", "T-12", "T-15")}
         for table in floor.values():
             table.status("online")
-        wait_for(lambda: len(pit.client().json("/api/tables")) == 5, timeout=20)
+        wait_for(lambda: len(pit.reader().json("/api/tables")) == 5, timeout=20)
         client = pit.client()
         client.log_in()
         hands = {"T-03": 66, "T-07": 72, "T-11": 31, "T-12": 70, "T-15": 68}
@@ -443,7 +466,7 @@ def test_the_alert_queue_picture(tmp_path, broker, tables):
             "hold", "offline", "pace", "silent"]
         driver = browser(tmp_path)
         try:
-            driver.get(pit.url + "/login")
+            driver.get(pit.url + "/alerts")
             log_in(driver, USER, PASSWORD)
             wait_for(lambda: len(open_rows(driver)) == 4 and past_text(driver, 1), timeout=20)
             assert len(driver.find_elements("css selector", "form.ack")) == 4
@@ -490,16 +513,7 @@ def on_a_terminal(args: list[str], answers: list[str]) -> str:
 
 def seq_of(pit: LivePit, table: str) -> int:
     """The last seq the pit has of ``table``; 0 before it has any."""
-    return {t["table"]: t["seq"] for t in pit.client().json("/api/tables")}.get(table, 0)
-
-
-def log_in(driver, user: str, password: str) -> None:
-    wait_for(lambda: driver.find_elements("id", "password"), timeout=20)
-    driver.find_element("id", "user").send_keys(user)
-    driver.find_element("id", "password").send_keys(password)
-    driver.find_element("css selector", "button#login").click()
-    wait_for(lambda: driver.execute_script("return document.readyState") == "complete",
-             timeout=20)
+    return {t["table"]: t["seq"] for t in pit.reader().json("/api/tables")}.get(table, 0)
 
 
 def refusal(driver) -> str:

@@ -37,7 +37,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                     "return, alerts, scanner health"),
     "pit": ("ui.commands.pit", "the pit: every table's feed live in a browser (docs/pit.md)"),
     "pit-user": ("ui.commands.pit_user",
-                 "add, remove or list the pit users who may acknowledge alerts (docs/pit.md)"),
+                 "the pit's users: add, remove or list them with their roles, give one an API "
+                 "token (docs/pit.md)"),
 }
 
 # What a person got wrong is shown as one line with exit 2: a bad value or file content

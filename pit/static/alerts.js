@@ -1,10 +1,12 @@
-// The floor's alert queue, redrawn from /api/alert-queue every two seconds: open alerts most
-// urgent and longest waiting first, each with its acknowledgement form when a pit user is
-// logged in; the acknowledged below. Every string from a table goes in as text (textContent),
-// never as markup. An open alert's row is kept while it stays open, so a note being typed
-// survives the redraws.
+// The floor's alert queue, kept live by the pit's server-sent events (/api/alert-queue/live):
+// each message is the whole queue, sent when an alert is raised or acknowledged and once a
+// minute. Open alerts most urgent and longest waiting first, each with its acknowledgement form
+// when the user's role may acknowledge; the acknowledged below. Every string from a table goes
+// in as text (textContent), never as markup. An open alert's row is kept while it stays open,
+// so a note being typed survives the redraws.
 "use strict";
 const csrf = document.querySelector('meta[name="pit-csrf"]').content;
+const mayAcknowledge = document.querySelector('meta[name="pit-acknowledge"]').content !== "";
 const SEVERITY = {1: "urgent", 2: "soon", 3: "notice"};
 const rows = new Map();  // open alert id -> its row
 
@@ -38,7 +40,7 @@ function openRow(a) {
   head.appendChild(el("span", "kind", a.kind));
   head.appendChild(el("span", "raised"));
   row.appendChild(el("div", "message", a.message));
-  if (csrf) {
+  if (mayAcknowledge) {
     const form = el("form", "ack");
     form.method = "post";
     form.action = "/alerts/" + a.id + "/ack";
@@ -76,25 +78,24 @@ function place(list, wanted) {
     if (list.children[i] !== row) list.insertBefore(row, list.children[i] || null);
   });
 }
-async function refresh() {
-  try {
-    const queue = await (await fetch("/api/alert-queue")).json();
-    const shown = queue.open.map(a => {
-      const row = rows.get(a.id) || openRow(a);
-      rows.set(a.id, row);
-      row.querySelector(".raised").textContent = clock(a.raised) + "  " +
-        waited(a.raised, queue.now);
-      return row;
-    });
-    const open = new Set(queue.open.map(a => a.id));
-    for (const id of rows.keys()) if (!open.has(id)) rows.delete(id);
-    place(document.getElementById("open"), shown.length ? shown
-      : [el("p", "calm", "No open alerts.")]);
-    document.getElementById("past").replaceChildren(...queue.past.map(pastRow));
-    document.getElementById("open-count").textContent = queue.open.length + " open";
-  } catch (error) {
-    document.getElementById("open-count").textContent = "pit unreachable";
-  }
+function draw(queue) {
+  const shown = queue.open.map(a => {
+    const row = rows.get(a.id) || openRow(a);
+    rows.set(a.id, row);
+    row.querySelector(".raised").textContent = clock(a.raised) + "  " +
+      waited(a.raised, queue.now);
+    return row;
+  });
+  const open = new Set(queue.open.map(a => a.id));
+  for (const id of rows.keys()) if (!open.has(id)) rows.delete(id);
+  place(document.getElementById("open"), shown.length ? shown
+    : [el("p", "calm", "No open alerts.")]);
+  document.getElementById("past").replaceChildren(...queue.past.map(pastRow));
+  document.getElementById("open-count").textContent = queue.open.length + " open";
 }
-refresh();
-setInterval(refresh, 2000);
+function connection(text, up) {
+  const e = document.getElementById("connection");
+  e.textContent = text;
+  e.className = up ? "live" : "down";
+}
+liveStream("/api/alert-queue/live", {queue: draw}, connection);

@@ -101,16 +101,26 @@ function take(message) {
   }
   if (!drawing) { drawing = true; requestAnimationFrame(draw); }
 }
+// The header: LIVE while the page's stream and the pit's link to the broker are both up;
+// otherwise what is wrong (a pit without the broker shows a floor that no longer moves).
+const BROKER_WORDS = {connecting: "connecting to the broker",
+                      unreachable: "no feed: the broker does not answer",
+                      refused: "no feed: the broker refused the pit's login",
+                      taken: "no feed: another client took the pit's client id"};
+let brokerProblem = "";
 function connection(text, up) {
   const el = document.getElementById("connection");
-  el.textContent = text;
-  el.className = up ? "live" : "down";
+  const shown = up && brokerProblem ? brokerProblem : text;
+  el.textContent = shown;
+  el.className = up && !brokerProblem ? "live" : "down";
 }
-function clock() {
-  document.getElementById("clock").textContent = new Date().toLocaleTimeString();
+function takePit(message) {
+  const broker = message.broker;
+  brokerProblem = broker && broker.state !== "connected"
+    ? (BROKER_WORDS[broker.state] || broker.state) + " (since " +
+      new Date(broker.since).toLocaleTimeString() + ")"
+    : "";
 }
-const stream = new EventSource("/api/live");
-stream.addEventListener("tiles", event => { take(JSON.parse(event.data)); connection("live", true); });
-stream.addEventListener("error", () => connection("pit unreachable: reconnecting", false));
+liveStream("/api/live", {tiles: take, pit: takePit}, connection);
 clock();
 setInterval(clock, 1000);

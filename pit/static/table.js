@@ -195,7 +195,5 @@ function connection(text, up) {
   el.textContent = text;
   el.className = up ? "live" : "down";
 }
-const stream = new EventSource("/api/tables/" + encodeURIComponent(TABLE) + "/live");
-stream.addEventListener("table", event => { show(JSON.parse(event.data)); connection("live", true); });
-stream.addEventListener("error", () => connection("pit unreachable: reconnecting", false));
+liveStream("/api/tables/" + encodeURIComponent(TABLE) + "/live", {table: show}, connection);
 setInterval(() => { document.getElementById("clock").textContent = new Date().toLocaleTimeString(); }, 1000);
