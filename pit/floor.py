@@ -17,6 +17,7 @@ from controller.events.stream import TableEvent
 from controller.feed.chain_check import ChainCheck
 from controller.feed.message import event_of, message_problem
 from pit.clock import Clock, iso, utc_now
+from pit.phases import phase_words
 from pit.picture import TablePicture
 from pit.settings import PitSettings
 from pit.store import Alert, Chain, Store
@@ -204,7 +205,8 @@ class Floor:
         picture = record.picture
         since = self.clock() - timedelta(hours=1)
         return {"table": table, "status": record.status, "phase": picture.phase,
-                "shoe": picture.shoe, "round": picture.round, "profile": picture.profile,
+                "phase_words": phase_words(picture.phase), "shoe": picture.shoe,
+                "round": picture.round, "profile": picture.profile,
                 "limits": picture.limits, "last_result": picture.last_result,
                 "hands_last_hour": picture.hands_since(since),
                 "target_hands_per_hour": self.settings.target(table),

@@ -29,7 +29,6 @@ from starlette.responses import Response, StreamingResponse
 from pit.alert_queue import queue
 from pit.broker_link import BrokerLink
 from pit.floor import Floor
-from pit.phases import phase_words
 from pit.road_marks import tile_roads
 from pit.roles import VIEWER, alert_for, detail_for, sees_exposure
 
@@ -197,7 +196,6 @@ class Live:
     def _tile(self, table: str, roads: bool) -> dict[str, Any]:
         """A floor tile (the caller holds the floor's lock)."""
         tile = self.floor.tile(table)
-        tile["phase_words"] = phase_words(tile["phase"])
         tile["attention"] = attention(tile)
         if roads:
             tile["roads"] = tile_roads(self.floor.tables[table].picture.roads)
@@ -218,7 +216,6 @@ class Live:
         """What the table page shows: its picture, its alerts and, when asked, its last
         rounds card by card."""
         detail = self.floor.detail(table)
-        detail["phase_words"] = phase_words(detail["phase"])
         view = {"detail": detail,
                 "alerts": [alert.to_json() for alert in self.floor.store.alerts(table)]}
         if rounds:

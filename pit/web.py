@@ -25,7 +25,6 @@ from pit.auth import Auth
 from pit.broker_link import BrokerLink
 from pit.floor import Floor
 from pit.live import Live
-from pit.phases import phase_words
 from pit.roles import alert_for, detail_for
 
 STATIC = Path(__file__).with_name("static")
@@ -52,9 +51,7 @@ def make_app(floor: Floor, auth: Auth, live: Live | None = None,
     read = Reads()
 
     async def tables(_request: Request) -> Response:
-        tiles = await read(floor.tiles)
-        return JSONResponse([{**tile, "phase_words": phase_words(tile["phase"])}
-                             for tile in tiles])
+        return JSONResponse(await read(floor.tiles))
 
     async def table_detail(request: Request) -> Response:
         table = request.path_params["table"]

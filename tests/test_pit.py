@@ -65,6 +65,8 @@ def test_the_floor_lists_every_live_table_and_its_rounds_as_they_finish(floor):
     detail = pit.get("/api/tables/t1")  # its roads, from the project's roads code
     assert detail["roads"]["bead_plate"][-1]["winner"] == detail["last_result"]["winner"]
     assert detail["roads"]["stats"]["hands"] == len(detail["roads"]["bead_plate"])
+    assert detail["phase_words"] and detail["phase_words"] == next(
+        tile["phase_words"] for tile in pit.get("/api/tables") if tile["table"] == "t1")
 
 
 @needs_chromium

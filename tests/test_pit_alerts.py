@@ -386,7 +386,7 @@ def test_pit_user_with_a_password_file_then_list_and_remove(tmp_path):
 
 
 @pytest.mark.parametrize(("line", "shown"), [
-    ("silent_after_seconds = 0", "pit.silent_after_seconds: expected a whole number of seconds, "
+    ("silent_after_seconds = 0", "pit.silent_after_seconds: expected a whole number of seconds "
      "from 1 to 86400, got 0"),
     ("silent_after_seconds = '90'", "pit.silent_after_seconds: expected a whole number"),
     ("pace_band_percent = 150", "pit.pace_band_percent: expected a whole number of percent "
