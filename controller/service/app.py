@@ -26,7 +26,7 @@ from controller.service.retention import keep_retention
 from controller.service.sim_dealer import SimulatedDealer
 from controller.surveillance.integrity import ShoeIntegrityDue
 from controller.surveillance.integrity_worker import IntegrityWorker
-from controller.surveillance.worker import ExposureWorker, SurveillanceSubscriber
+from controller.surveillance.worker import MIN_GAP, ExposureWorker, SurveillanceSubscriber
 from controller.table.config import TableConfig
 from controller.table.controller import TableController
 from controller.table.recovery import shoe_in_play
@@ -137,9 +137,11 @@ def open_table(
     stop_after_shoes: int | None = None,
     exposure: bool = True,
     free_space: FreeSpace = statvfs_free,
+    exposure_in_step: bool = False,
 ) -> Table:
     """A table ready to ``runner.run()``, its driver started and its subscribers attached;
-    with ``exposure``, surveillance computes every bet's return off the card path;
+    with ``exposure``, surveillance computes every bet's return off the card path (with
+    ``exposure_in_step``, each card's before the table goes on: the display's scenarios);
     ``free_space``: the journal disk's free bytes, for the disk budget's alert.
 
     With a journal, it is self-tested (JournalError if it fails) and replayed before the driver
@@ -151,7 +153,7 @@ def open_table(
         if journal is not None:
             keep_retention(journal, config)
         table = _assemble(config, profile, journal, subscribers, stop_after_shoes, exposure,
-                          free_space)
+                          free_space, exposure_in_step)
     except BaseException:
         if journal is not None:
             journal.close()
@@ -176,6 +178,7 @@ def _assemble(
     stop_after_shoes: int | None,
     exposure: bool = True,
     free_space: FreeSpace = statvfs_free,
+    exposure_in_step: bool = False,
 ) -> Table:
     bus = EventBus(config.table_id)
     controller = TableController(config, profile, bus)
@@ -206,7 +209,8 @@ def _assemble(
     if journal is not None:
         runner.rebuild = lambda: rebuilt(TableController(config, profile, bus, driver), journal)
         runner.fault_folder = journal.path.parent
-    worker, integrity = surveillance(runner, view_events, exposure)
+    worker, integrity = surveillance(runner, view_events, exposure,
+                                     in_step=exposure_in_step)
     try:
         if worker is not None:
             wait_for_surveillance(worker)
@@ -239,19 +243,22 @@ def watch_verify_results(journal: Journal, submit: Callable[[object], None]
 
 
 def surveillance(runner: TableRunner, view_events: Sequence[TableEvent], exposure: bool,
-                 integrity_check: bool = True
+                 integrity_check: bool = True, *, in_step: bool = False
                  ) -> tuple[ExposureWorker | None, IntegrityWorker | None]:
     """The surveillance subscriber on the table's bus, caught up with the journal, and its
     exposure worker: None without ``exposure``, or when neither the shoe in play's profile nor
     the configured one has a [surveillance] table (no child process for nothing); and the
     integrity check's thread (with ``integrity_check`` and a [surveillance] table; docs/
-    surveillance.md, "Shoe integrity")."""
+    surveillance.md, "Shoe integrity"). ``in_step``: no gap between results, and each card's
+    computed before the table goes on."""
     controller = runner.controller
     watched = controller.profile.surveillance or controller.configured.profile.surveillance
-    worker = ExposureWorker(runner.submit) if exposure and watched else None
+    worker = (ExposureWorker(runner.submit, min_gap=0 if in_step else MIN_GAP)
+              if exposure and watched else None)
     integrity = IntegrityWorker(runner.submit) if integrity_check and watched else None
     subscriber = SurveillanceSubscriber(worker, runner.submit,
-                                        lambda: runner.controller.profile, integrity)
+                                        lambda: runner.controller.profile, integrity,
+                                        in_step=in_step)
     subscriber.prime(view_events)
     runner.controller.bus.subscribe(subscriber)
     return worker, integrity
