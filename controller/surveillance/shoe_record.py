@@ -29,6 +29,11 @@ class PlayedRound(NamedTuple):
     result: facts.RoundResult
 
 
+class VoidedRound(NamedTuple):
+    round: int
+    void: facts.RoundVoided
+
+
 @dataclass
 class ShoeRecord:
     shoe: int = 0
@@ -37,7 +42,7 @@ class ShoeRecord:
     exposures: list[ExposurePoint] = field(default_factory=list)
     alerts: list[TableEvent] = field(default_factory=list)  # exposure, scanner, integrity
     results: list[PlayedRound] = field(default_factory=list)  # in order
-    voided: int = 0
+    voids: list[VoidedRound] = field(default_factory=list)  # in order
     health: ScannerHealth = field(default_factory=ScannerHealth)
     ended: str | None = None  # the shoe_ended reason
     profile_source: str = ""  # the profile as the config named it
@@ -87,8 +92,8 @@ class ShoeRecord:
                     self.known_out += 1
             case facts.RoundResult() as result:
                 self.results.append(PlayedRound(event.round, result))
-            case facts.RoundVoided():
-                self.voided += 1
+            case facts.RoundVoided() as void:
+                self.voids.append(VoidedRound(event.round, void))
             case facts.ShoeEnded(reason=reason):
                 self.ended = reason
         self.health.apply(event)
