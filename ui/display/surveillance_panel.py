@@ -233,7 +233,7 @@ def currency_text(record: ShoeRecord, waited: float) -> tuple[str, str]:
         return translate("display", "No returns: this shoe's profile has no [surveillance] "
                                     "table."), FAINT
     if card is None:
-        return translate("display", "Computing the returns…"), FAINT
+        return translate("display", "Computing the returns..."), FAINT
     as_of = translate("display", "as of card {card}").format(card=card)
     if not record.cards_behind:
         return translate("display", "{as_of}, {left} cards left").format(
