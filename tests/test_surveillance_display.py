@@ -74,6 +74,7 @@ def test_the_panel_shows_returns_course_alerts_and_scanner_health(qtbot, window,
 
 
 def test_a_new_shoe_starts_the_panel_afresh(qtbot, window, lucky_six_shoe):
+    qtbot.keyClick(window, Qt.Key.Key_S)
     window.on_events(lucky_six_shoe)
     started = next(e for e in lucky_six_shoe if e.type == "shoe_started")
     window.on_events([started._replace(seq=10_000, shoe=2)])
@@ -260,3 +261,13 @@ def test_the_surveillance_screenshot_is_the_same_on_three_runs(qapp):
     returns at all, under a header saying 33 left)."""
     first, *others = [render_scenario("surveillance", (1080, 1920)) for _ in range(3)]
     assert all(image == first for image in others)
+
+
+def test_the_hidden_panel_shows_what_came_meanwhile_once_opened(qtbot, window, lucky_six_shoe):
+    """While hidden the panel only keeps the events (off the card's way to the screen); S
+    shows them all."""
+    window.on_events(lucky_six_shoe)
+    qtbot.keyClick(window, Qt.Key.Key_S)
+    panel = window.surveillance
+    assert "as of card 30, 22 cards left" in panel.currency.text()
+    assert set(panel.chart.courses) == {"tie", "player_pair", "lucky_six"}

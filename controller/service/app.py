@@ -138,8 +138,11 @@ def open_table(
     exposure: bool = True,
     free_space: FreeSpace = statvfs_free,
     exposure_in_step: bool = False,
+    display: Subscriber | None = None,
 ) -> Table:
-    """A table ready to ``runner.run()``, its driver started and its subscribers attached;
+    """A table ready to ``runner.run()``, its driver started and its subscribers attached
+    (``display`` first of all, right after the journal's commit: the screen waits for no
+    file);
     with ``exposure``, surveillance computes every bet's return off the card path (with
     ``exposure_in_step``, each card's before the table goes on: the display's scenarios);
     ``free_space``: the journal disk's free bytes, for the disk budget's alert.
@@ -153,7 +156,7 @@ def open_table(
         if journal is not None:
             keep_retention(journal, config)
         table = _assemble(config, profile, journal, subscribers, stop_after_shoes, exposure,
-                          free_space, exposure_in_step)
+                          free_space, exposure_in_step, display)
     except BaseException:
         if journal is not None:
             journal.close()
@@ -179,6 +182,7 @@ def _assemble(
     exposure: bool = True,
     free_space: FreeSpace = statvfs_free,
     exposure_in_step: bool = False,
+    display: Subscriber | None = None,
 ) -> Table:
     bus = EventBus(config.table_id)
     controller = TableController(config, profile, bus)
@@ -192,6 +196,8 @@ def _assemble(
             view_events += alerted
         if event_file is not None:
             catch_up(event_file, journal, bus)
+        if display is not None:  # before the events file's write and flush (performance.md)
+            bus.subscribe(display)
         if event_file is not None:
             bus.subscribe(event_file)
         for subscriber in subscribers:

@@ -89,7 +89,7 @@ def _label(move: Move) -> str:
     guards = [*_names(move.get("conditions")).split(", "),
               *(f"!{name}" for name in _names(move.get("unless")).split(", "))]
     guards = [guard for guard in guards if guard not in ("", "!")]
-    return move["trigger"] + (f" [{' & '.join(guards)}]" if guards else "")
+    return str(move["trigger"]) + (f" [{' & '.join(guards)}]" if guards else "")
 
 
 def mermaid(title: str, moves: Sequence[Move], initial: str | None = None) -> str:

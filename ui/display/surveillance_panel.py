@@ -12,7 +12,15 @@ from decimal import Decimal
 from html import escape
 
 from PyQt6.QtCore import QPointF, QRectF, Qt, QTimer
-from PyQt6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent, QPen
+from PyQt6.QtGui import (
+    QColor,
+    QHideEvent,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPen,
+    QShowEvent,
+)
 from PyQt6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from controller.events import facts
@@ -286,6 +294,7 @@ class SurveillancePanel(QFrame):
         self.stall_timer = QTimer(self)
         self.stall_timer.setInterval(1000)
         self.stall_timer.timeout.connect(self.show_currency)
+        self._stale = True  # events taken since the panel last showed them
         self.hide()
         self.show_record()
 
@@ -302,10 +311,22 @@ class SurveillancePanel(QFrame):
                         not behind and self.record.cards_behind):
                     self.waiting_since = self.clock()
                 changed = True
-        if changed:
+        if changed:  # while hidden, when it is next shown: off the card's way to the screen
+            self._stale = True
+            if self.isVisible():
+                self.show_record()
+
+    def showEvent(self, event: QShowEvent | None) -> None:
+        if self._stale:
             self.show_record()
+        super().showEvent(event)
+
+    def hideEvent(self, event: QHideEvent | None) -> None:
+        self.stall_timer.stop()
+        super().hideEvent(event)
 
     def show_record(self) -> None:
+        self._stale = False
         record = self.record
         bets = side_bets(record)
         raised = record.raised()
