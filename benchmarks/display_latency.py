@@ -12,6 +12,9 @@ to a Mosquitto of its own on a loopback port, and surveillance (the ``no-commiss
 with a ``[surveillance]`` table); and a second process keeps one of the machine's cores busy.
 ``--no-consumers`` runs the display alone, ``--no-busy`` without the second process.
 
+It then prints where a dealt card's time goes, stage by stage, and what each consumer takes
+from the cores (``card_path.py``), with the machine's load average before and after.
+
 The dealer confirms the new shoe first (a scanner cannot say the shoe was shuffled). With
 ``--cards N`` only the shoe's first N cards are dealt (a brief run, before the cut card).
 

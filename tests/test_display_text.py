@@ -9,7 +9,7 @@ each, every visible label and every text painted on the felt is measured."""
 from __future__ import annotations
 
 import pytest
-from display_support import follow, played
+from display_support import follow, played, shown_window
 from PyQt6.QtCore import QPoint, QRect, QSize
 from PyQt6.QtGui import QFontInfo, QFontMetrics
 from PyQt6.QtWidgets import QApplication, QLabel
@@ -172,12 +172,9 @@ def test_no_view_is_larger_than_the_screen(qtbot, english, language):
     events = list(played("surveillance"))
     problems = []
     for size in SIZES:
-        window = DisplayWindow(journal="ok", profile=scenario_profile("surveillance"))
-        qtbot.addWidget(window)
-        window.resize(*size)
-        window.show()
-        qtbot.waitExposed(window)
-        window.status.set_feed(False, 1234)
+        window = shown_window(qtbot, size, journal="ok",
+                              profile=scenario_profile("surveillance"))
+        window.status.set_feed(False, 1234)  # the longest header
         window.on_events(events)
         screen = QRect(0, 0, *size)
         views = {"help": window.help, "recall": window.recall,
