@@ -181,8 +181,11 @@ class ReturnChart(QWidget):
     def _text(self, painter: QPainter, box: QRectF, align: Qt.AlignmentFlag | int,
               text: str) -> None:
         """Draw ``text`` in ``box`` (``align``: Qt's alignment and text flags), and keep where
-        it went (the tests read it)."""
-        flags = align if isinstance(align, int) else align.value
+        it went (the tests read it). Left is left in every language: the chart runs left to
+        right like the roads, and Qt would mirror the alignment right to left (Arabic's 0
+        stood away from the axis' start)."""
+        flags = (align if isinstance(align, int) else align.value) | (
+            Qt.AlignmentFlag.AlignAbsolute.value)
         painter.drawText(box, flags, text)
         self.texts.append((painter.boundingRect(box, flags, text), text))
 
