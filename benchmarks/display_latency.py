@@ -12,6 +12,9 @@ to a Mosquitto of its own on a loopback port, and surveillance (the ``no-commiss
 with a ``[surveillance]`` table); and a second process keeps one of the machine's cores busy.
 ``--no-consumers`` runs the display alone, ``--no-busy`` without the second process.
 
+It then prints where a dealt card's time goes, stage by stage, and what each consumer takes
+from the cores (``card_path.py``), with the machine's load average before and after.
+
 The dealer confirms the new shoe first (a scanner cannot say the shoe was shuffled). With
 ``--cards N`` only the shoe's first N cards are dealt (a brief run, before the cut card).
 
@@ -37,6 +40,7 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from card_path import READ, CardPath, CpuUse, load_average
 from emulated_shoe import EmulatedShoe
 from full_hd_window import full_hd_window
 from local_broker import free_port, start_broker
@@ -56,18 +60,17 @@ GOAL_P99 = 1000 / 60  # ms: one frame at 60 Hz
 PROFILE = (Path(__file__).resolve().parent.parent / "controller" / "game" / "profiles"
            / "no-commission.toml")
 SHOWN = frozenset({"card"})  # the events the cards panel paints
-READ = ("reveal", "burn", "card")  # one scanner line each, in order
 
 
 @contextlib.contextmanager
-def one_core_busy(busy: bool) -> Iterator[None]:
+def one_core_busy(busy: bool) -> Iterator[subprocess.Popen | None]:
     """A second process computing flat out, as other work on the table PC would."""
     # Flat out until this process ends, however it ends (a benchmark killed by a timeout
     # must not leave a core busy for the next work on the machine).
     spin = "import os\nparent = os.getppid()\nwhile os.getppid() == parent: pass"
     spinner = subprocess.Popen([sys.executable, "-c", spin]) if busy else None
     try:
-        yield
+        yield spinner
     finally:
         if spinner is not None:
             spinner.kill()
@@ -75,11 +78,12 @@ def one_core_busy(busy: bool) -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def table_config(url: str, consumers: bool, folder: Path) -> Iterator[TableConfig]:
+def table_config(url: str, consumers: bool, folder: Path
+                 ) -> Iterator[tuple[TableConfig, int | None]]:
     """The table on ``url``: alone, or with the journal, the events file, the feed to a
-    broker of its own and surveillance."""
+    broker of its own (its process id comes with it) and surveillance."""
     if not consumers:
-        yield TableConfig(driver_url=url)
+        yield TableConfig(driver_url=url), None
         return
     profile = folder / "watched.toml"
     profile.write_text(PROFILE.read_text(encoding="utf-8") + "\n[surveillance]\n",
@@ -90,7 +94,8 @@ def table_config(url: str, consumers: bool, folder: Path) -> Iterator[TableConfi
         yield TableConfig(driver_url=url, profile=str(profile),
                           journal_path=str(folder / "journal.sqlite3"),
                           events_path=str(folder / "events.jsonl"),
-                          feed=FeedSettings("127.0.0.1", port, False, "bench-display", "bench"))
+                          feed=FeedSettings("127.0.0.1", port, False, "bench-display",
+                                            "bench")), broker.pid
     finally:
         broker.terminate()
         broker.wait()
@@ -121,6 +126,9 @@ def main() -> None:
             parser.error(f"--cards: 1 to {order.index(CUT)} (the cut card)")
         order = order[:cards]
     app, window = full_hd_window()
+    path, cpu = CardPath(), CpuUse()
+    path.hook_table()
+    load_before = load_average()
     applied: list[tuple[int, str]] = []  # (line index, event type) in the GUI thread
     painted: dict[int, float] = {}
     pending: list[int] = []
@@ -132,23 +140,34 @@ def main() -> None:
         now = time.monotonic()
         for index in pending:
             painted.setdefault(index, now)
+            if index % 8 == 0:  # the threads' CPU so far (they are gone once the table closes)
+                cpu.stop()
         pending.clear()
         if len(applied) == cards:  # a brief run: every card read is shown
             app.quit()
 
     panel.paintEvent = timed_paint  # sip finds the instance attribute for the virtual
     show = window.on_events
+    spent = {"header": 0.0, "surveillance": 0.0}
+    for part, owner, method in (("header", window.status, "show_view"),
+                                ("surveillance", window.surveillance, "apply")):
+        setattr(owner, method, timed_part(spent, part, getattr(owner, method)))
 
     def on_events(events) -> None:
+        start = time.monotonic()
+        spent.update(header=0.0, surveillance=0.0)
+        read = []
         for event in events:
             if event.type in READ:
                 index = len(applied)
                 applied.append((index, event.type))
+                read.append(index)
                 if event.type in SHOWN:
                     pending.append(index)
         show(events)
+        path.gui_batch(read, start, time.monotonic(), spent["header"], spent["surveillance"])
 
-    bridge = EventBridge()
+    bridge = path.bridge()
     bridge.received.connect(on_events)
     ready: set[str] = set()
     shoe_played = threading.Event()
@@ -164,11 +183,23 @@ def main() -> None:
             shoe_played.set()
             shoe.play()
 
-    with (tempfile.TemporaryDirectory(dir=args.dir) as name, one_core_busy(args.busy),
-          EmulatedShoe(order, args.interval) as shoe):
+    def opened(table) -> None:  # the GUI thread, before the shoe is confirmed
+        path.time_subscribers(table.bus._subscribers)
+        if table.exposure is not None:
+            for pid in table.exposure._pool._processes:
+                cpu.watch("surveillance child", pid)
+        cpu.start()
+
+    bridge.opened.connect(opened)
+    with (tempfile.TemporaryDirectory(dir=args.dir) as name,
+          one_core_busy(args.busy) as spinner, EmulatedShoe(order, args.interval) as shoe):
+        if spinner is not None:
+            cpu.watch("busy core", spinner.pid)
         # Identical reads closer than the debounce are one read: keep it under the interval.
         url = f"serial://{shoe.path}?baud=115200&debounce=10"
-        with table_config(url, args.consumers, Path(name)) as config:
+        with table_config(url, args.consumers, Path(name)) as (config, broker):
+            if broker is not None:
+                cpu.watch("broker (mosquitto)", broker)
             process = TableProcess(config, stop_after_shoes=1)
             play(app, process, bridge, deal_when_ready)
             consumed = consumers_report(Path(name)) if args.consumers else "none"
@@ -188,6 +219,25 @@ def main() -> None:
     late_cuts = statistics.quantiles(late, n=100, method="inclusive")
     print(f"last quarter of the shoe (roads full):   p50 {late_cuts[49]:.2f} ms  "
           f"p99 {late_cuts[98]:.2f} ms")
+    print(f"the machine: {load_before} before, {load_average()} after")
+    print("where a dealt card's time goes:")
+    for line in path.report(sent, painted, [index for index, kind in applied
+                                             if kind in SHOWN]):
+        print("  " + line)
+    print("  " + cpu.report(len(applied)))
+
+
+def timed_part(spent: dict[str, float], part: str, method):
+    """``method``, adding its time to ``spent[part]``."""
+
+    def timed(*args, **kwargs):
+        start = time.monotonic()
+        try:
+            return method(*args, **kwargs)
+        finally:
+            spent[part] += time.monotonic() - start
+
+    return timed
 
 
 def play(app, process: TableProcess, bridge: EventBridge, deal_when_ready) -> None:

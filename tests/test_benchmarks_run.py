@@ -45,7 +45,12 @@ BRIEF = {
         r"one core kept busy",
         rf"card line written -> frame painted: p50 {NUMBER} ms  p99 {NUMBER} ms  "
         rf"max {NUMBER} ms \(goal p99 <= 16.7 ms: (met|NOT met)\)",
-        rf"last quarter of the shoe .* p50 {NUMBER} ms"]),
+        rf"last quarter of the shoe .* p50 {NUMBER} ms",
+        rf"the machine: load average {NUMBER} {NUMBER} {NUMBER} before",
+        rf"journal commit +{NUMBER} +{NUMBER} +{NUMBER}",
+        rf"of which header fitting +{NUMBER} +{NUMBER} +{NUMBER}",
+        rf"each bus subscriber \(mean ms\): .*display bridge {NUMBER}",
+        rf"CPU per card read over the shoe \(ms\): .*GUI thread {NUMBER}"]),
     "display_memory.py": (["--shoes", "2"], [
         rf"resident after {NUMBER} rounds: {NUMBER} MB; growth .*: [+-]{NUMBER} MB"]),
     "display_startup.py": (["--rounds", "20", "--runs", "1"], [

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from controller.table.config import ConfigError, TableConfig, load_config
-from controller.table.diagram import state_diagram_markdown
+from controller.table.diagram import ROUND_PARTS, STOP_PARTS, parts, state_diagram_markdown
+from controller.table.machine import ROUND_HOLDS, ROUND_TRANSITIONS, STOP_TRANSITIONS
 from controller.table.supervisor import hash_pin, verify_pin
 from ui.cli import main
 from ui.headless import parse_command
@@ -275,3 +276,15 @@ def test_run_help_names_the_driver_it_deals_from_by_default(capsys):
         main(["run", "--help"])
     text = " ".join(capsys.readouterr().out.split())  # argparse wraps the help
     assert f"card source (default: the config's, else {TableConfig().driver_url})" in text
+
+
+@pytest.mark.parametrize(("transitions", "predicates", "tabled"), [
+    (ROUND_TRANSITIONS, ROUND_PARTS, ROUND_HOLDS), (STOP_TRANSITIONS, STOP_PARTS, [])])
+def test_the_state_diagrams_draw_every_move_once_in_parts_small_enough_to_read(
+        transitions, predicates, tabled):
+    """The round machine in one diagram was a tangle of crossing edges: each part now has a
+    dozen or so moves, and together with the table of held cards they hold every move once."""
+    drawn = [move for _, moves in parts(transitions, predicates) for move in moves]
+    for move in transitions:
+        assert sum(move is other for other in [*drawn, *tabled]) == 1, move
+    assert all(len(moves) <= 16 for _, moves in parts(transitions, predicates))

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from display_support import played, shown_window
 from PyQt6.QtCore import QCoreApplication, Qt, QTimer
-from PyQt6.QtGui import QFontInfo
-from PyQt6.QtWidgets import QProxyStyle, QStyle
+from PyQt6.QtGui import QFontInfo, QTextDocument, QTextTable
+from PyQt6.QtWidgets import QLabel, QProxyStyle, QStyle
 
 from controller.events.facts import Scanner, State
 from controller.events.stream import TableEvent
@@ -15,9 +15,10 @@ from controller.table.commands import MAX_BY, MAX_REASON, Command
 from controller.table.config import TableConfig
 from controller.table.supervisor import hash_pin
 from tests.table_harness import Table
+from ui.display.app import make_application
 from ui.display.bridge import EventBridge
 from ui.display.dialogs import CardDialog, NameDialog, PinDialog, ReasonDialog
-from ui.display.i18n import load_translator
+from ui.display.i18n import load_translator, translate
 from ui.display.window import DisplayWindow
 from ui.table_process import TableProcess
 
@@ -163,7 +164,7 @@ def test_recall_shows_the_last_ten_rounds_card_by_card_inside_the_window(qtbot, 
     assert recall.isVisible() and recall.geometry() == window.rect()
     text = recall.body.text()
     rounds = list(window.view.recent)
-    numbers = [f"<td>{r.round}&nbsp;&nbsp;</td>" for r in reversed(rounds)]
+    numbers = [f">{r.round}</td>" for r in reversed(rounds)]
     assert len(rounds) == 10 and [text.index(n) for n in numbers] == sorted(
         text.index(n) for n in numbers)  # newest first
     for played_round in rounds:
@@ -174,9 +175,59 @@ def test_recall_shows_the_last_ten_rounds_card_by_card_inside_the_window(qtbot, 
     assert window.rect().contains(box)
     inside = recall.body.contentsRect()
     assert recall.body.heightForWidth(inside.width()) <= inside.height() + 1
-    assert recall.body.sizeHint().width() <= box.width()
+    assert laid_out(recall.body).size().width() <= inside.width() + 1  # no column cut
     press(qtbot, window, Qt.Key.Key_Escape)
     assert not recall.isVisible()
+
+
+def test_recall_stays_live_while_shown(qtbot):
+    """Recall opened at round 40 shows round 41 once it is played, newest first (it was a
+    snapshot of the moment it opened, without saying so)."""
+    events = list(played("shoe"))
+    after = next(i for i, e in enumerate(events) if e.type == "round_result" and e.round == 40)
+    later = next(i for i, e in enumerate(events) if e.type == "round_result" and e.round == 41)
+    window = shown_window(qtbot)
+    window.on_events(events[:after + 1])
+    press(qtbot, window, Qt.Key.Key_H)
+    assert ">40</td>" in window.recall.body.text() and ">41</td>" not in window.recall.body.text()
+    window.on_events(events[after + 1:later + 1])
+    text = window.recall.body.text()
+    assert text.index(">41</td>") < text.index(">40</td>") and ">31</td>" not in text
+
+
+def laid_out(label: QLabel) -> QTextDocument:
+    """``label``'s rich text laid out across its width, as the label lays it out."""
+    document = QTextDocument()
+    document.setDefaultFont(label.font())
+    document.setHtml(label.text())
+    document.setTextWidth(label.contentsRect().width())
+    return document
+
+
+def header_positions(label: QLabel) -> dict[str, float]:
+    """Where each of the recall table's column headings starts across its box."""
+    document = laid_out(label)
+    table = document.rootFrame().childFrames()[0]
+    assert isinstance(table, QTextTable)
+    layout = document.documentLayout()
+    return {table.cellAt(0, column).firstCursorPosition().block().text():
+            layout.blockBoundingRect(table.cellAt(0, column).firstCursorPosition().block()).x()
+            for column in range(table.columns())}
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_recall_fills_its_box_and_runs_right_to_left_in_arabic(qtbot, english, language):
+    """In Arabic the shoe comes first on the right, the result last on the left; in every
+    language the table spreads across its box (it filled half of it)."""
+    make_application(language)
+    window = shown_window(qtbot, (1280, 800))
+    window.on_events(list(played("shoe")))
+    press(qtbot, window, Qt.Key.Key_H)
+    body = window.recall.body
+    columns = header_positions(body)
+    shoe, result = columns[translate("display", "Shoe")], columns[translate("display", "Result")]
+    assert (shoe > result) if language == "ar" else (shoe < result)
+    assert max(columns.values()) - min(columns.values()) > body.width() * 0.6
 
 
 def test_the_pin_is_asked_inside_the_window_at_the_type_scale(qtbot):
@@ -358,3 +409,9 @@ def test_with_no_pin_configured_supervisor_keys_say_so_at_once(qtbot):
         assert window.status.fields["refused"].text().endswith(
             "no supervisor PIN is configured (see 'baccarat-table hash-pin')")
     assert window.dialogs.asked == [] and not table.of_type("round_voided")
+
+
+@pytest.fixture
+def english(qapp):
+    yield
+    make_application("en")

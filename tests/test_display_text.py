@@ -10,16 +10,18 @@ each, every visible label and every text painted on the felt is measured."""
 from __future__ import annotations
 
 import pytest
-from display_support import follow, played
-from PyQt6.QtCore import QRect
+from display_support import follow, played, shown_window
+from PyQt6.QtCore import QPoint, QRect, QSize
 from PyQt6.QtGui import QFontInfo, QFontMetrics
 from PyQt6.QtWidgets import QApplication, QLabel
 
 from controller.game.profiles import Profile, load_profile
 from ui.display.app import make_application
+from ui.display.dialogs import InputDialog, PinDialog, ReasonDialog, void_title
 from ui.display.i18n import LANGUAGES
 from ui.display.labels import BETS
 from ui.display.labels import label as bet_label
+from ui.display.scenarios import scenario_profile
 from ui.display.typescale import text_fits
 from ui.display.window import DisplayWindow
 
@@ -197,3 +199,42 @@ def test_the_scale_follows_the_short_side(qtbot):
         assert sizes[banner] > 36
         assert all(size > 36 for text, size in sizes.items() if text.startswith("PLAYER  "))
         window.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_view_is_larger_than_the_screen(qtbot, english, language):
+    """The window stays the screen's size, and everything laid over it inside it, whatever is
+    shown: the played shoe, the help (F1), recall (H), the surveillance panel (S), the void's
+    reason and the PIN asked. (Arabic at 1280x800 grew to 1280x807: its statistics asked for
+    their fallback font's lines.)"""
+    make_application(language)
+    events = list(played("surveillance"))
+    problems = []
+    for size in SIZES:
+        window = shown_window(qtbot, size, journal="ok",
+                              profile=scenario_profile("surveillance"))
+        window.status.set_feed(False, 1234)  # the longest header
+        window.on_events(events)
+        screen = QRect(0, 0, *size)
+        views = {"help": window.help, "recall": window.recall,
+                 "surveillance": window.surveillance}
+        for name, shown in (("display", None), *views.items(),
+                            ("void", ReasonDialog(void_title(window.view), window)), ("pin", PinDialog(window))):
+            if isinstance(shown, InputDialog):
+                shown.present(window.scale)
+            elif shown is not None:
+                window.operate({"recall": "history"}.get(name, name))
+            QApplication.processEvents()
+            if window.size() != QSize(*size) or not window.minimumSizeHint().height() <= size[1]:
+                problems.append(f"{language} {size} {name}: the window is {window.size()}, "
+                                f"asks for at least {window.minimumSizeHint()}")
+            for over in (shown, getattr(shown, "box", None)):
+                if over is not None and not screen.contains(QRect(
+                        over.mapTo(window, QPoint(0, 0)), over.size())):
+                    problems.append(f"{language} {size} {name}: {over.geometry()} outside")
+            if isinstance(shown, InputDialog):
+                shown.hide()
+            elif shown is not None:
+                window.operate("close")
+        window.close()
+    assert problems == []

@@ -7,16 +7,19 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from display_support import near
 from PyQt6.QtCore import QRectF
 from PyQt6.QtGui import QImage
+from PyQt6.QtWidgets import QLabel
 
 from controller.events import facts
 from controller.journal import Journal
-from controller.surveillance.shoe_record import ExposurePoint
+from controller.surveillance.shoe_record import ExposurePoint, PlayedRound, ShoeRecord
 from tests.surveillance_support import LUCKY_SIX_PROFILE, SurveilledTable
 from tests.table_harness import Table
 from ui.cli import main
 from ui.commands.shoe_report import shoe_from_journal
+from ui.display import marks
 from ui.display.app import make_application
 from ui.display.shoe_report_page import PAGE_SIZE, ShoeReportPage, alert_lines
 
@@ -93,9 +96,9 @@ def test_the_report_tells_no_surveillance_table_from_no_exposure_and_draws_the_t
         assert main(["shoe-report", "--journal", str(journal), "--out", str(out)]) == 0
         pages[name] = out.read_text(encoding="utf-8")
         record, _ = shoe_from_journal(journal, None)
-        page = ShoeReportPage(record, "t")
         expected = Decimal("1.02") if name == "watched" else Decimal(1)
-        assert page.chart.alert_rtp == expected
+        assert record.alert_rtp == expected
+        assert ShoeReportPage(record, "t").chart is None  # no empty chart: its text says why
     assert ("no exposure recorded in this shoe, though its profile has a [surveillance] "
             "table (alert threshold 1.02") in pages["watched"]
     assert "had no [surveillance] table" not in pages["watched"]
@@ -132,3 +135,53 @@ def test_the_page_scales_its_chart_to_a_return_far_below_and_sums_up_a_long_list
     assert all(box.bottom() <= alerts.height() for box, _ in placed)
     assert [text for _, text in placed[1:-1]] == alert_lines(record)[:shown]
     page.deleteLater()
+
+
+def alternating_shoe(columns: int) -> ShoeRecord:
+    """A shoe whose Big Road has ``columns`` columns: banker and player wins in turn."""
+    record = ShoeRecord(shoe=1, profile="classic", decks=8)
+    for number in range(1, columns + 1):
+        winner = "banker" if number % 2 else "player"
+        record.results.append(PlayedRound(number, facts.RoundResult(
+            player=("9S", "KH") if winner == "player" else ("2S", "3H"), banker=(
+                "9D", "KC") if winner == "banker" else ("2D", "3C"),
+            player_total=9 if winner == "player" else 5,
+            banker_total=9 if winner == "banker" else 5, winner=winner, player_pair=False,
+            banker_pair=False, player_natural=winner == "player",
+            banker_natural=winner == "banker", natural=True, banker_six_cards=None,
+            winning_bets=(winner,), pushed_bets=(), pays={}, bets={})))
+    return record
+
+
+def test_the_big_road_shows_every_column_of_a_long_shoe(qapp):
+    """47 columns on a page whose Big Road held 36: the first 11 were dropped without a word.
+    Each column's ring is drawn, in its winner's colour."""
+    page = ShoeReportPage(alternating_shoe(47), "t")
+    page.image()
+    road = page.big_road
+    image = road.grab().toImage()
+    assert road.first_column() == 0
+    for column in range(47):
+        cell = road.cell_rect(column, 0).toAlignedRect().intersected(road.rect())
+        color = marks.WINNER_COLORS["banker" if column % 2 == 0 else "player"]
+        assert cell.width() >= road.cell_size() - 1, column
+        assert any(near(image.pixelColor(x, y), color) for x in range(cell.left(), cell.right())
+                   for y in range(cell.top(), cell.bottom())), column
+    page.deleteLater()
+
+
+def test_the_html_report_prints_its_title_once_and_every_round(journal, tmp_path):
+    out = tmp_path / "report.html"
+    assert main(["shoe-report", "--journal", str(journal), "--out", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    body = page[page.index("<body>"):]
+    record, table = shoe_from_journal(journal, None)
+    title = f"Shoe report: table {table}, shoe 1"
+    assert body.count(title) == 1  # the picture goes without it
+    untitled = ShoeReportPage(record, table, titled=False)
+    assert not any(title in text.text() for text in untitled.findChildren(QLabel))
+    untitled.deleteLater()
+    first = record.results[0]
+    assert (f"round {first.round}: Player {' '.join(first.result.player)} "
+            f"({first.result.player_total}), Banker") in body
+    assert all(f"<li>round {played.round}: " in body for played in record.results)

@@ -3,19 +3,24 @@ return, its course over the shoe, the alerts and the scanner's health."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from itertools import combinations
 
 import pytest
 from display_support import follow, shown_window
-from PyQt6.QtCore import Qt
-from PyQt6.QtGui import QColor, QFontInfo
+from PyQt6.QtCore import QRectF, QSizeF, Qt
+from PyQt6.QtGui import QColor, QFontInfo, QTextDocument
 from PyQt6.QtWidgets import QLabel
 
 from controller.events import facts
-from tests.surveillance_support import SurveilledTable
+from tests.surveillance_support import ORDER, SurveilledTable
+from ui.display.app import make_application
 from ui.display.gallery import CVD_MATRICES, seen_as
-from ui.display.surveillance_panel import BET_COLORS
+from ui.display.i18n import LANGUAGES
+from ui.display.labels import BETS, label
+from ui.display.render import render_scenario
+from ui.display.surveillance_panel import ALERT, BEHIND, BET_COLORS
 
 
 @pytest.fixture(scope="module")
@@ -69,6 +74,7 @@ def test_the_panel_shows_returns_course_alerts_and_scanner_health(qtbot, window,
 
 
 def test_a_new_shoe_starts_the_panel_afresh(qtbot, window, lucky_six_shoe):
+    qtbot.keyClick(window, Qt.Key.Key_S)
     window.on_events(lucky_six_shoe)
     started = next(e for e in lucky_six_shoe if e.type == "shoe_started")
     window.on_events([started._replace(seq=10_000, shoe=2)])
@@ -140,3 +146,140 @@ def test_the_reader_s_own_alarms_and_warnings_count_in_the_scanner_health(qtbot,
         window.on_event(follow(lucky_six_shoe[-1], "device_fault", level="alarm",
                                message=message, raw=message, raw_hex=message.encode().hex()))
     assert panel.health.text().endswith(", 2 reader alarms or warnings")
+
+
+class Clock:
+    """The panel's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_panel_says_which_card_its_figures_are_as_of_and_marks_them_behind_then_stalled(
+        qtbot, window, lucky_six_shoe):
+    """Caught up: "as of card 30"; a card the returns do not count yet: behind, in amber; no
+    result within the surveillance child's stall bound (10 s): stalled, in red; the next
+    result: caught up again."""
+    clock = Clock()
+    panel = window.surveillance
+    panel.clock = clock
+    qtbot.keyClick(window, Qt.Key.Key_S)
+    window.on_events(lucky_six_shoe)
+    currency = panel.currency
+    assert currency.isVisible() and "as of card 30, 22 cards left" in currency.text()
+    assert not panel.stall_timer.isActive()
+    template = next(e for e in lucky_six_shoe if e.type == "card")
+    last = lucky_six_shoe[-1]
+    dealt = last._replace(seq=last.seq + 1, fact=replace(template.fact, card=ORDER[30]))
+    window.on_events([dealt])
+    assert "as of card 30, the table is at card 31" in currency.text()
+    assert BEHIND in currency.text() and "stalled" not in currency.text()
+    assert panel.stall_timer.isActive()  # brings the mark up to date without an event
+    clock.now += 9.5
+    panel.stall_timer.timeout.emit()
+    assert "stalled" not in currency.text()
+    clock.now += 1
+    panel.stall_timer.timeout.emit()
+    assert "as of card 30, the table is at card 31: no result for 10 s (stalled)" in (
+        currency.text())
+    assert ALERT in currency.text()
+    exposure = next(e for e in reversed(lucky_six_shoe) if e.type == "exposure")
+    caught_up = exposure._replace(seq=dealt.seq + 1, fact=replace(
+        exposure.fact, cards_left=exposure.fact.cards_left - 1))
+    window.on_events([caught_up])
+    assert "as of card 31, 21 cards left" in currency.text()
+    assert not panel.stall_timer.isActive()
+
+
+def test_the_panel_says_computing_until_the_first_result_and_blames_no_watched_profile(
+        qtbot, window, lucky_six_shoe):
+    qtbot.keyClick(window, Qt.Key.Key_S)
+    first = next(i for i, e in enumerate(lucky_six_shoe) if e.type == "exposure")
+    window.on_events(lucky_six_shoe[:first])
+    panel = window.surveillance
+    assert "Computing the returns" in panel.currency.text()
+    assert "[surveillance]" not in panel.currency.text() + panel.returns.text()
+    assert not panel.chart.isVisible()  # no empty chart
+    window.on_events(lucky_six_shoe[first:first + 1])
+    assert "as of card 0, 52 cards left" in panel.currency.text()
+    assert panel.chart.isVisible()
+
+
+def test_a_shoe_whose_profile_has_no_surveillance_table_says_so(qtbot, window,
+                                                                 lucky_six_shoe):
+    started = next(e for e in lucky_six_shoe if e.type == "shoe_started")
+    unwatched = started._replace(fact=replace(started.fact, profile_terms={
+        **started.fact.profile_terms, "surveillance": None}))
+    qtbot.keyClick(window, Qt.Key.Key_S)
+    window.on_events([unwatched])
+    assert ("No returns: this shoe's profile has no [surveillance] table."
+            in window.surveillance.currency.text())
+
+
+def rich_size(label: QLabel, width: float | None = None) -> QSizeF:
+    """The room ``label``'s rich text needs: on one line, or wrapped to ``width``."""
+    document = QTextDocument()
+    document.setDefaultFont(label.font())
+    document.setDocumentMargin(0)
+    document.setHtml(label.text())
+    if width is None:
+        return QSizeF(document.idealWidth(), document.size().height())
+    document.setTextWidth(width)
+    return document.size()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920), (1280, 800)])
+def test_the_panel_heading_legend_and_chart_names_fit_in_every_language_and_size(
+        qtbot, english, lucky_six_shoe, language, size):
+    """In portrait the panel is 540 px wide: its heading and each bet's return whole on their
+    lines, and the names at the chart's line ends whole (wrapped on words if need be) and
+    inside the chart."""
+    make_application(language)
+    window = shown_window(qtbot, size)
+    window.on_events(lucky_six_shoe)
+    qtbot.keyClick(window, Qt.Key.Key_S)
+    panel = window.surveillance
+    panel.grab()  # painted: the chart places its texts
+    title = panel.title
+    assert rich_size(title).width() <= title.contentsRect().width(), title.text()
+    room = panel.returns.contentsRect()
+    needed = rich_size(panel.returns, room.width())  # wrapped on words, no word wider
+    assert needed.width() <= room.width() and needed.height() <= room.height() + 1, (
+        panel.returns.text(), needed, room)
+    for wrapped in (panel.currency, panel.alerts, panel.health):
+        assert wrapped.heightForWidth(wrapped.width()) <= wrapped.height(), wrapped.text()
+    chart = panel.chart
+    inside = QRectF(chart.rect())
+    outside = [(box, text) for box, text in chart.texts if not inside.contains(box)]
+    assert not outside, (inside, outside)
+    names = {label(BETS, bet) for bet in chart.courses}
+    assert names <= {text for _, text in chart.texts}, chart.texts
+    assert not any("…" in text for _, text in chart.texts)
+
+
+@pytest.fixture
+def english(qapp):
+    yield
+    make_application("en")
+
+
+def test_the_surveillance_screenshot_is_the_same_on_three_runs(qapp):
+    """The scenario's table computes every card's returns before it goes on, so three plays
+    of the shoe give the same picture (they gave "392 cards left", "230 cards left", or no
+    returns at all, under a header saying 33 left)."""
+    first, *others = [render_scenario("surveillance", (1080, 1920)) for _ in range(3)]
+    assert all(image == first for image in others)
+
+
+def test_the_hidden_panel_shows_what_came_meanwhile_once_opened(qtbot, window, lucky_six_shoe):
+    """While hidden the panel only keeps the events (off the card's way to the screen); S
+    shows them all."""
+    window.on_events(lucky_six_shoe)
+    qtbot.keyClick(window, Qt.Key.Key_S)
+    panel = window.surveillance
+    assert "as of card 30, 22 cards left" in panel.currency.text()
+    assert set(panel.chart.courses) == {"tie", "player_pair", "lucky_six"}

@@ -43,12 +43,13 @@ class TableProcess:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-    def open(self, *subscribers: Subscriber) -> Table:
-        """The table, its journal self-tested and its driver started; JournalError or
-        EventFileError when it refuses to play (the files are left as they were)."""
+    def open(self, *subscribers: Subscriber, display: Subscriber | None = None) -> Table:
+        """The table, its journal self-tested and its driver started (``display`` handed each
+        event first); JournalError or EventFileError when it refuses to play (the files are
+        left as they were)."""
         allow_time_for_journal_check(self.notifier, self.config.journal_path)
         self.table = open_table(self.config, subscribers=(*subscribers, self.status),
-                                stop_after_shoes=self.stop_after_shoes)
+                                stop_after_shoes=self.stop_after_shoes, display=display)
         self.status.prime(self.table.view_events)
         return self.table
 
@@ -66,7 +67,8 @@ class TableProcess:
 
     def start(self, *subscribers: Subscriber, opened: Callable[[Table], None],
               refused: Callable[[JournalError | EventFileError], None],
-              ended: Callable[[BaseException | None], None]) -> threading.Thread:
+              ended: Callable[[BaseException | None], None],
+              display: Subscriber | None = None) -> threading.Thread:
         """Open the table and run its loop in a thread of its own, which owns the table and
         closes it: ``opened`` once it is open (before its first input), ``refused`` with the
         error it would not play on (the files left as they were), ``ended`` when the loop
@@ -74,7 +76,7 @@ class TableProcess:
 
         def own() -> None:
             try:
-                table = self.open(*subscribers)
+                table = self.open(*subscribers, display=display)
             except (JournalError, EventFileError) as error:
                 refused(error)
                 return

@@ -44,6 +44,10 @@ BATCH = 25  # rows read and published at a time
 DRAIN_PAUSE = 0.002  # seconds between batches of a backlog, the interpreter lock let go
 WINDOW = 1000  # published but not yet acknowledged, at most (the rest wait in the journal)
 POLL = 1.0  # seconds: the journal is read at least this often, notified or not
+# Seconds the relay lets pass after it is woken before it reads and publishes: the display
+# paints the card meanwhile, which the relay's work in this process (the interpreter's lock)
+# held back by a millisecond or more (docs/performance.md, "Display").
+SETTLE = 0.015
 COUNT_EVERY = 0.5  # seconds between counts of the events waiting (for status and display)
 RECORD_EVERY = 1.0  # seconds between writes of PATH.feed while acknowledgements come in
 STOP_WAIT = 2.0  # seconds a clean stop gives the broker to take the "offline" status
@@ -132,7 +136,8 @@ class FeedRelay:
         last_write = counted = 0.0
         try:
             while not self._stopping:
-                self._wake.wait(POLL)
+                if self._wake.wait(POLL) and not self._stopping:
+                    time.sleep(SETTLE)
                 self._wake.clear()
                 self._handle_callbacks()
                 if self.connected and time.monotonic() >= self._retry_at:

@@ -29,7 +29,7 @@ from controller.service.retention import keep_retention
 from controller.service.sim_dealer import SimulatedDealer
 from controller.surveillance.integrity import ShoeIntegrityDue
 from controller.surveillance.integrity_worker import IntegrityWorker
-from controller.surveillance.worker import ExposureWorker, SurveillanceSubscriber
+from controller.surveillance.worker import MIN_GAP, ExposureWorker, SurveillanceSubscriber
 from controller.table.config import TableConfig
 from controller.table.controller import TableController
 from controller.table.recovery import shoe_in_play
@@ -143,9 +143,13 @@ def open_table(
     free_space: FreeSpace = statvfs_free,
     clock: Callable[[], float] = time.monotonic,
     wall: Callable[[], float] = time.time,
+    exposure_in_step: bool = False,
+    display: Subscriber | None = None,
 ) -> Table:
-    """A table ready to ``runner.run()``, its driver started and its subscribers attached;
-    with ``exposure``, surveillance computes every bet's return off the card path;
+    """A table ready to ``runner.run()``, its driver started and its subscribers attached
+    (``display`` first of all, right after the journal's commit: the screen waits for no
+    file); with ``exposure``, surveillance computes every bet's return off the card path (with
+    ``exposure_in_step``, each card's before the table goes on: the display's scenarios);
     ``free_space``: the journal disk's free bytes, for the disk budget's alert; ``clock``:
     the controller's monotonic seconds (its timers and the PIN lockout); ``wall``: the time
     of day, in Unix seconds, that stamps the events.
@@ -160,7 +164,7 @@ def open_table(
         if journal is not None:
             keep_retention(journal, config)
         table = _assemble(config, profile, journal, subscribers, stop_after_shoes, exposure,
-                          free_space, clock, wall)
+                          free_space, clock, wall, exposure_in_step, display)
     except BaseException:
         if journal is not None:
             journal.close()
@@ -203,6 +207,8 @@ def _assemble(
     free_space: FreeSpace = statvfs_free,
     clock: Callable[[], float] = time.monotonic,
     wall: Callable[[], float] = time.time,
+    exposure_in_step: bool = False,
+    display: Subscriber | None = None,
 ) -> Table:
     bus = EventBus(config.table_id, wall=wall)
     controller = TableController(config, profile, bus, clock=clock)
@@ -216,6 +222,8 @@ def _assemble(
             view_events += alerted
         if event_file is not None:
             catch_up(event_file, journal, bus)
+        if display is not None:  # before the events file's write and flush (performance.md)
+            bus.subscribe(display)
         if event_file is not None:
             bus.subscribe(event_file)
         for subscriber in subscribers:
@@ -234,7 +242,8 @@ def _assemble(
         runner.rebuild = lambda: rebuilt(TableController(config, profile, bus, driver, clock),
                                            journal)
         runner.fault_folder = journal.path.parent
-    worker, integrity = surveillance(runner, view_events, exposure)
+    worker, integrity = surveillance(runner, view_events, exposure,
+                                     in_step=exposure_in_step)
     try:
         if worker is not None:
             wait_for_surveillance(worker)
@@ -256,19 +265,22 @@ def _assemble(
 
 
 def surveillance(runner: TableRunner, view_events: Sequence[TableEvent], exposure: bool,
-                 integrity_check: bool = True
+                 integrity_check: bool = True, *, in_step: bool = False
                  ) -> tuple[ExposureWorker | None, IntegrityWorker | None]:
     """The surveillance subscriber on the table's bus, caught up with the journal, and its
     exposure worker: None without ``exposure``, or when neither the shoe in play's profile nor
     the configured one has a [surveillance] table (no child process for nothing); and the
     integrity check's thread (with ``integrity_check`` and a [surveillance] table; docs/
-    surveillance.md, "Shoe integrity")."""
+    surveillance.md, "Shoe integrity"). ``in_step``: no gap between results, and each card's
+    computed before the table goes on."""
     controller = runner.controller
     watched = controller.profile.surveillance or controller.configured.profile.surveillance
-    worker = ExposureWorker(runner.submit) if exposure and watched else None
+    worker = (ExposureWorker(runner.submit, min_gap=0 if in_step else MIN_GAP)
+              if exposure and watched else None)
     integrity = IntegrityWorker(runner.submit) if integrity_check and watched else None
     subscriber = SurveillanceSubscriber(worker, runner.submit,
-                                        lambda: runner.controller.profile, integrity)
+                                        lambda: runner.controller.profile, integrity,
+                                        in_step=in_step)
     subscriber.prime(view_events)
     runner.controller.bus.subscribe(subscriber)
     return worker, integrity

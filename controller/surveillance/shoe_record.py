@@ -4,6 +4,7 @@ for the shoe in play; the shoe report builds one per shoe from the journal."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -11,6 +12,8 @@ from typing import Any, NamedTuple
 
 from controller.events import facts
 from controller.events.stream import TableEvent
+from controller.game.cards import Card
+from controller.game.odds import MAX_ROUND_CARDS
 from controller.surveillance.scanner_health import ScannerHealth
 
 
@@ -26,6 +29,11 @@ class PlayedRound(NamedTuple):
     result: facts.RoundResult
 
 
+class VoidedRound(NamedTuple):
+    round: int
+    void: facts.RoundVoided
+
+
 @dataclass
 class ShoeRecord:
     shoe: int = 0
@@ -34,7 +42,7 @@ class ShoeRecord:
     exposures: list[ExposurePoint] = field(default_factory=list)
     alerts: list[TableEvent] = field(default_factory=list)  # exposure, scanner, integrity
     results: list[PlayedRound] = field(default_factory=list)  # in order
-    voided: int = 0
+    voids: list[VoidedRound] = field(default_factory=list)  # in order
     health: ScannerHealth = field(default_factory=ScannerHealth)
     ended: str | None = None  # the shoe_ended reason
     profile_source: str = ""  # the profile as the config named it
@@ -47,6 +55,10 @@ class ShoeRecord:
     # Rounds whose betting closed while the bet was closed by its return (auto_close).
     closed_by_surveillance: dict[str, list[int]] = field(default_factory=dict)
     integrity: facts.ShoeIntegrity | None = None  # its shoe_integrity, once the shoe ended
+    # The known cards out of the shoe as exposure counts them (an unread burn is not known; a
+    # card the decks no longer hold, accepted from a hold, is not in the composition).
+    known_out: int = 0
+    _out: Counter[str] = field(default_factory=Counter)
 
     def apply(self, event: TableEvent) -> None:
         """Take one event of this shoe (``shoe_records`` starts a record per shoe)."""
@@ -72,10 +84,16 @@ class ShoeRecord:
                 for bet, alert in self.raised().items():
                     if alert.closed:
                         self.closed_by_surveillance.setdefault(bet, []).append(event.round)
+            case facts.Reveal(card=str() as card) | facts.Burn(card=str() as card) | (
+                    facts.CardDealt(card=str() as card)):
+                code = Card(card).code
+                if self._out[code] < self.decks:
+                    self._out[code] += 1
+                    self.known_out += 1
             case facts.RoundResult() as result:
                 self.results.append(PlayedRound(event.round, result))
-            case facts.RoundVoided():
-                self.voided += 1
+            case facts.RoundVoided() as void:
+                self.voids.append(VoidedRound(event.round, void))
             case facts.ShoeEnded(reason=reason):
                 self.ended = reason
         self.health.apply(event)
@@ -86,6 +104,20 @@ class ShoeRecord:
         self.watched = table is not None
         self.alert_rtp = Decimal(str(table["alert_rtp"])) if table is not None else Decimal(1)
         self.threshold_known = True
+
+    @property
+    def as_of_card(self) -> int | None:
+        """The card of the shoe the latest returns are as of (0: the full shoe); None before
+        the first."""
+        return self.exposures[-1].cards_out if self.exposures else None
+
+    @property
+    def cards_behind(self) -> int:
+        """Known cards out that the latest returns do not count yet: 0 once they have caught
+        up, and when too few cards are left for a round (no return is computed then)."""
+        if self.decks * 52 - self.known_out < MAX_ROUND_CARDS:
+            return 0
+        return self.known_out - (self.as_of_card or 0)
 
     @property
     def bets(self) -> list[str]:

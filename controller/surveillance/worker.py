@@ -220,9 +220,12 @@ class SurveillanceSubscriber:
     the profile's level."""
 
     def __init__(self, worker: ExposureWorker | None, submit: Callable[[object], None],
-                 profile: Callable[[], Profile], integrity: IntegrityWorker | None = None
-                 ) -> None:
+                 profile: Callable[[], Profile], integrity: IntegrityWorker | None = None,
+                 *, in_step: bool = False) -> None:
         self.worker = worker
+        # Each composition's returns computed before the table goes on: only for the
+        # display's scenarios, whose pictures must come out the same on every run.
+        self.in_step = in_step
         self.integrity = integrity
         self.submit = submit
         self.profile = profile  # the shoe in play's, read on the controller's thread
@@ -284,6 +287,8 @@ class SurveillanceSubscriber:
         if self.worker is not None and not self._priming and self.profile().surveillance:
             self.worker.post(ShoeSnapshot(self.shoe, self.profile(), self.decks,
                                           tuple(self.removed)))
+            if self.in_step:
+                self.worker.idle()
 
     def _watch_scanner(self) -> None:
         terms = self.profile().surveillance

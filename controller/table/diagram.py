@@ -1,13 +1,19 @@
-"""The state diagrams, drawn by ``transitions`` from the very tables the controller runs on:
-the round machine, the stops machine beside it, and the operator's actions on both."""
+"""The state diagrams, written from the very tables the controller runs on: the round machine
+in three small diagrams (a new shoe, a round, voids and the shoe's end) and a table of the
+cards it holds, the stops machine beside it in two (a pause, a hold), and the operator's
+actions on both. Small enough
+to read: the whole round machine in one diagram was a tangle of crossing edges."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from transitions.extensions.diagrams import GraphMachine
-
 from controller.table.machine import (
+    DEALING_STATES,
+    IN_ROUND_STATES,
+    NO_SHOE_STATES,
+    ROUND_HOLDS,
     ROUND_STATES,
     ROUND_TRANSITIONS,
     STOP_STATES,
@@ -19,14 +25,126 @@ HEADER = """# The table's state machines
 Generated from `controller/table/machine.py` by `baccarat-table state-diagram --output
 docs/state-machine.md`; a test fails when this file is stale. Two machines run side by side.
 The **round** machine is the shoe and its rounds; its states are named for what the table waits
-for (`player3`: the player's third card). The **stops** machine is whether cards may reach the
-round: every card passes through it first, and a pause or a hold leaves the round where it is.
-Conditions in brackets are tried in order: the first that holds wins, which is how the
-third-card rule reads off the diagram. A move that stays in its state (a held card, a card
-passed on to the round) is drawn as a loop. Events name where the table rests with the stops
-machine's state while it is stopped, else the round machine's (docs/events.md, `state`).
+for (`player3`: the player's third card). It is drawn in three parts, each small enough to
+read: a new shoe up to its first bets, a round, and the moves that void a round or end the
+shoe from many states at once (a box naming several states stands for each of them); the
+cards it holds, which leave it where it is, are a table. The **stops** machine is whether
+cards may reach the round: every card passes through it first, and a pause or a hold leaves
+the round where it is; it is drawn in two parts, a pause and a hold. Conditions in brackets
+are tried in order: the first that holds wins, which is how the third-card rule reads off the
+diagram (`!` is "not"). A move that stays in its state (a card passed on to the round) is
+drawn as a loop. Events name where the table rests with the stops machine's state while it
+is stopped, else the round machine's (docs/events.md, `state`).
 
 """
+
+Move = dict[str, Any]
+# The machine's own lists of states, drawn as one box each where a move leaves all of them.
+GROUPS = {
+    tuple(NO_SHOE_STATES): ("no_shoe", "awaiting_shuffle or shoe_ended"),
+    tuple(IN_ROUND_STATES): ("in_round", "betting, player1, banker1, player2, banker2, player3 "
+                                         "or banker3"),
+    tuple(DEALING_STATES): ("dealing", "burning, betting or a dealing state"),
+    tuple(ROUND_STATES): ("any_round_state", "any state"),
+    tuple(STOP_STATES): ("any_stop_state", "any state"),
+}
+SHOE_START = {"awaiting_reveal", "burning", "awaiting_burn_confirmation", *NO_SHOE_STATES}
+# Each machine's parts: every move is in exactly one, or among the round's holds
+# (tests/test_config_and_cli.py).
+ROUND_PARTS: tuple[tuple[str, Callable[[Move], bool]], ...] = (
+    ("A new shoe, up to its first bets",
+     lambda move: move["dest"] is not None and _sources(move) <= SHOE_START),
+    ("A round", lambda move: move["trigger"] in ("card", "close_betting")
+     and move["dest"] is not None and _sources(move) <= set(IN_ROUND_STATES)
+     and isinstance(move["source"], str)),
+    ("Voiding a round, ending the shoe",
+     lambda move: move["trigger"] in ("void", "end_shoe")),
+)
+
+STOP_PARTS: tuple[tuple[str, Callable[[Move], bool]], ...] = (
+    ("A pause", lambda move: move["trigger"] in ("pause", "resume")
+     or (move["trigger"] == "card" and move["dest"] is None)),
+    ("A hold, and the shoe's end", lambda move: move["trigger"] in (
+        "hold", "accept", "discard", "release") or move["dest"] == "hold"),
+)
+
+
+def _sources(move: Move) -> set[str]:
+    source = move["source"]
+    return {source} if isinstance(source, str) else set(source)
+
+
+def _node(states: str | Sequence[str]) -> tuple[str, str]:
+    """The id and the label of the box for ``states`` (one state, or one of the machine's
+    lists of them)."""
+    if isinstance(states, str):
+        return states, states
+    if len(states) == 1:
+        return states[0], states[0]
+    return GROUPS.get(tuple(states), ("_".join(states), " or ".join(states)))
+
+
+def _label(move: Move) -> str:
+    """``trigger [condition & !unless]``, as the transitions library writes a guard."""
+    guards = [*_names(move.get("conditions")).split(", "),
+              *(f"!{name}" for name in _names(move.get("unless")).split(", "))]
+    guards = [guard for guard in guards if guard not in ("", "!")]
+    return str(move["trigger"]) + (f" [{' & '.join(guards)}]" if guards else "")
+
+
+def mermaid(title: str, moves: Sequence[Move], initial: str | None = None) -> str:
+    """The moves as a mermaid state diagram: one box per state (or list of states a move
+    leaves at once), one edge per pair of boxes with every move between them."""
+    nodes: dict[str, str] = {}
+    edges: dict[tuple[str, str], list[str]] = {}
+    for move in moves:
+        source, source_label = _node(move["source"])
+        dest, dest_label = (source, source_label) if move["dest"] is None else _node(
+            move["dest"])
+        nodes.setdefault(source, source_label)
+        nodes.setdefault(dest, dest_label)
+        edges.setdefault((source, dest), []).append(_label(move))
+    lines = ["---", title, "---", "stateDiagram-v2", "  direction LR"]
+    lines += [f'  state "{label}" as {ident}' for ident, label in nodes.items()]
+    lines += [f"  {source} --> {dest}: {' | '.join(labels)}"
+              for (source, dest), labels in edges.items()]
+    if initial is not None and initial in nodes:
+        lines.append(f"  [*] --> {initial}")
+    return "```mermaid\n" + "\n".join(lines) + "\n```\n"
+
+
+def parts(transitions: Sequence[Move], predicates: Sequence[tuple[str, Callable[[Move], bool]]]
+          ) -> list[tuple[str, list[Move]]]:
+    """A machine's moves by part (the round's holds are a table of their own)."""
+    return [(title, [move for move in transitions if belongs(move)])
+            for title, belongs in predicates]
+
+
+def holds_table() -> str:
+    lines = ["### Cards the round holds", "",
+             "A card where none may come is held, never dropped, and the round stays where it "
+             "is until a supervisor accepts the card or voids the round (the stops machine's "
+             "`hold`).", "", "| in | unless | when | hold code |", "| --- | --- | --- | --- |"]
+    for move in ROUND_HOLDS:
+        lines.append(f"| {_node(move['source'])[1]} | {_names(move.get('unless'))} | "
+                     f"{_names(move.get('conditions')) or 'always'} | {move['before'].code} |")
+    return "\n".join(lines) + "\n"
+
+
+def _drawn(transitions: Sequence[Move], predicates: Sequence[tuple[str, Callable[[Move], bool]]],
+           initial: str) -> str:
+    """Each part's diagram, the machine's start drawn in the first."""
+    return "".join(f"### {title}\n\n{mermaid(title, moves, initial if index == 0 else None)}\n"
+                   for index, (title, moves) in enumerate(parts(transitions, predicates)))
+
+
+def state_diagram_markdown() -> str:
+    return (f"{HEADER}## The round\n\n"
+            f"{_drawn(ROUND_TRANSITIONS, ROUND_PARTS, 'awaiting_shuffle')}{holds_table()}\n"
+            f"## The stops\n\n{_drawn(STOP_TRANSITIONS, STOP_PARTS, 'running')}"
+            f"{operator_table()}\n{behaviour_table('round', ROUND_TRANSITIONS)}\n"
+            f"{behaviour_table('stops', STOP_TRANSITIONS)}")
+
 
 # The operator's actions (controller.table.operator) and the moves each makes.
 OPERATOR_ACTIONS = (
@@ -45,23 +163,6 @@ OPERATOR_ACTIONS = (
     ("accept_card", "supervisor", "stops: accept (the held cards dealt to the round)"),
     ("clear_roads", "supervisor", "roads_cleared only"),
 )
-
-
-def _graph(title: str, states: list[str], transitions: list[dict[str, Any]],
-           initial: str) -> str:
-    # The machine is its own model: the diagram needs the condition names, never their answers.
-    machine = GraphMachine(states=states, transitions=transitions, initial=initial,
-                           auto_transitions=False, graph_engine="mermaid", title=title,
-                           show_conditions=True)
-    return f"```mermaid\n{machine.get_graph().source.strip()}\n```\n"
-
-
-def state_diagram_markdown() -> str:
-    return (f"{HEADER}## The round\n\n"
-            f"{_graph('Round', ROUND_STATES, ROUND_TRANSITIONS, 'awaiting_shuffle')}\n"
-            f"## The stops\n\n{_graph('Stops', STOP_STATES, STOP_TRANSITIONS, 'running')}\n"
-            f"{operator_table()}\n{behaviour_table('round', ROUND_TRANSITIONS)}\n"
-            f"{behaviour_table('stops', STOP_TRANSITIONS)}")
 
 
 def operator_table() -> str:

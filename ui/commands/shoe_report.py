@@ -99,24 +99,26 @@ def report(record: ShoeRecord, table: str, as_html: bool) -> bytes:
     # Qt starts only once the journal, the arguments and the output file are good.
     from ui.display.app import make_application
     from ui.display.render import png_bytes
-    from ui.display.shoe_report_page import ShoeReportPage, report_sections
+    from ui.display.shoe_report_page import ShoeReportPage, report_sections, round_lines
 
     app = make_application("en")
-    image = ShoeReportPage(record, table).image()
+    # The HTML page prints the title as text: its picture goes without it.
+    image = ShoeReportPage(record, table, titled=not as_html).image()
     app.processEvents()
     png = png_bytes(image)
     if not as_html:
         return png
-    text = html_page(report_sections(record, table), base64.b64encode(png).decode("ascii"))
+    sections = [*report_sections(record, table), ("Rounds", round_lines(record))]
+    text = html_page(sections, base64.b64encode(png).decode("ascii"))
     return text.encode("utf-8")
 
 
 def html_page(sections: list[tuple[str, list[str]]], png: str) -> str:
-    """The picture, then its text (to search and copy)."""
+    """The title, the picture, then its text and every round (to search and copy)."""
     title = html.escape(sections[0][0])
     body = "".join(f"<h2>{html.escape(name)}</h2><ul>"
                    + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>"
                    for name, lines in sections[1:])
     return (f"<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>{title}</title></head>"
-            f"<body><h1>{title}</h1><img alt='{title}' style='max-width:100%' "
-            f"src='data:image/png;base64,{png}'>{body}</body></html>\n")
+            f"<body><h1>{title}</h1><img alt='the shoe report as a picture' "
+            f"style='max-width:100%' src='data:image/png;base64,{png}'>{body}</body></html>\n")

@@ -57,8 +57,9 @@ class EventBridge(QObject):
 
     def start(self, process: TableProcess, *subscribers: Subscriber) -> threading.Thread:
         """Open and run ``process``'s table in the thread that will own it, with this bridge
-        and ``subscribers`` on its bus, reporting through this bridge's signals."""
-        return process.start(self, *subscribers, opened=self.opened.emit,
+        (first of all, ahead of the events file) and ``subscribers`` on its bus, reporting
+        through this bridge's signals."""
+        return process.start(*subscribers, display=self, opened=self.opened.emit,
                              refused=self.refused.emit, ended=self.table_ended)
 
     def table_ended(self, error: BaseException | None) -> None:

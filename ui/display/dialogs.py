@@ -1,23 +1,19 @@
-"""The inputs behind the operator keys: the supervisor PIN, a card, a void reason, and the
-last rounds (recall), each laid over the window at the display's type scale (a kiosk has one
-window). Each input checks what is typed before it can be given."""
+"""The inputs behind the operator keys: the supervisor PIN, a card, a void reason, each laid
+over the window at the display's type scale (a kiosk has one window). Each input checks what
+is typed before it can be given."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from html import escape
+from collections.abc import Callable
 
 from PyQt6.QtCore import QEventLoop, Qt
 from PyQt6.QtGui import QKeyEvent
 from PyQt6.QtWidgets import QDialogButtonBox, QLabel, QLineEdit, QPushButton, QWidget
 
-from controller.events import facts
-from controller.events.stream import TableEvent
 from controller.game.cards import Card
 from controller.table.commands import MAX_BY, MAX_REASON
 from controller.table.view import TableView
 from ui.display.i18n import translate
-from ui.display.labels import BETS, label
 from ui.display.overlays import Overlay
 from ui.display.typescale import TypeScale
 
@@ -162,28 +158,6 @@ def void_title(view: TableView) -> str:
             round=view.round, shoe=view.shoe)
     return translate("display", "Void the held cards (shoe {shoe}, after round {round})"
                      ).format(round=view.round, shoe=view.shoe)
-
-
-def recall_text(rounds: Sequence[TableEvent]) -> str:
-    """The last rounds, newest first, as a rich-text table: cards, winner, or why a round was
-    voided."""
-    headers = [translate("display", "Shoe"), translate("display", "Round"),
-               translate("display", "PLAYER"), translate("display", "BANKER"),
-               translate("display", "Result")]
-    rows = ["".join(f"<th align='left'>{escape(text)}&nbsp;&nbsp;</th>" for text in headers)]
-    for played in reversed(rounds):
-        match played.fact:
-            case facts.RoundVoided(reason=reason, discarded=discarded):
-                result = translate("display", "VOID: {reason}").format(reason=reason)
-                cards = (" ".join(discarded), "")
-            case facts.RoundResult(winner=winner, player=player, banker=banker):
-                result = label(BETS, winner)
-                cards = (" ".join(player), " ".join(banker))
-            case _:
-                continue
-        rows.append("".join(f"<td>{escape(text)}&nbsp;&nbsp;</td>" for text in (
-            str(played.shoe), str(played.round), *cards, result)))
-    return "<table cellpadding='2'>" + "".join(f"<tr>{row}</tr>" for row in rows) + "</table>"
 
 
 class Dialogs:

@@ -40,10 +40,14 @@ def paint_titled_paper(painter: QPainter, panel: RoadPanel | AskRoadPanel,
 class RoadPanel(QWidget):
     """A road drawn on a grid ``rows`` cells high; subclasses say how a cell looks."""
 
-    def __init__(self, title: str, rows: int = 6, parent: QWidget | None = None) -> None:
+    def __init__(self, title: str, rows: int = 6, parent: QWidget | None = None,
+                 whole: bool = False) -> None:
         super().__init__(parent)
         self.title = title
         self.rows = rows
+        # Every column shown, the cells made smaller to fit (the shoe report's picture), where
+        # the display scrolls to the newest column.
+        self.whole = whole
         self.cells: dict[tuple[int, int], Any] = {}
         self._last_col = -1
         self._sheet = QPixmap()
@@ -68,7 +72,10 @@ class RoadPanel(QWidget):
         self.setMinimumHeight(self.fontMetrics().height() + 4 + self.rows * side)
 
     def cell_size(self) -> int:
-        return max(4, (self.height() - self.title_height()) // self.rows)
+        size = (self.height() - self.title_height()) // self.rows
+        if self.whole:
+            size = min(size, self.width() // (self._last_col + 1 or 1))
+        return max(4, size)
 
     def visible_columns(self) -> int:
         return max(1, self.width() // self.cell_size())
@@ -175,8 +182,8 @@ class RoadPanel(QWidget):
 
 
 class BeadPlatePanel(RoadPanel):
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(translate("display", "Bead Plate"), parent=parent)
+    def __init__(self, parent: QWidget | None = None, whole: bool = False) -> None:
+        super().__init__(translate("display", "Bead Plate"), parent=parent, whole=whole)
         self.letters = {
             "banker": translate("display", "B"),
             "player": translate("display", "P"),
@@ -192,8 +199,8 @@ class BeadPlatePanel(RoadPanel):
 
 
 class BigRoadPanel(RoadPanel):
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(translate("display", "Big Road"), parent=parent)
+    def __init__(self, parent: QWidget | None = None, whole: bool = False) -> None:
+        super().__init__(translate("display", "Big Road"), parent=parent, whole=whole)
         self.letters = {"banker": translate("display", "B"), "player": translate("display", "P")}
 
     def paint_cell(self, painter: QPainter, rect: QRectF, cell: Any) -> None:

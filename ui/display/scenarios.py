@@ -129,9 +129,9 @@ SCENARIOS = {
                      TableConfig(driver_url=SEEDED_SHOE), before_card(40, "player3"),
                      screen="void"),
     "surveillance": Scenario("the surveillance panel (S) over the seeded shoe played on the "
-                             "live profile with its returns watched",
+                             "live profile with its returns watched, at round 70's bets",
                              TableConfig(driver_url=SEEDED_SHOE, profile=WATCHED_PROFILE),
-                             screen="surveillance"),
+                             before_card(70, "player1"), screen="surveillance"),
 }
 
 
@@ -144,7 +144,10 @@ def play(config: TableConfig, timeout: float = 30.0) -> list[TableEvent]:
         events.append(event)
         arrived.set()
 
-    table = open_table(config, subscribers=(collect,), stop_after_shoes=1)
+    # Surveillance in step with the cards: each card's returns, so a picture is the same on
+    # every run.
+    table = open_table(config, subscribers=(collect,), stop_after_shoes=1,
+                       exposure_in_step=True)
     thread = threading.Thread(target=table.runner.run, name="scenario-runner", daemon=True)
     thread.start()
     try:

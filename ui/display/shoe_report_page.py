@@ -50,7 +50,7 @@ def results_lines(record: ShoeRecord) -> list[str]:
         return f"{count} ({100 * count / played:.1f}%)"
 
     return [
-        f"{len(results)} rounds played, {record.voided} voided"
+        f"{len(results)} rounds played, {len(record.voids)} voided"
         + (f"; shoe ended: {record.ended}" if record.ended else "; shoe still in play"),
         f"Banker {share(winners['banker'])}, Player {share(winners['player'])}, "
         f"Tie {share(winners['tie'])}",
@@ -120,6 +120,22 @@ def surveillance_line(record: ShoeRecord) -> str:
         line = f"{len(record.exposures)} exposures recorded, {threshold}"
     return line + ("; from its profile file as it is now: this journal does not record the "
                    "shoe's terms" if record.watched_from_file else "")
+
+
+def round_lines(record: ShoeRecord) -> list[str]:
+    """Every round of the shoe in order: its cards, totals and result, or why it was voided
+    (the HTML report's text)."""
+    lines = [(played.round, f"round {played.round}: Player {' '.join(r.player)} "
+              f"({r.player_total}), Banker {' '.join(r.banker)} ({r.banker_total}): "
+              f"{label(BETS, r.winner)}"
+              + "".join(f", {mark}" for mark, shown in (
+                  ("player pair", r.player_pair), ("banker pair", r.banker_pair),
+                  ("natural", r.natural)) if shown))
+             for played in record.results for r in (played.result,)]
+    lines += [(voided.round, f"round {voided.round}: voided ({voided.void.reason}), cards "
+               f"{' '.join(voided.void.discarded) or 'none'}") for voided in record.voids]
+    return [line for _, line in sorted(lines, key=lambda item: item[0])] or [
+        "No round was played in this shoe."]
 
 
 def report_sections(record: ShoeRecord, table: str) -> list[tuple[str, list[str]]]:
@@ -202,7 +218,9 @@ class SectionList(QWidget):
 
 
 class ShoeReportPage(QWidget):
-    def __init__(self, record: ShoeRecord, table: str) -> None:
+    """The page; without its ``titled`` line where the HTML report prints the title itself."""
+
+    def __init__(self, record: ShoeRecord, table: str, titled: bool = True) -> None:
         super().__init__()
         self.setStyleSheet(f"background: {PAPER}; color: {TEXT};")
         self.setFixedSize(*PAGE_SIZE)
@@ -213,28 +231,35 @@ class ShoeReportPage(QWidget):
         grid = QGridLayout(self)
         grid.setContentsMargins(24, 20, 24, 20)
         grid.setSpacing(14)
-        grid.addWidget(_text(sections[0][0], [], 26), 0, 0, 1, 2)
+        if titled:
+            grid.addWidget(_text(sections[0][0], [], 26), 0, 0, 1, 2)
         self.lists = {title: SectionList(title, lines) for title, lines in sections[1:]
                       if title != "Surveillance"}  # the HTML report's only
         grid.addWidget(self.lists["Results"], 1, 0)
         grid.addWidget(self.lists["Scanner health"], 1, 1)
         roads = Roads.from_hands(Hand.from_round_result(r) for _, r in record.results)
-        self.bead_plate, self.big_road = BeadPlatePanel(), BigRoadPanel()
+        # Every column of the shoe, however many (the display scrolls instead).
+        self.bead_plate, self.big_road = BeadPlatePanel(whole=True), BigRoadPanel(whole=True)
         self.bead_plate.reset(roads.bead_plate())
         self.big_road.reset(roads.big_road())
         for column, panel in enumerate((self.bead_plate, self.big_road)):
             panel.setFont(font)
             panel.setFixedHeight(200)
             grid.addWidget(panel, 2, column)
-        grid.addWidget(_text("Each bet's return to player over the shoe (dashed: the alert "
-                             f"threshold, {record.alert_rtp})", [self._legend(record)], 20),
-                       3, 0, 1, 2)
-        self.chart = ReturnChart(background=PAPER, ink=TEXT, colors=PAPER_COLORS)
-        self.chart.setFont(font)
-        self.chart.show_courses({bet: record.course(bet) for bet in record.bets},
-                                record.decks * 52, record.alert_rtp)
-        self.chart.setFixedHeight(340)
-        grid.addWidget(self.chart, 4, 0, 1, 2)
+        # The returns' chart only for a shoe that has returns: the lists take its room.
+        self.chart: ReturnChart | None = None
+        if record.exposures:
+            grid.addWidget(_text("Each bet's return to player over the shoe (dashed: the alert "
+                                 f"threshold, {record.alert_rtp})", [self._legend(record)], 20),
+                           3, 0, 1, 2)
+            self.chart = ReturnChart(background=PAPER, ink=TEXT, colors=PAPER_COLORS)
+            self.chart.setFont(font)
+            self.chart.show_courses({bet: record.course(bet) for bet in record.bets},
+                                    record.decks * 52, record.alert_rtp)
+            self.chart.setFixedHeight(340)
+            grid.addWidget(self.chart, 4, 0, 1, 2)
+        else:
+            grid.addWidget(_text("Returns", [surveillance_line(record)], 20), 3, 0, 1, 2)
         grid.addWidget(self.lists["Closures"], 5, 0)
         grid.addWidget(self.lists["Alerts"], 5, 1)  # the longest list, in the wider column
         grid.addWidget(self.lists["Integrity"], 6, 0, 1, 2)
@@ -246,12 +271,11 @@ class ShoeReportPage(QWidget):
 
     @staticmethod
     def _legend(record: ShoeRecord) -> str:
-        latest = record.exposures[-1].rtp if record.exposures else {}
+        latest = record.exposures[-1].rtp
         return " &nbsp; ".join(
             f"<span style='color:{PAPER_COLORS[index % len(PAPER_COLORS)]}'>&#9632;</span> "
             f"{label(BETS, bet)} "
-            f"{latest[bet]}" for index, bet in enumerate(record.bets)) or surveillance_line(
-            record)
+            f"{latest[bet]}" for index, bet in enumerate(record.bets))
 
     def image(self) -> QImage:
         self.ensurePolished()

@@ -3,7 +3,7 @@ them the streaks of the shoe (the current one, the longest Banker and Player run
 
 from __future__ import annotations
 
-from PyQt6.QtCore import Qt
+from PyQt6.QtCore import QSize, Qt
 from PyQt6.QtGui import QColor, QPalette
 from PyQt6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QWidget
 
@@ -36,6 +36,15 @@ class ScaledLabel(QLabel):
         room = width - margins.left() - margins.right()
         lines = 1 if self.fontMetrics().horizontalAdvance(self.text()) <= room else 2
         return lines * self.line + margins.top() + margins.bottom()
+
+    def minimumSizeHint(self) -> QSize:
+        """One line of the scale: Qt's own hint, from an Arabic label's fallback font, made
+        the Arabic window 7 px taller than a 1280x800 screen."""
+        hint = super().minimumSizeHint()
+        if self.line:
+            margins = self.contentsMargins()
+            hint.setHeight(self.line + margins.top() + margins.bottom())
+        return hint
 
 
 def colored(text: str, color: str, wrap: bool = False) -> ScaledLabel:

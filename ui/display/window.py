@@ -19,13 +19,14 @@ from controller.roads import RoadsChange
 from controller.table.commands import DEALER_ACTIONS, Command
 from controller.table.view import TableView
 from ui.display.cards_panel import CardsPanel
-from ui.display.dialogs import Dialogs, recall_text, void_title
+from ui.display.dialogs import Dialogs, void_title
 from ui.display.felt import stopped_alert
 from ui.display.header import TableHeader
 from ui.display.i18n import translate
 from ui.display.keys import help_text, key_action
 from ui.display.limits import LimitsPanel
 from ui.display.overlays import Overlay
+from ui.display.recall import recall_text
 from ui.display.roads_panels import RoadsBoard
 from ui.display.stats_panel import StatsPanel
 from ui.display.surveillance_panel import SurveillancePanel
@@ -37,6 +38,7 @@ BACKGROUND = QColor("#10161d")
 # Events that change the roads; and those that change the statistics or the streaks.
 ROAD_EVENTS = frozenset({EventType.ROUND_RESULT, EventType.ROADS_CLEARED})
 STATS_EVENTS = ROAD_EVENTS | {"shoe_started"}
+RECALL_EVENTS = frozenset({EventType.ROUND_RESULT, EventType.ROUND_VOIDED})  # what recall lists
 
 
 class CommandFields(TypedDict, total=False):
@@ -114,7 +116,7 @@ class DisplayWindow(QWidget):
         the display never falls behind the table. An error is logged and the display carries
         on."""
         changes: list[RoadsChange | None] = []
-        stats = False
+        stats = recalled = False
         refused = None
         for event in events:
             try:
@@ -123,6 +125,7 @@ class DisplayWindow(QWidget):
                 log.exception("the display could not show %s #%d", event.type, event.seq)
                 continue
             stats = stats or event.type in STATS_EVENTS
+            recalled = recalled or event.type in RECALL_EVENTS
             if event.type in ROAD_EVENTS:
                 changes.append(self.view.last_change)
             elif event.type == EventType.ACTION_REFUSED:
@@ -134,6 +137,8 @@ class DisplayWindow(QWidget):
             elif changes:
                 self.roads.reset(self.view.roads)
             self._show_panels(stats)
+            if recalled and self.recall.isVisible():  # live while shown
+                self._show_recall()
             if refused is not None:
                 self.status.refused(refused)
         except Exception:
@@ -240,10 +245,14 @@ class DisplayWindow(QWidget):
         if self.recall.isVisible():
             self.recall.hide()
         else:
-            rounds = list(self.view.recent)
-            self.recall.show_message(translate("display", "Last rounds"),
-                                     recall_text(rounds) if rounds
-                                     else translate("display", "No hands yet"))
+            self._show_recall()
+
+    def _show_recall(self) -> None:
+        rounds = list(self.view.recent)
+        right_to_left = self.layoutDirection() == Qt.LayoutDirection.RightToLeft
+        self.recall.show_message(translate("display", "Last rounds"),
+                                 recall_text(rounds, right_to_left) if rounds
+                                 else translate("display", "No hands yet"))
 
     def _toggle_help(self) -> None:
         if self.help.isVisible():

@@ -54,92 +54,124 @@ The table cannot play until this is fixed: call a technician.</source>
 لا يمكن للطاولة اللعب حتى يتم إصلاح ذلك: اتصل بفني.</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="102" />
+        <location filename="../recall.py" line="19" />
+        <source>Shoe</source>
+        <translation>الصندوق</translation>
+    </message>
+    <message>
+        <location filename="../recall.py" line="19" />
+        <source>Round</source>
+        <translation>الجولة</translation>
+    </message>
+    <message>
+        <location filename="../cards_panel.py" line="160" />
+        <location filename="../recall.py" line="20" />
+        <source>PLAYER</source>
+        <translation>اللاعب</translation>
+    </message>
+    <message>
+        <location filename="../cards_panel.py" line="161" />
+        <location filename="../recall.py" line="20" />
+        <source>BANKER</source>
+        <translation>البانكر</translation>
+    </message>
+    <message>
+        <location filename="../recall.py" line="21" />
+        <source>Result</source>
+        <translation>النتيجة</translation>
+    </message>
+    <message>
+        <location filename="../recall.py" line="26" />
+        <source>VOID: {reason}</source>
+        <translation>ملغاة: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="111" />
         <source>Last {hands} hands</source>
         <translation>آخر {hands} يد</translation>
     </message>
     <message>
-        <location filename="../window.py" line="232" />
-        <location filename="../stats_panel.py" line="103" />
+        <location filename="../window.py" line="241" />
+        <location filename="../stats_panel.py" line="112" />
         <source>No hands yet</source>
         <translation>لا جولات بعد</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="109" />
+        <location filename="../stats_panel.py" line="118" />
         <source>Streak: {side} {count}</source>
         <translation>السلسلة: {side} {count}</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="111" />
+        <location filename="../stats_panel.py" line="120" />
         <source>Streak: none yet</source>
         <translation>السلسلة: لا شيء بعد</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="112" />
+        <location filename="../stats_panel.py" line="121" />
         <source>Longest: Banker {banker}  Player {player}</source>
         <translation>الأطول: البانكر {banker}  اللاعب {player}</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="179" />
+        <location filename="../roads_panels.py" line="186" />
         <source>Bead Plate</source>
         <translation>لوحة الخرز</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="235" />
-        <location filename="../roads_panels.py" line="197" />
-        <location filename="../roads_panels.py" line="181" />
+        <location filename="../roads_panels.py" line="242" />
+        <location filename="../roads_panels.py" line="204" />
+        <location filename="../roads_panels.py" line="188" />
         <source>B</source>
         <translation>ب</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="235" />
-        <location filename="../roads_panels.py" line="197" />
-        <location filename="../roads_panels.py" line="182" />
+        <location filename="../roads_panels.py" line="242" />
+        <location filename="../roads_panels.py" line="204" />
+        <location filename="../roads_panels.py" line="189" />
         <source>P</source>
         <translation>ل</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="183" />
+        <location filename="../roads_panels.py" line="190" />
         <source>T</source>
         <translation>ت</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="196" />
+        <location filename="../roads_panels.py" line="203" />
         <source>Big Road</source>
         <translation>الطريق الكبير</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="212" />
+        <location filename="../roads_panels.py" line="219" />
         <source>Big Eye Boy</source>
         <translation>العين الكبيرة</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="213" />
+        <location filename="../roads_panels.py" line="220" />
         <source>Small Road</source>
         <translation>الطريق الصغير</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="214" />
+        <location filename="../roads_panels.py" line="221" />
         <source>Cockroach Pig</source>
         <translation>الصرصور</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="236" />
+        <location filename="../roads_panels.py" line="243" />
         <source>Next hand</source>
         <translation>اليد التالية</translation>
     </message>
     <message>
-        <location filename="../window.py" line="59" />
+        <location filename="../window.py" line="61" />
         <source>Baccarat table</source>
         <translation>طاولة باكارات</translation>
     </message>
     <message>
-        <location filename="../window.py" line="230" />
+        <location filename="../window.py" line="239" />
         <source>Last rounds</source>
         <translation>الجولات الأخيرة</translation>
     </message>
     <message>
-        <location filename="../window.py" line="239" />
+        <location filename="../window.py" line="248" />
         <source>Operator keys</source>
         <translation>مفاتيح المشغل</translation>
     </message>
@@ -159,99 +191,112 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>تُعاد: {bets}</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="145" />
-        <location filename="../cards_panel.py" line="160" />
-        <source>PLAYER</source>
-        <translation>اللاعب</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="145" />
-        <location filename="../cards_panel.py" line="161" />
-        <source>BANKER</source>
-        <translation>البانكر</translation>
-    </message>
-    <message>
-        <location filename="../surveillance_panel.py" line="120" />
+        <location filename="../surveillance_panel.py" line="96" />
         <source>cards out of the shoe</source>
         <translation>الأوراق الخارجة من الصندوق</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="173" />
+        <location filename="../surveillance_panel.py" line="191" />
         <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
         <translation>القارئ: {misreads} قراءة خاطئة في {cards} ورقة ({per_100} لكل 100)، {rescans} إعادة مسح لكل ورقة، إعادة المسح {rescan}، {disconnects} انقطاع</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="184" />
+        <location filename="../surveillance_panel.py" line="202" />
         <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
         <translation>الجولة {round}: قراءات خاطئة {per_100} لكل 100 ورقة (الحد {level})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="188" />
+        <location filename="../surveillance_panel.py" line="206" />
         <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
         <translation>الجولة {round}: إنذار {bet} عند {rtp} (الحد {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="189" />
+        <location filename="../surveillance_panel.py" line="207" />
         <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
         <translation>الجولة {round}: انتهى إنذار {bet} عند {rtp} (الحد {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="194" />
+        <location filename="../surveillance_panel.py" line="212" />
         <source>, closed</source>
         <translation>، مغلق</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="196" />
+        <location filename="../surveillance_panel.py" line="214" />
         <source>round {round}: integrity: {cards} of {card}, more than the decks hold</source>
         <translation>الجولة {round}: السلامة: {cards} من {card}، أكثر مما في الأوراق</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="200" />
+        <location filename="../surveillance_panel.py" line="218" />
         <source>round {round}: integrity: {kind}, {cards} cards from card {first} in shoe {earlier}'s order{turned}</source>
         <translation>الجولة {round}: السلامة: {kind}، {cards} ورقة من الورقة {first} بترتيب الحذاء {earlier}{turned}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="204" />
+        <location filename="../surveillance_panel.py" line="222" />
         <source> reversed</source>
         <translation> معكوسًا</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="216" />
+        <location filename="../surveillance_panel.py" line="233" />
+        <source>No returns: this shoe's profile has no [surveillance] table.</source>
+        <translation>لا عوائد: ملف هذا الصندوق ليس فيه جدول [surveillance].</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="236" />
+        <source>Computing the returns...</source>
+        <translation>جارٍ حساب العوائد…</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="237" />
+        <source>as of card {card}</source>
+        <translation>حتى الورقة {card}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="239" />
+        <source>{as_of}, {left} cards left</source>
+        <translation>{as_of}، الأوراق المتبقية {left}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="242" />
+        <source>{as_of}; the shoe ended at card {cards}</source>
+        <translation>{as_of}؛ انتهى الصندوق عند الورقة {cards}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="244" />
+        <source>{as_of}, the table is at card {table}</source>
+        <translation>{as_of}، والطاولة عند الورقة {table}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="247" />
+        <source>{behind}: no result for {seconds} s (stalled)</source>
+        <translation>{behind}: لا نتيجة منذ {seconds} ث (متوقف)</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="267" />
         <source>Surveillance</source>
         <translation>المراقبة</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="253" />
+        <location filename="../surveillance_panel.py" line="317" />
         <source>closed</source>
         <translation>مغلق</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="260" />
-        <source>{count} cards left</source>
-        <translation>متبقٍ {count} ورقة</translation>
-    </message>
-    <message>
-        <location filename="../surveillance_panel.py" line="262" />
+        <location filename="../surveillance_panel.py" line="324" />
         <source>Surveillance &amp;middot; shoe {shoe}</source>
         <translation>المراقبة &amp;middot; الصندوق {shoe}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="264" />
+        <location filename="../surveillance_panel.py" line="326" />
         <source>Surveillance: no shoe yet</source>
         <translation>المراقبة: لا صندوق بعد</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="267" />
-        <source>No returns computed yet (the profile needs a [surveillance] table).</source>
-        <translation>لم تُحسب العوائد بعد (يحتاج الملف الشخصي إلى جدول [surveillance]).</translation>
-    </message>
-    <message>
-        <location filename="../surveillance_panel.py" line="272" />
+        <location filename="../surveillance_panel.py" line="334" />
         <source>Alerts:</source>
         <translation>الإنذارات:</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="274" />
+        <location filename="../surveillance_panel.py" line="336" />
         <source>No alerts this shoe.</source>
         <translation>لا إنذارات في هذا الصندوق.</translation>
     </message>
@@ -672,27 +717,27 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>على الطرق: الباندا 8، فاز اللاعب بـ 8 على ثلاث أوراق</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="108" />
+        <location filename="../dialogs.py" line="104" />
         <source>Supervisor</source>
         <translation>المشرف</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="109" />
+        <location filename="../dialogs.py" line="105" />
         <source>Supervisor PIN:</source>
         <translation>رمز المشرف:</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="114" />
+        <location filename="../dialogs.py" line="110" />
         <source>digits only</source>
         <translation>أرقام فقط</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="119" />
+        <location filename="../dialogs.py" line="115" />
         <source>Manual card</source>
         <translation>بطاقة يدوية</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="120" />
+        <location filename="../dialogs.py" line="116" />
         <source>Card (rank and suit, e.g. KD, 10H, AS):</source>
         <translation>الورقة (الرتبة والنوع، مثل KD, 10H, AS):</translation>
     </message>
@@ -700,26 +745,6 @@ The table cannot play until this is fixed: call a technician.</source>
         <location filename="../dialogs.py" line="138" />
         <source>Why is the round voided?</source>
         <translation>لماذا تُلغى الجولة؟</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="144" />
-        <source>Shoe</source>
-        <translation>الصندوق</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="144" />
-        <source>Round</source>
-        <translation>الجولة</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="146" />
-        <source>Result</source>
-        <translation>النتيجة</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="151" />
-        <source>VOID: {reason}</source>
-        <translation>ملغاة: {reason}</translation>
     </message>
     <message>
         <location filename="../felt.py" />

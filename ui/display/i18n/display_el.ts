@@ -54,92 +54,124 @@ The table cannot play until this is fixed: call a technician.</source>
 Το τραπέζι δεν μπορεί να παίξει μέχρι να διορθωθεί: καλέστε τεχνικό.</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="102" />
+        <location filename="../recall.py" line="19" />
+        <source>Shoe</source>
+        <translation>Σαμπό</translation>
+    </message>
+    <message>
+        <location filename="../recall.py" line="19" />
+        <source>Round</source>
+        <translation>Γύρος</translation>
+    </message>
+    <message>
+        <location filename="../cards_panel.py" line="160" />
+        <location filename="../recall.py" line="20" />
+        <source>PLAYER</source>
+        <translation>ΠΑΙΚΤΗΣ</translation>
+    </message>
+    <message>
+        <location filename="../cards_panel.py" line="161" />
+        <location filename="../recall.py" line="20" />
+        <source>BANKER</source>
+        <translation>ΤΡΑΠΕΖΙΤΗΣ</translation>
+    </message>
+    <message>
+        <location filename="../recall.py" line="21" />
+        <source>Result</source>
+        <translation>Αποτέλεσμα</translation>
+    </message>
+    <message>
+        <location filename="../recall.py" line="26" />
+        <source>VOID: {reason}</source>
+        <translation>ΑΚΥΡΟ: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="111" />
         <source>Last {hands} hands</source>
         <translation>Τελευταία {hands} χέρια</translation>
     </message>
     <message>
-        <location filename="../window.py" line="232" />
-        <location filename="../stats_panel.py" line="103" />
+        <location filename="../window.py" line="241" />
+        <location filename="../stats_panel.py" line="112" />
         <source>No hands yet</source>
         <translation>Κανένα χέρι ακόμα</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="109" />
+        <location filename="../stats_panel.py" line="118" />
         <source>Streak: {side} {count}</source>
         <translation>Σερί: {side} {count}</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="111" />
+        <location filename="../stats_panel.py" line="120" />
         <source>Streak: none yet</source>
         <translation>Σερί: κανένα ακόμα</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="112" />
+        <location filename="../stats_panel.py" line="121" />
         <source>Longest: Banker {banker}  Player {player}</source>
         <translation>Μέγιστο: Τρ. {banker}  Π. {player}</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="179" />
+        <location filename="../roads_panels.py" line="186" />
         <source>Bead Plate</source>
         <translation>Πίνακας χαντρών</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="235" />
-        <location filename="../roads_panels.py" line="197" />
-        <location filename="../roads_panels.py" line="181" />
+        <location filename="../roads_panels.py" line="242" />
+        <location filename="../roads_panels.py" line="204" />
+        <location filename="../roads_panels.py" line="188" />
         <source>B</source>
         <translation>Τ</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="235" />
-        <location filename="../roads_panels.py" line="197" />
-        <location filename="../roads_panels.py" line="182" />
+        <location filename="../roads_panels.py" line="242" />
+        <location filename="../roads_panels.py" line="204" />
+        <location filename="../roads_panels.py" line="189" />
         <source>P</source>
         <translation>Π</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="183" />
+        <location filename="../roads_panels.py" line="190" />
         <source>T</source>
         <translation>Ι</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="196" />
+        <location filename="../roads_panels.py" line="203" />
         <source>Big Road</source>
         <translation>Μεγάλος δρόμος</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="212" />
+        <location filename="../roads_panels.py" line="219" />
         <source>Big Eye Boy</source>
         <translation>Μεγάλο μάτι</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="213" />
+        <location filename="../roads_panels.py" line="220" />
         <source>Small Road</source>
         <translation>Μικρός δρόμος</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="214" />
+        <location filename="../roads_panels.py" line="221" />
         <source>Cockroach Pig</source>
         <translation>Κατσαρίδα</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="236" />
+        <location filename="../roads_panels.py" line="243" />
         <source>Next hand</source>
         <translation>Επόμενο χέρι</translation>
     </message>
     <message>
-        <location filename="../window.py" line="59" />
+        <location filename="../window.py" line="61" />
         <source>Baccarat table</source>
         <translation>Τραπέζι μπακαρά</translation>
     </message>
     <message>
-        <location filename="../window.py" line="230" />
+        <location filename="../window.py" line="239" />
         <source>Last rounds</source>
         <translation>Τελευταίοι γύροι</translation>
     </message>
     <message>
-        <location filename="../window.py" line="239" />
+        <location filename="../window.py" line="248" />
         <source>Operator keys</source>
         <translation>Πλήκτρα χειριστή</translation>
     </message>
@@ -159,99 +191,112 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>επιστρέφονται: {bets}</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="145" />
-        <location filename="../cards_panel.py" line="160" />
-        <source>PLAYER</source>
-        <translation>ΠΑΙΚΤΗΣ</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="145" />
-        <location filename="../cards_panel.py" line="161" />
-        <source>BANKER</source>
-        <translation>ΤΡΑΠΕΖΙΤΗΣ</translation>
-    </message>
-    <message>
-        <location filename="../surveillance_panel.py" line="120" />
+        <location filename="../surveillance_panel.py" line="96" />
         <source>cards out of the shoe</source>
         <translation>φύλλα εκτός σαμπό</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="173" />
+        <location filename="../surveillance_panel.py" line="191" />
         <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
         <translation>Αναγνώστης: {misreads} αποτυχημένες αναγνώσεις σε {cards} φύλλα ({per_100} ανά 100), {rescans} επανασαρώσεις ανά φύλλο, επανασάρωση {rescan}, {disconnects} αποσυνδέσεις</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="184" />
+        <location filename="../surveillance_panel.py" line="202" />
         <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
         <translation>γύρος {round}: αποτυχημένες αναγνώσεις {per_100} ανά 100 φύλλα (όριο {level})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="188" />
+        <location filename="../surveillance_panel.py" line="206" />
         <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
         <translation>γύρος {round}: συναγερμός {bet} στο {rtp} (όριο {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="189" />
+        <location filename="../surveillance_panel.py" line="207" />
         <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
         <translation>γύρος {round}: ο συναγερμός {bet} έληξε στο {rtp} (όριο {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="194" />
+        <location filename="../surveillance_panel.py" line="212" />
         <source>, closed</source>
         <translation>, κλειστό</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="196" />
+        <location filename="../surveillance_panel.py" line="214" />
         <source>round {round}: integrity: {cards} of {card}, more than the decks hold</source>
         <translation>γύρος {round}: ακεραιότητα: {cards} φύλλα {card}, περισσότερα απ' όσα έχουν οι τράπουλες</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="200" />
+        <location filename="../surveillance_panel.py" line="218" />
         <source>round {round}: integrity: {kind}, {cards} cards from card {first} in shoe {earlier}'s order{turned}</source>
         <translation>γύρος {round}: ακεραιότητα: {kind}, {cards} φύλλα από το φύλλο {first} με τη σειρά του κουτιού {earlier}{turned}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="204" />
+        <location filename="../surveillance_panel.py" line="222" />
         <source> reversed</source>
         <translation> αντίστροφα</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="216" />
+        <location filename="../surveillance_panel.py" line="233" />
+        <source>No returns: this shoe's profile has no [surveillance] table.</source>
+        <translation>Καμία απόδοση: το προφίλ αυτού του σαμπό δεν έχει πίνακα [surveillance].</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="236" />
+        <source>Computing the returns...</source>
+        <translation>Υπολογίζονται οι αποδόσεις…</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="237" />
+        <source>as of card {card}</source>
+        <translation>έως το φύλλο {card}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="239" />
+        <source>{as_of}, {left} cards left</source>
+        <translation>{as_of}, απομένουν {left} φύλλα</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="242" />
+        <source>{as_of}; the shoe ended at card {cards}</source>
+        <translation>{as_of}· το σαμπό τελείωσε στο φύλλο {cards}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="244" />
+        <source>{as_of}, the table is at card {table}</source>
+        <translation>{as_of}, το τραπέζι είναι στο φύλλο {table}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="247" />
+        <source>{behind}: no result for {seconds} s (stalled)</source>
+        <translation>{behind}: κανένα αποτέλεσμα για {seconds} s (κόλλησε)</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="267" />
         <source>Surveillance</source>
         <translation>Επιτήρηση</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="253" />
+        <location filename="../surveillance_panel.py" line="317" />
         <source>closed</source>
         <translation>κλειστό</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="260" />
-        <source>{count} cards left</source>
-        <translation>απομένουν {count} φύλλα</translation>
-    </message>
-    <message>
-        <location filename="../surveillance_panel.py" line="262" />
+        <location filename="../surveillance_panel.py" line="324" />
         <source>Surveillance &amp;middot; shoe {shoe}</source>
         <translation>Επιτήρηση &amp;middot; σαμπό {shoe}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="264" />
+        <location filename="../surveillance_panel.py" line="326" />
         <source>Surveillance: no shoe yet</source>
         <translation>Επιτήρηση: κανένα σαμπό ακόμη</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="267" />
-        <source>No returns computed yet (the profile needs a [surveillance] table).</source>
-        <translation>Δεν έχουν υπολογιστεί αποδόσεις ακόμη (το προφίλ χρειάζεται πίνακα [surveillance]).</translation>
-    </message>
-    <message>
-        <location filename="../surveillance_panel.py" line="272" />
+        <location filename="../surveillance_panel.py" line="334" />
         <source>Alerts:</source>
         <translation>Συναγερμοί:</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="274" />
+        <location filename="../surveillance_panel.py" line="336" />
         <source>No alerts this shoe.</source>
         <translation>Κανένας συναγερμός σε αυτό το σαμπό.</translation>
     </message>
@@ -672,27 +717,27 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>στους δρόμους: Πάντα 8, ο Παίκτης κέρδισε με 8 σε τρία φύλλα</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="108" />
+        <location filename="../dialogs.py" line="104" />
         <source>Supervisor</source>
         <translation>Επόπτης</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="109" />
+        <location filename="../dialogs.py" line="105" />
         <source>Supervisor PIN:</source>
         <translation>PIN επόπτη:</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="114" />
+        <location filename="../dialogs.py" line="110" />
         <source>digits only</source>
         <translation>μόνο ψηφία</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="119" />
+        <location filename="../dialogs.py" line="115" />
         <source>Manual card</source>
         <translation>Χειροκίνητο φύλλο</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="120" />
+        <location filename="../dialogs.py" line="116" />
         <source>Card (rank and suit, e.g. KD, 10H, AS):</source>
         <translation>Φύλλο (αξία και χρώμα, π.χ. KD, 10H, AS):</translation>
     </message>
@@ -700,26 +745,6 @@ The table cannot play until this is fixed: call a technician.</source>
         <location filename="../dialogs.py" line="138" />
         <source>Why is the round voided?</source>
         <translation>Γιατί ακυρώνεται ο γύρος;</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="144" />
-        <source>Shoe</source>
-        <translation>Σαμπό</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="144" />
-        <source>Round</source>
-        <translation>Γύρος</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="146" />
-        <source>Result</source>
-        <translation>Αποτέλεσμα</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="151" />
-        <source>VOID: {reason}</source>
-        <translation>ΑΚΥΡΟ: {reason}</translation>
     </message>
     <message>
         <location filename="../felt.py" />

@@ -54,92 +54,124 @@ The table cannot play until this is fixed: call a technician.</source>
 Стол не может работать, пока это не исправлено: вызовите техника.</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="102" />
+        <location filename="../recall.py" line="19" />
+        <source>Shoe</source>
+        <translation>Шуз</translation>
+    </message>
+    <message>
+        <location filename="../recall.py" line="19" />
+        <source>Round</source>
+        <translation>Раунд</translation>
+    </message>
+    <message>
+        <location filename="../cards_panel.py" line="160" />
+        <location filename="../recall.py" line="20" />
+        <source>PLAYER</source>
+        <translation>ИГРОК</translation>
+    </message>
+    <message>
+        <location filename="../cards_panel.py" line="161" />
+        <location filename="../recall.py" line="20" />
+        <source>BANKER</source>
+        <translation>БАНКИР</translation>
+    </message>
+    <message>
+        <location filename="../recall.py" line="21" />
+        <source>Result</source>
+        <translation>Результат</translation>
+    </message>
+    <message>
+        <location filename="../recall.py" line="26" />
+        <source>VOID: {reason}</source>
+        <translation>АННУЛИРОВАН: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="111" />
         <source>Last {hands} hands</source>
         <translation>Последние {hands} раздач</translation>
     </message>
     <message>
-        <location filename="../window.py" line="232" />
-        <location filename="../stats_panel.py" line="103" />
+        <location filename="../window.py" line="241" />
+        <location filename="../stats_panel.py" line="112" />
         <source>No hands yet</source>
         <translation>Раздач ещё нет</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="109" />
+        <location filename="../stats_panel.py" line="118" />
         <source>Streak: {side} {count}</source>
         <translation>Серия: {side} {count}</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="111" />
+        <location filename="../stats_panel.py" line="120" />
         <source>Streak: none yet</source>
         <translation>Серия: пока нет</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="112" />
+        <location filename="../stats_panel.py" line="121" />
         <source>Longest: Banker {banker}  Player {player}</source>
         <translation>Макс.: Банкир {banker}  Игрок {player}</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="179" />
+        <location filename="../roads_panels.py" line="186" />
         <source>Bead Plate</source>
         <translation>Бисерная дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="235" />
-        <location filename="../roads_panels.py" line="197" />
-        <location filename="../roads_panels.py" line="181" />
+        <location filename="../roads_panels.py" line="242" />
+        <location filename="../roads_panels.py" line="204" />
+        <location filename="../roads_panels.py" line="188" />
         <source>B</source>
         <translation>Б</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="235" />
-        <location filename="../roads_panels.py" line="197" />
-        <location filename="../roads_panels.py" line="182" />
+        <location filename="../roads_panels.py" line="242" />
+        <location filename="../roads_panels.py" line="204" />
+        <location filename="../roads_panels.py" line="189" />
         <source>P</source>
         <translation>И</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="183" />
+        <location filename="../roads_panels.py" line="190" />
         <source>T</source>
         <translation>Н</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="196" />
+        <location filename="../roads_panels.py" line="203" />
         <source>Big Road</source>
         <translation>Большая дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="212" />
+        <location filename="../roads_panels.py" line="219" />
         <source>Big Eye Boy</source>
         <translation>Большой глаз</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="213" />
+        <location filename="../roads_panels.py" line="220" />
         <source>Small Road</source>
         <translation>Малая дорога</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="214" />
+        <location filename="../roads_panels.py" line="221" />
         <source>Cockroach Pig</source>
         <translation>Таракан</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="236" />
+        <location filename="../roads_panels.py" line="243" />
         <source>Next hand</source>
         <translation>Следующая раздача</translation>
     </message>
     <message>
-        <location filename="../window.py" line="59" />
+        <location filename="../window.py" line="61" />
         <source>Baccarat table</source>
         <translation>Стол баккара</translation>
     </message>
     <message>
-        <location filename="../window.py" line="230" />
+        <location filename="../window.py" line="239" />
         <source>Last rounds</source>
         <translation>Последние раунды</translation>
     </message>
     <message>
-        <location filename="../window.py" line="239" />
+        <location filename="../window.py" line="248" />
         <source>Operator keys</source>
         <translation>Клавиши оператора</translation>
     </message>
@@ -159,99 +191,112 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>возвращаются: {bets}</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="145" />
-        <location filename="../cards_panel.py" line="160" />
-        <source>PLAYER</source>
-        <translation>ИГРОК</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="145" />
-        <location filename="../cards_panel.py" line="161" />
-        <source>BANKER</source>
-        <translation>БАНКИР</translation>
-    </message>
-    <message>
-        <location filename="../surveillance_panel.py" line="120" />
+        <location filename="../surveillance_panel.py" line="96" />
         <source>cards out of the shoe</source>
         <translation>карт вышло из шуза</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="173" />
+        <location filename="../surveillance_panel.py" line="191" />
         <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
         <translation>Сканер: {misreads} ошибок чтения на {cards} карт ({per_100} на 100), {rescans} пересканирований на карту, пересканирование {rescan}, {disconnects} отключений</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="184" />
+        <location filename="../surveillance_panel.py" line="202" />
         <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
         <translation>раунд {round}: ошибок чтения {per_100} на 100 карт (порог {level})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="188" />
+        <location filename="../surveillance_panel.py" line="206" />
         <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
         <translation>раунд {round}: тревога по {bet} при {rtp} (порог {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="189" />
+        <location filename="../surveillance_panel.py" line="207" />
         <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
         <translation>раунд {round}: тревога по {bet} снята при {rtp} (порог {threshold})</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="194" />
+        <location filename="../surveillance_panel.py" line="212" />
         <source>, closed</source>
         <translation>, закрыта</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="196" />
+        <location filename="../surveillance_panel.py" line="214" />
         <source>round {round}: integrity: {cards} of {card}, more than the decks hold</source>
         <translation>раунд {round}: целостность: {cards} карт {card}, больше, чем в колодах</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="200" />
+        <location filename="../surveillance_panel.py" line="218" />
         <source>round {round}: integrity: {kind}, {cards} cards from card {first} in shoe {earlier}'s order{turned}</source>
         <translation>раунд {round}: целостность: {kind}, {cards} карт с карты {first} в порядке шуза {earlier}{turned}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="204" />
+        <location filename="../surveillance_panel.py" line="222" />
         <source> reversed</source>
         <translation> в обратном порядке</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="216" />
+        <location filename="../surveillance_panel.py" line="233" />
+        <source>No returns: this shoe's profile has no [surveillance] table.</source>
+        <translation>Нет отдач: в профиле этого шуза нет таблицы [surveillance].</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="236" />
+        <source>Computing the returns...</source>
+        <translation>Отдачи вычисляются…</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="237" />
+        <source>as of card {card}</source>
+        <translation>на карту {card}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="239" />
+        <source>{as_of}, {left} cards left</source>
+        <translation>{as_of}, осталось карт {left}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="242" />
+        <source>{as_of}; the shoe ended at card {cards}</source>
+        <translation>{as_of}; шуз закончился на карте {cards}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="244" />
+        <source>{as_of}, the table is at card {table}</source>
+        <translation>{as_of}, стол уже на карте {table}</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="247" />
+        <source>{behind}: no result for {seconds} s (stalled)</source>
+        <translation>{behind}: нет результата {seconds} с (застряло)</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="267" />
         <source>Surveillance</source>
         <translation>Наблюдение</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="253" />
+        <location filename="../surveillance_panel.py" line="317" />
         <source>closed</source>
         <translation>закрыта</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="260" />
-        <source>{count} cards left</source>
-        <translation>осталось карт {count}</translation>
-    </message>
-    <message>
-        <location filename="../surveillance_panel.py" line="262" />
+        <location filename="../surveillance_panel.py" line="324" />
         <source>Surveillance &amp;middot; shoe {shoe}</source>
         <translation>Наблюдение &amp;middot; шуз {shoe}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="264" />
+        <location filename="../surveillance_panel.py" line="326" />
         <source>Surveillance: no shoe yet</source>
         <translation>Наблюдение: шуза ещё нет</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="267" />
-        <source>No returns computed yet (the profile needs a [surveillance] table).</source>
-        <translation>Отдача ещё не рассчитана (профилю нужна таблица [surveillance]).</translation>
-    </message>
-    <message>
-        <location filename="../surveillance_panel.py" line="272" />
+        <location filename="../surveillance_panel.py" line="334" />
         <source>Alerts:</source>
         <translation>Тревоги:</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="274" />
+        <location filename="../surveillance_panel.py" line="336" />
         <source>No alerts this shoe.</source>
         <translation>В этом шузе тревог нет.</translation>
     </message>
@@ -672,27 +717,27 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>на дорогах: Панда 8, игрок выиграл с 8 на трёх картах</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="108" />
+        <location filename="../dialogs.py" line="104" />
         <source>Supervisor</source>
         <translation>Супервайзер</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="109" />
+        <location filename="../dialogs.py" line="105" />
         <source>Supervisor PIN:</source>
         <translation>PIN супервайзера:</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="114" />
+        <location filename="../dialogs.py" line="110" />
         <source>digits only</source>
         <translation>только цифры</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="119" />
+        <location filename="../dialogs.py" line="115" />
         <source>Manual card</source>
         <translation>Ручной ввод карты</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="120" />
+        <location filename="../dialogs.py" line="116" />
         <source>Card (rank and suit, e.g. KD, 10H, AS):</source>
         <translation>Карта (ранг и масть, напр. KD, 10H, AS):</translation>
     </message>
@@ -700,26 +745,6 @@ The table cannot play until this is fixed: call a technician.</source>
         <location filename="../dialogs.py" line="138" />
         <source>Why is the round voided?</source>
         <translation>Почему раунд аннулирован?</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="144" />
-        <source>Shoe</source>
-        <translation>Шуз</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="144" />
-        <source>Round</source>
-        <translation>Раунд</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="146" />
-        <source>Result</source>
-        <translation>Результат</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="151" />
-        <source>VOID: {reason}</source>
-        <translation>АННУЛИРОВАН: {reason}</translation>
     </message>
     <message>
         <location filename="../felt.py" />

@@ -54,92 +54,124 @@ The table cannot play until this is fixed: call a technician.</source>
 修复前本台不能进行游戏：请联系技术人员。</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="102" />
+        <location filename="../recall.py" line="19" />
+        <source>Shoe</source>
+        <translation>牌靴</translation>
+    </message>
+    <message>
+        <location filename="../recall.py" line="19" />
+        <source>Round</source>
+        <translation>局</translation>
+    </message>
+    <message>
+        <location filename="../cards_panel.py" line="160" />
+        <location filename="../recall.py" line="20" />
+        <source>PLAYER</source>
+        <translation>闲</translation>
+    </message>
+    <message>
+        <location filename="../cards_panel.py" line="161" />
+        <location filename="../recall.py" line="20" />
+        <source>BANKER</source>
+        <translation>庄</translation>
+    </message>
+    <message>
+        <location filename="../recall.py" line="21" />
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../recall.py" line="26" />
+        <source>VOID: {reason}</source>
+        <translation>作废: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../stats_panel.py" line="111" />
         <source>Last {hands} hands</source>
         <translation>最近 {hands} 局</translation>
     </message>
     <message>
-        <location filename="../window.py" line="232" />
-        <location filename="../stats_panel.py" line="103" />
+        <location filename="../window.py" line="241" />
+        <location filename="../stats_panel.py" line="112" />
         <source>No hands yet</source>
         <translation>尚无牌局</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="109" />
+        <location filename="../stats_panel.py" line="118" />
         <source>Streak: {side} {count}</source>
         <translation>连胜: {side} {count}</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="111" />
+        <location filename="../stats_panel.py" line="120" />
         <source>Streak: none yet</source>
         <translation>连胜: 暂无</translation>
     </message>
     <message>
-        <location filename="../stats_panel.py" line="112" />
+        <location filename="../stats_panel.py" line="121" />
         <source>Longest: Banker {banker}  Player {player}</source>
         <translation>最长: 庄 {banker}  闲 {player}</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="179" />
+        <location filename="../roads_panels.py" line="186" />
         <source>Bead Plate</source>
         <translation>珠盘路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="235" />
-        <location filename="../roads_panels.py" line="197" />
-        <location filename="../roads_panels.py" line="181" />
+        <location filename="../roads_panels.py" line="242" />
+        <location filename="../roads_panels.py" line="204" />
+        <location filename="../roads_panels.py" line="188" />
         <source>B</source>
         <translation>庄</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="235" />
-        <location filename="../roads_panels.py" line="197" />
-        <location filename="../roads_panels.py" line="182" />
+        <location filename="../roads_panels.py" line="242" />
+        <location filename="../roads_panels.py" line="204" />
+        <location filename="../roads_panels.py" line="189" />
         <source>P</source>
         <translation>闲</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="183" />
+        <location filename="../roads_panels.py" line="190" />
         <source>T</source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="196" />
+        <location filename="../roads_panels.py" line="203" />
         <source>Big Road</source>
         <translation>大路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="212" />
+        <location filename="../roads_panels.py" line="219" />
         <source>Big Eye Boy</source>
         <translation>大眼仔</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="213" />
+        <location filename="../roads_panels.py" line="220" />
         <source>Small Road</source>
         <translation>小路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="214" />
+        <location filename="../roads_panels.py" line="221" />
         <source>Cockroach Pig</source>
         <translation>曱甴路</translation>
     </message>
     <message>
-        <location filename="../roads_panels.py" line="236" />
+        <location filename="../roads_panels.py" line="243" />
         <source>Next hand</source>
         <translation>问路</translation>
     </message>
     <message>
-        <location filename="../window.py" line="59" />
+        <location filename="../window.py" line="61" />
         <source>Baccarat table</source>
         <translation>百家乐台</translation>
     </message>
     <message>
-        <location filename="../window.py" line="230" />
+        <location filename="../window.py" line="239" />
         <source>Last rounds</source>
         <translation>最近各局</translation>
     </message>
     <message>
-        <location filename="../window.py" line="239" />
+        <location filename="../window.py" line="248" />
         <source>Operator keys</source>
         <translation>操作按键</translation>
     </message>
@@ -159,99 +191,112 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>退回：{bets}</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="145" />
-        <location filename="../cards_panel.py" line="160" />
-        <source>PLAYER</source>
-        <translation>闲</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="145" />
-        <location filename="../cards_panel.py" line="161" />
-        <source>BANKER</source>
-        <translation>庄</translation>
-    </message>
-    <message>
-        <location filename="../surveillance_panel.py" line="120" />
+        <location filename="../surveillance_panel.py" line="96" />
         <source>cards out of the shoe</source>
         <translation>已发出的牌</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="173" />
+        <location filename="../surveillance_panel.py" line="191" />
         <source>Scanner: {misreads} misreads in {cards} cards ({per_100} per 100), {rescans} rescans per card, rescan {rescan}, {disconnects} disconnects</source>
         <translation>读牌器：{cards} 张牌中 {misreads} 次误读（每 100 张 {per_100} 次），每张牌重扫 {rescans} 次，重扫 {rescan}，断开 {disconnects} 次</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="184" />
+        <location filename="../surveillance_panel.py" line="202" />
         <source>round {round}: scanner misreads {per_100} per 100 cards (level {level})</source>
         <translation>第 {round} 局：读牌器每 100 张误读 {per_100} 次（警戒值 {level}）</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="188" />
+        <location filename="../surveillance_panel.py" line="206" />
         <source>round {round}: {bet} alert raised at {rtp} (threshold {threshold})</source>
         <translation>第 {round} 局：{bet} 警报触发于 {rtp}（阈值 {threshold}）</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="189" />
+        <location filename="../surveillance_panel.py" line="207" />
         <source>round {round}: {bet} alert cleared at {rtp} (threshold {threshold})</source>
         <translation>第 {round} 局：{bet} 警报解除于 {rtp}（阈值 {threshold}）</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="194" />
+        <location filename="../surveillance_panel.py" line="212" />
         <source>, closed</source>
         <translation>，已关闭</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="196" />
+        <location filename="../surveillance_panel.py" line="214" />
         <source>round {round}: integrity: {cards} of {card}, more than the decks hold</source>
         <translation>第 {round} 局：完整性：{card} 共 {cards} 张，多于牌副所含</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="200" />
+        <location filename="../surveillance_panel.py" line="218" />
         <source>round {round}: integrity: {kind}, {cards} cards from card {first} in shoe {earlier}'s order{turned}</source>
         <translation>第 {round} 局：完整性：{kind}，自第 {first} 张起 {cards} 张与第 {earlier} 靴顺序相同{turned}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="204" />
+        <location filename="../surveillance_panel.py" line="222" />
         <source> reversed</source>
         <translation> 反向</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="216" />
+        <location filename="../surveillance_panel.py" line="233" />
+        <source>No returns: this shoe's profile has no [surveillance] table.</source>
+        <translation>无回报：本牌靴的配置没有 [surveillance] 表。</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="236" />
+        <source>Computing the returns...</source>
+        <translation>正在计算回报…</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="237" />
+        <source>as of card {card}</source>
+        <translation>截至第 {card} 张牌</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="239" />
+        <source>{as_of}, {left} cards left</source>
+        <translation>{as_of}，剩余 {left} 张</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="242" />
+        <source>{as_of}; the shoe ended at card {cards}</source>
+        <translation>{as_of}；牌靴在第 {cards} 张牌结束</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="244" />
+        <source>{as_of}, the table is at card {table}</source>
+        <translation>{as_of}，牌桌已到第 {table} 张牌</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="247" />
+        <source>{behind}: no result for {seconds} s (stalled)</source>
+        <translation>{behind}：{seconds} 秒无结果（停滞）</translation>
+    </message>
+    <message>
+        <location filename="../surveillance_panel.py" line="267" />
         <source>Surveillance</source>
         <translation>监控</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="253" />
+        <location filename="../surveillance_panel.py" line="317" />
         <source>closed</source>
         <translation>已关闭</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="260" />
-        <source>{count} cards left</source>
-        <translation>剩余 {count} 张牌</translation>
-    </message>
-    <message>
-        <location filename="../surveillance_panel.py" line="262" />
+        <location filename="../surveillance_panel.py" line="324" />
         <source>Surveillance &amp;middot; shoe {shoe}</source>
         <translation>监控 &amp;middot; 牌靴 {shoe}</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="264" />
+        <location filename="../surveillance_panel.py" line="326" />
         <source>Surveillance: no shoe yet</source>
         <translation>监控：尚无牌靴</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="267" />
-        <source>No returns computed yet (the profile needs a [surveillance] table).</source>
-        <translation>尚未计算回报率（牌桌设置需要 [surveillance] 表）。</translation>
-    </message>
-    <message>
-        <location filename="../surveillance_panel.py" line="272" />
+        <location filename="../surveillance_panel.py" line="334" />
         <source>Alerts:</source>
         <translation>警报：</translation>
     </message>
     <message>
-        <location filename="../surveillance_panel.py" line="274" />
+        <location filename="../surveillance_panel.py" line="336" />
         <source>No alerts this shoe.</source>
         <translation>本牌靴无警报。</translation>
     </message>
@@ -672,27 +717,27 @@ The table cannot play until this is fixed: call a technician.</source>
         <translation>路单标记：熊猫8，闲以三张牌8点胜</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="108" />
+        <location filename="../dialogs.py" line="104" />
         <source>Supervisor</source>
         <translation>主管</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="109" />
+        <location filename="../dialogs.py" line="105" />
         <source>Supervisor PIN:</source>
         <translation>主管密码:</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="114" />
+        <location filename="../dialogs.py" line="110" />
         <source>digits only</source>
         <translation>只能输入数字</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="119" />
+        <location filename="../dialogs.py" line="115" />
         <source>Manual card</source>
         <translation>手动输入</translation>
     </message>
     <message>
-        <location filename="../dialogs.py" line="120" />
+        <location filename="../dialogs.py" line="116" />
         <source>Card (rank and suit, e.g. KD, 10H, AS):</source>
         <translation>牌 (点数和花色, 如 KD, 10H, AS):</translation>
     </message>
@@ -700,26 +745,6 @@ The table cannot play until this is fixed: call a technician.</source>
         <location filename="../dialogs.py" line="138" />
         <source>Why is the round voided?</source>
         <translation>作废原因?</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="144" />
-        <source>Shoe</source>
-        <translation>牌靴</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="144" />
-        <source>Round</source>
-        <translation>局</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="146" />
-        <source>Result</source>
-        <translation>结果</translation>
-    </message>
-    <message>
-        <location filename="../dialogs.py" line="151" />
-        <source>VOID: {reason}</source>
-        <translation>作废: {reason}</translation>
     </message>
     <message>
         <location filename="../felt.py" />
