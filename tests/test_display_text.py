@@ -219,7 +219,8 @@ def test_no_view_is_larger_than_the_screen(qtbot, english, language):
         views = {"help": window.help, "recall": window.recall,
                  "surveillance": window.surveillance}
         for name, shown in (("display", None), *views.items(),
-                            ("void", ReasonDialog(void_title(window.view), window)), ("pin", PinDialog(window))):
+                            ("void", ReasonDialog(void_title(window.view), window)),
+                            ("pin", PinDialog(window))):
             if isinstance(shown, InputDialog):
                 shown.present(window.scale)
             elif shown is not None:
