@@ -3,6 +3,7 @@ with the same facts; mistakes are one line."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -21,7 +22,12 @@ from ui.cli import main
 from ui.commands.shoe_report import shoe_from_journal
 from ui.display import marks
 from ui.display.app import make_application
-from ui.display.shoe_report_page import PAGE_SIZE, ShoeReportPage, alert_lines
+from ui.display.shoe_report_page import (
+    PAGE_SIZE,
+    ShoeReportPage,
+    alert_lines,
+    integrity_lines,
+)
 
 
 @pytest.fixture(scope="module")
@@ -185,3 +191,16 @@ def test_the_html_report_prints_its_title_once_and_every_round(journal, tmp_path
     assert (f"round {first.round}: Player {' '.join(first.result.player)} "
             f"({first.result.player_total}), Banker") in body
     assert all(f"<li>round {played.round}: " in body for played in record.results)
+
+
+def test_a_first_shoe_s_integrity_says_in_words_it_had_nothing_to_compare_with():
+    summary = facts.ShoeIntegrity(
+        shoe=1, cards=383, compared_shoes=[], longest_run=0, longest_run_shoe=None,
+        longest_run_reversed=False, chance="1", alerts=[], ranks={"A": 30}, suits={"S": 100},
+        per_rank=32, per_suit=104)
+    lines = integrity_lines(ShoeRecord(shoe=1, integrity=summary))
+    assert lines[:2] == ["383 cards; no earlier shoe to compare them with", "No integrity alert."]
+    compared = integrity_lines(ShoeRecord(shoe=2, integrity=replace(
+        summary, shoe=2, compared_shoes=[1], longest_run=3, longest_run_shoe=1)))
+    assert compared[0] == "383 cards compared with shoes 1"
+    assert compared[1].startswith("Longest carried run: 3 cards, from shoe 1")

@@ -83,11 +83,13 @@ def integrity_lines(record: ShoeRecord) -> list[str]:
     if summary is None:
         return ["No integrity check recorded for this shoe (still in play, or no "
                 "[surveillance] table)."]
-    against = ", ".join(map(str, summary.compared_shoes)) or "none (no earlier shoe)"
+    compared = (f"{summary.cards} cards compared with shoes "
+                f"{', '.join(map(str, summary.compared_shoes))}" if summary.compared_shoes
+                else f"{summary.cards} cards; no earlier shoe to compare them with")
     run = (f"Longest carried run: {summary.longest_run} cards, from shoe "
            f"{summary.longest_run_shoe}{' reversed' if summary.longest_run_reversed else ''}; "
            f"chance of one that long by chance: {summary.chance}"
-           if summary.longest_run_shoe is not None else "No earlier shoe to compare with")
+           if summary.longest_run_shoe is not None else None)
     alerts = [f"{alert['kind']}: {alert['cards']} cards from card {alert['first_card']}"
               + (f" (shoe {alert['earlier_shoe']}, its card {alert['earlier_first_card']}"
                  f"{', reversed' if alert['reversed'] else ''})"
@@ -95,7 +97,7 @@ def integrity_lines(record: ShoeRecord) -> list[str]:
               for alert in summary.alerts] or ["No integrity alert."]
     over = [f"{rank} {count}" for rank, count in summary.ranks.items()
             if count > summary.per_rank]
-    return [f"{summary.cards} cards compared with shoes {against}", run, *alerts,
+    return [compared, *([run] if run else []), *alerts,
             "Ranks: " + " ".join(f"{rank} {count}" for rank, count in summary.ranks.items())
             + f" (the decks hold {summary.per_rank} each)"
             + (f"; more than the decks hold: {', '.join(over)}" if over else ""),
