@@ -144,7 +144,10 @@ def play(config: TableConfig, witness: Witness, stop_after_cards: int | None = N
         if event.type in ("reveal", "burn", "card"):
             recorded.append(event)
             if len(recorded) == stop_after_cards:
-                table.runner.stop()
+                # Right after this input, as a crash would: stop() queues behind the inputs a
+                # rate-0 shoe has already put in the inbox, which a loaded machine may let
+                # reach the shoe's end first.
+                table.runner._stopping = True
 
     table.bus.subscribe(count)
     try:
