@@ -235,7 +235,8 @@ class Floor:
                 "hands_last_hour": picture.hands_since(since),
                 "target_hands_per_hour": self.settings.target(table),
                 "open_alerts": len(self.store.alerts(table, open_only=True)),
-                "seq": record.seq, "silent": record.silent}
+                "seq": record.seq, "silent": record.silent, "hold": picture.hold,
+                "offline_since": record.offline_since and iso(record.offline_since)}
 
     def tiles(self) -> list[dict[str, Any]]:
         with self.lock:

@@ -156,3 +156,61 @@ def test_the_queue_api_takes_the_same_filters(pit, tables, query):
     assert {a["table"] for a in shown} == expected
 
 
+
+
+@needs_chromium
+def test_the_floor_tiles_say_silent_in_amber_offline_since_when_and_why_a_table_holds(
+        pit, tables, tmp_path):
+    quiet, dark, held = tables("f-quiet"), tables("f-dark"), tables("f-held")
+    for table in (quiet, dark, held):
+        table.status("online")
+    quiet.event("shoe_started", pit.clock(), decks=8, profile="classic",
+                profile_source="shipped", betting="land", by="dealer 4")
+    held.hold(pit.clock(), "card 7H read twice", code="duplicate_card")
+    dark.status("offline")
+    wait_for(lambda: len(pit.alerts()) == 2 and seq_of(pit, "f-quiet") == 1, timeout=20)
+    pit.clock.advance(120)
+    pit.watch.check()
+    driver = browser(tmp_path)
+    try:
+        driver.get(pit.url + "/")
+        log_in(driver, USER, PASSWORD)
+        wait_for(lambda: driver.find_elements("css selector", '.tile[data-table="f-held"]'),
+                 timeout=20)
+
+        def tile(table: str, part: str = "") -> str:
+            return driver.find_element("css selector", f'.tile[data-table="{table}"] {part}')
+
+        wait_for(lambda: "silent" in tile("f-quiet").get_attribute("class"), timeout=20)
+        amber = driver.execute_script("return getComputedStyle(arguments[0]).backgroundColor",
+                                      tile("f-quiet"))
+        red = driver.execute_script("return getComputedStyle(arguments[0]).backgroundColor",
+                                    tile("f-dark"))
+        assert (amber, red) == ("rgb(58, 49, 21)", "rgb(58, 29, 31)")  # amber, as docs say
+        since = tile("f-dark", ".status").text  # the test's clock: another day, in UTC
+        assert since.startswith("OFFLINE SINCE ") and since.endswith("2026 20:00")
+        assert tile("f-held", ".phase").text.endswith(": card 7H read twice")
+        assert "0.10–10,000.00" in tile("f-quiet", ".meta").text
+    finally:
+        driver.quit()
+
+
+@needs_chromium
+def test_the_table_pages_road_boxes_take_the_keyboard_and_its_summary_is_a_landmark(
+        pit, tables, tmp_path):
+    a_hold(pit, tables("k1"))
+    driver = browser(tmp_path)
+    try:
+        driver.get(pit.url + "/tables/k1")
+        log_in(driver, USER, PASSWORD)
+        wait_for(lambda: driver.find_element("id", "summary").text, timeout=20)
+        reached = driver.execute_script(
+            "const boxes = [...document.querySelectorAll('.road-box')];"
+            "return boxes.map(b => { b.focus(); return document.activeElement === b"
+            " && b.tabIndex === 0 && !!b.getAttribute('aria-label'); });")
+        assert reached == [True] * 5  # scrollable, so each is reached by Tab (axe)
+        summary = driver.find_element("id", "summary")
+        assert (summary.tag_name, summary.get_attribute("aria-label")) == ("section", "Summary")
+        assert "card AS not in this shoe" in summary.text
+    finally:
+        driver.quit()
