@@ -117,6 +117,15 @@ def alert_routes(floor: Floor, auth: Auth, live: Live,
             return PlainTextResponse(f"table {table!r} has no open alert", status_code=409)
         return RedirectResponse(back_to(form.get("back"), "/alerts"), status_code=303)
 
+    async def retire(request: Request) -> Response:
+        user = acknowledger(request, await form_of(request))
+        if isinstance(user, Response):
+            return user
+        table = request.path_params["table"]
+        if not await read(floor.retire, table, user):
+            return PlainTextResponse(f"no table {table!r} on the floor", status_code=404)
+        return RedirectResponse("/", status_code=303)
+
     return [
         Route("/alerts", show_alerts),
         Route("/api/alert-queue", alert_queue),
@@ -126,6 +135,7 @@ def alert_routes(floor: Floor, auth: Auth, live: Live,
         Route("/logout", log_out, methods=["POST"]),
         Route("/alerts/{alert:int}/ack", acknowledge, methods=["POST"]),
         Route("/tables/{table}/alerts/ack", acknowledge_table, methods=["POST"]),
+        Route("/tables/{table}/retire", retire, methods=["POST"]),
     ]
 
 

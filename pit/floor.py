@@ -65,7 +65,11 @@ class Floor:
         self.lock = threading.Lock()
         self.version = 0  # counts the floor's changes; the live pages send what came since
         self.on_change: Callable[[], None] = lambda: None  # called after each change
+        self.removed = 0  # Floor.version when a table last left the floor (retired)
+        self.retired = set(store.retired())
         for table, chain in store.chains().items():
+            if table in self.retired:
+                continue
             record = self._record(table)
             record.journal = chain.journal
             record.check = ChainCheck(chain.last_seq, chain.last_hash, chain.first_hash)
@@ -83,11 +87,18 @@ class Floor:
             record = self.tables[table] = TableRecord(TablePicture(table))
         return record
 
-    def on_message(self, topic: str, payload: bytes) -> None:
-        """One message of ``<prefix>/<table>/events|state|status``."""
+    def on_message(self, topic: str, payload: bytes, retained: bool = False) -> None:
+        """One message of ``<prefix>/<table>/events|state|status``. A retired table's
+        retained messages (sent again at every start) leave it retired; any other brings it
+        back."""
         table, _, leaf = topic[len(self.settings.topic_prefix) + 1:].rpartition("/")
         roads = rounds = False
         with self.lock:
+            if table in self.retired:
+                if retained:
+                    return
+                self.retired.discard(table)
+                self.store.unretire(table)
             self._record(table).heard_at = self.clock()
             if leaf == "status":
                 self._status(table, payload.decode("utf-8", "replace"))
@@ -222,6 +233,20 @@ class Floor:
         if alerts:
             self.on_change()
         return alerts
+
+    def retire(self, table: str, by: str) -> bool:
+        """A supervisor takes a table id off the floor (a table gone for good, or an id
+        nobody deals at), kept with who and when; it comes back when it publishes again.
+        False when there is no such table on the floor."""
+        with self.lock:
+            if self.tables.pop(table, None) is None:
+                return False
+            self.retired.add(table)
+            self.store.retire(table, by, iso(self.clock()))
+            self.version += 1
+            self.removed = self.version
+        self.on_change()
+        return True
 
     # What the pages and the API show.
     def tile(self, table: str) -> dict[str, Any]:

@@ -129,6 +129,7 @@ class Live:
         watched = {client.table for client in self.clients if not client.alerts}
         with floor.lock:
             since, self.sent = self.sent, floor.version
+            whole = whole or floor.removed > since  # a table left: each page drops its tile
             for table, record in floor.tables.items():
                 if not (whole or record.changed > since):
                     continue
@@ -137,7 +138,7 @@ class Live:
                 if table in watched:
                     pages[table] = record.rounds_changed > since
         if tiles:
-            message = sse("tiles", {"tiles": tiles})
+            message = sse("tiles", {"whole": whole, "tiles": tiles})
             for client in self.clients:
                 if client.table is None and not client.alerts:
                     client.send(message)

@@ -278,6 +278,22 @@ class Store:
             self._alert_changes += bool(ids)
         return [Alert(*row) for row in rows]
 
+    def retire(self, table: str, by: str, at: str) -> None:
+        """A table id taken off the floor by ``by`` (kept: who and when), until it publishes
+        again."""
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO retired VALUES (?, ?, ?)", (table, by, at))
+
+    def unretire(self, table: str) -> None:
+        with self._lock:
+            self._db.execute("DELETE FROM retired WHERE table_id = ?", (table,))
+
+    def retired(self) -> dict[str, tuple[str, str]]:
+        """Each retired table id: who retired it, and when."""
+        with self._lock:
+            rows = self._db.execute("SELECT * FROM retired").fetchall()
+        return {table: (by, at) for table, by, at in rows}
+
     def log_login(self, at: str, user: str, outcome: str) -> None:
         """A login's outcome (signed in, wrong password, locked out, signed out), kept."""
         with self._lock:

@@ -214,3 +214,34 @@ def test_the_table_pages_road_boxes_take_the_keyboard_and_its_summary_is_a_landm
         assert "card AS not in this shoe" in summary.text
     finally:
         driver.quit()
+
+
+def test_a_supervisor_retires_a_table_id_until_it_publishes_again(pit, tables, tmp_path):
+    made_up = [tables(f"junk-{n}") for n in range(3)]  # ids with nothing but a retained status
+    for table in made_up:
+        table.status("online")
+    wait_for(lambda: len(pit.reader().json("/api/tables")) == 3, timeout=20)
+    Users(pit.users_file).add("vic", PASSWORD, "viewer")
+    viewer = pit.client()
+    viewer.log_in("vic", PASSWORD)
+    assert viewer.request("/tables/junk-0/retire", {"csrf": viewer.session_token()}
+                          ).status == 403
+    client = pit.client()
+    client.log_in()
+    assert client.request("/tables/junk-0/retire", {}).status == 403  # no CSRF token
+    assert 'id="retire"' in client.request("/tables/junk-0").body
+    assert 'id="retire"' not in viewer.request("/tables/junk-0").body
+    pit.clock.advance(60)
+    answer = client.request("/tables/junk-0/retire", {"csrf": client.session_token()})
+    assert answer.status == 303
+    assert client.request("/tables/nothing/retire", {"csrf": client.session_token()}
+                          ).status == 404
+    assert {t["table"] for t in pit.reader().json("/api/tables")} == {"junk-1", "junk-2"}
+    assert pit.store.retired() == {"junk-0": (USER, "2026-12-01T20:01:00.000Z")}  # audited
+    pit.restart()  # its retained status comes again: it stays retired
+    wait_for(lambda: {t["table"] for t in pit.reader().json("/api/tables")} == {
+        "junk-1", "junk-2"}, timeout=20)
+    made_up[0].status("offline")  # it publishes again: back on the floor
+    wait_for(lambda: "junk-0" in {t["table"] for t in pit.reader().json("/api/tables")},
+             timeout=20)
+    assert pit.store.retired() == {}

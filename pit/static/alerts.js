@@ -79,7 +79,7 @@ function openRow(a) {
   return row;
 }
 function fillRow(row, a, now) {
-  row.querySelector(".raised").textContent = clock(a.raised) + "  " + waited(a.raised, now);
+  row.querySelector(".raised").textContent = clock(a.raised) + " · " + waited(a.raised, now);
   row.querySelector(".repeats").textContent = a.repeats
     ? "raised " + (a.repeats + 1) + " times, the last " + clock(a.updated) : "";
   const details = a.details.length > 1 || a.repeats ? a.details : [];
