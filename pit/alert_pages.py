@@ -94,28 +94,29 @@ def alert_routes(floor: Floor, auth: Auth, live: Live,
         set_cookie(answer, request, SESSION_COOKIE, "", 0)
         return answer
 
-    async def acknowledge(request: Request) -> Response:
+    async def acknowledged(request: Request, act: Callable[[str, str | None], Awaitable[Any]],
+                           refusal: str) -> Response:
+        """A supervisor's acknowledgement (its note kept), or its refusal: 409 with
+        ``refusal`` when there was nothing open to acknowledge."""
         form = await form_of(request)
         user = acknowledger(request, form)
         if isinstance(user, Response):
             return user
-        alert_id = request.path_params["alert"]
-        note = form.get("note", "").strip()[:MAX_NOTE] or None
-        if await read(floor.acknowledge, alert_id, user, note) is None:
-            return PlainTextResponse(f"alert {alert_id} is not open: acknowledged already, or "
-                                     "no such alert", status_code=409)
+        if not await act(user, form.get("note", "").strip()[:MAX_NOTE] or None):
+            return PlainTextResponse(refusal, status_code=409)
         return RedirectResponse(back_to(form.get("back"), "/alerts"), status_code=303)
 
+    async def acknowledge(request: Request) -> Response:
+        alert_id = request.path_params["alert"]
+        return await acknowledged(
+            request, lambda user, note: read(floor.acknowledge, alert_id, user, note),
+            f"alert {alert_id} is not open: acknowledged already, or no such alert")
+
     async def acknowledge_table(request: Request) -> Response:
-        form = await form_of(request)
-        user = acknowledger(request, form)
-        if isinstance(user, Response):
-            return user
         table = request.path_params["table"]
-        note = form.get("note", "").strip()[:MAX_NOTE] or None
-        if not await read(floor.acknowledge_table, table, user, note):
-            return PlainTextResponse(f"table {table!r} has no open alert", status_code=409)
-        return RedirectResponse(back_to(form.get("back"), "/alerts"), status_code=303)
+        return await acknowledged(
+            request, lambda user, note: read(floor.acknowledge_table, table, user, note),
+            f"table {table!r} has no open alert")
 
     async def retire(request: Request) -> Response:
         user = acknowledger(request, await form_of(request))

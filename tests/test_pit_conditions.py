@@ -19,6 +19,15 @@ from tests.test_pit_alerts import a_hold, open_rows, seq_of, tables
 pytestmark = needs_mosquitto
 __all__ = ["live_pit", "module_broker", "tables"]
 
+def viewer_and_supervisor(pit):
+    """Two browsers' worth of HTTP logged in: a viewer's (a new user) and the supervisor's."""
+    Users(pit.users_file).add("vic", PASSWORD, "viewer")
+    viewer, supervisor = pit.client(), pit.client()
+    viewer.log_in("vic", PASSWORD)
+    supervisor.log_in()
+    return viewer, supervisor
+
+
 CARDS = ["AS", "KD", "7H", "2C", "9S", "TD", "4H", "QC", "5D", "8S"]
 
 
@@ -88,13 +97,9 @@ def test_a_supervisor_acknowledges_every_open_alert_of_a_table_at_once(pit, tabl
     a1.client.publish("baccarat/a1/events", b"not an event", qos=1).wait_for_publish(10)
     a_hold(pit, a2)
     wait_for(lambda: len(pit.alerts()) == 3, timeout=20)
-    Users(pit.users_file).add("vic", PASSWORD, "viewer")
-    viewer = pit.client()
-    viewer.log_in("vic", PASSWORD)
+    viewer, client = viewer_and_supervisor(pit)
     assert viewer.request("/tables/a1/alerts/ack", {"csrf": viewer.session_token()}
                           ).status == 403
-    client = pit.client()
-    client.log_in()
     assert client.request("/tables/a1/alerts/ack", {"note": "no token"}).status == 403
     answer = client.request("/tables/a1/alerts/ack", {"csrf": client.session_token(),
                                                       "note": "shoe changed"})
@@ -221,13 +226,9 @@ def test_a_supervisor_retires_a_table_id_until_it_publishes_again(pit, tables, t
     for table in made_up:
         table.status("online")
     wait_for(lambda: len(pit.reader().json("/api/tables")) == 3, timeout=20)
-    Users(pit.users_file).add("vic", PASSWORD, "viewer")
-    viewer = pit.client()
-    viewer.log_in("vic", PASSWORD)
+    viewer, client = viewer_and_supervisor(pit)
     assert viewer.request("/tables/junk-0/retire", {"csrf": viewer.session_token()}
                           ).status == 403
-    client = pit.client()
-    client.log_in()
     assert client.request("/tables/junk-0/retire", {}).status == 403  # no CSRF token
     assert 'id="retire"' in client.request("/tables/junk-0").body
     assert 'id="retire"' not in viewer.request("/tables/junk-0").body
