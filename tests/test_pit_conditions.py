@@ -11,7 +11,7 @@ import pytest
 from pit.users import Users
 from tests.feed_support import needs_mosquitto
 from tests.journal_support import wait_for
-from tests.pit_alerts_support import PASSWORD, USER, live_pit, module_broker
+from tests.pit_alerts_support import PASSWORD, READER, USER, live_pit, module_broker
 from tests.pit_support import browser, log_in
 from tests.test_pit import needs_chromium
 from tests.test_pit_alerts import a_hold, open_rows, seq_of, tables
@@ -246,3 +246,32 @@ def test_a_supervisor_retires_a_table_id_until_it_publishes_again(pit, tables, t
     wait_for(lambda: "junk-0" in {t["table"] for t in pit.reader().json("/api/tables")},
              timeout=20)
     assert pit.store.retired() == {}
+
+
+@needs_chromium
+def test_the_exposure_charts_legend_is_whole(pit, tables, tmp_path):
+    table = tables("x1")
+    table.status("online")
+    bets = ["dragon_bonus_player", "dragon_bonus_banker", "player_pair", "banker_pair",
+            "perfect_pair", "either_pair", "big", "small"]
+    for n, left in enumerate((416, 300, 200, 60)):
+        table.event("exposure", pit.clock(), rtp={b: f"{1.05 - i * 0.01 + n * 0.001:.4f}"
+                                                 for i, b in enumerate(bets)},
+                    cards_left=left)
+    wait_for(lambda: seq_of(pit, "x1") == table.seq, timeout=20)
+    driver = browser(tmp_path)
+    try:
+        driver.get(pit.url + "/tables/x1")
+        log_in(driver, READER, PASSWORD)
+        legend = '#exposure text[font-size="15"]'  # the bets' names beside their lines
+        wait_for(lambda: len(driver.find_elements("css selector", legend)) == 8, timeout=20)
+        outside = driver.execute_script(
+            "const svg = document.querySelector('#exposure svg');"
+            "const box = svg.viewBox.baseVal;"
+            "return [...svg.querySelectorAll('text[font-size=\"15\"]')].filter(t => {"
+            " const b = t.getBBox();"
+            " return b.x < 0 || b.y < 0 || b.x + b.width > box.width"
+            " || b.y + b.height > box.height; }).map(t => t.textContent);")
+        assert outside == []
+    finally:
+        driver.quit()
