@@ -196,6 +196,9 @@ def test_the_floor_tiles_say_silent_in_amber_offline_since_when_and_why_a_table_
         assert since.startswith("OFFLINE SINCE ") and since.endswith("2026 20:00")
         assert tile("f-held", ".phase").text.endswith(": card 7H read twice")
         assert "0.10–10,000.00" in tile("f-quiet", ".meta").text
+        driver.get(pit.url + "/tables/f-quiet")  # and on its own page
+        wait_for(lambda: "0.10–10,000.00" in driver.find_element("id", "summary").text,
+                 timeout=20)
     finally:
         driver.quit()
 

@@ -35,10 +35,7 @@ function statusText(t, status) {
   return "offline since " + (today ? "" : since.toLocaleDateString() + " ") +
     since.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit", hour12: false});
 }
-// A site's limits are read from across the pit: 100000 as 100,000.
-function limitsText(limits) {
-  return limits.replace(/\d{4,}/g, n => Number(n).toLocaleString("en-US"));
-}
+
 function makeTile(table) {
   const el = document.createElement("a");
   el.href = "/tables/" + encodeURIComponent(table);

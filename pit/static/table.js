@@ -72,7 +72,7 @@ function showSummary(d) {
   summary.replaceChildren();
   node("div", "phase" + (d.phase === "hold" ? " holding" : ""), d.phase_words, summary);
   if (d.hold) node("div", "hold", "HOLD " + d.hold.code + ": " + d.hold.message, summary);
-  node("div", "meta", (d.profile || "profile not seen yet") + (d.limits ? "  " + d.limits : ""),
+  node("div", "meta", (d.profile || "profile not seen yet") + (d.limits ? "  " + limitsText(d.limits) : ""),
        summary);
   node("div", "meta", "shoe " + d.shoe + "  round " + d.round +
        (d.cards_left !== null ? "  ·  " + d.cards_left + " cards left" : ""), summary);
