@@ -48,6 +48,7 @@ class TableRecord:
     seq: int = 0
     heard_at: datetime | None = None  # the pit's time of the table's last message
     online_since: datetime | None = None  # the pit's time it last saw the table come online
+    offline_since: datetime | None = None  # the pit's time it saw the table go offline
     silent: bool = False  # online but quiet longer than a hand takes (pit/watch.py)
     # Floor.version when the table last changed at all, when its roads did and its rounds.
     changed: int = 0
@@ -64,7 +65,11 @@ class Floor:
         self.lock = threading.Lock()
         self.version = 0  # counts the floor's changes; the live pages send what came since
         self.on_change: Callable[[], None] = lambda: None  # called after each change
+        self.removed = 0  # Floor.version when a table last left the floor (retired)
+        self.retired = set(store.retired())
         for table, chain in store.chains().items():
+            if table in self.retired:
+                continue
             record = self._record(table)
             record.journal = chain.journal
             record.check = ChainCheck(chain.last_seq, chain.last_hash, chain.first_hash)
@@ -72,6 +77,9 @@ class Floor:
             for event in store.journal_events(table, chain.journal):
                 if unreadable(event) is None:  # one that is not was told when it came
                     record.picture.apply(event)
+        for table, kind in store.lasting():  # a silence told before a restart ends when heard
+            if kind == "silent" and table in self.tables:
+                self.tables[table].silent = True
 
     def _record(self, table: str) -> TableRecord:
         record = self.tables.get(table)
@@ -79,11 +87,18 @@ class Floor:
             record = self.tables[table] = TableRecord(TablePicture(table))
         return record
 
-    def on_message(self, topic: str, payload: bytes) -> None:
-        """One message of ``<prefix>/<table>/events|state|status``."""
+    def on_message(self, topic: str, payload: bytes, retained: bool = False) -> None:
+        """One message of ``<prefix>/<table>/events|state|status``. A retired table's
+        retained messages (sent again at every start) leave it retired; any other brings it
+        back."""
         table, _, leaf = topic[len(self.settings.topic_prefix) + 1:].rpartition("/")
         roads = rounds = False
         with self.lock:
+            if table in self.retired:
+                if retained:
+                    return
+                self.retired.discard(table)
+                self.store.unretire(table)
             self._record(table).heard_at = self.clock()
             if leaf == "status":
                 self._status(table, payload.decode("utf-8", "replace"))
@@ -112,9 +127,12 @@ class Floor:
     def _status(self, table: str, status: str) -> None:
         record = self._record(table)
         if status == "offline" and record.status != "offline":
+            record.offline_since = self.clock()
             self._alert(table, "offline", record.seq, f"table {table} went offline")
         if status == "online" and record.status != "online":
             record.online_since = self.clock()
+            record.offline_since = None
+            self.store.end_condition(table, "offline", iso(self.clock()))
         record.status = status
 
     def _event(self, table: str, payload: bytes) -> tuple[bool, bool]:
@@ -160,8 +178,11 @@ class Floor:
 
     def _event_alerts(self, table: str, event: dict[str, Any]) -> None:
         kind, seq, data = event["type"], event["seq"], event["data"]
-        if kind == "hold":
-            self._alert(table, "hold", seq, f"hold: {data['code']}: {data['message']}")
+        if kind == "hold":  # one alert a hold, however many cards pass while it lasts
+            self._alert(table, "hold", seq, f"hold: {data['code']}: {data['message']}",
+                        f"seq {seq}: {data['card'] or data['raw']}: {data['message']}")
+        elif kind == "hold_cleared":
+            self.store.end_condition(table, "hold", iso(self.clock()))
         elif kind == "exposure_alert" and data["state"] == "raised":
             self._alert(table, "exposure", seq, f"{data['bet']} returns {data['rtp']} "
                         f"(alert above {data['alert_rtp']})")
@@ -185,8 +206,12 @@ class Floor:
             self._alert(table, "disk", seq, f"disk: {data['days_left']} days of journal space "
                         f"left (below {data['min_free_days']})")
 
-    def _alert(self, table: str, kind: str, seq: int | None, message: str) -> None:
-        self.store.raise_alert(table, kind, seq, message, iso(self.clock()))
+    def _alert(self, table: str, kind: str, seq: int | None, message: str,
+               detail: str | None = None) -> None:
+        """Raises the condition ``kind`` at ``table``, or updates its alert while it lasts
+        (pit/conditions.py); a detail (a held card, a feed's problem) is listed in it."""
+        self.store.raise_alert(table, kind, seq, message, iso(self.clock()),
+                               message if detail is None else detail)
 
     def acknowledge(self, alert_id: int, by: str, note: str | None) -> Alert | None:
         """A pit user acknowledges an open alert: its table's tile shows one open alert
@@ -198,6 +223,30 @@ class Floor:
         if alert is not None:
             self.on_change()
         return alert
+
+    def acknowledge_table(self, table: str, by: str, note: str | None) -> list[Alert]:
+        """Every open alert of ``table`` acknowledged at once (those it had)."""
+        with self.lock:
+            alerts = self.store.acknowledge_table(table, by, iso(self.clock()), note)
+            if alerts and table in self.tables:
+                self.touch(table)
+        if alerts:
+            self.on_change()
+        return alerts
+
+    def retire(self, table: str, by: str) -> bool:
+        """A supervisor takes a table id off the floor (a table gone for good, or an id
+        nobody deals at), kept with who and when; it comes back when it publishes again.
+        False when there is no such table on the floor."""
+        with self.lock:
+            if self.tables.pop(table, None) is None:
+                return False
+            self.retired.add(table)
+            self.store.retire(table, by, iso(self.clock()))
+            self.version += 1
+            self.removed = self.version
+        self.on_change()
+        return True
 
     # What the pages and the API show.
     def tile(self, table: str) -> dict[str, Any]:
@@ -211,7 +260,8 @@ class Floor:
                 "hands_last_hour": picture.hands_since(since),
                 "target_hands_per_hour": self.settings.target(table),
                 "open_alerts": len(self.store.alerts(table, open_only=True)),
-                "seq": record.seq, "silent": record.silent}
+                "seq": record.seq, "silent": record.silent, "hold": picture.hold,
+                "offline_since": record.offline_since and iso(record.offline_since)}
 
     def tiles(self) -> list[dict[str, Any]]:
         with self.lock:

@@ -60,7 +60,7 @@ def deliver(floor: Floor, message: mqtt.MQTTMessage) -> None:
     """One message to the floor. A fault in handling it is logged with the message and the
     ingest goes on: paho would otherwise end its loop, and every table would go dark."""
     try:
-        floor.on_message(message.topic, bytes(message.payload))
+        floor.on_message(message.topic, bytes(message.payload), message.retain)
     except Exception:
         log.exception("pit: a message on %s could not be handled: %r", message.topic,
                       bytes(message.payload[:120]))

@@ -26,7 +26,7 @@ from typing import Any
 import anyio.to_thread
 from starlette.responses import Response, StreamingResponse
 
-from pit.alert_queue import queue
+from pit.alert_queue import Filter, queue
 from pit.broker_link import BrokerLink
 from pit.floor import Floor
 from pit.road_marks import tile_roads
@@ -61,6 +61,7 @@ class Client:
     role: str = VIEWER
     alerts: bool = False
     valid: Callable[[], bool] = lambda: True  # the user's session or token still good
+    filter: Filter = field(default_factory=Filter)  # the alert queue page's: what it shows
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(MAX_QUEUED))
     closed: bool = False
 
@@ -77,7 +78,7 @@ class Live:
         self.link_sent: str | None = None  # the broker link's state the floor pages have
         self.clients: set[Client] = set()
         self.sent = 0  # the floor's version at the last broadcast
-        self.queue_sent: tuple[int, int] | None = None  # the alerts' version sent last
+        self.queue_sent: int | None = None  # the alerts' version sent last
         self._wake = asyncio.Event()
         self._pending = False
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -128,6 +129,7 @@ class Live:
         watched = {client.table for client in self.clients if not client.alerts}
         with floor.lock:
             since, self.sent = self.sent, floor.version
+            whole = whole or floor.removed > since  # a table left: each page drops its tile
             for table, record in floor.tables.items():
                 if not (whole or record.changed > since):
                     continue
@@ -136,7 +138,7 @@ class Live:
                 if table in watched:
                     pages[table] = record.rounds_changed > since
         if tiles:
-            message = sse("tiles", {"tiles": tiles})
+            message = sse("tiles", {"whole": whole, "tiles": tiles})
             for client in self.clients:
                 if client.table is None and not client.alerts:
                     client.send(message)
@@ -173,17 +175,18 @@ class Live:
         if not pages:
             return
         store = self.floor.store
-        version = await anyio.to_thread.run_sync(store.alerts_version)
+        version = store.alerts_version()
         if version == self.queue_sent and not whole:
             return
         self.queue_sent = version
         alerts = await anyio.to_thread.run_sync(store.queue)
-        messages: dict[bool, str] = {}  # with the exposure or without it
+        messages: dict[tuple[bool, Filter], str] = {}  # by exposure seen and filter
         for client in pages:
-            exposure = sees_exposure(client.role)
-            if exposure not in messages:
-                messages[exposure] = sse("queue", queue(alerts, self.floor.clock(), client.role))
-            client.send(messages[exposure])
+            key = (sees_exposure(client.role), client.filter)
+            if key not in messages:
+                messages[key] = sse("queue", queue(alerts, self.floor.clock(), client.role,
+                                                   client.filter))
+            client.send(messages[key])
 
     def close(self) -> None:
         """Ends every open page's stream (the pit is stopping): each ends its response at
@@ -244,9 +247,10 @@ class Live:
         return event_stream(self.stream(Client(None, valid=valid), lambda: sse(
             "tiles", self.snapshot()) + self.link_message()))
 
-    def queue_stream(self, role: str, valid: Callable[[], bool]) -> Response:
-        return event_stream(self.stream(Client(None, role, alerts=True, valid=valid), lambda: sse(
-            "queue", queue(self.floor.store.queue(), self.floor.clock(), role))))
+    def queue_stream(self, role: str, valid: Callable[[], bool], shown: Filter) -> Response:
+        return event_stream(self.stream(
+            Client(None, role, alerts=True, valid=valid, filter=shown), lambda: sse(
+                "queue", queue(self.floor.store.queue(), self.floor.clock(), role, shown))))
 
     def table_stream(self, table: str, role: str, valid: Callable[[], bool]) -> Response:
         return event_stream(self.stream(Client(table, role, valid=valid), lambda: sse(

@@ -24,7 +24,7 @@ def alert_for(alert: dict[str, Any], role: str) -> dict[str, Any]:
     """An alert as ``role`` may see it: an exposure alert's bet and return only to
     surveillance."""
     if alert["kind"] == "exposure" and not sees_exposure(role):
-        return {**alert, "message": HIDDEN_EXPOSURE}
+        return {**alert, "message": HIDDEN_EXPOSURE, "details": []}
     return alert
 
 

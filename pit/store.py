@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.feed.message import ENVELOPE
+from pit.conditions import LASTING, MAX_DETAIL, MAX_DETAILS
 from pit.errors import PitError
 from pit.severity import severity
 
@@ -37,13 +38,23 @@ CREATE TABLE IF NOT EXISTS alerts (
     message TEXT NOT NULL, raised TEXT NOT NULL,
     acked_by TEXT, acked_at TEXT, note TEXT);
 CREATE INDEX IF NOT EXISTS open_alerts ON alerts (acked_at, table_id);
+CREATE TABLE IF NOT EXISTS retired (
+    table_id TEXT PRIMARY KEY, by TEXT NOT NULL, at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS logins (
     at TEXT NOT NULL, user TEXT NOT NULL, outcome TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS sessions (
     token_hash TEXT PRIMARY KEY, user TEXT NOT NULL, csrf TEXT NOT NULL,
     expires TEXT NOT NULL);
 """
+# The columns added to a store's alerts since the first (pit/conditions.py): while ``ended`` is
+# NULL the condition lasts, and a repeat updates the alert (``repeats``, ``last_seq``,
+# ``updated``, ``details``, a JSON list of the newest details).
+ALERT_COLUMNS = {"ended": "TEXT", "repeats": "INTEGER NOT NULL DEFAULT 0", "last_seq": "INTEGER",
+                 "updated": "TEXT", "details": "TEXT NOT NULL DEFAULT '[]'"}
+CONDITIONS_INDEX = ("CREATE INDEX IF NOT EXISTS lasting ON alerts (table_id, kind) "
+                    "WHERE ended IS NULL")
 PAST_SHOWN = 200  # acknowledged alerts the queue shows below the open ones
+LASTING_SQL = ", ".join(f"'{kind}'" for kind in sorted(LASTING))
 
 
 @dataclass(frozen=True)
@@ -67,12 +78,20 @@ class Alert:
     acked_by: str | None = None
     acked_at: str | None = None
     note: str | None = None
+    ended: str | None = None  # when its condition ended; None while it lasts
+    repeats: int = 0  # times it was raised again while its condition lasted
+    last_seq: int | None = None  # the seq of the latest repeat
+    updated: str | None = None  # the time of the latest repeat
+    details: str = "[]"
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "table": self.table, "kind": self.kind, "seq": self.seq,
                 "message": self.message, "raised": self.raised, "open": self.acked_at is None,
                 "severity": severity(self.kind),
-                "acked_by": self.acked_by, "acked_at": self.acked_at, "note": self.note}
+                "acked_by": self.acked_by, "acked_at": self.acked_at, "note": self.note,
+                "lasting": self.ended is None, "ended": self.ended, "repeats": self.repeats,
+                "last_seq": self.last_seq, "updated": self.updated,
+                "details": json.loads(self.details)}
 
 
 def _event(body: str) -> dict[str, Any]:
@@ -88,6 +107,7 @@ class Store:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._lock = threading.Lock()  # one connection, shared by ingest and web threads
+        self._alert_changes = 0
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._claim = claimed(path)
@@ -99,6 +119,14 @@ class Store:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(SCHEMA)
+            present = {row[1] for row in self._db.execute("PRAGMA table_info(alerts)")}
+            for name, kind in ALERT_COLUMNS.items():
+                if name not in present:  # a store made before alerts were conditions
+                    self._db.execute(f"ALTER TABLE alerts ADD COLUMN {name} {kind}")
+            if not present.issuperset(ALERT_COLUMNS):
+                # Its alerts had no conditions: the acknowledged have ended.
+                self._db.execute("UPDATE alerts SET ended = acked_at WHERE acked_at IS NOT NULL")
+            self._db.execute(CONDITIONS_INDEX)
         except sqlite3.Error as error:
             os.close(self._claim)
             raise PitError(f"{path}: not the pit's store (an SQLite database): {error}") \
@@ -143,13 +171,46 @@ class Store:
         return [_event(body) for (body,) in reversed(rows)]
 
     def raise_alert(self, table: str, kind: str, seq: int | None, message: str,
-                    raised: str) -> Alert:
+                    raised: str, detail: str | None = None) -> Alert | None:
+        """A new alert for the condition ``kind`` at ``table``; or, while one lasts, that one
+        updated (None: nobody is told anew). The same seq again (a pit restarted, a message
+        repeated) changes nothing."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            row = self._db.execute("SELECT id, seq, last_seq, details FROM alerts WHERE "
+                                   "table_id = ? AND kind = ? AND ended IS NULL "
+                                   "ORDER BY id DESC LIMIT 1", (table, kind)).fetchone()
+            if row is None:
+                details = [] if detail is None else [detail[:MAX_DETAIL]]
+                cursor = self._db.execute(
+                    "INSERT INTO alerts (table_id, kind, seq, message, raised, details) "
+                    "VALUES (?,?,?,?,?,?)", (table, kind, seq, message, raised,
+                                             json.dumps(details)))
+                assert cursor.lastrowid is not None
+                self._alert_changes += 1
+                return Alert(cursor.lastrowid, table, kind, seq, message, raised,
+                             details=json.dumps(details))
+            alert_id, first, last, kept = row
+            if seq is not None and seq in (first, last):
+                return None
+            self._alert_changes += 1
+            details = json.loads(kept)
+            if detail is not None:
+                details = [*details, detail[:MAX_DETAIL]][-MAX_DETAILS:]
+            self._db.execute("UPDATE alerts SET repeats = repeats + 1, last_seq = ?, "
+                             "updated = ?, details = ? WHERE id = ?",
+                             (seq, raised, json.dumps(details), alert_id))
+        return None
+
+    def end_condition(self, table: str, kind: str, at: str) -> bool:
+        """The lasting condition ``kind`` at ``table`` is over (the table is back online, its
+        hold cleared...): the next one is a new alert. Whether one was lasting."""
         with self._lock:
-            cursor = self._db.execute(
-                "INSERT INTO alerts (table_id, kind, seq, message, raised) VALUES (?,?,?,?,?)",
-                (table, kind, seq, message, raised))
-        assert cursor.lastrowid is not None
-        return Alert(cursor.lastrowid, table, kind, seq, message, raised)
+            self._db.execute("UPDATE alerts SET ended = ? WHERE table_id = ? AND kind = ? "
+                             "AND ended IS NULL", (at, table, kind))
+            ended = bool(self._db.execute("SELECT changes()").fetchone()[0])
+            self._alert_changes += ended
+        return ended
 
     def alerts(self, table: str | None = None, open_only: bool = False,
                limit: int = 500) -> list[Alert]:
@@ -167,14 +228,18 @@ class Store:
                 (*values, limit)).fetchall()
         return [Alert(*row) for row in rows]
 
-    def alerts_version(self) -> tuple[int, int]:
-        """The newest alert's id and how many are open: changes when one is raised or
-        acknowledged (both read from indexes, however many alerts there are)."""
+    def alerts_version(self) -> int:
+        """Counts the changes to the alerts (one raised, updated, acknowledged or ended): the
+        live queue pages are sent the queue when it moved."""
+        return self._alert_changes
+
+    def lasting(self) -> set[tuple[str, str]]:
+        """The (table, kind) of every condition that lasts, for a restarted pit to go on
+        from (a silence it told before it stopped ends when the table is heard again)."""
         with self._lock:
-            newest = self._db.execute("SELECT max(id) FROM alerts").fetchone()[0]
-            open_ = self._db.execute(
-                "SELECT count(*) FROM alerts WHERE acked_at IS NULL").fetchone()[0]
-        return newest or 0, open_
+            rows = self._db.execute(
+                "SELECT DISTINCT table_id, kind FROM alerts WHERE ended IS NULL").fetchall()
+        return {(table, kind) for table, kind in rows}
 
     def queue(self, past: int = PAST_SHOWN) -> list[Alert]:
         """Every open alert, then the ``past`` last acknowledged, newest acknowledgement first."""
@@ -189,12 +254,45 @@ class Store:
     def acknowledge(self, alert_id: int, by: str, at: str, note: str | None) -> Alert | None:
         """The open alert ``alert_id`` acknowledged; None when there is no such open alert
         (an acknowledgement stands: a second one does not replace it)."""
+        acknowledged = self._acknowledge("id = ?", alert_id, by, at, note)
+        return acknowledged[0] if acknowledged else None
+
+    def acknowledge_table(self, table: str, by: str, at: str, note: str | None) -> list[Alert]:
+        """Every open alert of ``table`` acknowledged at once (those it had)."""
+        return self._acknowledge("table_id = ?", table, by, at, note)
+
+    def _acknowledge(self, which: str, value: object, by: str, at: str,
+                     note: str | None) -> list[Alert]:
+        # A lasting condition's alert stays lasting (a repeat updates it, nobody is told
+        # anew); any other ends with its acknowledgement (pit/conditions.py).
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            ids = [row[0] for row in self._db.execute(
+                f"SELECT id FROM alerts WHERE {which} AND acked_at IS NULL", (value,))]
+            self._db.executemany(
+                "UPDATE alerts SET acked_by = ?, acked_at = ?, note = ?, ended = CASE WHEN "
+                f"kind IN ({LASTING_SQL}) THEN ended ELSE coalesce(ended, ?) END "
+                "WHERE id = ?", [(by, at, note, at, alert_id) for alert_id in ids])
+            rows = [self._db.execute("SELECT * FROM alerts WHERE id = ?", (alert_id,)).fetchone()
+                    for alert_id in ids]
+            self._alert_changes += bool(ids)
+        return [Alert(*row) for row in rows]
+
+    def retire(self, table: str, by: str, at: str) -> None:
+        """A table id taken off the floor by ``by`` (kept: who and when), until it publishes
+        again."""
         with self._lock:
-            self._db.execute("UPDATE alerts SET acked_by = ?, acked_at = ?, note = ? "
-                             "WHERE id = ? AND acked_at IS NULL", (by, at, note, alert_id))
-            changed = self._db.execute("SELECT changes()").fetchone()[0]
-            row = self._db.execute("SELECT * FROM alerts WHERE id = ?", (alert_id,)).fetchone()
-        return Alert(*row) if changed and row else None
+            self._db.execute("INSERT OR REPLACE INTO retired VALUES (?, ?, ?)", (table, by, at))
+
+    def unretire(self, table: str) -> None:
+        with self._lock:
+            self._db.execute("DELETE FROM retired WHERE table_id = ?", (table,))
+
+    def retired(self) -> dict[str, tuple[str, str]]:
+        """Each retired table id: who retired it, and when."""
+        with self._lock:
+            rows = self._db.execute("SELECT * FROM retired").fetchall()
+        return {table: (by, at) for table, by, at in rows}
 
     def log_login(self, at: str, user: str, outcome: str) -> None:
         """A login's outcome (signed in, wrong password, locked out, signed out), kept."""

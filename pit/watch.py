@@ -23,6 +23,9 @@ class Watch:
     floor: Floor
     off_pace: set[str] = field(default_factory=set)  # tables told off pace, until back in band
 
+    def __post_init__(self) -> None:  # those told before the pit restarted, too
+        self.off_pace |= {table for table, kind in self.floor.store.lasting() if kind == "pace"}
+
     def check(self) -> None:
         now, changed = self.floor.clock(), False
         with self.floor.lock:
@@ -32,6 +35,10 @@ class Watch:
                     self._silence(table, record, now)
                     self._pace(table, record, now)
                 else:  # an offline table has its own alert; told again once it is back
+                    if record.silent:
+                        self.floor.store.end_condition(table, "silent", iso(now))
+                    if table in self.off_pace:
+                        self.floor.store.end_condition(table, "pace", iso(now))
                     record.silent = False
                     self.off_pace.discard(table)
                 if was != (record.silent, table in self.off_pace):
@@ -45,6 +52,8 @@ class Watch:
         limit = timedelta(seconds=self.floor.settings.silent_after_seconds)
         picture = record.picture
         if quiet <= limit or picture.phase in QUIET_PHASES or picture.hold is not None:
+            if record.silent:
+                self.floor.store.end_condition(table, "silent", iso(now))
             record.silent = False
         elif not record.silent:
             record.silent = True
@@ -61,6 +70,8 @@ class Watch:
         low = target * (100 - settings.pace_band_percent) / 100
         high = target * (100 + settings.pace_band_percent) / 100
         if low <= hands <= high:
+            if table in self.off_pace:
+                self.floor.store.end_condition(table, "pace", iso(now))
             self.off_pace.discard(table)
         elif table not in self.off_pace:
             self.off_pace.add(table)

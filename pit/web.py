@@ -20,12 +20,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from pit.access import Access, SecurityHeaders, identity_of, still_valid
-from pit.alert_pages import alert_routes
+from pit.alert_pages import TEMPLATES, alert_routes
 from pit.auth import Auth
 from pit.broker_link import BrokerLink
 from pit.floor import Floor
 from pit.live import Live
-from pit.roles import alert_for, detail_for
+from pit.roles import alert_for, detail_for, may_acknowledge
 
 STATIC = Path(__file__).with_name("static")
 MAX_ROUNDS = 500  # rounds one request may ask for (a shoe is about 80)
@@ -85,7 +85,11 @@ def make_app(floor: Floor, auth: Auth, live: Live | None = None,
         table = request.path_params["table"]
         if table not in floor.tables:
             return unknown(table)
-        return FileResponse(STATIC / "table.html")
+        identity = identity_of(request)
+        session = identity.session
+        return TEMPLATES.TemplateResponse(request, "table.html", {
+            "table": table, "csrf": session.csrf if session else "",
+            "supervisor": bool(session and may_acknowledge(identity.role))})
 
     async def floor_live(request: Request) -> Response:
         return live.floor_stream(still_valid(request))

@@ -123,6 +123,15 @@ class LivePit:
         self.user, self.password = USER, PASSWORD
         self.settings = load_settings(None, {"broker": broker.url, "users_file": str(users),
                                              "client_id": f"pit-{folder.name}", **settings})
+        self.start()
+
+    def restart(self) -> None:
+        """The pit stopped and started again on its store (its users and token kept)."""
+        self.stop()
+        self.start()
+
+    def start(self) -> None:
+        folder, clock, users = self.folder, self.clock, self.users_file
         self.store = Store(folder / "pit.sqlite")
         self.floor = Floor(self.settings, self.store, clock)
         self.watch = Watch(self.floor)

@@ -469,7 +469,8 @@ def test_the_alert_queue_picture(tmp_path, broker, tables):
             driver.get(pit.url + "/alerts")
             log_in(driver, USER, PASSWORD)
             wait_for(lambda: len(open_rows(driver)) == 4 and past_text(driver, 1), timeout=20)
-            assert len(driver.find_elements("css selector", "form.ack")) == 4
+            assert len(driver.find_elements("css selector", ".alert form.ack")) == 4
+            assert len(driver.find_elements("css selector", ".group form.ack.all")) == 4
             picture = tmp_path / "pit-alerts.png"
             driver.save_screenshot(str(picture))
         finally:

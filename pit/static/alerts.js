@@ -1,14 +1,20 @@
-// The floor's alert queue, kept live by the pit's server-sent events (/api/alert-queue/live):
-// each message is the whole queue, sent when an alert is raised or acknowledged and once a
-// minute. Open alerts most urgent and longest waiting first, each with its acknowledgement form
-// when the user's role may acknowledge; the acknowledged below. Every string from a table goes
-// in as text (textContent), never as markup. An open alert's row is kept while it stays open,
-// so a note being typed survives the redraws.
+// The floor's alert queue, kept live by the pit's server-sent events (/api/alert-queue/live,
+// with the page's filters): each message is the whole queue, sent when an alert is raised,
+// updated, acknowledged or ended, and once a minute. Open alerts grouped by table, the table
+// with the most urgent and longest waiting alert first, each group with an acknowledge-all
+// form and each alert with its own when the user's role may acknowledge; the acknowledged
+// below. An alert is one condition (a hold, an offline spell...): while it lasts its repeats
+// are counted and its newest details listed in it. Every string from a table goes in as text
+// (textContent), never as markup. An open alert's row is kept while it stays open, so a note
+// being typed survives the redraws.
 "use strict";
 const csrf = document.querySelector('meta[name="pit-csrf"]').content;
 const mayAcknowledge = document.querySelector('meta[name="pit-acknowledge"]').content !== "";
 const SEVERITY = {1: "urgent", 2: "soon", 3: "notice"};
 const rows = new Map();  // open alert id -> its row
+const groups = new Map();  // table -> its group of open alerts
+const WHEN = {year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit",
+              minute: "2-digit", second: "2-digit", hour12: false, timeZoneName: "short"};
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -16,8 +22,10 @@ function el(tag, cls, text) {
   if (text !== undefined) e.textContent = text;
   return e;
 }
+// A time with its date and its zone: an alert may wait past midnight, and the pit's
+// users are not all in one zone.
 function clock(ts) {
-  return new Date(ts).toLocaleTimeString([], {hour12: false});
+  return new Date(ts).toLocaleString([], WHEN);
 }
 function waited(ts, now) {
   const minutes = Math.floor((Date.parse(now) - Date.parse(ts)) / 60000);
@@ -32,43 +40,84 @@ function input(form, type, name, value) {
   form.appendChild(e);
   return e;
 }
+function tableLink(table) {
+  const a = el("a", "table", table);
+  a.href = "/tables/" + encodeURIComponent(table);
+  return a;
+}
+function eventLink(table, seq) {  // the table's page, at the event that raised the alert
+  const a = el("a", "event", "event " + seq);
+  a.href = "/tables/" + encodeURIComponent(table) + "#event-" + seq;
+  return a;
+}
+function ackForm(action, label, noteLabel) {
+  const form = el("form", "ack");
+  form.method = "post";
+  form.action = action;
+  input(form, "hidden", "csrf", csrf);
+  input(form, "hidden", "back", location.pathname + location.search);
+  const note = input(form, "text", "note");
+  note.placeholder = noteLabel;
+  note.maxLength = 500;
+  const button = el("button", "", label);
+  button.type = "submit";
+  form.appendChild(button);
+  return form;
+}
 function openRow(a) {
   const row = el("article", "alert " + (SEVERITY[a.severity] || "soon"));
   row.dataset.alert = a.id;
   const head = row.appendChild(el("div", "head"));
-  head.appendChild(el("span", "table", a.table));
   head.appendChild(el("span", "kind", a.kind));
+  if (a.seq !== null) head.appendChild(eventLink(a.table, a.seq));
   head.appendChild(el("span", "raised"));
   row.appendChild(el("div", "message", a.message));
-  if (mayAcknowledge) {
-    const form = el("form", "ack");
-    form.method = "post";
-    form.action = "/alerts/" + a.id + "/ack";
-    input(form, "hidden", "csrf", csrf);
-    const note = input(form, "text", "note");
-    note.placeholder = "note (optional)";
-    note.maxLength = 500;
-    const button = el("button", "", "Acknowledge");
-    button.type = "submit";
-    form.appendChild(button);
-    row.appendChild(form);
-  }
+  row.appendChild(el("div", "repeats"));
+  row.appendChild(el("ul", "details"));
+  if (mayAcknowledge) row.appendChild(ackForm("/alerts/" + a.id + "/ack", "Acknowledge",
+                                              "note (optional)"));
   return row;
+}
+function fillRow(row, a, now) {
+  row.querySelector(".raised").textContent = clock(a.raised) + " · " + waited(a.raised, now);
+  row.querySelector(".repeats").textContent = a.repeats
+    ? "raised " + (a.repeats + 1) + " times, the last " + clock(a.updated) : "";
+  const details = a.details.length > 1 || a.repeats ? a.details : [];
+  const list = row.querySelector(".details");
+  if (list.dataset.shown !== JSON.stringify(details)) {
+    list.replaceChildren(...details.map(d => el("li", "", d)));
+    list.dataset.shown = JSON.stringify(details);
+  }
+}
+function group(table) {
+  const section = el("section", "group");
+  section.dataset.table = table;
+  const head = section.appendChild(el("h3", "group-head"));
+  head.appendChild(tableLink(table));
+  head.appendChild(el("span", "count"));
+  if (mayAcknowledge) {
+    section.appendChild(ackForm("/tables/" + encodeURIComponent(table) + "/alerts/ack",
+                                "Acknowledge all for " + table, "note for all (optional)"))
+      .classList.add("all");
+  }
+  section.appendChild(el("div", "alerts"));
+  return section;
 }
 function pastRow(a) {
   const row = el("tr");
   row.dataset.alert = a.id;
   row.appendChild(el("td", "", clock(a.raised)));
-  row.appendChild(el("td", "table", a.table));
+  row.appendChild(el("td")).appendChild(tableLink(a.table));
   const what = row.appendChild(el("td"));
   what.appendChild(el("span", "kind", a.kind));
-  what.appendChild(document.createTextNode(" " + a.message));
+  what.appendChild(document.createTextNode(" " + a.message +
+    (a.repeats ? " (raised " + (a.repeats + 1) + " times)" : "")));
   row.appendChild(el("td", "", clock(a.acked_at)));
   row.appendChild(el("td", "by", a.acked_by));
   row.appendChild(el("td", "note", a.note || ""));
   return row;
 }
-// The rows in order without moving a row that stays (a row moved loses the focus of its
+// The children in order without moving one that stays (a row moved loses the focus of its
 // note): the open alerts' order never changes between them, so removing the gone and inserting
 // the new is enough.
 function place(list, wanted) {
@@ -79,15 +128,24 @@ function place(list, wanted) {
   });
 }
 function draw(queue) {
-  const shown = queue.open.map(a => {
+  const byTable = new Map();  // in the queue's order: the most urgent table first
+  for (const a of queue.open) {
     const row = rows.get(a.id) || openRow(a);
     rows.set(a.id, row);
-    row.querySelector(".raised").textContent = clock(a.raised) + "  " +
-      waited(a.raised, queue.now);
-    return row;
-  });
+    fillRow(row, a, queue.now);
+    if (!byTable.has(a.table)) byTable.set(a.table, []);
+    byTable.get(a.table).push(row);
+  }
   const open = new Set(queue.open.map(a => a.id));
   for (const id of rows.keys()) if (!open.has(id)) rows.delete(id);
+  for (const table of groups.keys()) if (!byTable.has(table)) groups.delete(table);
+  const shown = [...byTable].map(([table, tableRows]) => {
+    const section = groups.get(table) || group(table);
+    groups.set(table, section);
+    section.querySelector(".count").textContent = tableRows.length + " open";
+    place(section.querySelector(".alerts"), tableRows);
+    return section;
+  });
   place(document.getElementById("open"), shown.length ? shown
     : [el("p", "calm", "No open alerts.")]);
   document.getElementById("past").replaceChildren(...queue.past.map(pastRow));
@@ -98,4 +156,4 @@ function connection(text, up) {
   e.textContent = text;
   e.className = up ? "live" : "down";
 }
-liveStream("/api/alert-queue/live", {queue: draw}, connection);
+liveStream("/api/alert-queue/live" + location.search, {queue: draw}, connection);

@@ -27,6 +27,15 @@ function resultText(r) {
 function statusWord(t) {
   return t.status === "online" && t.silent ? "silent" : t.status;
 }
+// "offline since 20:58" (and the date when it was not today): how long a table has been dark.
+function statusText(t, status) {
+  if (status !== "offline" || !t.offline_since) return status;
+  const since = new Date(t.offline_since);
+  const today = since.toDateString() === new Date().toDateString();
+  return "offline since " + (today ? "" : since.toLocaleDateString() + " ") +
+    since.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit", hour12: false});
+}
+
 function makeTile(table) {
   const el = document.createElement("a");
   el.href = "/tables/" + encodeURIComponent(table);
@@ -46,10 +55,11 @@ function fill(tile, t) {
   const status = statusWord(t);
   setClass(el, "tile " + status + (t.open_alerts ? " alerting" : "") +
                (t.phase === "hold" ? " holding" : ""));
-  setText(parts.status, status);
-  setText(parts.where, (t.profile || "profile not seen yet") + (t.limits ? " " + t.limits : "") +
+  setText(parts.status, statusText(t, status));
+  setText(parts.where, (t.profile || "profile not seen yet") +
+                       (t.limits ? " " + limitsText(t.limits) : "") +
                        "  ·  shoe " + t.shoe + " round " + t.round);
-  setText(parts.phase, t.phase_words);
+  setText(parts.phase, t.hold ? t.phase_words + ": " + t.hold.message : t.phase_words);
   const r = t.last_result;
   setClass(parts.result, "result " + (r ? "win-" + r.winner : ""));
   setText(parts.result, r ? resultText(r) : "no result yet");

@@ -72,7 +72,7 @@ function showSummary(d) {
   summary.replaceChildren();
   node("div", "phase" + (d.phase === "hold" ? " holding" : ""), d.phase_words, summary);
   if (d.hold) node("div", "hold", "HOLD " + d.hold.code + ": " + d.hold.message, summary);
-  node("div", "meta", (d.profile || "profile not seen yet") + (d.limits ? "  " + d.limits : ""),
+  node("div", "meta", (d.profile || "profile not seen yet") + (d.limits ? "  " + limitsText(d.limits) : ""),
        summary);
   node("div", "meta", "shoe " + d.shoe + "  round " + d.round +
        (d.cards_left !== null ? "  ·  " + d.cards_left + " cards left" : ""), summary);
@@ -147,37 +147,52 @@ function showExposure(d) {
     .filter(b => !MAIN_BETS.includes(b));
   const values = course.flatMap(p => bets.map(b => Number(p.rtp[b]))).filter(v => !isNaN(v));
   const low = Math.min(0.7, ...values), high = Math.max(1.1, ...values);
-  const W = 440, H = 220, L = 44, R = 130, T = 10, B = 30;
+  const labels = bets.map(bet => {
+    const now = d.exposure && d.exposure[bet] !== undefined ? Number(d.exposure[bet]) : 1;
+    return [bet, now, bet.replaceAll("_", " ") + " " + now.toFixed(3)];
+  });
+  // The legend whole: its column as wide as its longest name (a bold guess of 9 units a
+  // character at 15), and the chart as tall as its names stacked, however many bets.
+  const PLOT_H = 180, T = 10, B = 30, L = 44, LINE = 17;
+  const R = 16 + 9 * Math.max(12, ...labels.map(l => l[2].length));
+  const W = 310 + R, H = Math.max(T + PLOT_H + B, T + LINE * labels.length + B);
   const x = cardsLeft => L + (W - L - R) * (SHOE_CARDS - cardsLeft) / SHOE_CARDS;
-  const y = rtp => T + (H - T - B) * (high - rtp) / (high - low);
+  const y = rtp => T + PLOT_H * (high - rtp) / (high - low);
   const chart = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   chart.setAttribute("viewBox", `0 0 ${W} ${H}`);
   chart.setAttribute("class", "course");
-  svg("rect", { x: L, y: T, width: W - L - R, height: H - T - B, fill: "none", stroke: "#6b7b8c" }, chart);
+  svg("rect", { x: L, y: T, width: W - L - R, height: PLOT_H, fill: "none", stroke: "#6b7b8c" }, chart);
   svg("line", { x1: L, x2: W - R, y1: y(1), y2: y(1), stroke: "#ff5c5c", "stroke-dasharray": "6 4" }, chart);
   for (const [value, text] of [[low, low.toFixed(2)], [1, "1.00"], [high, high.toFixed(2)]]) {
     svg("text", { x: L - 6, y: y(value), fill: "#9aa6b2", "text-anchor": "end",
                   "dominant-baseline": "central", "font-size": 14 }, chart).textContent = text;
   }
-  svg("text", { x: (L + W - R) / 2, y: H - 6, fill: "#9aa6b2", "text-anchor": "middle",
+  svg("text", { x: (L + W - R) / 2, y: T + PLOT_H + B - 6, fill: "#9aa6b2", "text-anchor": "middle",
                 "font-size": 14 }, chart).textContent = "cards out of the shoe";
   const ends = [];
-  bets.forEach((bet, i) => {
+  labels.forEach(([bet, now, label], i) => {
     const points = course.filter(p => p.rtp[bet] !== undefined)
       .map(p => x(p.cards_left) + "," + y(Number(p.rtp[bet])));
     const color = BET_COLORS[i % BET_COLORS.length];
     svg("polyline", { points: points.join(" "), fill: "none", stroke: color, "stroke-width": 3 }, chart);
-    const now = d.exposure && d.exposure[bet] !== undefined ? Number(d.exposure[bet]) : 1;
-    ends.push([y(now), color, bet.replaceAll("_", " ") + " " + now.toFixed(3)]);
+    ends.push([y(now), color, label]);
   });
-  // Each name beside its line's end, moved down just enough not to cover another.
+  // Each name beside its line's end, moved down just enough not to cover another, and up
+  // again where the last would fall off the chart.
   let below = T;
-  for (const [at, color, label] of ends.sort((a, b) => a[0] - b[0])) {
+  const tops = ends.sort((a, b) => a[0] - b[0]).map(([at]) => {
     const top = Math.max(at, below);
-    below = top + 17;
-    svg("text", { x: W - R + 8, y: top, fill: color, "font-size": 15,
-                  "dominant-baseline": "central" }, chart).textContent = label;
+    below = top + LINE;
+    return top;
+  });
+  for (let i = tops.length - 1, limit = H - LINE / 2; i >= 0; i--) {
+    tops[i] = Math.min(tops[i], limit);
+    limit = tops[i] - LINE;
   }
+  ends.forEach(([, color, label], i) => {
+    svg("text", { x: W - R + 8, y: tops[i], fill: color, "font-size": 15, "class": "legend",
+                  "dominant-baseline": "central" }, chart).textContent = label;
+  });
   document.getElementById("exposure").replaceChildren(chart);
 }
 function show(view) {

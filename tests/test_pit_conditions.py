@@ -1,0 +1,280 @@
+"""Alerts as conditions: one alert for each open condition at a table (a hold, an offline
+spell, a silence, a feed problem...), updated while it lasts and raised once across repeats
+and pit restarts; the queue grouped by table with an acknowledge-all, filtered, each alert
+linking to its table and event. A real Mosquitto, a real SQLite store, the pit's own web
+server and headless Chromium."""
+
+from __future__ import annotations
+
+import pytest
+
+from pit.users import Users
+from tests.feed_support import needs_mosquitto
+from tests.journal_support import wait_for
+from tests.pit_alerts_support import PASSWORD, READER, USER, live_pit, module_broker
+from tests.pit_support import browser, log_in
+from tests.test_pit import needs_chromium
+from tests.test_pit_alerts import a_hold, open_rows, seq_of, tables
+
+pytestmark = needs_mosquitto
+__all__ = ["live_pit", "module_broker", "tables"]
+
+def viewer_and_supervisor(pit):
+    """Two browsers' worth of HTTP logged in: a viewer's (a new user) and the supervisor's."""
+    Users(pit.users_file).add("vic", PASSWORD, "viewer")
+    viewer, supervisor = pit.client(), pit.client()
+    viewer.log_in("vic", PASSWORD)
+    supervisor.log_in()
+    return viewer, supervisor
+
+
+CARDS = ["AS", "KD", "7H", "2C", "9S", "TD", "4H", "QC", "5D", "8S"]
+
+
+def test_a_hold_while_the_scanner_keeps_passing_cards_is_one_alert_listing_them(pit, tables):
+    table = tables("h1")
+    first = a_hold(pit, table, "card AS not in this shoe")
+    for n in range(289):  # about two and a half minutes of a scanner passing cards
+        pit.clock.advance(0.5)
+        table.event("hold", pit.clock(), code="impossible_card", message="card not in shoe",
+                    card=CARDS[n % 10], raw=CARDS[n % 10], source="reader")
+    wait_for(lambda: seq_of(pit, "h1") == table.seq, timeout=30)
+    (alert,) = pit.alerts("hold")
+    assert alert["id"] == first["id"] and alert["open"] and alert["lasting"]
+    assert alert["repeats"] == 289 and alert["last_seq"] == table.seq
+    assert alert["updated"] == "2026-12-01T20:02:24.500Z"
+    assert len(alert["details"]) == 20  # the newest held cards, each with its seq
+    assert alert["details"][-1] == f"seq {table.seq}: {CARDS[288 % 10]}: card not in shoe"
+    table.event("hold_cleared", pit.clock(), by="supervisor 7", action="void")
+    table.hold(pit.clock(), "card 7H read twice")  # a hold of its own: a new alert
+    wait_for(lambda: len(pit.alerts("hold")) == 2, timeout=20)
+    assert [a["lasting"] for a in pit.alerts("hold")] == [True, False]  # newest first
+
+
+def test_a_pit_restarted_does_not_raise_offline_again_for_a_table_still_offline(pit, tables):
+    table = tables("o1")
+    table.status("online")
+    table.event("betting_open", pit.clock(), state="betting", closed_bets=[])
+    table.status("offline")
+    wait_for(lambda: pit.alerts("offline"), timeout=20)
+    client = pit.client()
+    client.log_in()
+    (alert,) = pit.alerts("offline")
+    client.request(f"/alerts/{alert['id']}/ack", {"csrf": client.session_token()})
+    for _ in range(2):  # its retained status comes again with every start
+        pit.restart()
+        wait_for(lambda: "o1" in {t["table"] for t in pit.reader().json("/api/tables")},
+                 timeout=20)
+        wait_for(lambda: pit.reader().json("/api/tables/o1")["status"] == "offline", timeout=20)
+    assert [a["id"] for a in pit.alerts("offline")] == [alert["id"]]
+    table.status("online")  # the spell is over: the next is told
+    wait_for(lambda: not pit.alerts("offline")[0]["lasting"], timeout=20)
+    table.status("offline")
+    wait_for(lambda: len(pit.alerts("offline")) == 2, timeout=20)
+
+
+def test_twenty_thousand_junk_messages_make_one_open_alert(pit, tables):
+    table = tables("j1")
+    for n in range(20_000):  # in bursts the broker's queue for the pit holds whole
+        table.client.publish("baccarat/j1/events", f"junk {n}".encode(), qos=1)
+        if n % 500 == 499:
+            wait_for(lambda n=n: pit.alerts("feed") and pit.alerts("feed")[0]["repeats"] == n,
+                     timeout=30)
+    (alert,) = pit.alerts("feed")
+    assert alert["open"] and "junk 0" in alert["message"]
+    assert len(alert["details"]) == 20 and "junk 19999" in alert["details"][-1]
+    client = pit.client()
+    client.log_in()
+    assert client.request(f"/alerts/{alert['id']}/ack", {"csrf": client.session_token()}
+                          ).status == 303
+    table.client.publish("baccarat/j1/events", b"more junk", qos=1).wait_for_publish(10)
+    wait_for(lambda: len(pit.alerts("feed")) == 2, timeout=20)  # after it, a new one
+
+
+def test_a_supervisor_acknowledges_every_open_alert_of_a_table_at_once(pit, tables):
+    a1, a2 = tables("a1"), tables("a2")
+    a_hold(pit, a1)
+    a1.client.publish("baccarat/a1/events", b"not an event", qos=1).wait_for_publish(10)
+    a_hold(pit, a2)
+    wait_for(lambda: len(pit.alerts()) == 3, timeout=20)
+    viewer, client = viewer_and_supervisor(pit)
+    assert viewer.request("/tables/a1/alerts/ack", {"csrf": viewer.session_token()}
+                          ).status == 403
+    assert client.request("/tables/a1/alerts/ack", {"note": "no token"}).status == 403
+    answer = client.request("/tables/a1/alerts/ack", {"csrf": client.session_token(),
+                                                      "note": "shoe changed"})
+    assert answer.status == 303
+    assert {(a["table"], a["open"]) for a in pit.alerts()} == {
+        ("a1", False), ("a2", True)}
+    assert {a["note"] for a in pit.alerts() if a["table"] == "a1"} == {"shoe changed"}
+    assert {a["acked_by"] for a in pit.alerts() if a["table"] == "a1"} == {USER}
+    assert client.request("/tables/a1/alerts/ack", {"csrf": client.session_token()}
+                          ).status == 409
+
+
+@needs_chromium
+def test_the_queue_groups_by_table_filters_and_links_each_alert_to_its_event(pit, tables,
+                                                                             tmp_path):
+    hold = a_hold(pit, tables("g1"))
+    a_hold(pit, tables("g2"))
+    g2 = tables("g2b")
+    g2.client.publish("baccarat/g2b/events", b"not an event", qos=1).wait_for_publish(10)
+    wait_for(lambda: len(pit.alerts()) == 3, timeout=20)
+    driver = browser(tmp_path)
+    try:
+        driver.get(pit.url + "/alerts")
+        log_in(driver, USER, PASSWORD)
+        wait_for(lambda: len(open_rows(driver)) == 3, timeout=20)
+        groups = driver.execute_script(
+            "return [...document.querySelectorAll('#open .group')].map(g => "
+            "[g.dataset.table, g.querySelectorAll('.alert').length, "
+            "!!g.querySelector('form.ack.all')])")
+        assert sorted(groups) == [["g1", 1, True], ["g2", 1, True], ["g2b", 1, True]]
+        link = driver.find_element("css selector", f'.alert[data-alert="{hold["id"]}"] a.event')
+        assert link.get_attribute("href") == f"{pit.url}/tables/g1#event-{hold['seq']}"
+        raised = driver.find_element(
+            "css selector", f'.alert[data-alert="{hold["id"]}"] .raised').text
+        assert "2026" in raised and "UTC" in raised  # the date and the zone
+        driver.find_element("id", "filter-severity").send_keys("urgent")
+        driver.find_element("css selector", "#filters button").click()
+        wait_for(lambda: "severity=urgent" in driver.current_url
+                 and len(open_rows(driver)) == 2, timeout=20)
+        assert not driver.find_elements("css selector", '#open .group[data-table="g2b"]')
+        form = driver.find_element("css selector", '#open .group[data-table="g1"] form.ack.all')
+        form.find_element("css selector", "button").click()
+        wait_for(lambda: "severity=urgent" in driver.current_url
+                 and len(open_rows(driver)) == 1, timeout=20)
+        assert not [a for a in pit.alerts() if a["table"] == "g1" and a["open"]]
+    finally:
+        driver.quit()
+
+
+@pytest.mark.parametrize("query", ["?kind=hold", "?table=g1", "?severity=urgent"])
+def test_the_queue_api_takes_the_same_filters(pit, tables, query):
+    a_hold(pit, tables("g1"))
+    a_hold(pit, tables("g3"))
+    tables("g4").client.publish("baccarat/g4/events", b"junk", qos=1).wait_for_publish(10)
+    wait_for(lambda: len(pit.alerts()) == 3, timeout=20)
+    shown = pit.reader().json("/api/alert-queue" + query)["open"]
+    expected = {"?kind=hold": {"g1", "g3"}, "?table=g1": {"g1"},
+                "?severity=urgent": {"g1", "g3"}}[query]
+    assert {a["table"] for a in shown} == expected
+
+
+
+
+@needs_chromium
+def test_the_floor_tiles_say_silent_in_amber_offline_since_when_and_why_a_table_holds(
+        pit, tables, tmp_path):
+    quiet, dark, held = tables("f-quiet"), tables("f-dark"), tables("f-held")
+    for table in (quiet, dark, held):
+        table.status("online")
+    quiet.event("shoe_started", pit.clock(), decks=8, profile="classic",
+                profile_source="shipped", betting="land", by="dealer 4")
+    held.hold(pit.clock(), "card 7H read twice", code="duplicate_card")
+    dark.status("offline")
+    wait_for(lambda: len(pit.alerts()) == 2 and seq_of(pit, "f-quiet") == 1, timeout=20)
+    pit.clock.advance(120)
+    pit.watch.check()
+    driver = browser(tmp_path)
+    try:
+        driver.get(pit.url + "/")
+        log_in(driver, USER, PASSWORD)
+        wait_for(lambda: driver.find_elements("css selector", '.tile[data-table="f-held"]'),
+                 timeout=20)
+
+        def tile(table: str, part: str = "") -> str:
+            return driver.find_element("css selector", f'.tile[data-table="{table}"] {part}')
+
+        wait_for(lambda: "silent" in tile("f-quiet").get_attribute("class"), timeout=20)
+        amber = driver.execute_script("return getComputedStyle(arguments[0]).backgroundColor",
+                                      tile("f-quiet"))
+        red = driver.execute_script("return getComputedStyle(arguments[0]).backgroundColor",
+                                    tile("f-dark"))
+        assert (amber, red) == ("rgb(58, 49, 21)", "rgb(58, 29, 31)")  # amber, as docs say
+        since = tile("f-dark", ".status").text  # the test's clock: another day, in UTC
+        assert since.startswith("OFFLINE SINCE ") and since.endswith("2026 20:00")
+        assert tile("f-held", ".phase").text.endswith(": card 7H read twice")
+        assert "0.10–10,000.00" in tile("f-quiet", ".meta").text
+        driver.get(pit.url + "/tables/f-quiet")  # and on its own page
+        wait_for(lambda: "0.10–10,000.00" in driver.find_element("id", "summary").text,
+                 timeout=20)
+    finally:
+        driver.quit()
+
+
+@needs_chromium
+def test_the_table_pages_road_boxes_take_the_keyboard_and_its_summary_is_a_landmark(
+        pit, tables, tmp_path):
+    a_hold(pit, tables("k1"))
+    driver = browser(tmp_path)
+    try:
+        driver.get(pit.url + "/tables/k1")
+        log_in(driver, USER, PASSWORD)
+        wait_for(lambda: driver.find_element("id", "summary").text, timeout=20)
+        reached = driver.execute_script(
+            "const boxes = [...document.querySelectorAll('.road-box')];"
+            "return boxes.map(b => { b.focus(); return document.activeElement === b"
+            " && b.tabIndex === 0 && !!b.getAttribute('aria-label'); });")
+        assert reached == [True] * 5  # scrollable, so each is reached by Tab (axe)
+        summary = driver.find_element("id", "summary")
+        assert (summary.tag_name, summary.get_attribute("aria-label")) == ("section", "Summary")
+        assert "card AS not in this shoe" in summary.text
+    finally:
+        driver.quit()
+
+
+def test_a_supervisor_retires_a_table_id_until_it_publishes_again(pit, tables, tmp_path):
+    made_up = [tables(f"junk-{n}") for n in range(3)]  # ids with nothing but a retained status
+    for table in made_up:
+        table.status("online")
+    wait_for(lambda: len(pit.reader().json("/api/tables")) == 3, timeout=20)
+    viewer, client = viewer_and_supervisor(pit)
+    assert viewer.request("/tables/junk-0/retire", {"csrf": viewer.session_token()}
+                          ).status == 403
+    assert client.request("/tables/junk-0/retire", {}).status == 403  # no CSRF token
+    assert 'id="retire"' in client.request("/tables/junk-0").body
+    assert 'id="retire"' not in viewer.request("/tables/junk-0").body
+    pit.clock.advance(60)
+    answer = client.request("/tables/junk-0/retire", {"csrf": client.session_token()})
+    assert answer.status == 303
+    assert client.request("/tables/nothing/retire", {"csrf": client.session_token()}
+                          ).status == 404
+    assert {t["table"] for t in pit.reader().json("/api/tables")} == {"junk-1", "junk-2"}
+    assert pit.store.retired() == {"junk-0": (USER, "2026-12-01T20:01:00.000Z")}  # audited
+    pit.restart()  # its retained status comes again: it stays retired
+    wait_for(lambda: {t["table"] for t in pit.reader().json("/api/tables")} == {
+        "junk-1", "junk-2"}, timeout=20)
+    made_up[0].status("offline")  # it publishes again: back on the floor
+    wait_for(lambda: "junk-0" in {t["table"] for t in pit.reader().json("/api/tables")},
+             timeout=20)
+    assert pit.store.retired() == {}
+
+
+@needs_chromium
+def test_the_exposure_charts_legend_is_whole(pit, tables, tmp_path):
+    table = tables("x1")
+    table.status("online")
+    bets = ["dragon_bonus_player", "dragon_bonus_banker", "player_pair", "banker_pair",
+            "perfect_pair", "either_pair", "big", "small"]
+    for n, left in enumerate((416, 300, 200, 60)):
+        table.event("exposure", pit.clock(), rtp={b: f"{1.05 - i * 0.01 + n * 0.001:.4f}"
+                                                 for i, b in enumerate(bets)},
+                    cards_left=left)
+    wait_for(lambda: seq_of(pit, "x1") == table.seq, timeout=20)
+    driver = browser(tmp_path)
+    try:
+        driver.get(pit.url + "/tables/x1")
+        log_in(driver, READER, PASSWORD)
+        legend = '#exposure text[font-size="15"]'  # the bets' names beside their lines
+        wait_for(lambda: len(driver.find_elements("css selector", legend)) == 8, timeout=20)
+        outside = driver.execute_script(
+            "const svg = document.querySelector('#exposure svg');"
+            "const box = svg.viewBox.baseVal;"
+            "return [...svg.querySelectorAll('text[font-size=\"15\"]')].filter(t => {"
+            " const b = t.getBBox();"
+            " return b.x < 0 || b.y < 0 || b.x + b.width > box.width"
+            " || b.y + b.height > box.height; }).map(t => t.textContent);")
+        assert outside == []
+    finally:
+        driver.quit()
