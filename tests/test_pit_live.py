@@ -115,7 +115,7 @@ def test_the_last_rounds_are_whole_however_many_events_lie_between_them(tmp_path
     assert len(floor.rounds("t1", 10)) == 4  # all there are
 
 
-def test_an_event_the_pit_cannot_read_is_kept_and_told_and_the_table_goes_on(tmp_path):
+def test_an_event_the_pit_cannot_read_is_told_and_kept_apart_and_the_table_goes_on(tmp_path):
     store = Store(tmp_path / "pit.sqlite3")
     floor = Floor(load_settings(None, {}), store)
     feed = Feed(floor)
@@ -125,13 +125,15 @@ def test_an_event_the_pit_cannot_read_is_kept_and_told_and_the_table_goes_on(tmp
     feed.round("t1", 3, ["4H", "5S"], ["TD", "JC"])
     told = {alert.seq: alert.message for alert in store.alerts("t1") if alert.kind == "feed"}
     assert told == {
-        2: "table t1: event 2 kept but not drawn, the pit cannot read it: event "
+        2: "table t1: event 2 not drawn, the pit cannot read it: event "
            "'round_result': missing banker_natural, banker_pair, banker_six_cards, "
            "banker_total, bets, natural, pays, player_natural, player_pair, player_total, "
            "pushed_bets, winner, winning_bets",
-        7: "table t1: event 7 kept but not drawn, the pit cannot read it: event "
+        7: "table t1: event 7 not drawn, the pit cannot read it: event "
            "'round_result': pays = '1:1' is not a JSON object"}
-    assert [event["seq"] for event in store.journal_events("t1", 1)] == list(range(1, 13))
+    assert [event["seq"] for event in store.journal_events("t1", 1)] == [
+        seq for seq in range(1, 13) if seq not in (2, 7)]
+    assert [seq for seq, _, _ in store.apart("t1")] == [2, 7]  # kept apart, not as events
     assert [r["round"] for r in floor.rounds("t1", 10)] == [3]
     assert floor.tile("t1")["last_result"]["player"] == ["4H", "5S"]
     again = Floor(load_settings(None, {}), store)  # the pit restarted reads its store whole
