@@ -226,3 +226,22 @@ def test_a_store_kept_before_the_fields_had_their_own_object_is_read(tmp_path):
 def db_body(path) -> str:
     with sqlite3.connect(path) as db:
         return db.execute("SELECT body FROM events ORDER BY seq DESC").fetchone()[0]
+
+
+def test_the_tile_takes_its_limits_from_the_shoes_recorded_terms_not_a_profile_of_that_name(
+        tmp_path):
+    from controller.game.profiles import load_profile
+
+    floor = Floor(load_settings(None, {}), Store(tmp_path / "pit.sqlite3"))
+    feed = Feed(floor)
+    terms = load_profile("classic").terms()
+    terms["name"] = "our-own"  # a site's own profile, not on the pit's machine
+    for bet in terms["bets"]:
+        if bet["bet"] == "banker":
+            bet["min"], bet["max"] = "25", "7500"
+    started = {"decks": 8, "profile_source": "site", "betting": "land", "by": "dealer"}
+    feed.event("t1", "shoe_started", 0, {**started, "profile": "our-own",
+                                         "profile_terms": terms})
+    assert floor.tile("t1")["limits"] == "25–7500"
+    feed.event("t2", "shoe_started", 0, {**started, "profile": "classic"})  # recorded none
+    assert floor.tile("t2")["limits"] is None
