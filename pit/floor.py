@@ -15,7 +15,7 @@ from controller.events.facts import EventType
 from controller.events.recall import rounds
 from controller.events.stream import TableEvent
 from controller.feed.chain_check import ChainCheck
-from controller.feed.message import event_of, message_problem
+from controller.feed.message import MAX_MESSAGE, MessageError, event_of, read_message
 from pit.clock import Clock, iso, utc_now
 from pit.phases import phase_words
 from pit.picture import TablePicture
@@ -39,6 +39,20 @@ def unreadable(event: dict[str, Any]) -> str | None:
     return None
 
 
+def state_problem(state: object) -> str | None:
+    """Why a retained ``state`` message is not one a table sends, or None."""
+    if not isinstance(state, dict):
+        return f"a JSON {type(state).__name__}, not an object"
+    for name in ("phase", "scanner"):
+        if not isinstance(state.get(name, ""), str):
+            return f"its {name} is a JSON {type(state[name]).__name__}, not a string"
+    hold = state.get("hold")
+    if hold is not None and not (isinstance(hold, dict) and all(
+            isinstance(hold.get(key), str) for key in ("code", "message"))):
+        return "its hold is not an object with a code and a message"
+    return None
+
+
 @dataclass
 class TableRecord:
     picture: TablePicture
@@ -50,6 +64,7 @@ class TableRecord:
     online_since: datetime | None = None  # the pit's time it last saw the table come online
     offline_since: datetime | None = None  # the pit's time it saw the table go offline
     silent: bool = False  # online but quiet longer than a hand takes (pit/watch.py)
+    too_large_told: bool = False  # a message larger than any table sends: said once
     # Floor.version when the table last changed at all, when its roads did and its rounds.
     changed: int = 0
     roads_changed: int = 0
@@ -75,8 +90,11 @@ class Floor:
             record.check = ChainCheck(chain.last_seq, chain.last_hash, chain.first_hash)
             record.seq = chain.last_seq
             for event in store.journal_events(table, chain.journal):
-                if unreadable(event) is None:  # one that is not was told when it came
-                    record.picture.apply(event)
+                try:  # a row kept before events were checked whole never stops a restart
+                    if unreadable(event) is None:
+                        record.picture.apply(event)
+                except (KeyError, TypeError, ValueError):
+                    continue
         for table, kind in store.lasting():  # a silence told before a restart ends when heard
             if kind == "silent" and table in self.tables:
                 self.tables[table].silent = True
@@ -105,11 +123,7 @@ class Floor:
             elif leaf == "events":
                 roads, rounds = self._event(table, payload)
             elif leaf == "state":
-                try:
-                    self._record(table).picture.rest(json.loads(payload))
-                except (ValueError, AttributeError):
-                    self._alert(table, "feed", None, f"a state message that is not JSON: "
-                                f"{payload[:80]!r}")
+                self._state(table, payload)
             self.touch(table, roads, rounds)
         self.on_change()
 
@@ -135,22 +149,51 @@ class Floor:
             self.store.end_condition(table, "offline", iso(self.clock()))
         record.status = status
 
+    def _too_large(self, table: str, payload: bytes) -> bool:
+        """Whether ``payload`` is larger than any table sends: refused unread, said once."""
+        if len(payload) <= MAX_MESSAGE:
+            return False
+        record = self._record(table)
+        if not record.too_large_told:
+            record.too_large_told = True
+            self._alert(table, "feed", None, f"table {table}: a message of {len(payload)} "
+                        f"bytes refused unread, more than any table sends ({MAX_MESSAGE}); "
+                        "any more are refused without another alert")
+        return True
+
+    def _state(self, table: str, payload: bytes) -> None:
+        if self._too_large(table, payload):
+            return
+        try:
+            state = json.loads(payload)
+        except (ValueError, RecursionError):
+            problem: str | None = "not JSON"
+        else:
+            problem = state_problem(state)
+        if problem is not None:
+            self._alert(table, "feed", None, f"table {table}: a state message refused "
+                        f"({problem}): {payload[:80]!r}")
+            return
+        self._record(table).picture.rest(state)
+
     def _event(self, table: str, payload: bytes) -> tuple[bool, bool]:
         """Keeps one message's events; says whether the table's roads and its finished rounds
         changed."""
+        if self._too_large(table, payload):
+            return False, False
         try:
-            message = json.loads(payload)
-        except ValueError as error:  # not JSON, or not UTF-8
-            problem: str | None = str(error)
-        else:
-            problem = message_problem(message)
-            if problem is None and message["table"] != table:
-                problem = f"table {message['table']!r} on table {table}'s topic"
-        if problem is not None:
-            self._alert(table, "feed", None, f"not an event ({problem}): {payload[:80]!r}")
+            message = read_message(payload)
+            if message["table"] != table:
+                raise MessageError(f"table {message['table'][:40]!r} on table {table}'s topic")
+        except MessageError as error:
+            self._alert(table, "feed", _seq_in(payload), f"table {table}: not an event "
+                        f"({error}): {payload[:80]!r}")
             return False, False
         record = self._record(table)
         verdict = record.check.check(message)
+        if not verdict.messages and any(p.startswith("conflict") for p in verdict.problems):
+            self.store.set_apart(table, message["seq"], "; ".join(verdict.problems),
+                                 payload.decode())
         if verdict.new_journal:
             record.journal += 1
             record.picture = TablePicture(table)
@@ -161,15 +204,21 @@ class Floor:
         record.seq = record.check.last_seq
         chain = Chain(record.journal, record.check.last_seq, record.check.last_hash,
                       record.check.first_hash)
-        # Kept whatever they say: nothing is lost.
-        self.store.keep([(table, chain, event) for event in events])
-        roads = rounds = verdict.new_journal
+        readable = []
         for event in events:
             why = unreadable(event)
-            if why is not None:
-                self._alert(table, "feed", event["seq"], f"table {table}: event "
-                            f"{event['seq']} kept but not drawn, the pit cannot read it: {why}")
+            if why is None:
+                readable.append(event)
                 continue
+            # Kept apart, not as an event: never replayed, never drawn; the chain goes on.
+            told = (f"table {table}: event {event['seq']} not drawn, the pit cannot read "
+                    f"it: {why}")
+            self.store.set_apart(table, event["seq"], told, json.dumps(event))
+            self._alert(table, "feed", event["seq"], told)
+        if events:
+            self.store.keep(table, chain, readable)
+        roads = rounds = verdict.new_journal
+        for event in readable:
             record.picture.apply(event)
             self._event_alerts(table, event)
             roads = roads or event["type"] in ROADS_EVENTS
@@ -296,3 +345,13 @@ class Floor:
             if len(found) > last or len(kept) < newest:
                 return found[-last:]
             newest *= 2
+
+
+def _seq_in(payload: bytes) -> int | None:
+    """The seq a refused message says it has, for its alert, when it says one."""
+    try:
+        seq = json.loads(payload).get("seq")
+    except (ValueError, AttributeError, RecursionError):
+        return None
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) and 0 < seq < 2**63 \
+        else None

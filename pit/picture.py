@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from controller.events.facts import FACTS, EventType, Resting
-from controller.game.profiles import ProfileError, load_profile, shipped_profiles
+from controller.game.profiles import ProfileError, profile_from_terms
 from controller.roads import Hand, Roads
 
 # The messages that say where the table came to rest (docs/events.md, "Where the table rests").
@@ -44,7 +44,7 @@ class TablePicture:
         kind, data = event["type"], event["data"]
         if kind == EventType.SHOE_STARTED:
             self.profile = data["profile"]
-            self.limits = profile_limits(data["profile"])
+            self.limits = recorded_limits(data.get("profile_terms"), event["shoe"])
             self.cards_read = self.misreads = 0
             self.scanner_alert = self.exposure = self.last_result = None
             self.exposure_course.clear()
@@ -97,16 +97,13 @@ def parse_ts(ts: str) -> datetime:
     return datetime.fromisoformat(ts.replace("Z", "+00:00"))
 
 
-_SHIPPED = frozenset(shipped_profiles())
-
-
-def profile_limits(profile: str) -> str | None:
-    """A shipped profile's table limits as text; None for a site's own file (not on the pit's
-    machine)."""
-    if profile not in _SHIPPED:
+def recorded_limits(terms: dict[str, Any] | None, shoe: int) -> str | None:
+    """The shoe's table limits as text, from the terms its shoe_started recorded (a site's own
+    profile too, and as they were then); None for a shoe that recorded none."""
+    if terms is None:
         return None
     try:
-        terms = load_profile(profile).bets.get("banker")
+        banker = profile_from_terms(terms, f"shoe {shoe}'s recorded profile").bets.get("banker")
     except ProfileError:
         return None
-    return None if terms is None else f"{terms.min_stake}–{terms.max_stake}"
+    return None if banker is None else f"{banker.min_stake}–{banker.max_stake}"

@@ -30,6 +30,9 @@ CREATE TABLE IF NOT EXISTS events (
     table_id TEXT NOT NULL, journal INTEGER NOT NULL, seq INTEGER NOT NULL,
     type TEXT NOT NULL, body TEXT NOT NULL,
     PRIMARY KEY (table_id, journal, seq));
+CREATE TABLE IF NOT EXISTS apart (
+    id INTEGER PRIMARY KEY, table_id TEXT NOT NULL, seq INTEGER, reason TEXT NOT NULL,
+    body TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS chains (
     table_id TEXT PRIMARY KEY, journal INTEGER NOT NULL, last_seq INTEGER NOT NULL,
     last_hash TEXT, first_hash TEXT);
@@ -53,6 +56,7 @@ ALERT_COLUMNS = {"ended": "TEXT", "repeats": "INTEGER NOT NULL DEFAULT 0", "last
                  "updated": "TEXT", "details": "TEXT NOT NULL DEFAULT '[]'"}
 CONDITIONS_INDEX = ("CREATE INDEX IF NOT EXISTS lasting ON alerts (table_id, kind) "
                     "WHERE ended IS NULL")
+APART_KEPT = 100  # messages kept apart, per table: the newest (a flood of junk stays small)
 PAST_SHOWN = 200  # acknowledged alerts the queue shows below the open ones
 LASTING_SQL = ", ".join(f"'{kind}'" for kind in sorted(LASTING))
 
@@ -142,20 +146,36 @@ class Store:
             rows = self._db.execute("SELECT * FROM chains").fetchall()
         return {row[0]: Chain(*row[1:]) for row in rows}
 
-    def keep(self, batch: list[tuple[str, Chain, dict[str, Any]]]) -> None:
-        """Events with each table's chain after them, in one transaction."""
+    def keep(self, table: str, chain: Chain, events: list[dict[str, Any]]) -> None:
+        """A table's events and its chain after them, in one transaction."""
         with self._lock, self._db:
             self._db.execute("BEGIN")
             self._db.executemany(
                 "INSERT OR IGNORE INTO events VALUES (?, ?, ?, ?, ?)",
                 [(table, chain.journal, event["seq"], event["type"],
                   json.dumps(event, separators=(",", ":"), ensure_ascii=False))
-                 for table, chain, event in batch])
-            last = {table: chain for table, chain, _ in batch}
-            self._db.executemany(
-                "INSERT OR REPLACE INTO chains VALUES (?, ?, ?, ?, ?)",
-                [(table, c.journal, c.last_seq, c.last_hash, c.first_hash)
-                 for table, c in last.items()])
+                 for event in events])
+            self._db.execute("INSERT OR REPLACE INTO chains VALUES (?, ?, ?, ?, ?)",
+                             (table, chain.journal, chain.last_seq, chain.last_hash,
+                              chain.first_hash))
+
+    def set_apart(self, table: str, seq: int | None, reason: str, body: str) -> None:
+        """A message refused as an event (the codec refused it, or a conflict): kept apart,
+        never replayed or drawn, for whoever looks into it."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("INSERT INTO apart (table_id, seq, reason, body) VALUES (?,?,?,?)",
+                             (table, seq, reason, body))
+            self._db.execute("DELETE FROM apart WHERE table_id = ? AND id NOT IN (SELECT id "
+                             "FROM apart WHERE table_id = ? ORDER BY id DESC LIMIT ?)",
+                             (table, table, APART_KEPT))
+
+    def apart(self, table: str) -> list[tuple[int | None, str, str]]:
+        """The messages of ``table`` kept apart (seq, why, the message), oldest first."""
+        with self._lock:
+            rows = self._db.execute("SELECT seq, reason, body FROM apart WHERE table_id = ? "
+                                    "ORDER BY id", (table,)).fetchall()
+        return [tuple(row) for row in rows]
 
     def journal_events(self, table: str, journal: int) -> list[dict[str, Any]]:
         with self._lock:

@@ -115,7 +115,7 @@ def test_the_last_rounds_are_whole_however_many_events_lie_between_them(tmp_path
     assert len(floor.rounds("t1", 10)) == 4  # all there are
 
 
-def test_an_event_the_pit_cannot_read_is_kept_and_told_and_the_table_goes_on(tmp_path):
+def test_an_event_the_pit_cannot_read_is_told_and_kept_apart_and_the_table_goes_on(tmp_path):
     store = Store(tmp_path / "pit.sqlite3")
     floor = Floor(load_settings(None, {}), store)
     feed = Feed(floor)
@@ -127,13 +127,15 @@ def test_an_event_the_pit_cannot_read_is_kept_and_told_and_the_table_goes_on(tmp
     (alert,) = [alert.to_json() for alert in store.alerts("t1") if alert.kind == "feed"]
     assert (alert["seq"], alert["last_seq"], alert["repeats"]) == (2, 7, 1)
     assert alert["details"] == [
-        "table t1: event 2 kept but not drawn, the pit cannot read it: event "
+        "table t1: event 2 not drawn, the pit cannot read it: event "
         "'round_result': missing banker_natural, banker_pair, banker_six_cards, "
         "banker_total, bets, natural, pays, player_natural, player_pair, player_total, "
         "pushed_bets, winner, winning_bets",
-        "table t1: event 7 kept but not drawn, the pit cannot read it: event "
+        "table t1: event 7 not drawn, the pit cannot read it: event "
         "'round_result': pays = '1:1' is not a JSON object"]
-    assert [event["seq"] for event in store.journal_events("t1", 1)] == list(range(1, 13))
+    assert [event["seq"] for event in store.journal_events("t1", 1)] == [
+        seq for seq in range(1, 13) if seq not in (2, 7)]
+    assert [seq for seq, _, _ in store.apart("t1")] == [2, 7]  # kept apart, not as events
     assert [r["round"] for r in floor.rounds("t1", 10)] == [3]
     assert floor.tile("t1")["last_result"]["player"] == ["4H", "5S"]
     again = Floor(load_settings(None, {}), store)  # the pit restarted reads its store whole
@@ -226,3 +228,22 @@ def test_a_store_kept_before_the_fields_had_their_own_object_is_read(tmp_path):
 def db_body(path) -> str:
     with sqlite3.connect(path) as db:
         return db.execute("SELECT body FROM events ORDER BY seq DESC").fetchone()[0]
+
+
+def test_the_tile_takes_its_limits_from_the_shoes_recorded_terms_not_a_profile_of_that_name(
+        tmp_path):
+    from controller.game.profiles import load_profile
+
+    floor = Floor(load_settings(None, {}), Store(tmp_path / "pit.sqlite3"))
+    feed = Feed(floor)
+    terms = load_profile("classic").terms()
+    terms["name"] = "our-own"  # a site's own profile, not on the pit's machine
+    for bet in terms["bets"]:
+        if bet["bet"] == "banker":
+            bet["min"], bet["max"] = "25", "7500"
+    started = {"decks": 8, "profile_source": "site", "betting": "land", "by": "dealer"}
+    feed.event("t1", "shoe_started", 0, {**started, "profile": "our-own",
+                                         "profile_terms": terms})
+    assert floor.tile("t1")["limits"] == "25–7500"
+    feed.event("t2", "shoe_started", 0, {**started, "profile": "classic"})  # recorded none
+    assert floor.tile("t2")["limits"] is None

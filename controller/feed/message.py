@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from controller.journal.chain import canonical_data, row_hash
@@ -24,6 +25,11 @@ LINK = ("prev_hash", "hash", "withheld")
 # The table no longer records it, but journals written before still do.
 FEED_WITHHELD: dict[str, tuple[str, ...]] = {"shoe_started": ("snapshot",)}
 HEX_HASH = re.compile(r"[0-9a-f]{64}")
+# A table's largest event (a shoe_started with its profile's terms) is a few kB: a message
+# hundreds of times that is no table's, and is refused unread.
+MAX_MESSAGE = 256 * 1024
+# seq, shoe and round: whole numbers SQLite (the journal, the pit's store) can hold.
+MAX_NUMBER = 2**63 - 1
 # What a receiver needs of a message before it can check it: the envelope, the fields and the
 # link.
 _SHAPE: dict[str, type] = {"type": str, "seq": int, "ts": str, "table": str, "shoe": int,
@@ -48,10 +54,48 @@ def event_of(message: Mapping[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in message.items() if key not in LINK}
 
 
+class MessageError(ValueError):
+    """A payload that is not an event a receiver can check: says why, never quoting it."""
+
+
+def read_message(payload: bytes) -> dict[str, Any]:
+    """One payload of a table's ``events`` topic as the message it must be; MessageError
+    saying why not (too large, not JSON, NaN or an infinity anywhere, ``message_problem``)."""
+    if len(payload) > MAX_MESSAGE:
+        raise MessageError(f"{len(payload)} bytes, more than any table sends ({MAX_MESSAGE})")
+    try:
+        message = json.loads(payload, parse_constant=_no_constant)
+    except RecursionError:
+        raise MessageError("JSON nested too deep") from None
+    except ValueError as error:  # not JSON, not UTF-8, or a constant JSON has not
+        raise MessageError(str(error)) from None
+    problem = message_problem(message)
+    if problem is not None:
+        raise MessageError(problem)
+    return message  # type: ignore[no-any-return]  # message_problem: an object
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is no JSON number")
+
+
+def time_problem(ts: object) -> str | None:
+    """Why ``ts`` is not an event's time (ISO 8601 with its zone, as the table writes it)."""
+    if not isinstance(ts, str):
+        return f"ts is a JSON {type(ts).__name__}, not a time"
+    try:
+        at = datetime.fromisoformat(ts)
+    except ValueError:
+        return f"ts {ts[:40]!r} is not a time"
+    if at.utcoffset() is None:
+        return f"ts {ts[:40]!r} has no zone"
+    return None
+
+
 def message_problem(message: object) -> str | None:
     """Why ``message`` (decoded JSON) is not an event a receiver can check, or None: an
     envelope or link field or ``data`` missing or of another type, a hash that is not 64 hex
-    digits."""
+    digits, a number out of range, a ``ts`` that is not a time with its zone."""
     if not isinstance(message, dict):
         return f"a JSON {type(message).__name__}, not an object"
     for name, kind in _SHAPE.items():
@@ -65,6 +109,12 @@ def message_problem(message: object) -> str | None:
             return f"{name} is not 64 lower-case hex digits"
     if message["seq"] < 1:
         return "seq is not 1 or more"
+    for name in ("seq", "shoe", "round"):
+        if not 0 <= message[name] <= MAX_NUMBER:
+            return f"{name} is out of range"
+    problem = time_problem(message["ts"])
+    if problem is not None:
+        return problem
     withheld = message.get("withheld")
     if withheld is not None and not (
             isinstance(withheld, list) and all(isinstance(name, str) for name in withheld)):

@@ -10,7 +10,6 @@ is a finding, never the end of the check.
 
 from __future__ import annotations
 
-import json
 import os
 import queue
 import sys
@@ -22,7 +21,7 @@ from paho.mqtt.reasoncodes import ReasonCode
 
 from controller.feed.chain_check import ChainCheck
 from controller.feed.client import connect_failure, make_client
-from controller.feed.message import event_of, message_problem
+from controller.feed.message import MessageError, event_of, read_message
 from controller.table.feed_settings import FeedSettings
 from drivers.errors import UserError
 
@@ -94,12 +93,9 @@ def follow(settings: FeedSettings, table: str, verify: bool) -> Iterator[Arrival
 
 def _arrival(payload: bytes, checks: dict[str, ChainCheck], verify: bool) -> Arrival:
     try:
-        message = json.loads(payload)
-    except ValueError as error:  # not JSON, or not UTF-8
+        message = read_message(payload)
+    except MessageError as error:
         return Arrival(problems=[f"not an event ({error}): {payload[:120]!r}"])
-    problem = message_problem(message)
-    if problem is not None:
-        return Arrival(problems=[f"not an event ({problem}): {payload[:120]!r}"])
     table = message["table"]
     verdict = checks.setdefault(table, ChainCheck()).check(message)
     problems = [f"table {table}: {problem}" for problem in verdict.problems] if verify else []
