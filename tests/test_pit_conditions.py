@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from controller.game.profiles import load_profile
 from pit.users import Users
 from tests.feed_support import needs_mosquitto
 from tests.journal_support import wait_for
@@ -170,7 +171,8 @@ def test_the_floor_tiles_say_silent_in_amber_offline_since_when_and_why_a_table_
     for table in (quiet, dark, held):
         table.status("online")
     quiet.event("shoe_started", pit.clock(), decks=8, profile="classic",
-                profile_source="shipped", betting="land", by="dealer 4")
+                profile_source="shipped", betting="land", by="dealer 4",
+                profile_terms=load_profile("classic").terms())  # the limits come from these
     held.hold(pit.clock(), "card 7H read twice", code="duplicate_card")
     dark.status("offline")
     wait_for(lambda: len(pit.alerts()) == 2 and seq_of(pit, "f-quiet") == 1, timeout=20)
