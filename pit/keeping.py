@@ -16,6 +16,7 @@ the broker's window of messages in flight to the pit (Mosquitto's ``max_inflight
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from collections import deque
@@ -97,10 +98,8 @@ class Keeping:
             log.error("pit: cannot write the store %s (%s): the messages from the broker are "
                       "not acknowledged and wait there, none lost; tried again every %g s "
                       "(free space for the store)", store.path, error, RETRY)
-            try:
+            with contextlib.suppress(*WRITE_FAILED):  # else raised once the store takes it
                 self._raise(table)
-            except WRITE_FAILED:  # raised once the store takes it
-                pass
         store.unwritable.waiting = len(self.waiting)
         self._again()
 
