@@ -69,28 +69,28 @@ class Keeping:
 
     def _take(self) -> None:
         """The waiting messages, in order, until one cannot be kept."""
-        store = self.floor.store
+        store, kept = self.floor.store, False
         try:
             if self.alert_table is not None:  # the alert first, once the store takes it
                 self._raise(self.alert_table)
             while self.waiting:
                 connection, message = self.waiting[0]
                 deliver(self.floor, message)
+                kept = True
                 self.waiting.popleft()
                 if connection == self.connection:
                     self.client.ack(message.mid, message.qos)
+            if kept and store.unwritable is not None:  # over once a message was kept
+                self._end()
+                store.unwritable = None
+                log.info("pit: the store %s is written again: the messages that waited are "
+                         "kept", store.path)
         except WRITE_FAILED as error:
             self._failing(error)
-            return
-        if store.unwritable is not None:
-            store.unwritable = None
-            self._end()
-            log.info("pit: the store %s is written again: the messages that waited are kept",
-                     store.path)
 
     def _failing(self, error: Exception) -> None:
         store, now = self.floor.store, iso(self.floor.clock())
-        if store.unwritable is None:
+        if store.unwritable is None:  # a message could not be kept: the first waits
             topic, prefix = self.waiting[0][1].topic, self.floor.settings.topic_prefix
             table = topic[len(prefix) + 1:].rpartition("/")[0]
             store.unwritable = Unwritable(now, str(error))

@@ -10,23 +10,13 @@ full"."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.feed_support import needs_mosquitto
 from tests.journal_support import wait_for
-from tests.pit_alerts_support import Table, live_pit, module_broker
+from tests.pit_alerts_support import live_pit, module_broker, online_t1
 
 pytestmark = needs_mosquitto
-__all__ = ["live_pit", "module_broker"]
+__all__ = ["live_pit", "module_broker", "online_t1"]
 ROUNDS = 30
-
-
-@pytest.fixture
-def t1(broker):
-    table = Table(broker, "t1")
-    table.status("online")
-    yield table
-    table.close()
 
 
 def disk_full(pit) -> None:
