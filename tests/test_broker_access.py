@@ -167,3 +167,18 @@ def test_a_name_the_broker_cannot_take_is_refused_in_one_line(tmp_path):
         "baccarat-table broker-access: error: table 'A/B': expected a table id without +, "
         "# or / (it is one level of the feed's topics)"]
     assert not (tmp_path / "acl").exists()
+
+
+def test_a_password_the_command_did_not_write_is_kept_and_a_foreign_acl_refused(tmp_path):
+    (tmp_path / "passwd").write_text("back-office:$7$101$c2FsdA==$aGFzaA==\n")
+    broker_access(tmp_path, "add-table", "A", "--out", str(tmp_path / "A.pw"))
+    assert (tmp_path / "passwd").read_text().splitlines()[0] == (
+        "back-office:$7$101$c2FsdA==$aGFzaA==")
+    acl = tmp_path / "acl"
+    acl.write_text(acl.read_text() + "pattern write baccarat/%u/#\n")
+    done = subprocess.run([*CLI, "broker-access", "list", "--passwords",
+                           str(tmp_path / "passwd"), "--acl", str(acl)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert f"{acl}, line 8: not as broker-access writes it: 'pattern write baccarat/%u/#'" \
+        in done.stderr

@@ -8,7 +8,7 @@ write (and read back) only its own topics, ``<prefix>/<id>/#``; a pit's may read
 ``<prefix>/#``, and write nothing. Each login has lines of its own in the ACL rather than one
 ``pattern write <prefix>/%u/#`` line, because a pattern applies to every login, a pit's too:
 a pit's login could then publish as a table named like it. Both files are written whole, each
-time, from the logins the ACL holds.
+time, from the logins the ACL holds (and any other password in the file, kept as it was).
 """
 
 from __future__ import annotations
@@ -132,9 +132,9 @@ class BrokerAccess:
     def _write(self) -> None:
         logins = sorted(self.logins.values(), key=lambda login: (login.kind, login.name))
         _replace(self.acl_path, ACL_HEADER + "".join(f"\n{login.acl()}" for login in logins))
-        _replace(self.passwords_path, "".join(f"{login.name}:{self.hashes[login.name]}\n"
-                                              for login in logins
-                                              if login.name in self.hashes))
+        # A password of a login the ACL does not name (mosquitto_passwd's) is kept as it was.
+        _replace(self.passwords_path, "".join(f"{name}:{hashed}\n"
+                                              for name, hashed in self.hashes.items()))
 
 
 def write_secret(path: Path, secret: str) -> None:
