@@ -230,7 +230,7 @@ class Floor:
             self._event_alerts(table, event)
             roads = roads or event["type"] in ROADS_EVENTS
             rounds = rounds or event["type"] in ROUNDS_EVENTS
-        if events:  # last: an event kept has had its alerts (kept before a write failed)
+        if events:  # last: kept only once its alerts are (a failed write loses none)
             self.store.keep(table, chain, readable)
         return roads, rounds
 

@@ -55,4 +55,3 @@ def start_ingest(settings: PitSettings, floor: Floor,
                              properties=properties)
     client.loop_start()
     return client
-
