@@ -20,7 +20,7 @@ from pit.clock import Clock, iso, utc_now
 from pit.phases import phase_words
 from pit.picture import TablePicture
 from pit.settings import PitSettings
-from pit.store import Alert, Chain, Store
+from pit.store import WRITE_FAILED, Alert, Chain, Store
 
 # The events after which a table's roads, or its finished rounds, are drawn anew.
 ROADS_EVENTS = frozenset((EventType.ROUND_RESULT, EventType.ROADS_CLEARED))
@@ -83,21 +83,24 @@ class Floor:
         self.removed = 0  # Floor.version when a table last left the floor (retired)
         self.retired = set(store.retired())
         for table, chain in store.chains().items():
-            if table in self.retired:
-                continue
-            record = self._record(table)
-            record.journal = chain.journal
-            record.check = ChainCheck(chain.last_seq, chain.last_hash, chain.first_hash)
-            record.seq = chain.last_seq
-            for event in store.journal_events(table, chain.journal):
-                try:  # a row kept before events were checked whole never stops a restart
-                    if unreadable(event) is None:
-                        record.picture.apply(event)
-                except (KeyError, TypeError, ValueError):
-                    continue
+            if table not in self.retired:
+                self._load(table, chain)
         for table, kind in store.lasting():  # a silence told before a restart ends when heard
             if kind == "silent" and table in self.tables:
                 self.tables[table].silent = True
+
+    def _load(self, table: str, chain: Chain) -> None:
+        """The table's chain and picture as its store has them."""
+        record = self._record(table)
+        record.journal, record.seq = chain.journal, chain.last_seq
+        record.check = ChainCheck(chain.last_seq, chain.last_hash, chain.first_hash)
+        record.picture = TablePicture(table)
+        for event in self.store.journal_events(table, chain.journal):
+            try:  # a row kept before events were checked whole never stops a restart
+                if unreadable(event) is None:
+                    record.picture.apply(event)
+            except (KeyError, TypeError, ValueError):
+                continue
 
     def _record(self, table: str) -> TableRecord:
         record = self.tables.get(table)
@@ -118,12 +121,18 @@ class Floor:
                 self.retired.discard(table)
                 self.store.unretire(table)
             self._record(table).heard_at = self.clock()
-            if leaf == "status":
-                self._status(table, payload.decode("utf-8", "replace"))
-            elif leaf == "events":
-                roads, rounds = self._event(table, payload)
-            elif leaf == "state":
-                self._state(table, payload)
+            try:
+                if leaf == "status":
+                    self._status(table, payload.decode("utf-8", "replace"))
+                elif leaf == "events":
+                    roads, rounds = self._event(table, payload)
+                elif leaf == "state":
+                    self._state(table, payload)
+            except WRITE_FAILED:
+                # Not kept (a full disk): the table as its store has it, so that the message,
+                # delivered again (pit/keeping.py), is taken anew rather than as a repeat.
+                self._load(table, self.store.chains().get(table, Chain()))
+                raise
             self.touch(table, roads, rounds)
         self.on_change()
 
@@ -215,14 +224,14 @@ class Floor:
                     f"it: {why}")
             self.store.set_apart(table, event["seq"], told, json.dumps(event))
             self._alert(table, "feed", event["seq"], told)
-        if events:
-            self.store.keep(table, chain, readable)
         roads = rounds = verdict.new_journal
         for event in readable:
             record.picture.apply(event)
             self._event_alerts(table, event)
             roads = roads or event["type"] in ROADS_EVENTS
             rounds = rounds or event["type"] in ROUNDS_EVENTS
+        if events:  # last: kept only once its alerts are (a failed write loses none)
+            self.store.keep(table, chain, readable)
         return roads, rounds
 
     def _event_alerts(self, table: str, event: dict[str, Any]) -> None:

@@ -1,10 +1,9 @@
 """The pit's subscription to every table's feed: a persistent MQTT 5 session (clean start off,
-a session expiry) at QoS 1, so that what the broker kept while the pit was away arrives. A
-broker not up yet is waited for (pit/broker_link.py)."""
+a session expiry) at QoS 1, so that what the broker kept while the pit was away arrives; each
+message acknowledged only once it is kept (pit/keeping.py). A broker not up yet is waited for
+(pit/broker_link.py)."""
 
 from __future__ import annotations
-
-import logging
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
@@ -16,32 +15,34 @@ from controller.feed.credentials import use_credentials
 from pit.broker_link import RETRY, BrokerLink
 from pit.errors import PitError
 from pit.floor import Floor
+from pit.keeping import Keeping
 from pit.settings import PitSettings
 
 SESSION_EXPIRY = 7 * 24 * 3600  # seconds the broker keeps the pit's queue while it is away
 LEAVES = ("events", "state", "status")
-log = logging.getLogger(__name__)
 
 
 def start_ingest(settings: PitSettings, floor: Floor,
                  link: BrokerLink | None = None) -> mqtt.Client:
     link = link or BrokerLink(settings.broker_url, settings.client_id, floor.clock)
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=settings.client_id,
-                         protocol=MQTTProtocolVersion.MQTTv5)
+                         protocol=MQTTProtocolVersion.MQTTv5, manual_ack=True)
+    keeping = Keeping(floor, client)
     try:
         use_credentials(client, settings)
     except (OSError, ValueError) as error:  # names a file, never the password in it
         raise PitError(f"pit: cannot use the TLS or password files: {error}") from None
 
-    def on_connect(c: mqtt.Client, _u: object, _f: object, reason: ReasonCode,
+    def on_connect(c: mqtt.Client, _u: object, flags: mqtt.ConnectFlags, reason: ReasonCode,
                    _p: object) -> None:
         if link.connected(c, reason):
+            keeping.connected(flags.session_present)
             c.subscribe([(settings.topic(leaf), 1) for leaf in LEAVES])
 
     client.on_connect = on_connect
     client.on_connect_fail = lambda _c, _u: link.unreachable("no connection")
     client.on_disconnect = lambda c, _u, flags, reason, _p: link.disconnected(c, flags, reason)
-    client.on_message = lambda _c, _u, message: deliver(floor, message)
+    client.on_message = lambda _c, _u, message: keeping.take(message)
     client.reconnect_delay_set(*RETRY)
     properties = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
     properties.SessionExpiryInterval = SESSION_EXPIRY
@@ -54,13 +55,3 @@ def start_ingest(settings: PitSettings, floor: Floor,
                              properties=properties)
     client.loop_start()
     return client
-
-
-def deliver(floor: Floor, message: mqtt.MQTTMessage) -> None:
-    """One message to the floor. A fault in handling it is logged with the message and the
-    ingest goes on: paho would otherwise end its loop, and every table would go dark."""
-    try:
-        floor.on_message(message.topic, bytes(message.payload), message.retain)
-    except Exception:
-        log.exception("pit: a message on %s could not be handled: %r", message.topic,
-                      bytes(message.payload[:120]))

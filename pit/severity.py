@@ -10,6 +10,7 @@ SEVERITY: dict[str, int] = {
     "journal": URGENT,  # a journal end accepted unchecked, or its daily full check failed
     "hold": URGENT,  # the table waits for a supervisor
     "offline": URGENT,
+    "store": URGENT,  # the pit's store cannot be written: the floor waits at the broker
     "exposure": SOON,
     "scanner": SOON,
     "feed": SOON,  # a message that is not an event

@@ -56,6 +56,9 @@ ALERT_COLUMNS = {"ended": "TEXT", "repeats": "INTEGER NOT NULL DEFAULT 0", "last
                  "updated": "TEXT", "details": "TEXT NOT NULL DEFAULT '[]'"}
 CONDITIONS_INDEX = ("CREATE INDEX IF NOT EXISTS lasting ON alerts (table_id, kind) "
                     "WHERE ended IS NULL")
+# A write the store could not make (a full disk: "database or disk is full", an I/O error):
+# nothing of it was kept, and the same write may succeed later (pit/keeping.py).
+WRITE_FAILED = (sqlite3.OperationalError, OSError)
 APART_KEPT = 100  # messages kept apart, per table: the newest (a flood of junk stays small)
 PAST_SHOWN = 200  # acknowledged alerts the queue shows below the open ones
 LASTING_SQL = ", ".join(f"'{kind}'" for kind in sorted(LASTING))
@@ -98,6 +101,16 @@ class Alert:
                 "details": json.loads(self.details)}
 
 
+@dataclass
+class Unwritable:
+    """The store has been refusing writes since ``since`` (the pit's time), the first time for
+    ``why``; ``waiting`` messages wait for it, unacknowledged (pit/keeping.py)."""
+
+    since: str
+    why: str
+    waiting: int = 0
+
+
 def _event(body: str) -> dict[str, Any]:
     """An event as kept: its envelope and its fields in ``data`` (docs/feed.md). One kept
     before the fields had an object of their own is given one."""
@@ -112,6 +125,7 @@ class Store:
         self.path = path
         self._lock = threading.Lock()  # one connection, shared by ingest and web threads
         self._alert_changes = 0
+        self.unwritable: Unwritable | None = None  # set and cleared by pit/keeping.py
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._claim = claimed(path)
@@ -140,6 +154,15 @@ class Store:
         with self._lock:
             self._db.close()
             os.close(self._claim)  # and with it the lock
+
+    def status(self) -> dict[str, Any]:
+        """For ``GET /api/status``: ``ok``, or ``failing`` since when, why and how many
+        messages wait."""
+        trouble = self.unwritable
+        if trouble is None:
+            return {"state": "ok", "path": str(self.path)}
+        return {"state": "failing", "path": str(self.path), "since": trouble.since,
+                "detail": trouble.why, "waiting": trouble.waiting}
 
     def chains(self) -> dict[str, Chain]:
         with self._lock:

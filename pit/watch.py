@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 
 from pit.clock import iso
 from pit.floor import Floor, TableRecord
+from pit.store import WRITE_FAILED
 
 HOUR = timedelta(hours=1)
 WATCH_EVERY = 5.0  # seconds between checks: a silence is told within that of its threshold
@@ -27,6 +28,8 @@ class Watch:
         self.off_pace |= {table for table, kind in self.floor.store.lasting() if kind == "pace"}
 
     def check(self) -> None:
+        if self.floor.store.unwritable is not None:
+            return  # the pit hears nothing while the messages wait (pit/keeping.py)
         now, changed = self.floor.clock(), False
         with self.floor.lock:
             for table, record in self.floor.tables.items():
@@ -83,4 +86,7 @@ class Watch:
 def watch_until(watch: Watch, stop: threading.Event) -> None:
     """The service's watch thread: a check every few seconds until ``stop`` is set."""
     while not stop.wait(WATCH_EVERY):
-        watch.check()
+        try:
+            watch.check()
+        except WRITE_FAILED:  # a full disk, told by the ingest (pit/keeping.py)
+            continue

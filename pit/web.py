@@ -76,7 +76,8 @@ def make_app(floor: Floor, auth: Auth, live: Live | None = None,
                              for alert in await read(floor.store.alerts)])
 
     async def status(_request: Request) -> Response:
-        return JSONResponse({"broker": link.status() if link else None})
+        return JSONResponse({"broker": link.status() if link else None,
+                             "store": floor.store.status()})
 
     async def floor_page(_request: Request) -> Response:
         return FileResponse(STATIC / "floor.html")

@@ -234,3 +234,12 @@ def live_pit(tmp_path, broker):
     pit = LivePit(tmp_path, broker, ManualClock(START))
     yield pit
     pit.stop()
+
+
+@pytest.fixture(name="t1")
+def online_t1(broker):
+    """Table t1, online."""
+    table = Table(broker, "t1")
+    table.status("online")
+    yield table
+    table.close()

@@ -93,6 +93,6 @@ def test_every_command_configures():
     # The index and the modules agree: each module takes its parser and sets a handler.
     parser = build_parser()
     required = {"journal": ["verify"], "screenshot": ["out.png"], "feed": ["status"],
-                "pit-user": ["list"]}
+                "pit-user": ["list"], "broker-access": ["list"]}
     for name in COMMANDS:
         assert callable(parser.parse_args([name, *required.get(name, [])]).handler), name

@@ -16,10 +16,10 @@ from controller.journal.chain import canonical_data, row_hash
 from pit.floor import Floor
 from tests.feed_support import needs_mosquitto
 from tests.journal_support import wait_for
-from tests.pit_alerts_support import Table, live_pit, module_broker
+from tests.pit_alerts_support import Table, live_pit, module_broker, online_t1
 
 pytestmark = needs_mosquitto
-__all__ = ["live_pit", "module_broker"]
+__all__ = ["live_pit", "module_broker", "online_t1"]
 
 
 @pytest.fixture
@@ -37,14 +37,6 @@ def rogue(broker):
         publish(f"baccarat/{table}/state", b"", retain=True)
     client.disconnect()
     client.loop_stop()
-
-
-@pytest.fixture
-def t1(broker):
-    table = Table(broker, "t1")
-    table.status("online")
-    yield table
-    table.close()
 
 
 def chained(table: Table, type_: str = "state", ts: str | None = None,

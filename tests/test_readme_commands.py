@@ -26,7 +26,7 @@ def command_forms() -> list[str]:
             if line.startswith("| `") and (cells := re.findall(r"`([^`]*)`", line))]
 
 
-@pytest.mark.parametrize("command", ["journal", "feed"])
+@pytest.mark.parametrize("command", ["journal", "feed", "broker-access"])
 def test_the_readme_shows_every_subcommand_with_every_option(command):
     forms = command_forms()
     for name, sub in subparsers(subparsers(build_parser())[command]).items():

@@ -35,6 +35,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "shoe-report": ("ui.commands.shoe_report",
                     "one shoe from the journal as a picture: results, roads, each bet's "
                     "return, alerts, scanner health"),
+    "broker-access": ("ui.commands.broker_access",
+                      "the floor broker's logins: one for each table (writing only its own "
+                      "topics) and each pit (reading only) (docs/deployment.md)"),
     "pit": ("ui.commands.pit", "the pit: every table's feed live in a browser (docs/pit.md)"),
     "pit-user": ("ui.commands.pit_user",
                  "the pit's users: add, remove or list them with their roles, give one an API "
