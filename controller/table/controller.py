@@ -80,7 +80,6 @@ class TableController:
                                  lambda *hold: self.stops.hold_on(*hold), self.gate, clock)
         self.stops = Stops(self.rounds, self.publish)
         self.operator = OperatorDesk(self, self.gate)
-        self.reader_down = False
         # Cards typed by hand while the reader was down: the shoe may still send its copy of
         # the first one (its unacknowledged frame) when the reader comes back.
         self.typed_while_down: list[str] = []
@@ -247,7 +246,7 @@ class TableController:
     def typed_card(self, card: Card) -> None:
         """A card the dealer typed (while the reader is away, the dealer carries on by hand;
         the shoe may later send its own copy of the first)."""
-        if self.reader_down:
+        if self.stops.reader_away:
             self.typed_while_down.append(card.code)
         self.stops.card(card=card, raw=b"", source="manual")
 
@@ -319,11 +318,9 @@ class TableController:
 
     def _scanner(self, item: Connected | Disconnected) -> None:
         if isinstance(item, Connected):
-            self.reader_down = False
             self.publish(facts.Scanner(status="connected"))
             self.stops.lift(SCANNER)
             return
-        self.reader_down = True
         self.typed_while_down = []
         self.publish(facts.Scanner(status="disconnected", reason=item.reason))
         round_ = self.rounds.round

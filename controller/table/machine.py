@@ -163,6 +163,9 @@ STOP_TRANSITIONS: list[dict[str, Any]] = [
      "before": "discard_held"},
     {"trigger": "discard", "source": "hold", "dest": "running",
      "before": "discard_held", "after": "restart_countdown"},
-    # The shoe ends early: nothing stays stopped with it.
+    # The shoe ends early: its held cards and the dealer's pause end with it; a pause for the
+    # card reader stays while the reader is away (docs/operator.md).
+    {"trigger": "release", "source": STOP_STATES, "dest": "paused", "conditions": "reader_away",
+     "before": "forget_held"},
     {"trigger": "release", "source": STOP_STATES, "dest": "running", "before": "forget_held"},
 ]

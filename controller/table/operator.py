@@ -24,7 +24,6 @@ class Table(Protocol):
 
     rounds: RoundModel
     stops: Stops
-    reader_down: bool
 
     @property
     def phase(self) -> str: ...
@@ -61,7 +60,7 @@ class OperatorDesk:
 
     def _needs_pin(self, command: Command) -> bool:
         if command.action == "manual_card":
-            return not self.table.reader_down
+            return not self.table.stops.reader_away
         if command.action == "new_shoe":
             return self.table.shoe_in_play
         return command.action not in DEALER_ACTIONS

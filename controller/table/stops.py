@@ -84,6 +84,11 @@ class Stops:
     def pause_asked(self, event: EventData) -> bool:
         return bool(self.reasons)
 
+    @property
+    def reader_away(self) -> bool:
+        """The card reader is away (disconnected): the table's one record of it."""
+        return SCANNER in self.reasons
+
     def typed_with_reader_away(self, event: EventData) -> bool:
         """A card typed by hand while only the card reader's absence pauses the table: the
         dealer carries on by hand."""
@@ -120,6 +125,7 @@ class Stops:
         self.rounds.restart_countdown()
 
     def forget_held(self, event: EventData) -> None:
-        """The shoe ended early: nothing held or asked for outlives it."""
+        """The shoe ended early: nothing held outlives it, nor the dealer's pause; the reader's
+        lasts until the reader is back."""
         self.held = []
-        self.reasons.clear()
+        self.reasons.discard(OPERATOR)
