@@ -324,7 +324,7 @@ def test_a_shoe_ended_early_while_the_reader_is_away_leaves_the_table_paused_for
     assert table.last("shoe_ended").fields["reason"] == "shoe damaged"
     assert table.state == "paused"
     table.new_shoe()
-    for code in "3H 2S 2H 2D".split():  # no PIN: the reader is still away
+    for code in ["3H", "2S", "2H", "2D"]:  # no PIN: the reader is still away
         table.command("manual_card", card=code)
     assert table.last("betting_open").shoe == 2
     assert table.state == "paused" and table.controller.deadline() is None

@@ -18,16 +18,13 @@ import time
 from collections.abc import Callable
 
 from controller.events import facts
+from controller.events.due import FactDue
 from controller.events.states import TableState
 from controller.events.stream import EventBus, EventFileError
 from controller.game.cards import Card
 from controller.game.profiles import Profile
-from controller.journal.daily_check import VerifyResultDue
-from controller.journal.disk_budget import DiskAlertDue
 from controller.journal.store import JournalError
 from controller.surveillance.exposure import ExposureComputed
-from controller.surveillance.integrity import IntegrityAlertDue, ShoeIntegrityDue
-from controller.surveillance.scanner_health import ScannerAlertDue
 from controller.table.commands import Command, PinFailure, TimerExpired
 from controller.table.config import TableConfig
 from controller.table.holds import INTERNAL_ERROR, OUT_OF_SEQUENCE, FaultHold, HeldCard, text
@@ -173,17 +170,9 @@ class TableController:
                 self.stops.hold_on(INTERNAL_ERROR, message, held)
             case ExposureComputed():
                 self._exposure(item)
-            case ScannerAlertDue():
-                self._scanner_alert(item)
-            case IntegrityAlertDue(shoe=shoe, alert=alert):
-                if shoe == self.shoe_number:  # one for a shoe since ended is stale
-                    self.publish(alert)
-            case ShoeIntegrityDue(summary=summary):
-                self.publish(summary)  # the summary names its shoe: it comes after the end
-            case VerifyResultDue(fact=fact):
-                self.publish(fact)  # the table's own daily check (controller.journal.daily_check)
-            case DiskAlertDue(alert=alert):
-                self.publish(alert)
+            case FactDue(fact=fact, shoe=shoe):
+                if shoe in (None, self.shoe_number):  # one about an earlier shoe is stale
+                    self.publish(fact)
             case TimerExpired():
                 if self.rounds.betting_deadline is not None and self.rounds.may_close_betting():
                     self.rounds.close_betting()
@@ -268,11 +257,6 @@ class TableController:
         self.publish(exposure.fact())
         for change in self.rounds.exposure_watch.update(exposure, terms):
             self.publish(change.fact())
-
-    def _scanner_alert(self, due: ScannerAlertDue) -> None:
-        terms = self.profile.surveillance
-        if due.shoe == self.shoe_number and terms is not None:
-            self.publish(due.fact(terms.misread_alert_per_100))
 
     # -- other driver events -------------------------------------------------------------
 
