@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from controller.events import facts
 from controller.events.due import FactDue
-from controller.events.states import TableState
+from controller.events.states import NO_SHOE, NO_SHOE_OR_REVEAL, TableState
 from controller.events.stream import EventBus, EventFileError
 from controller.game.cards import Card
 from controller.game.profiles import Profile
@@ -28,7 +28,7 @@ from controller.surveillance.exposure import ExposureComputed
 from controller.table.commands import Command, PinFailure, TimerExpired
 from controller.table.config import TableConfig
 from controller.table.holds import INTERNAL_ERROR, OUT_OF_SEQUENCE, FaultHold, HeldCard, text
-from controller.table.machine import EXPECTED_CARD, PHASE_OF, PUBLIC_STATE
+from controller.table.machine import EXPECTED_CARD
 from controller.table.operator import OperatorDesk
 from controller.table.round_model import RoundModel, ShoeSettings
 from controller.table.stops import SCANNER, Stops
@@ -88,17 +88,12 @@ class TableController:
     @property
     def state(self) -> TableState:
         """Where the table rests, as events name it: stopped, or where the round is."""
-        return PUBLIC_STATE[self.rounds.state if self.stops.is_running() else self.stops.state]
-
-    @property
-    def phase(self) -> str:
-        """What the round is in, whether or not the table is stopped (machine.PHASE_OF)."""
-        return PHASE_OF[self.rounds.state]
+        return self.rounds.state if self.stops.is_RUNNING() else TableState(self.stops.state)
 
     @property
     def shoe_in_play(self) -> bool:
         """A shoe has been confirmed and has not ended (a pause or a hold changes nothing)."""
-        return self.phase != "no_shoe"
+        return self.rounds.state not in NO_SHOE
 
     @property
     def profile(self) -> Profile:
@@ -196,7 +191,7 @@ class TableController:
         """When the next timer is due (``clock`` seconds), or None. A live countdown runs only
         while the table does: a pause or a hold starts it again when lifted."""
         countdown = self.rounds.betting_deadline if (
-            self.stops.is_running() and self.rounds.is_betting()) else None
+            self.stops.is_RUNNING() and self.rounds.is_BETTING()) else None
         return min((when for when in (countdown, self._flush_due) if when is not None),
                    default=None)
 
@@ -275,9 +270,9 @@ class TableController:
         new shoe; with one in play, only a supervisor may end it (``new_shoe``)."""
         self.publish(facts.ShoeShuffled(raw=text(signal.raw)))
         self._unacknowledged.append(signal)
-        if self.stops.is_running() and self.rounds.may_shuffled():
+        if self.stops.is_RUNNING() and self.rounds.may_shuffled():
             self.rounds.shuffled(by="shoe")
-        elif self.phase not in ("no_shoe", "new_shoe"):
+        elif self.rounds.state not in NO_SHOE_OR_REVEAL:
             self.publish(facts.Prompt(message=f"the shoe reports a new shoe loaded while shoe "
                                       f"{self.shoe_number} is in play: a supervisor ends this "
                                       "shoe first"))
@@ -292,7 +287,7 @@ class TableController:
         manual). The round open then is the last; with none open, the next. A pause changes
         nothing; before the shoe's first round that makes round 1 the last."""
         rounds = self.rounds
-        if self.phase == "no_shoe":
+        if not self.shoe_in_play:
             rounds.cut_before_shoe = True
             last_round = 1
         else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from controller.events import facts
+from controller.events.states import IN_ROUND, TableState
 from controller.game.cards import Card
 from controller.table.commands import ACTIONS, DEALER_ACTIONS, Command, CommandRefused
 from controller.table.round_model import RoundModel
@@ -24,9 +25,6 @@ class Table(Protocol):
 
     rounds: RoundModel
     stops: Stops
-
-    @property
-    def phase(self) -> str: ...
 
     @property
     def shoe_in_play(self) -> bool: ...
@@ -81,7 +79,7 @@ class OperatorDesk:
 
     def _confirm_burn(self, command: Command) -> None:
         rounds = self.table.rounds
-        if not (self.table.stops.is_running() and rounds.may_confirm_burn()):
+        if not (self.table.stops.is_RUNNING() and rounds.may_confirm_burn()):
             raise CommandRefused("there is no burn to confirm")
         self._record(command)
         rounds.confirm_burn()
@@ -114,9 +112,9 @@ class OperatorDesk:
 
     def _void_round(self, command: Command) -> None:
         table, stops = self.table, self.table.stops
-        in_round = table.rounds.round is not None and table.phase in ("betting", "dealing")
-        self._check_target(command, in_round or stops.is_hold())
-        if not in_round and stops.is_hold():
+        in_round = table.rounds.round is not None and table.rounds.state in IN_ROUND
+        self._check_target(command, in_round or stops.is_HOLD())
+        if not in_round and stops.is_HOLD():
             # Cards held outside a round (before the burn was confirmed, before a new shoe):
             # voiding discards them; the round is where it was.
             self._record(command)
@@ -128,11 +126,11 @@ class OperatorDesk:
             raise CommandRefused("there is no round to void")
         self._record(command)
         held = stops.held_codes
-        if stops.is_hold():
+        if stops.is_HOLD():
             table.publish(facts.HoldCleared(by=command.by, action="void"))
         table.rounds.void(reason=command.reason or "voided by the supervisor", by=command.by,
                           held=held)
-        if stops.is_hold():
+        if stops.is_HOLD():
             stops.discard()
 
     def _check_target(self, command: Command, voidable: bool) -> None:
@@ -150,7 +148,7 @@ class OperatorDesk:
 
     def _accept_card(self, command: Command) -> None:
         stops = self.table.stops
-        if not stops.is_hold():
+        if not stops.is_HOLD():
             raise CommandRefused("there is no held card to accept")
         self._record(command)
         self.table.publish(facts.HoldCleared(by=command.by, action="accept"))
@@ -159,7 +157,7 @@ class OperatorDesk:
     def _new_shoe(self, command: Command) -> None:
         table, stops = self.table, self.table.stops
         if not table.shoe_in_play:
-            if stops.is_hold():
+            if stops.is_HOLD():
                 raise CommandRefused("a card is held: a supervisor accepts it (as the new "
                                      "shoe's reveal card) or voids it")
             if OPERATOR in stops.reasons:
@@ -168,7 +166,7 @@ class OperatorDesk:
             self._record(command)
             table.rounds.shuffled(by=command.by)
             return
-        if table.phase == "new_shoe":
+        if table.rounds.state == TableState.AWAITING_REVEAL:
             raise CommandRefused("a new shoe is already confirmed: deal the reveal card")
         self._record(command)
         table.end_shoe_early(command.reason or "ended early by the supervisor", command.by)
