@@ -15,20 +15,20 @@ from controller.events import facts
 from controller.events.stream import TableEvent
 from controller.roads import big_road_text
 from controller.service.status import disk_text
-from controller.table.commands import MAX_BY, MAX_REASON, Command
+from controller.table.commands import MAX_BY, MAX_REASON, Action, Command
 from controller.table.view import TableView
 
 # Typed word -> action; supervisor actions take pin=NNNN (and by=NAME, reason words).
 COMMAND_WORDS = {
-    "burn": "confirm_burn",
-    "cut": "cut_card",
-    "card": "manual_card",
-    "pause": "pause",
-    "resume": "resume",
-    "void": "void_round",
-    "accept": "accept_card",
-    "newshoe": "new_shoe",
-    "clear": "clear_roads",
+    "burn": Action.CONFIRM_BURN,
+    "cut": Action.CUT_CARD,
+    "card": Action.MANUAL_CARD,
+    "pause": Action.PAUSE,
+    "resume": Action.RESUME,
+    "void": Action.VOID_ROUND,
+    "accept": Action.ACCEPT_CARD,
+    "newshoe": Action.NEW_SHOE,
+    "clear": Action.CLEAR_ROADS,
 }
 # Bounds on what one typed line may carry: a command is short, and whatever is typed may end
 # up in the journal and on every screen.
@@ -82,7 +82,7 @@ def parse_command(line: str, shoe: int = 0) -> Command | str | None:
     options, free = _options(rest)
     action = COMMAND_WORDS[word]
     card = None
-    if action == "manual_card":
+    if action == Action.MANUAL_CARD:
         if len(free) != 1:
             got = repr(" ".join(free)) if free else "nothing"
             raise ValueError(f"card takes exactly one card, like 'card KD'; got {got}")
@@ -96,11 +96,11 @@ def parse_command(line: str, shoe: int = 0) -> Command | str | None:
                    target=_target(action, options.get("round"), shoe))
 
 
-def _target(action: str, round_: str | None, shoe: int) -> tuple[int, int] | None:
+def _target(action: Action, round_: str | None, shoe: int) -> tuple[int, int] | None:
     """The round a void names (``round=N``), as the display names it: voided or nothing."""
     if round_ is None:
         return None
-    if action != "void_round":
+    if action != Action.VOID_ROUND:
         raise ValueError("round= names the round a void voids: void only")
     if not (round_.isdigit() and 0 < int(round_) < 10_000):
         raise ValueError(f"round={round_[:20]!r}: expected a round number, like round=4")

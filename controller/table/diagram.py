@@ -17,6 +17,7 @@ from controller.events.states import (
     NO_SHOE_OR_REVEAL,
     ROUND,
 )
+from controller.table.commands import Action
 from controller.table.machine import (
     ANY_STOP_STATE,
     ROUND_HOLDS,
@@ -150,29 +151,29 @@ def state_diagram_markdown() -> str:
 
 
 # The operator's actions (controller.table.operator) and the moves each makes.
-OPERATOR_ACTIONS = (
-    ("new_shoe", "dealer with no shoe in play; supervisor mid-shoe",
-     "round: shuffled (no shoe in play, not paused by the dealer, no hold); else "
-     "round: end_shoe, then stops: release"),
-    ("confirm_burn", "dealer", "round: confirm_burn, while the table runs"),
-    ("cut_card", "dealer", "none: the shoe's last round is set as by the device's cut card "
-     "(cut_card, source manual); refused once the cut card is out"),
-    ("manual_card", "dealer while the reader is away; else supervisor",
-     "stops: card (source manual: passes a pause that is the reader's alone)"),
-    ("pause", "dealer", "stops: pause (the operator's reason)"),
-    ("resume", "dealer", "stops: resume (once no reason is left)"),
-    ("void_round", "supervisor", "round: void (with the held cards), then stops: discard; "
-     "outside a round, stops: discard alone"),
-    ("accept_card", "supervisor", "stops: accept (the held cards dealt to the round)"),
-    ("clear_roads", "supervisor", "roads_cleared only"),
-)
+# Who may give each is the action's own rule (Action.pin).
+OPERATOR_MOVES = {
+    Action.NEW_SHOE: "round: shuffled (no shoe in play, not paused by the dealer, no hold); "
+                     "else round: end_shoe, then stops: release",
+    Action.CONFIRM_BURN: "round: confirm_burn, while the table runs",
+    Action.CUT_CARD: "none: the shoe's last round is set as by the device's cut card "
+                     "(cut_card, source manual); refused once the cut card is out",
+    Action.MANUAL_CARD: "stops: card (source manual: passes a pause that is the reader's "
+                        "alone)",
+    Action.PAUSE: "stops: pause (the operator's reason)",
+    Action.RESUME: "stops: resume (once no reason is left)",
+    Action.VOID_ROUND: "round: void (with the held cards), then stops: discard; outside a "
+                       "round, stops: discard alone",
+    Action.ACCEPT_CARD: "stops: accept (the held cards dealt to the round)",
+    Action.CLEAR_ROADS: "roads_cleared only",
+}
 
 
 def operator_table() -> str:
     lines = ["## The operator's actions", "",
              "Each is carried out (`operator_action`) or refused (`action_refused`, with why); "
              "docs/operator.md.", "", "| action | who | moves |", "| --- | --- | --- |"]
-    lines += [f"| {action} | {who} | {moves} |" for action, who, moves in OPERATOR_ACTIONS]
+    lines += [f"| {action} | {action.pin.value} | {OPERATOR_MOVES[action]} |" for action in Action]
     return "\n".join(lines) + "\n"
 
 

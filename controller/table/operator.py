@@ -14,7 +14,7 @@ from typing import Protocol
 from controller.events import facts
 from controller.events.states import IN_ROUND, TableState
 from controller.game.cards import Card
-from controller.table.commands import ACTIONS, DEALER_ACTIONS, Command, CommandRefused
+from controller.table.commands import Action, Command, CommandRefused
 from controller.table.round_model import RoundModel
 from controller.table.stops import OPERATOR, Stops
 from controller.table.supervisor import PinRefused, SupervisorGate
@@ -48,33 +48,24 @@ class OperatorDesk:
 
     def handle(self, command: Command) -> None:
         try:
-            if command.action not in ACTIONS:
-                raise CommandRefused(f"unknown action {command.action!r}")
             self._authorise(command)
-            getattr(self, f"_{command.action}")(command)
+            getattr(self, f"_{command.action.value}")(command)
         except (CommandRefused, PinRefused) as refusal:
-            self.table.publish(facts.ActionRefused(action=command.action, by=command.by,
+            self.table.publish(facts.ActionRefused(action=command.action.value, by=command.by,
                                                    reason=str(refusal), **refusal.facts))
 
-    def _needs_pin(self, command: Command) -> bool:
-        if command.action == "manual_card":
-            return not self.table.stops.reader_away
-        if command.action == "new_shoe":
-            return self.table.shoe_in_play
-        return command.action not in DEALER_ACTIONS
-
     def _authorise(self, command: Command) -> None:
-        if not self._needs_pin(command):
+        if not command.action.needs_pin(self.table.shoe_in_play, self.table.stops.reader_away):
             return
         if command.replayed:  # authorised when first given: the PIN was right then
             self.gate.passed()
             return
         what = ("a card typed by hand while the reader works"
-                if command.action == "manual_card" else "this action")
+                if command.action == Action.MANUAL_CARD else "this action")
         self.gate.check(command.pin, what)
 
     def _record(self, command: Command, card: str | None = None) -> None:
-        self.table.publish(facts.OperatorAction(action=command.action, by=command.by,
+        self.table.publish(facts.OperatorAction(action=command.action.value, by=command.by,
                                                 reason=command.reason, card=card))
 
     def _confirm_burn(self, command: Command) -> None:
