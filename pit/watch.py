@@ -14,8 +14,8 @@ from pit.floor import Floor, TableRecord
 
 HOUR = timedelta(hours=1)
 WATCH_EVERY = 5.0  # seconds between checks: a silence is told within that of its threshold
-# Phases in which a table is quiet for good reason (no shoe or stopped): a shuffle takes longer
-# than a hand, a pause is the supervisor's, and a hold has its own alert already.
+# Phases in which a table is quiet for good reason: a shuffle takes longer than a hand, a pause
+# is the supervisor's, and a hold has its own alert already.
 QUIET_PHASES = NO_SHOE_OR_STOPPED
 
 

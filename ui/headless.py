@@ -38,17 +38,21 @@ _OPTION = re.compile(r"([A-Za-z]+)=(.*)", re.DOTALL)
 _UNDECODED = range(0xDC80, 0xDD00)  # a byte that is not UTF-8, as surrogateescape keeps it
 _SKIP_PIECE = 8192  # the rest of a line too long is read and dropped in pieces this size
 TOO_LONG = f"input line too long: at most {MAX_LINE} characters; ignored"
-HELP = f"""commands (one per line, at most {MAX_LINE} characters):
-  newshoe                    confirm a new, shuffled shoe (when no shoe is in play)
+# Who may give a command is its action's own rule (Action.pin), as the table applies it.
+HELP = f"""commands (one per line, at most {MAX_LINE} characters; the dealer's unless it says who):
+  newshoe [pin=NNNN] [by=NAME]  confirm a new, shuffled shoe; end the shoe in play early
+                             (who: {Action.NEW_SHOE.pin.value})
   burn                       confirm the burn (scanners that do not read burn cards)
   cut                        the cut card came out (readers that cannot see it)
-  card KD [pin=NNNN]         enter a card by hand (the PIN unless the reader is down)
+  card KD [pin=NNNN]         enter a card by hand
+                             (who: {Action.MANUAL_CARD.pin.value})
   pause | resume             stop the table / carry on
   void pin=NNNN [by=NAME] [round=N] REASON...   void the round in play or on hold
-                             (supervisor); round=N: that round of the shoe in play or nothing
-  accept pin=NNNN [by=NAME]  clear a hold by accepting the held card (supervisor)
-  newshoe pin=NNNN [by=NAME] end the shoe early (supervisor)
-  clear pin=NNNN [by=NAME]   clear the roads (supervisor)
+                             (who: {Action.VOID_ROUND.pin.value}); round=N: that round of the
+                             shoe in play or nothing
+  accept pin=NNNN [by=NAME]  clear a hold by accepting the held card
+                             (who: {Action.ACCEPT_CARD.pin.value})
+  clear pin=NNNN [by=NAME]   clear the roads (who: {Action.CLEAR_ROADS.pin.value})
   history                    the last 10 rounds
   help | quit
 the Big Road after each round: one column per run of wins, B (banker) or P (player) in each

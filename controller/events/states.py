@@ -33,12 +33,12 @@ class TableState(StrEnum):
 # the state diagram names them in a fixed order.
 States = tuple[TableState, ...]
 
-NO_SHOE: States = (TableState.AWAITING_SHUFFLE, TableState.SHOE_ENDED)
+NO_SHOE: States = (TableState.AWAITING_SHUFFLE, TableState.SHOE_ENDED)  # none in play
 NO_SHOE_OR_REVEAL: States = (TableState.AWAITING_SHUFFLE, TableState.AWAITING_REVEAL,
                              TableState.SHOE_ENDED)  # no card of a shoe taken yet
 BURN: States = (TableState.BURNING, TableState.AWAITING_BURN_CONFIRMATION)
 DEALING: States = (TableState.PLAYER1, TableState.BANKER1, TableState.PLAYER2,
-                   TableState.BANKER2, TableState.PLAYER3, TableState.BANKER3)  # a card's place
+                   TableState.BANKER2, TableState.PLAYER3, TableState.BANKER3)  # a round's cards
 IN_ROUND: States = (TableState.BETTING, *DEALING)
 BURNING_OR_IN_ROUND: States = (TableState.BURNING, *IN_ROUND)
 BURNING_OR_DEALING: States = (TableState.BURNING, *DEALING)
