@@ -41,7 +41,7 @@ class Action(StrEnum):
         action.pin = pin
         return action
 
-    # confirm a new, shuffled shoe (dealer); end the shoe in play (supervisor)
+    # confirm a new, shuffled shoe; end the shoe in play early
     NEW_SHOE = "new_shoe", PinRule.SUPERVISOR_MID_SHOE
     # the dealer burned the cards (scanners that do not read burns)
     CONFIRM_BURN = "confirm_burn", PinRule.DEALER
