@@ -8,6 +8,7 @@ import threading
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from controller.events.states import NO_SHOE_OR_STOPPED
 from pit.clock import iso
 from pit.floor import Floor, TableRecord
 from pit.store import WRITE_FAILED
@@ -16,7 +17,7 @@ HOUR = timedelta(hours=1)
 WATCH_EVERY = 5.0  # seconds between checks: a silence is told within that of its threshold
 # Phases in which a table is quiet for good reason: a shuffle takes longer than a hand, a pause
 # is the supervisor's, and a hold has its own alert already.
-QUIET_PHASES = frozenset({"awaiting_shuffle", "shoe_ended", "paused", "hold"})
+QUIET_PHASES = NO_SHOE_OR_STOPPED
 
 
 @dataclass

@@ -311,6 +311,30 @@ def test_new_shoe_mid_shoe_needs_the_supervisor_and_voids_the_round_in_play():
     assert table.state == "shoe_ended"
 
 
+def test_a_shoe_ended_early_while_the_reader_is_away_leaves_the_table_paused_for_it():
+    # docs/operator.md: an early end lifts the dealer's pause, not the reader's; the next
+    # shoe is dealt by hand and its betting countdown waits for the reader to come back.
+    now = [100.0]
+    table = Table(betting="live", betting_seconds=15.0, clock=lambda: now[0])
+    table.start_shoe()
+    table.controller.handle(TimerExpired())
+    table.deal("9S KH")
+    table.controller.handle(Disconnected("USB unplugged"))
+    table.supervisor("new_shoe", reason="shoe damaged")
+    assert table.last("shoe_ended").fields["reason"] == "shoe damaged"
+    assert table.state == "paused"
+    table.new_shoe()
+    for code in ["3H", "2S", "2H", "2D"]:  # no PIN: the reader is still away
+        table.command("manual_card", card=code)
+    assert table.last("betting_open").shoe == 2
+    assert table.state == "paused" and table.controller.deadline() is None
+    now[0] = 200.0
+    table.controller.handle(Connected())
+    assert table.state == "betting" and table.controller.deadline() == 215.0
+    table.command("manual_card", card="9D")
+    assert "needs the supervisor PIN" in table.last("action_refused").fields["reason"]
+
+
 def test_a_bad_manual_card_is_refused_with_the_code_quoted():
     table = Table()
     table.start_shoe()

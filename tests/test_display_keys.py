@@ -11,9 +11,10 @@ from PyQt6.QtWidgets import QLabel, QProxyStyle, QStyle
 
 from controller.events.facts import Scanner, State
 from controller.events.stream import TableEvent
-from controller.table.commands import MAX_BY, MAX_REASON, Command
+from controller.table.commands import MAX_BY, MAX_REASON, Action, Command
 from controller.table.config import TableConfig
 from controller.table.supervisor import hash_pin
+from drivers.base import Disconnected
 from tests.table_harness import Table
 from ui.display.app import make_application
 from ui.display.bridge import EventBridge
@@ -124,6 +125,31 @@ def test_supervisor_keys_ask_for_the_pin(qtbot, window):
 def test_new_shoe_needs_no_pin_once_the_shoe_is_over(qtbot, window):
     press(qtbot, window, Qt.Key.Key_N)  # awaiting the shuffle
     assert window.submitted == [Command("new_shoe")]
+
+
+@pytest.mark.parametrize("in_play", [False, True], ids=["no shoe", "shoe in play"])
+@pytest.mark.parametrize("away", [False, True], ids=["reader works", "reader away"])
+def test_the_display_asks_for_the_pin_exactly_where_the_table_wants_it(window, in_play, away):
+    def table_as_it_stands() -> Table:
+        table = Table()
+        if in_play:
+            table.start_shoe()
+        if away:
+            table.controller.handle(Disconnected("USB unplugged"))
+        return table
+
+    for event in table_as_it_stands().events:
+        window.on_event(event)
+    for action in Action:
+        if action == Action.RESUME:  # the pause key resumes only a paused table
+            continue
+        window.dialogs.asked.clear()
+        window.operate(action)
+        table = table_as_it_stands()
+        table.command(action, card="KD", reason="x")
+        refused = [event.fields["reason"] for event in table.of_type("action_refused")]
+        wants_pin = any("needs the supervisor PIN" in reason for reason in refused)
+        assert ("pin" in window.dialogs.asked) == wants_pin, action
 
 
 def test_cancelled_inputs_send_nothing(qtbot, window):

@@ -13,9 +13,10 @@ from test_emulator_cli import play_to_the_end
 
 from controller.events import facts
 from controller.events.codec import encode
+from controller.events.due import FactDue
 from controller.journal import Journal
 from controller.service.app import open_table
-from controller.surveillance.integrity import IntegrityAlertDue, IntegrityDetector
+from controller.surveillance.integrity import IntegrityDetector
 from controller.surveillance.run_chance import carried_run_chance
 from controller.table.config import TableConfig
 from drivers.shoe_order import CUT, build_shoe, shoe_random
@@ -183,7 +184,7 @@ def test_a_summary_lost_to_a_kill_at_the_shoes_end_is_made_at_the_next_start(tmp
     # one has no earlier shoe to find it again): the summary lists it all the same.
     carried = facts.IntegrityAlert(kind="carried_run", earlier_shoe=7, first_card=1,
                                    earlier_first_card=30, cards=8, card=None, reversed=False)
-    dealt.controller.handle(IntegrityAlertDue(1, carried))
+    dealt.controller.handle(FactDue(carried, shoe=1))
     deal_cards(dealt, "2S 3C CUT 5H 4C")
     assert dealt.state == "shoe_ended"
     store.close()

@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 
 from controller.events import facts
+from controller.events.due import FactDue
 from controller.journal import Journal, JournalError
-from controller.journal.daily_check import CheckFailedToRun, DailyCheck, VerifyResultDue, result_of
+from controller.journal.daily_check import CheckFailedToRun, DailyCheck, result_of
 from controller.journal.restart_range import restart_rows
 from controller.journal.start_check import start_test
 from controller.journal.verify import self_test
@@ -41,7 +42,7 @@ def play(path: Path, shoes: int) -> None:
     open_table(config(path), stop_after_shoes=shoes, exposure=False).run()
 
 
-def checked(path: Path, *due: VerifyResultDue) -> None:
+def checked(path: Path, *due: FactDue) -> None:
     """A table started, its daily check run at once (its child process, as every day) and
     journaled, then stopped; ``due``: results handed to its loop before the check's."""
     table = open_table(config(path), exposure=False)
@@ -205,7 +206,7 @@ def test_a_check_stamped_in_the_future_hides_no_later_failure(checkpointed):
     path, _ = checkpointed
     _, result, _ = verify_journal(path)
     tomorrow = (datetime.now(UTC) + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-    checked(path, VerifyResultDue(replace(result, finished=tomorrow)))
+    checked(path, FactDue(replace(result, finished=tomorrow)))
     play(path, 1)
     change_data(path, 100)
     checked(path)
@@ -327,7 +328,7 @@ def test_a_running_table_checks_its_journal_again_and_again(tmp_path):
     finally:
         check.close()
     first, second = received[:2]
-    assert isinstance(first, VerifyResultDue) and isinstance(second, VerifyResultDue)
+    assert isinstance(first, FactDue) and isinstance(second, FactDue)
     assert first.fact.finding == "" and first.fact.last_seq == last_row(path)[0]
 
 

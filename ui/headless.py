@@ -15,20 +15,20 @@ from controller.events import facts
 from controller.events.stream import TableEvent
 from controller.roads import big_road_text
 from controller.service.status import disk_text
-from controller.table.commands import MAX_BY, MAX_REASON, Command
+from controller.table.commands import MAX_BY, MAX_REASON, Action, Command
 from controller.table.view import TableView
 
 # Typed word -> action; supervisor actions take pin=NNNN (and by=NAME, reason words).
 COMMAND_WORDS = {
-    "burn": "confirm_burn",
-    "cut": "cut_card",
-    "card": "manual_card",
-    "pause": "pause",
-    "resume": "resume",
-    "void": "void_round",
-    "accept": "accept_card",
-    "newshoe": "new_shoe",
-    "clear": "clear_roads",
+    "burn": Action.CONFIRM_BURN,
+    "cut": Action.CUT_CARD,
+    "card": Action.MANUAL_CARD,
+    "pause": Action.PAUSE,
+    "resume": Action.RESUME,
+    "void": Action.VOID_ROUND,
+    "accept": Action.ACCEPT_CARD,
+    "newshoe": Action.NEW_SHOE,
+    "clear": Action.CLEAR_ROADS,
 }
 # Bounds on what one typed line may carry: a command is short, and whatever is typed may end
 # up in the journal and on every screen.
@@ -38,17 +38,21 @@ _OPTION = re.compile(r"([A-Za-z]+)=(.*)", re.DOTALL)
 _UNDECODED = range(0xDC80, 0xDD00)  # a byte that is not UTF-8, as surrogateescape keeps it
 _SKIP_PIECE = 8192  # the rest of a line too long is read and dropped in pieces this size
 TOO_LONG = f"input line too long: at most {MAX_LINE} characters; ignored"
-HELP = f"""commands (one per line, at most {MAX_LINE} characters):
-  newshoe                    confirm a new, shuffled shoe (when no shoe is in play)
+# Who may give a command is its action's own rule (Action.pin), as the table applies it.
+HELP = f"""commands (one per line, at most {MAX_LINE} characters; the dealer's unless it says who):
+  newshoe [pin=NNNN] [by=NAME]  confirm a new, shuffled shoe; end the shoe in play early
+                             (who: {Action.NEW_SHOE.pin.value})
   burn                       confirm the burn (scanners that do not read burn cards)
   cut                        the cut card came out (readers that cannot see it)
-  card KD [pin=NNNN]         enter a card by hand (the PIN unless the reader is down)
+  card KD [pin=NNNN]         enter a card by hand
+                             (who: {Action.MANUAL_CARD.pin.value})
   pause | resume             stop the table / carry on
   void pin=NNNN [by=NAME] [round=N] REASON...   void the round in play or on hold
-                             (supervisor); round=N: that round of the shoe in play or nothing
-  accept pin=NNNN [by=NAME]  clear a hold by accepting the held card (supervisor)
-  newshoe pin=NNNN [by=NAME] end the shoe early (supervisor)
-  clear pin=NNNN [by=NAME]   clear the roads (supervisor)
+                             (who: {Action.VOID_ROUND.pin.value}); round=N: that round of the
+                             shoe in play or nothing
+  accept pin=NNNN [by=NAME]  clear a hold by accepting the held card
+                             (who: {Action.ACCEPT_CARD.pin.value})
+  clear pin=NNNN [by=NAME]   clear the roads (who: {Action.CLEAR_ROADS.pin.value})
   history                    the last 10 rounds
   help | quit
 the Big Road after each round: one column per run of wins, B (banker) or P (player) in each
@@ -82,7 +86,7 @@ def parse_command(line: str, shoe: int = 0) -> Command | str | None:
     options, free = _options(rest)
     action = COMMAND_WORDS[word]
     card = None
-    if action == "manual_card":
+    if action == Action.MANUAL_CARD:
         if len(free) != 1:
             got = repr(" ".join(free)) if free else "nothing"
             raise ValueError(f"card takes exactly one card, like 'card KD'; got {got}")
@@ -96,11 +100,11 @@ def parse_command(line: str, shoe: int = 0) -> Command | str | None:
                    target=_target(action, options.get("round"), shoe))
 
 
-def _target(action: str, round_: str | None, shoe: int) -> tuple[int, int] | None:
+def _target(action: Action, round_: str | None, shoe: int) -> tuple[int, int] | None:
     """The round a void names (``round=N``), as the display names it: voided or nothing."""
     if round_ is None:
         return None
-    if action != "void_round":
+    if action != Action.VOID_ROUND:
         raise ValueError("round= names the round a void voids: void only")
     if not (round_.isdigit() and 0 < int(round_) < 10_000):
         raise ValueError(f"round={round_[:20]!r}: expected a round number, like round=4")

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from controller.events.states import DEALING, TableState
+from controller.events.states import BURNING_OR_DEALING
 from controller.table.view import TableView
-
-# The table is between inputs a dealer makes in a row: a consumer's picture can wait.
-MOVING = frozenset((*DEALING, TableState.BURNING))
 
 
 def at_rest(view: TableView) -> bool:
-    return view.state not in MOVING
+    # Burning or dealing, the table is between inputs a dealer makes in a row: a consumer's
+    # picture can wait.
+    return view.state not in BURNING_OR_DEALING
 
 
 def table_state(view: TableView, seq: int) -> dict[str, Any]:

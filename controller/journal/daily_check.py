@@ -17,11 +17,11 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import controller
 from controller.events.codec import EventSchemaError, check_values, decode
+from controller.events.due import FactDue
 from controller.events.facts import EventType, JournalVerified
 
 log = logging.getLogger(__name__)
@@ -29,13 +29,6 @@ log = logging.getLogger(__name__)
 FIRST_CHECK = 15 * 60.0  # seconds after a start: a table crash-looping is not checked again
 CHECK_EVERY = 24 * 3600.0  # seconds of the table's running time (a monotonic clock)
 CHILD = "controller.journal.check_child"
-
-
-@dataclass(frozen=True)
-class VerifyResultDue:
-    """An input for the table's loop: the result of the table's own full check to journal."""
-
-    fact: JournalVerified
 
 
 class CheckFailedToRun(RuntimeError):
@@ -83,7 +76,7 @@ class DailyCheck:
     def check_now(self) -> JournalVerified:
         """Run the full check in the child, wait for it, and submit its result."""
         fact = self._run_child()
-        self._submit(VerifyResultDue(fact))
+        self._submit(FactDue(fact))
         return fact
 
     def _run_child(self) -> JournalVerified:

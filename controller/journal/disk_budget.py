@@ -42,13 +42,6 @@ class Budget:
         return None if self.bytes_per_day == 0 else self.free_bytes / self.bytes_per_day
 
 
-@dataclass(frozen=True)
-class DiskAlertDue:
-    """An input for the controller: publish this alert (made off the input that caused it)."""
-
-    alert: facts.DiskAlert
-
-
 def estimate(journal: Path, free_space: FreeSpace = statvfs_free) -> Budget:
     """The journal's disk budget now."""
     folder = journal.resolve().parent

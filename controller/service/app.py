@@ -16,18 +16,19 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from controller.events import facts
+from controller.events.due import FactDue
 from controller.events.stream import EventBus, EventFile, EventFileError, Subscriber, TableEvent
 from controller.feed.outbox import ack_path
 from controller.feed.relay import FeedRelay, open_feed
 from controller.game.profiles import Profile, load_profile
 from controller.journal import Journal
 from controller.journal.daily_check import DailyCheck
-from controller.journal.disk_budget import DiskAlertDue, FreeSpace, statvfs_free
+from controller.journal.disk_budget import FreeSpace, statvfs_free
 from controller.journal.paths import journal_files
 from controller.service.disk_alerts import DiskBudgetCheck, check_at_start
 from controller.service.retention import keep_retention
 from controller.service.sim_dealer import SimulatedDealer
-from controller.surveillance.integrity import ShoeIntegrityDue
 from controller.surveillance.integrity_worker import IntegrityWorker
 from controller.surveillance.worker import MIN_GAP, ExposureWorker, SurveillanceSubscriber
 from controller.table.config import TableConfig
@@ -101,8 +102,8 @@ class Table:
             while True:
                 left.append(self.runner.inbox.get_nowait())
         for item in left:
-            if isinstance(item, DiskAlertDue) or (
-                    summary_due and isinstance(item, ShoeIntegrityDue)):
+            if isinstance(item, FactDue) and (isinstance(item.fact, facts.DiskAlert) or (
+                    summary_due and isinstance(item.fact, facts.ShoeIntegrity))):
                 self.runner.controller.handle(item)
 
     def close(self) -> None:

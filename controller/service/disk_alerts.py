@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from controller.events import facts
+from controller.events.due import FactDue
 from controller.events.facts import EventType
 from controller.events.stream import TableEvent
 from controller.journal import Journal
-from controller.journal.disk_budget import DiskAlertDue, DiskWatch, FreeSpace
+from controller.journal.disk_budget import DiskWatch, FreeSpace
 from controller.table.controller import TableController
 
 
@@ -29,7 +30,7 @@ class DiskBudgetCheck:
         if event.type == EventType.SHOE_ENDED:
             alert = self.watch.check()
             if alert is not None:
-                self.submit(DiskAlertDue(alert))
+                self.submit(FactDue(alert))
 
 
 def check_at_start(controller: TableController, journal: Journal, min_free_days: int,

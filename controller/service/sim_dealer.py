@@ -17,13 +17,9 @@ from __future__ import annotations
 
 from controller.events import facts
 from controller.events.facts import rests_in
-from controller.events.states import STOPPED, TableState
+from controller.events.states import BETTING_OR_STOPPED, STOPPED
 from controller.events.stream import TableEvent
 from drivers.base import Driver
-
-# The states in which a betting round can still be open: it stays open through a hold or a
-# pause; any other state means it is over, whether or not ``betting_closed`` said so.
-BETTING_STATES = frozenset({TableState.BETTING, *STOPPED})
 
 
 class SimulatedDealer:
@@ -48,7 +44,9 @@ class SimulatedDealer:
         state = rests_in(event.fact)
         if state is not None:
             self.stopped = state in STOPPED
-            self.live_betting = self.live_betting and state in BETTING_STATES
+            # Betting stays open through a hold or a pause; any other state means it is over,
+            # whether or not ``betting_closed`` said so.
+            self.live_betting = self.live_betting and state in BETTING_OR_STOPPED
         if self.holding != (self.stopped or self.live_betting):
             self.holding = not self.holding
             self.sim.hold_dealing(self.holding)

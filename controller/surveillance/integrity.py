@@ -21,22 +21,6 @@ from drivers.card_codes import RANKS, SUITS
 REPEATED_SHOE_CARDS = 30  # a shoe equal to an earlier one from its first card this far
 
 
-@dataclass(frozen=True, slots=True)
-class IntegrityAlertDue:
-    """An input for the controller: an integrity alert found in shoe ``shoe``."""
-
-    shoe: int
-    alert: facts.IntegrityAlert
-
-
-@dataclass(frozen=True, slots=True)
-class ShoeIntegrityDue:
-    """An input for the controller: the integrity summary of shoe ``shoe``, at its end."""
-
-    shoe: int
-    summary: facts.ShoeIntegrity
-
-
 @dataclass
 class _Earlier:
     """One earlier shoe's order, and the runs of the shoe in play that match it so far."""

@@ -16,10 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from controller.events import facts
+from controller.events.due import FactDue
 from controller.surveillance.integrity import (
-    IntegrityAlertDue,
     IntegrityDetector,
-    ShoeIntegrityDue,
 )
 
 log = logging.getLogger(__name__)
@@ -106,10 +105,10 @@ class IntegrityWorker:
                 detector = self.detector
                 for alert in detector.card(code):
                     if not quiet:
-                        self._submit(IntegrityAlertDue(detector.shoe, alert))
+                        self._submit(FactDue(alert, detector.shoe))
             case AlertJournaled(alert=alert) if self.detector is not None:
                 if alert not in self.detector.alerts:  # a composition alert is found again
                     self.detector.alerts.append(alert)
             case ShoeEnds(shoe=shoe, quiet=quiet) if (
                     self.detector is not None and self.detector.shoe == shoe and not quiet):
-                self._submit(ShoeIntegrityDue(shoe, self.detector.summary()))
+                self._submit(FactDue(self.detector.summary()))

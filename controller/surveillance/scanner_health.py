@@ -15,21 +15,6 @@ from controller.events.stream import TableEvent
 MIN_CARDS_FOR_RATE = 100
 
 
-@dataclass(frozen=True, slots=True)
-class ScannerAlertDue:
-    """An input for the controller: the misread rate of shoe ``shoe`` passed the profile's
-    level (found by the surveillance subscriber, published by the controller)."""
-
-    shoe: int
-    misreads: int
-    cards: int
-    per_100: Decimal
-
-    def fact(self, level: Decimal) -> facts.ScannerAlert:
-        return facts.ScannerAlert(misreads=self.misreads, cards=self.cards,
-                                  per_hundred=str(self.per_100), level=str(level))
-
-
 def _seconds(ts: str) -> datetime:
     return datetime.fromisoformat(ts.replace("Z", "+00:00"))
 

@@ -22,6 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from controller.events import facts
+from controller.events.due import FactDue
 from controller.events.stream import TableEvent
 from controller.game.cards import ShoeComposition
 from controller.game.odds import event_probabilities
@@ -35,7 +36,7 @@ from controller.surveillance.integrity_worker import (
     ShoeBegins,
     ShoeEnds,
 )
-from controller.surveillance.scanner_health import ScannerAlertDue, ScannerHealth
+from controller.surveillance.scanner_health import ScannerHealth
 
 log = logging.getLogger(__name__)
 # The events that take a known card out of the shoe (an unread burn has no card: it stays in).
@@ -300,5 +301,6 @@ class SurveillanceSubscriber:
                                            terms.misread_alert_per_100 / 100,
                                            terms.clear_margin, terms.clear_cards, health.cards)
         if change == "raised" and not self._priming:
-            self.submit(ScannerAlertDue(self.shoe, health.misreads, health.cards,
-                                        health.per_100))
+            self.submit(FactDue(facts.ScannerAlert(
+                misreads=health.misreads, cards=health.cards, per_hundred=str(health.per_100),
+                level=str(terms.misread_alert_per_100)), self.shoe))

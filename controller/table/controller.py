@@ -18,20 +18,17 @@ import time
 from collections.abc import Callable
 
 from controller.events import facts
-from controller.events.states import TableState
+from controller.events.due import FactDue
+from controller.events.states import NO_SHOE, NO_SHOE_OR_REVEAL, TableState
 from controller.events.stream import EventBus, EventFileError
 from controller.game.cards import Card
 from controller.game.profiles import Profile
-from controller.journal.daily_check import VerifyResultDue
-from controller.journal.disk_budget import DiskAlertDue
 from controller.journal.store import JournalError
 from controller.surveillance.exposure import ExposureComputed
-from controller.surveillance.integrity import IntegrityAlertDue, ShoeIntegrityDue
-from controller.surveillance.scanner_health import ScannerAlertDue
 from controller.table.commands import Command, PinFailure, TimerExpired
 from controller.table.config import TableConfig
 from controller.table.holds import INTERNAL_ERROR, OUT_OF_SEQUENCE, FaultHold, HeldCard, text
-from controller.table.machine import EXPECTED_CARD, PHASE_OF, PUBLIC_STATE
+from controller.table.machine import EXPECTED_CARD
 from controller.table.operator import OperatorDesk
 from controller.table.round_model import RoundModel, ShoeSettings
 from controller.table.stops import SCANNER, Stops
@@ -80,7 +77,6 @@ class TableController:
                                  lambda *hold: self.stops.hold_on(*hold), self.gate, clock)
         self.stops = Stops(self.rounds, self.publish)
         self.operator = OperatorDesk(self, self.gate)
-        self.reader_down = False
         # Cards typed by hand while the reader was down: the shoe may still send its copy of
         # the first one (its unacknowledged frame) when the reader comes back.
         self.typed_while_down: list[str] = []
@@ -92,17 +88,12 @@ class TableController:
     @property
     def state(self) -> TableState:
         """Where the table rests, as events name it: stopped, or where the round is."""
-        return PUBLIC_STATE[self.rounds.state if self.stops.is_running() else self.stops.state]
-
-    @property
-    def phase(self) -> str:
-        """What the round is in, whether or not the table is stopped (machine.PHASE_OF)."""
-        return PHASE_OF[self.rounds.state]
+        return self.rounds.state if self.stops.is_RUNNING() else TableState(self.stops.state)
 
     @property
     def shoe_in_play(self) -> bool:
         """A shoe has been confirmed and has not ended (a pause or a hold changes nothing)."""
-        return self.phase != "no_shoe"
+        return self.rounds.state not in NO_SHOE
 
     @property
     def profile(self) -> Profile:
@@ -174,17 +165,9 @@ class TableController:
                 self.stops.hold_on(INTERNAL_ERROR, message, held)
             case ExposureComputed():
                 self._exposure(item)
-            case ScannerAlertDue():
-                self._scanner_alert(item)
-            case IntegrityAlertDue(shoe=shoe, alert=alert):
-                if shoe == self.shoe_number:  # one for a shoe since ended is stale
-                    self.publish(alert)
-            case ShoeIntegrityDue(summary=summary):
-                self.publish(summary)  # the summary names its shoe: it comes after the end
-            case VerifyResultDue(fact=fact):
-                self.publish(fact)  # the table's own daily check (controller.journal.daily_check)
-            case DiskAlertDue(alert=alert):
-                self.publish(alert)
+            case FactDue(fact=fact, shoe=shoe):
+                if shoe in (None, self.shoe_number):  # one about an earlier shoe is stale
+                    self.publish(fact)
             case TimerExpired():
                 if self.rounds.betting_deadline is not None and self.rounds.may_close_betting():
                     self.rounds.close_betting()
@@ -208,7 +191,7 @@ class TableController:
         """When the next timer is due (``clock`` seconds), or None. A live countdown runs only
         while the table does: a pause or a hold starts it again when lifted."""
         countdown = self.rounds.betting_deadline if (
-            self.stops.is_running() and self.rounds.is_betting()) else None
+            self.stops.is_RUNNING() and self.rounds.is_BETTING()) else None
         return min((when for when in (countdown, self._flush_due) if when is not None),
                    default=None)
 
@@ -247,7 +230,7 @@ class TableController:
     def typed_card(self, card: Card) -> None:
         """A card the dealer typed (while the reader is away, the dealer carries on by hand;
         the shoe may later send its own copy of the first)."""
-        if self.reader_down:
+        if self.stops.reader_away:
             self.typed_while_down.append(card.code)
         self.stops.card(card=card, raw=b"", source="manual")
 
@@ -270,11 +253,6 @@ class TableController:
         for change in self.rounds.exposure_watch.update(exposure, terms):
             self.publish(change.fact())
 
-    def _scanner_alert(self, due: ScannerAlertDue) -> None:
-        terms = self.profile.surveillance
-        if due.shoe == self.shoe_number and terms is not None:
-            self.publish(due.fact(terms.misread_alert_per_100))
-
     # -- other driver events -------------------------------------------------------------
 
     def _misreads(self, misread: Misread) -> None:
@@ -292,9 +270,9 @@ class TableController:
         new shoe; with one in play, only a supervisor may end it (``new_shoe``)."""
         self.publish(facts.ShoeShuffled(raw=text(signal.raw)))
         self._unacknowledged.append(signal)
-        if self.stops.is_running() and self.rounds.may_shuffled():
+        if self.stops.is_RUNNING() and self.rounds.may_shuffled():
             self.rounds.shuffled(by="shoe")
-        elif self.phase not in ("no_shoe", "new_shoe"):
+        elif self.rounds.state not in NO_SHOE_OR_REVEAL:
             self.publish(facts.Prompt(message=f"the shoe reports a new shoe loaded while shoe "
                                       f"{self.shoe_number} is in play: a supervisor ends this "
                                       "shoe first"))
@@ -309,7 +287,7 @@ class TableController:
         manual). The round open then is the last; with none open, the next. A pause changes
         nothing; before the shoe's first round that makes round 1 the last."""
         rounds = self.rounds
-        if self.phase == "no_shoe":
+        if not self.shoe_in_play:
             rounds.cut_before_shoe = True
             last_round = 1
         else:
@@ -319,11 +297,9 @@ class TableController:
 
     def _scanner(self, item: Connected | Disconnected) -> None:
         if isinstance(item, Connected):
-            self.reader_down = False
             self.publish(facts.Scanner(status="connected"))
             self.stops.lift(SCANNER)
             return
-        self.reader_down = True
         self.typed_while_down = []
         self.publish(facts.Scanner(status="disconnected", reason=item.reason))
         round_ = self.rounds.round

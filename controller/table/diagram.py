@@ -9,14 +9,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from controller.events.states import (
+    BURN,
+    BURNING_OR_IN_ROUND,
+    IN_ROUND,
+    NO_SHOE,
+    NO_SHOE_OR_REVEAL,
+    ROUND,
+)
+from controller.table.commands import Action
 from controller.table.machine import (
-    DEALING_STATES,
-    IN_ROUND_STATES,
-    NO_SHOE_STATES,
+    ANY_STOP_STATE,
     ROUND_HOLDS,
-    ROUND_STATES,
     ROUND_TRANSITIONS,
-    STOP_STATES,
     STOP_TRANSITIONS,
 )
 
@@ -39,23 +44,23 @@ is stopped, else the round machine's (docs/events.md, `state`).
 """
 
 Move = dict[str, Any]
-# The machine's own lists of states, drawn as one box each where a move leaves all of them.
-GROUPS = {
-    tuple(NO_SHOE_STATES): ("no_shoe", "awaiting_shuffle or shoe_ended"),
-    tuple(IN_ROUND_STATES): ("in_round", "betting, player1, banker1, player2, banker2, player3 "
-                                         "or banker3"),
-    tuple(DEALING_STATES): ("dealing", "burning, betting or a dealing state"),
-    tuple(ROUND_STATES): ("any_round_state", "any state"),
-    tuple(STOP_STATES): ("any_stop_state", "any state"),
+# The groups of states (controller.events.states), drawn as one box each where a move leaves
+# all of them; the box is named for the group.
+GROUPS: dict[tuple[str, ...], tuple[str, str]] = {
+    NO_SHOE: ("no_shoe", "awaiting_shuffle or shoe_ended"),
+    IN_ROUND: ("in_round", "betting, player1, banker1, player2, banker2, player3 or banker3"),
+    BURNING_OR_IN_ROUND: ("burning_or_in_round", "burning, betting or a dealing state"),
+    ROUND: ("any_round_state", "any state"),
+    ANY_STOP_STATE: ("any_stop_state", "any state"),
 }
-SHOE_START = {"awaiting_reveal", "burning", "awaiting_burn_confirmation", *NO_SHOE_STATES}
+SHOE_START = {*NO_SHOE_OR_REVEAL, *BURN}
 # Each machine's parts: every move is in exactly one, or among the round's holds
 # (tests/test_config_and_cli.py).
 ROUND_PARTS: tuple[tuple[str, Callable[[Move], bool]], ...] = (
     ("A new shoe, up to its first bets",
      lambda move: move["dest"] is not None and _sources(move) <= SHOE_START),
     ("A round", lambda move: move["trigger"] in ("card", "close_betting")
-     and move["dest"] is not None and _sources(move) <= set(IN_ROUND_STATES)
+     and move["dest"] is not None and _sources(move) <= set(IN_ROUND)
      and isinstance(move["source"], str)),
     ("Voiding a round, ending the shoe",
      lambda move: move["trigger"] in ("void", "end_shoe")),
@@ -75,12 +80,11 @@ def _sources(move: Move) -> set[str]:
 
 
 def _node(states: str | Sequence[str]) -> tuple[str, str]:
-    """The id and the label of the box for ``states`` (one state, or one of the machine's
-    lists of them)."""
+    """The id and the label of the box for ``states`` (one state, or a group of them)."""
     if isinstance(states, str):
-        return states, states
+        return str(states), str(states)
     if len(states) == 1:
-        return states[0], states[0]
+        return str(states[0]), str(states[0])
     return GROUPS.get(tuple(states), ("_".join(states), " or ".join(states)))
 
 
@@ -147,29 +151,29 @@ def state_diagram_markdown() -> str:
 
 
 # The operator's actions (controller.table.operator) and the moves each makes.
-OPERATOR_ACTIONS = (
-    ("new_shoe", "dealer with no shoe in play; supervisor mid-shoe",
-     "round: shuffled (no shoe in play, not paused by the dealer, no hold); else "
-     "round: end_shoe, then stops: release"),
-    ("confirm_burn", "dealer", "round: confirm_burn, while the table runs"),
-    ("cut_card", "dealer", "none: the shoe's last round is set as by the device's cut card "
-     "(cut_card, source manual); refused once the cut card is out"),
-    ("manual_card", "dealer while the reader is away; else supervisor",
-     "stops: card (source manual: passes a pause that is the reader's alone)"),
-    ("pause", "dealer", "stops: pause (the operator's reason)"),
-    ("resume", "dealer", "stops: resume (once no reason is left)"),
-    ("void_round", "supervisor", "round: void (with the held cards), then stops: discard; "
-     "outside a round, stops: discard alone"),
-    ("accept_card", "supervisor", "stops: accept (the held cards dealt to the round)"),
-    ("clear_roads", "supervisor", "roads_cleared only"),
-)
+# Who may give each is the action's own rule (Action.pin).
+OPERATOR_MOVES = {
+    Action.NEW_SHOE: "round: shuffled (no shoe in play, not paused by the dealer, no hold); "
+                     "else round: end_shoe, then stops: release",
+    Action.CONFIRM_BURN: "round: confirm_burn, while the table runs",
+    Action.CUT_CARD: "none: the shoe's last round is set as by the device's cut card "
+                     "(cut_card, source manual); refused once the cut card is out",
+    Action.MANUAL_CARD: "stops: card (source manual: passes a pause that is the reader's "
+                        "alone)",
+    Action.PAUSE: "stops: pause (the operator's reason)",
+    Action.RESUME: "stops: resume (once no reason is left)",
+    Action.VOID_ROUND: "round: void (with the held cards), then stops: discard; outside a "
+                       "round, stops: discard alone",
+    Action.ACCEPT_CARD: "stops: accept (the held cards dealt to the round)",
+    Action.CLEAR_ROADS: "roads_cleared only",
+}
 
 
 def operator_table() -> str:
     lines = ["## The operator's actions", "",
              "Each is carried out (`operator_action`) or refused (`action_refused`, with why); "
              "docs/operator.md.", "", "| action | who | moves |", "| --- | --- | --- |"]
-    lines += [f"| {action} | {who} | {moves} |" for action, who, moves in OPERATOR_ACTIONS]
+    lines += [f"| {action} | {action.pin.value} | {OPERATOR_MOVES[action]} |" for action in Action]
     return "\n".join(lines) + "\n"
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Protocol
 
 from controller.events import facts
+from controller.events.states import IN_ROUND, TableState
 from controller.game.cards import Card
-from controller.table.commands import ACTIONS, DEALER_ACTIONS, Command, CommandRefused
+from controller.table.commands import Action, Command, CommandRefused
 from controller.table.round_model import RoundModel
 from controller.table.stops import OPERATOR, Stops
 from controller.table.supervisor import PinRefused, SupervisorGate
@@ -24,10 +25,6 @@ class Table(Protocol):
 
     rounds: RoundModel
     stops: Stops
-    reader_down: bool
-
-    @property
-    def phase(self) -> str: ...
 
     @property
     def shoe_in_play(self) -> bool: ...
@@ -51,38 +48,29 @@ class OperatorDesk:
 
     def handle(self, command: Command) -> None:
         try:
-            if command.action not in ACTIONS:
-                raise CommandRefused(f"unknown action {command.action!r}")
             self._authorise(command)
-            getattr(self, f"_{command.action}")(command)
+            getattr(self, f"_{command.action.value}")(command)
         except (CommandRefused, PinRefused) as refusal:
-            self.table.publish(facts.ActionRefused(action=command.action, by=command.by,
+            self.table.publish(facts.ActionRefused(action=command.action.value, by=command.by,
                                                    reason=str(refusal), **refusal.facts))
 
-    def _needs_pin(self, command: Command) -> bool:
-        if command.action == "manual_card":
-            return not self.table.reader_down
-        if command.action == "new_shoe":
-            return self.table.shoe_in_play
-        return command.action not in DEALER_ACTIONS
-
     def _authorise(self, command: Command) -> None:
-        if not self._needs_pin(command):
+        if not command.action.needs_pin(self.table.shoe_in_play, self.table.stops.reader_away):
             return
         if command.replayed:  # authorised when first given: the PIN was right then
             self.gate.passed()
             return
         what = ("a card typed by hand while the reader works"
-                if command.action == "manual_card" else "this action")
+                if command.action == Action.MANUAL_CARD else "this action")
         self.gate.check(command.pin, what)
 
     def _record(self, command: Command, card: str | None = None) -> None:
-        self.table.publish(facts.OperatorAction(action=command.action, by=command.by,
+        self.table.publish(facts.OperatorAction(action=command.action.value, by=command.by,
                                                 reason=command.reason, card=card))
 
     def _confirm_burn(self, command: Command) -> None:
         rounds = self.table.rounds
-        if not (self.table.stops.is_running() and rounds.may_confirm_burn()):
+        if not (self.table.stops.is_RUNNING() and rounds.may_confirm_burn()):
             raise CommandRefused("there is no burn to confirm")
         self._record(command)
         rounds.confirm_burn()
@@ -115,9 +103,9 @@ class OperatorDesk:
 
     def _void_round(self, command: Command) -> None:
         table, stops = self.table, self.table.stops
-        in_round = table.rounds.round is not None and table.phase in ("betting", "dealing")
-        self._check_target(command, in_round or stops.is_hold())
-        if not in_round and stops.is_hold():
+        in_round = table.rounds.round is not None and table.rounds.state in IN_ROUND
+        self._check_target(command, in_round or stops.is_HOLD())
+        if not in_round and stops.is_HOLD():
             # Cards held outside a round (before the burn was confirmed, before a new shoe):
             # voiding discards them; the round is where it was.
             self._record(command)
@@ -129,11 +117,11 @@ class OperatorDesk:
             raise CommandRefused("there is no round to void")
         self._record(command)
         held = stops.held_codes
-        if stops.is_hold():
+        if stops.is_HOLD():
             table.publish(facts.HoldCleared(by=command.by, action="void"))
         table.rounds.void(reason=command.reason or "voided by the supervisor", by=command.by,
                           held=held)
-        if stops.is_hold():
+        if stops.is_HOLD():
             stops.discard()
 
     def _check_target(self, command: Command, voidable: bool) -> None:
@@ -151,7 +139,7 @@ class OperatorDesk:
 
     def _accept_card(self, command: Command) -> None:
         stops = self.table.stops
-        if not stops.is_hold():
+        if not stops.is_HOLD():
             raise CommandRefused("there is no held card to accept")
         self._record(command)
         self.table.publish(facts.HoldCleared(by=command.by, action="accept"))
@@ -160,7 +148,7 @@ class OperatorDesk:
     def _new_shoe(self, command: Command) -> None:
         table, stops = self.table, self.table.stops
         if not table.shoe_in_play:
-            if stops.is_hold():
+            if stops.is_HOLD():
                 raise CommandRefused("a card is held: a supervisor accepts it (as the new "
                                      "shoe's reveal card) or voids it")
             if OPERATOR in stops.reasons:
@@ -169,7 +157,7 @@ class OperatorDesk:
             self._record(command)
             table.rounds.shuffled(by=command.by)
             return
-        if table.phase == "new_shoe":
+        if table.rounds.state == TableState.AWAITING_REVEAL:
             raise CommandRefused("a new shoe is already confirmed: deal the reveal card")
         self._record(command)
         table.end_shoe_early(command.reason or "ended early by the supervisor", command.by)

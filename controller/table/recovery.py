@@ -20,7 +20,7 @@ from controller.events.facts import EventType
 from controller.events.stream import EventBus, TableEvent
 from controller.game.profiles import Profile, ProfileError, load_profile, profile_from_terms
 from controller.surveillance.exposure import ExposureComputed
-from controller.table.commands import Command, PinFailure, TimerExpired
+from controller.table.commands import Action, Command, PinFailure, TimerExpired
 from controller.table.controller import TableController
 from controller.table.holds import INTERNAL_ERROR, OUT_OF_SEQUENCE, FaultHold, HeldCard
 from controller.table.round_model import ShoeSettings
@@ -75,7 +75,7 @@ def input_of(event: TableEvent) -> object | None:
             return ExposureComputed(event.shoe, cards_left,
                                     {bet: Decimal(value) for bet, value in rtp.items()})
         case facts.OperatorAction(action=action, by=by, reason=reason, card=card):
-            return Command(action, by=by, reason=reason, card=card, replayed=True)
+            return Command(Action(action), by=by, reason=reason, card=card, replayed=True)
     return None
 
 

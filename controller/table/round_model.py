@@ -15,6 +15,7 @@ from typing import Any
 from transitions import EventData, Machine
 
 from controller.events import facts
+from controller.events.states import ROUND, TableState
 from controller.game.cards import Card, ShoeComposition
 from controller.game.outcome import judge_round
 from controller.game.profiles import Profile
@@ -22,7 +23,7 @@ from controller.game.rules import PLAYER_POSITIONS, next_step
 from controller.surveillance.exposure import ExposureWatch
 from controller.table.config import TableConfig
 from controller.table.holds import HeldCard, text
-from controller.table.machine import ROUND_STATES, ROUND_TRANSITIONS
+from controller.table.machine import ROUND_TRANSITIONS
 from controller.table.result import round_result
 from controller.table.supervisor import SupervisorGate
 
@@ -64,15 +65,15 @@ def _position(event: EventData) -> str:
     """Where the card of a dealing transition goes: the position the table waited for, or
     player1 for the card that closes a land table's betting."""
     assert event.transition is not None
-    source: str = event.transition.source
-    return "player1" if source == "betting" else source
+    source = TableState[event.transition.source]  # transitions keeps a state by its name
+    return TableState.PLAYER1.value if source == TableState.BETTING else source.value
 
 
 class RoundModel:
     """The shoe and its rounds. Triggers (set by ``transitions``): card, shuffled,
-    confirm_burn, close_betting, void, end_shoe; may_<trigger>() and is_<state>()."""
+    confirm_burn, close_betting, void, end_shoe; may_<trigger>() and is_<STATE>()."""
 
-    state: str
+    state: TableState
     card: Callable[..., bool]
     shuffled: Callable[..., bool]
     confirm_burn: Callable[..., bool]
@@ -82,7 +83,7 @@ class RoundModel:
     may_confirm_burn: Callable[[], bool]
     may_shuffled: Callable[[], bool]
     may_close_betting: Callable[[], bool]
-    is_betting: Callable[[], bool]
+    is_BETTING: Callable[[], bool]
 
     def __init__(self, config: TableConfig, configured: ShoeSettings,
                  publish: Callable[[facts.Fact], None],
@@ -102,8 +103,8 @@ class RoundModel:
         self.cut_before_shoe = False  # the cut card came out before the shoe's reveal card
         self.betting_deadline: float | None = None  # a live round's countdown
         self.exposure_watch = ExposureWatch()
-        self.machine = Machine(model=self, states=ROUND_STATES, transitions=ROUND_TRANSITIONS,
-                               initial="awaiting_shuffle", send_event=True,
+        self.machine = Machine(model=self, states=list(ROUND), transitions=ROUND_TRANSITIONS,
+                               initial=TableState.AWAITING_SHUFFLE, send_event=True,
                                auto_transitions=False)
 
     @property
@@ -115,7 +116,7 @@ class RoundModel:
     def after_shoe(self, shoe: int, round_: int) -> None:
         """Where a replay starts: shoe ``shoe`` ended after round ``round_``."""
         self.shoe_number, self.round_number = shoe, round_
-        self.machine.set_state("shoe_ended")
+        self.machine.set_state(TableState.SHOE_ENDED)
 
     # -- guards --------------------------------------------------------------------------
 
@@ -230,7 +231,7 @@ class RoundModel:
     def restart_countdown(self) -> None:
         """Betting was interrupted by a pause or a hold: a live table's countdown starts
         again."""
-        if self.is_betting() and self.live_betting:
+        if self.is_BETTING() and self.live_betting:
             self.betting_deadline = self.clock() + self.config.betting_seconds
 
     def close_betting_on_timer(self, event: EventData) -> None:

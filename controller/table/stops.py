@@ -15,7 +15,7 @@ from transitions import EventData, Machine
 from controller.events import facts
 from controller.game.cards import Card
 from controller.table.holds import HeldCard, text
-from controller.table.machine import STOP_STATES, STOP_TRANSITIONS
+from controller.table.machine import STOP_TRANSITIONS, StopState
 from controller.table.round_model import RoundModel
 
 SCANNER = "scanner"  # the reason of the pause while the card reader is away
@@ -24,9 +24,9 @@ OPERATOR = "operator"  # the dealer's pause
 
 class Stops:
     """Triggers (set by ``transitions``): card, pause, resume, hold, accept, discard,
-    release; is_<state>()."""
+    release; is_<STATE>()."""
 
-    state: str
+    state: StopState
     card: Callable[..., bool]
     pause: Callable[..., bool]
     resume: Callable[..., bool]
@@ -36,17 +36,17 @@ class Stops:
     release: Callable[..., bool]
     may_pause: Callable[[], bool]
     may_resume: Callable[[], bool]
-    is_running: Callable[[], bool]
-    is_paused: Callable[[], bool]
-    is_hold: Callable[[], bool]
+    is_RUNNING: Callable[[], bool]
+    is_HOLD: Callable[[], bool]
 
     def __init__(self, rounds: RoundModel, publish: Callable[[facts.Fact], None]) -> None:
         self.rounds = rounds
         self.publish = publish
         self.reasons: set[str] = set()  # why a pause is asked for: OPERATOR, SCANNER
         self.held: list[HeldCard] = []
-        self.machine = Machine(model=self, states=STOP_STATES, transitions=STOP_TRANSITIONS,
-                               initial="running", send_event=True, auto_transitions=False)
+        self.machine = Machine(model=self, states=list(StopState), transitions=STOP_TRANSITIONS,
+                               initial=StopState.RUNNING, send_event=True,
+                               auto_transitions=False)
 
     @property
     def held_codes(self) -> tuple[str, ...]:
@@ -84,6 +84,11 @@ class Stops:
     def pause_asked(self, event: EventData) -> bool:
         return bool(self.reasons)
 
+    @property
+    def reader_away(self) -> bool:
+        """The card reader is away (disconnected): the table's one record of it."""
+        return SCANNER in self.reasons
+
     def typed_with_reader_away(self, event: EventData) -> bool:
         """A card typed by hand while only the card reader's absence pauses the table: the
         dealer carries on by hand."""
@@ -96,7 +101,7 @@ class Stops:
 
     def hold_card_while_stopped(self, event: EventData) -> None:
         card: Card = event.kwargs["card"]
-        stopped = "on hold" if self.is_hold() else "paused"
+        stopped = "on hold" if self.is_HOLD() else "paused"
         self.hold_on("card_while_stopped", f"card {card} arrived while the table is {stopped}",
                      HeldCard(card.code, event.kwargs["raw"], event.kwargs["source"],
                               event.kwargs.get("seq")))
@@ -120,6 +125,7 @@ class Stops:
         self.rounds.restart_countdown()
 
     def forget_held(self, event: EventData) -> None:
-        """The shoe ended early: nothing held or asked for outlives it."""
+        """The shoe ended early: nothing held outlives it, nor the dealer's pause; the reader's
+        lasts until the reader is back."""
         self.held = []
-        self.reasons.clear()
+        self.reasons.discard(OPERATOR)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from PyQt6.QtCore import QT_TRANSLATE_NOOP, Qt
 
+from controller.table.commands import Action
 from ui.display.i18n import translate
 from ui.display.marks import BADGE_INK, EZ_BADGES
 
@@ -17,7 +18,7 @@ NO_MODIFIER = Qt.KeyboardModifier.NoModifier
 class OperatorKey:
     key: Qt.Key
     shown: str
-    action: str  # a controller action (controller.table.commands.ACTIONS) or a display one
+    action: Action | str  # a controller action, or a display one (help, history...)
     description: str  # source text; translated when shown
     modifiers: Qt.KeyboardModifier = NO_MODIFIER
 
@@ -25,34 +26,34 @@ class OperatorKey:
 OPERATOR_KEYS = (
     OperatorKey(Qt.Key.Key_F1, "F1", "help",
                 QT_TRANSLATE_NOOP("display", "show or hide this help")),
-    OperatorKey(Qt.Key.Key_B, "B", "confirm_burn",
+    OperatorKey(Qt.Key.Key_B, "B", Action.CONFIRM_BURN,
                 QT_TRANSLATE_NOOP(
                     "display", "confirm the burn (a reader that cannot see burn "
                                "cards)")),
-    OperatorKey(Qt.Key.Key_X, "X", "cut_card",
+    OperatorKey(Qt.Key.Key_X, "X", Action.CUT_CARD,
                 QT_TRANSLATE_NOOP("display", "the cut card came out (readers that cannot see it)")),
-    OperatorKey(Qt.Key.Key_M, "M", "manual_card",
+    OperatorKey(Qt.Key.Key_M, "M", Action.MANUAL_CARD,
                 QT_TRANSLATE_NOOP(
                     "display", "enter a card by hand (supervisor PIN while the "
                                "reader works)")),
-    OperatorKey(Qt.Key.Key_P, "P", "pause",
+    OperatorKey(Qt.Key.Key_P, "P", Action.PAUSE,
                 QT_TRANSLATE_NOOP("display", "pause / resume the table")),
     OperatorKey(Qt.Key.Key_H, "H", "history",
                 QT_TRANSLATE_NOOP("display", "show or hide the last 10 rounds (recall)")),
-    OperatorKey(Qt.Key.Key_N, "N", "new_shoe",
+    OperatorKey(Qt.Key.Key_N, "N", Action.NEW_SHOE,
                 QT_TRANSLATE_NOOP(
                     "display", "confirm a new shoe; end the shoe in play "
                                "(supervisor PIN)")),
-    OperatorKey(Qt.Key.Key_V, "V", "void_round",
+    OperatorKey(Qt.Key.Key_V, "V", Action.VOID_ROUND,
                 QT_TRANSLATE_NOOP(
                     "display", "void the round in play or on hold (reason, name, "
                                "supervisor PIN)")),
-    OperatorKey(Qt.Key.Key_A, "A", "accept_card",
+    OperatorKey(Qt.Key.Key_A, "A", Action.ACCEPT_CARD,
                 QT_TRANSLATE_NOOP("display", "accept the held card, clearing the hold "
                                              "(supervisor PIN)")),
     OperatorKey(Qt.Key.Key_S, "S", "surveillance",
                 QT_TRANSLATE_NOOP("display", "show or hide the surveillance panel")),
-    OperatorKey(Qt.Key.Key_C, "C", "clear_roads",
+    OperatorKey(Qt.Key.Key_C, "C", Action.CLEAR_ROADS,
                 QT_TRANSLATE_NOOP("display", "clear the roads (supervisor PIN)")),
     OperatorKey(Qt.Key.Key_Escape, "Esc", "close", QT_TRANSLATE_NOOP(
         "display", "close the help, recall or the surveillance panel; cancel a prompt")),
@@ -61,7 +62,7 @@ OPERATOR_KEYS = (
 )
 
 
-def key_action(key: int, modifiers: Qt.KeyboardModifier) -> str | None:
+def key_action(key: int, modifiers: Qt.KeyboardModifier) -> Action | str | None:
     """The action bound to a key press, ignoring the keypad flag; None if unbound."""
     modifiers &= ~Qt.KeyboardModifier.KeypadModifier
     for operator_key in OPERATOR_KEYS:

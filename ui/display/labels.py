@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PyQt6.QtCore import QT_TRANSLATE_NOOP
 
+from controller.table.commands import Action
 from ui.display.i18n import translate
 
 BETS = {
@@ -85,17 +86,17 @@ PROFILES = {
     "dragon-bonus": QT_TRANSLATE_NOOP("display", "Dragon Bonus"),
 }
 
-# Operator actions (controller.table.commands.ACTIONS), for "refused: ..." on the header.
-ACTIONS = {
-    "new_shoe": QT_TRANSLATE_NOOP("display", "new shoe"),
-    "confirm_burn": QT_TRANSLATE_NOOP("display", "confirm the burn"),
-    "cut_card": QT_TRANSLATE_NOOP("display", "cut card"),
-    "manual_card": QT_TRANSLATE_NOOP("display", "card by hand"),
-    "void_round": QT_TRANSLATE_NOOP("display", "void the round"),
-    "accept_card": QT_TRANSLATE_NOOP("display", "accept the card"),
-    "pause": QT_TRANSLATE_NOOP("display", "pause"),
-    "resume": QT_TRANSLATE_NOOP("display", "resume"),
-    "clear_roads": QT_TRANSLATE_NOOP("display", "clear the roads"),
+# Operator actions, for "refused: ..." on the header.
+ACTIONS: dict[str, str] = {
+    Action.NEW_SHOE: QT_TRANSLATE_NOOP("display", "new shoe"),
+    Action.CONFIRM_BURN: QT_TRANSLATE_NOOP("display", "confirm the burn"),
+    Action.CUT_CARD: QT_TRANSLATE_NOOP("display", "cut card"),
+    Action.MANUAL_CARD: QT_TRANSLATE_NOOP("display", "card by hand"),
+    Action.VOID_ROUND: QT_TRANSLATE_NOOP("display", "void the round"),
+    Action.ACCEPT_CARD: QT_TRANSLATE_NOOP("display", "accept the card"),
+    Action.PAUSE: QT_TRANSLATE_NOOP("display", "pause"),
+    Action.RESUME: QT_TRANSLATE_NOOP("display", "resume"),
+    Action.CLEAR_ROADS: QT_TRANSLATE_NOOP("display", "clear the roads"),
 }
 
 # Why the table stopped in a hold, by the hold's code, and why that stops it, in words

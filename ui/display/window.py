@@ -12,11 +12,10 @@ from PyQt6.QtGui import QColor, QKeyEvent, QPalette, QResizeEvent
 from PyQt6.QtWidgets import QGridLayout, QWidget
 
 from controller.events.facts import EventType
-from controller.events.states import NO_SHOE
 from controller.events.stream import TableEvent
 from controller.game.profiles import Profile
 from controller.roads import RoadsChange
-from controller.table.commands import DEALER_ACTIONS, Command
+from controller.table.commands import Action, Command
 from controller.table.view import TableView
 from ui.display.cards_panel import CardsPanel
 from ui.display.dialogs import Dialogs, void_title
@@ -69,6 +68,9 @@ class DisplayWindow(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.submit = submit or (lambda item: None)
         self.view = TableView()
+        # Started and not ended: a pause or a hold (the view's state then) hides it, and
+        # whether a new shoe needs the supervisor PIN depends on it.
+        self.shoe_in_play = False
         self.blocked = False
         self.pin_configured = pin_configured  # the table has a supervisor PIN to check
         self.status = TableHeader(journal, self)
@@ -95,7 +97,7 @@ class DisplayWindow(QWidget):
         """Catch up with events from before this window existed (the journal at start-up)."""
         events = list(events)
         for event in events:
-            self.view.apply(event)
+            self._apply(event)
         self.surveillance.apply(events)
         self.refresh()
 
@@ -120,7 +122,7 @@ class DisplayWindow(QWidget):
         refused = None
         for event in events:
             try:
-                self.view.apply(event)
+                self._apply(event)
             except Exception:
                 log.exception("the display could not show %s #%d", event.type, event.seq)
                 continue
@@ -144,6 +146,11 @@ class DisplayWindow(QWidget):
         except Exception:
             log.exception("the display could not show %d events up to #%d", len(events),
                           events[-1].seq if events else -1)
+
+    def _apply(self, event: TableEvent) -> None:
+        self.view.apply(event)
+        if event.type in (EventType.SHOE_STARTED, EventType.SHOE_ENDED):
+            self.shoe_in_play = event.type == EventType.SHOE_STARTED
 
     def _show_panels(self, stats: bool = True) -> None:
         view = self.view
@@ -190,34 +197,29 @@ class DisplayWindow(QWidget):
         elif action == "history":
             self._toggle_recall()
         elif not self.blocked:
-            command = self._command(action)
+            command = self._command(Action(action))
             if command is not None:
                 self.submit(command)
 
-    def _command(self, action: str) -> Command | None:
+    def _command(self, action: Action) -> Command | None:
         """The command for ``action``, asking for what it needs; None if the operator cancels.
         With no supervisor PIN configured, a supervisor's action goes at once without one:
         the controller refuses it, saying so, before anyone types a reason."""
-        if action == "pause" and self.view.paused:
-            action = "resume"
-        # As the controller authorises: a new shoe needs no PIN when none is in play, a card
-        # typed by hand needs one unless the reader is down.
-        if action == "new_shoe":
-            needs_pin = self.view.state not in NO_SHOE
-        elif action == "manual_card":
-            needs_pin = self.view.scanner != "disconnected"
-        else:
-            needs_pin = action not in DEALER_ACTIONS
+        if action == Action.PAUSE and self.view.paused:
+            action = Action.RESUME
+        # The controller's rule (Action.pin), on the table as the display's events show it.
+        needs_pin = action.needs_pin(shoe_in_play=self.shoe_in_play,
+                                     reader_away=self.view.scanner == "disconnected")
         if needs_pin and not self.pin_configured:
             return Command(action, by="supervisor")
         fields: CommandFields = {}
         by = "supervisor"
-        if action == "manual_card":
+        if action == Action.MANUAL_CARD:
             card = self.dialogs.card()
             if card is None:
                 return None
             fields["card"] = card
-        if action == "void_round":
+        if action == Action.VOID_ROUND:
             # The round is named as V is pressed: the table may deal on while this is typed.
             fields["target"] = (self.view.shoe, self.view.round)
             reason = self.dialogs.reason(void_title(self.view))
