@@ -23,6 +23,7 @@ from pathlib import Path
 import controller
 from controller.events.codec import EventSchemaError, check_values, decode
 from controller.events.facts import EventType, JournalVerified
+from drivers.errors import Fault
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +39,7 @@ class VerifyResultDue:
     fact: JournalVerified
 
 
-class CheckFailedToRun(RuntimeError):
+class CheckFailedToRun(Fault):
     """The child ended without a result (killed, crashed, or said something that is no
     result): nothing is journaled, and the next check runs as planned."""
 
