@@ -1,8 +1,9 @@
 """The pit's settings: ``[pit]`` in a TOML config, each overridable on the command line.
 
-Every key is checked when the pit starts; a bad one stops it with one line naming the file and
-the key. Like the table's feed, the password is never in the config: ``password_file`` names a
-file read when the pit connects.
+Every key is checked when the pit starts; a bad one stops it with one line naming the file, the
+key and the value, or the option (drivers.settings). The broker's keys are the table feed's
+(drivers.broker): the password is never in the config, ``password_file`` names a file read
+when the pit starts and when it connects.
 """
 
 from __future__ import annotations

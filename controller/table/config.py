@@ -2,7 +2,7 @@
 a site's own card-reader format (``[reader]``, drivers.custom_format).
 
 Every key is checked at start: an unknown section or key, or a value of the wrong type or out
-of range, is refused with the file, the key and the reason.
+of range, is refused with the file, the key, the value and the reason (drivers.settings).
 """
 
 from __future__ import annotations
