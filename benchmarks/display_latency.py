@@ -48,7 +48,7 @@ from local_broker import free_port, start_broker
 from controller.events.stream import TableEvent
 from controller.table.commands import Command
 from controller.table.config import TableConfig
-from controller.table.feed_settings import FeedSettings
+from drivers.broker import BrokerSettings
 from drivers.card_codes import CUT
 from drivers.shoe_order import build_shoe, shoe_random
 from ui.display.bridge import EventBridge
@@ -94,7 +94,7 @@ def table_config(url: str, consumers: bool, folder: Path
         yield TableConfig(driver_url=url, profile=str(profile),
                           journal_path=str(folder / "journal.sqlite3"),
                           events_path=str(folder / "events.jsonl"),
-                          feed=FeedSettings("127.0.0.1", port, False, "bench-display",
+                          feed=BrokerSettings("127.0.0.1", port, False, "bench-display",
                                             "bench")), broker.pid
     finally:
         broker.terminate()

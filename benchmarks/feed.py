@@ -41,7 +41,7 @@ from controller.events.stream import TableEvent  # noqa: E402
 from controller.feed.relay import FeedRelay  # noqa: E402
 from controller.service.app import open_table  # noqa: E402 (after the path is set)
 from controller.table.config import TableConfig  # noqa: E402
-from controller.table.feed_settings import FeedSettings  # noqa: E402
+from drivers.broker import BrokerSettings  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -96,8 +96,8 @@ class Subscriber:
         self.client.loop_stop()
 
 
-def settings(port: int, table: str) -> FeedSettings:
-    return FeedSettings("127.0.0.1", port, False, table, "bench")
+def settings(port: int, table: str) -> BrokerSettings:
+    return BrokerSettings("127.0.0.1", port, False, table, "bench")
 
 
 def play(config: TableConfig, seconds: float | None = None, shoes: int | None = None,

@@ -43,7 +43,7 @@ from controller.journal.chain import GENESIS, row_hash
 from controller.journal.verify_run import verify_journal
 from controller.service.app import Table, open_table
 from controller.table.config import TableConfig
-from controller.table.feed_settings import FeedSettings
+from drivers.broker import BrokerSettings
 from ui.cli import main as cli
 
 GOAL_GROWTH = 1.3
@@ -56,7 +56,7 @@ def seconds_of(action: Callable[[], object]) -> float:
     return time.perf_counter() - started
 
 
-def table_config(journal: Path, feed: FeedSettings | None = None) -> TableConfig:
+def table_config(journal: Path, feed: BrokerSettings | None = None) -> TableConfig:
     """The generated table's own config: a restart records no configuration change."""
     return TableConfig(table_id=TABLE, driver_url="sim://?seed=3&rate=0",
                        journal_path=str(journal), feed=feed)
@@ -115,7 +115,7 @@ def feed_first_publish(journal: Path, port: int) -> float:
     leaves it), so the first is the restart's own."""
     seq, digest = last_row(journal)
     write_record(journal, FeedRecord(acked_seq=seq, acked_hash=digest))
-    feed = FeedSettings("127.0.0.1", port, False, TABLE, "bench")
+    feed = BrokerSettings("127.0.0.1", port, False, TABLE, "bench")
     tables: list[Table] = []
 
     def own() -> None:  # the thread that opens the journal writes and closes it

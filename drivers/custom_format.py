@@ -6,7 +6,7 @@ expression with the named groups ``rank`` and ``suit``, matched against each who
 suits, optional ``no_read`` and ``alarm`` expressions, and an optional ``template``: how the
 device writes a card, for the emulator, and checked at start by reading every card written
 through it back. A format that cannot be compiled, leaves a rank or suit without a token or
-maps two tokens to one card is refused, naming the key (``ReaderFormatError``).
+maps two tokens to one card is refused, naming the key and its value (``ReaderFormatError``).
 """
 
 from __future__ import annotations
@@ -19,17 +19,14 @@ from drivers.base import CardRead, DeviceFault, Misread
 from drivers.card_codes import ALL_CODES, RANKS, SUITS
 from drivers.errors import UserError
 from drivers.reader_formats import LineReader, ReaderEvent
+from drivers.settings import SettingsError, SettingsReader
 
 KEYS = ("pattern", "ranks", "suits", "no_read", "alarm", "template")
 NO_READ_RECORD = "??"  # what the emulator sends for a no-read, unless no_read matches it
 
 
-class ReaderFormatError(UserError):
-    """A ``[reader]`` key that cannot be used: ``key``, its ``value`` and the ``reason``."""
-
-    def __init__(self, key: str, value: object, reason: str) -> None:
-        super().__init__(f"{key}: {reason}")
-        self.key, self.value, self.reason = key, value, reason
+class ReaderFormatError(SettingsError):
+    """A ``[reader]`` key that cannot be used: the message names the key and its value."""
 
 
 @dataclass(frozen=True)
@@ -42,48 +39,47 @@ class CustomFormat:
     template: str | None = None
 
 
-def custom_format(section: Mapping[str, object]) -> CustomFormat:
-    """The format a ``[reader]`` section describes; ReaderFormatError names the bad key."""
-    for key in section:
-        if key not in KEYS:
-            raise ReaderFormatError(key, section[key], f"unknown key (valid: {', '.join(KEYS)})")
+def custom_format(section: Mapping[str, object],
+                  reader: SettingsReader | None = None) -> CustomFormat:
+    """The format a ``[reader]`` section describes; an error naming the bad key, raised by
+    ``reader`` (the config file's) when given, else a ReaderFormatError."""
+    read = reader or SettingsReader("", error=ReaderFormatError)
+    read.only(section, "reader", KEYS)
     if "pattern" not in section:
-        raise ReaderFormatError("pattern", None, "missing: a regular expression with the "
-                                "named groups (?P<rank>...) and (?P<suit>...)")
-    pattern = _expression(section, "pattern")
+        raise read.fail("reader.pattern", "missing: a regular expression with the named groups "
+                        "(?P<rank>...) and (?P<suit>...)")
+    pattern = _expression(read, section, "pattern")
     assert pattern is not None
     missing = [name for name in ("rank", "suit") if name not in pattern.groupindex]
     if missing:
-        raise ReaderFormatError("pattern", pattern.pattern, "needs the named groups "
-                                "(?P<rank>...) and (?P<suit>...); "
-                                f"no {' or '.join(missing)} group")
+        raise read.fail("reader.pattern", "needs the named groups (?P<rank>...) and "
+                        f"(?P<suit>...); no {' or '.join(missing)} group", pattern.pattern)
     template = section.get("template")
     if template is not None and not (isinstance(template, str) and template.isascii()
                                      and "{rank}" in template and "{suit}" in template):
-        raise ReaderFormatError("template", template,
-                                "expected ASCII text holding {rank} and {suit}, like "
-                                "'{suit}{rank}'")
+        raise read.expected("reader.template", "ASCII text holding {rank} and {suit}, like "
+                            "'{suit}{rank}'", template)
     found = CustomFormat(
-        pattern, _tokens(section, "ranks", RANKS, {"10": "T"}), _tokens(section, "suits", SUITS),
-        _expression(section, "no_read"), _expression(section, "alarm"), template)
+        pattern, _tokens(read, section, "ranks", RANKS, {"10": "T"}),
+        _tokens(read, section, "suits", SUITS), _expression(read, section, "no_read"),
+        _expression(read, section, "alarm"), template)
     if template is not None:
-        _check_template(found)
+        _check_template(read, found)
     return found
 
 
-def _expression(section: Mapping[str, object], key: str) -> re.Pattern[str] | None:
-    text = section.get(key)
-    if text is None:
+def _expression(read: SettingsReader, section: Mapping[str, object], key: str
+                ) -> re.Pattern[str] | None:
+    if key not in section:
         return None
-    if not isinstance(text, str) or not text:
-        raise ReaderFormatError(key, text, "expected a regular expression (text)")
+    text: str = read.text(section, f"reader.{key}", "a regular expression (text)")
     try:
         return re.compile(text, re.IGNORECASE)
     except re.error as error:
-        raise ReaderFormatError(key, text, f"cannot be compiled: {error}") from None
+        raise read.fail(f"reader.{key}", f"cannot be compiled: {error}", text) from None
 
 
-def _tokens(section: Mapping[str, object], key: str, values: str,
+def _tokens(read: SettingsReader, section: Mapping[str, object], key: str, values: str,
             aliases: Mapping[str, str] | None = None) -> dict[str, str]:
     """The map ``key`` (token -> one of ``values``), each value with exactly one token;
     without the key, each value is its own token."""
@@ -91,44 +87,46 @@ def _tokens(section: Mapping[str, object], key: str, values: str,
     if given is None:
         return {value: value for value in values}
     if not isinstance(given, Mapping) or not given:
-        raise ReaderFormatError(key, given, f"expected a table of tokens, like {{ \"1\" = "
-                                f"\"{values[0]}\" }}")
+        raise read.expected(f"reader.{key}", f"a table of tokens, like {{ \"1\" = "
+                            f"\"{values[0]}\" }}", given)
+
+    def refuse(reason: str) -> SettingsError:
+        return read.fail(f"reader.{key}", reason, dict(given))
+
     tokens: dict[str, str] = {}
     written: dict[str, str] = {}  # each token as the config writes it, for the messages
     for token, value in given.items():
         canonical = str(value).strip().upper() if isinstance(value, str) else ""
         canonical = (aliases or {}).get(canonical, canonical)
         if len(canonical) != 1 or canonical not in values:
-            raise ReaderFormatError(key, dict(given), f"token {token!r} maps to {value!r}, "
-                                    f"not one of {' '.join(values)}")
+            raise refuse(f"token {token!r} maps to {value!r}, not one of {' '.join(values)}")
         upper = token.strip().upper()
         if not upper or not upper.isascii():
-            raise ReaderFormatError(key, dict(given), f"token {token!r}: expected ASCII text")
+            raise refuse(f"token {token!r}: expected ASCII text")
         if upper in tokens:
-            raise ReaderFormatError(key, dict(given), f"token {token!r} given twice (tokens "
-                                    "are case-insensitive)")
+            raise refuse(f"token {token!r} given twice (tokens are case-insensitive)")
         twin = next((other for other, known in tokens.items() if known == canonical), None)
         if twin is not None:
-            raise ReaderFormatError(key, dict(given), f"maps {written[twin]!r} and {token!r} to "
-                                    f"one {key[:-1]} {canonical}: each needs a token of its own")
+            raise refuse(f"maps {written[twin]!r} and {token!r} to one {key[:-1]} {canonical}: "
+                         "each needs a token of its own")
         tokens[upper], written[upper] = canonical, token
     left = [value for value in values if value not in tokens.values()]
     if left:
-        raise ReaderFormatError(key, dict(given), f"no token for {' '.join(left)}")
+        raise refuse(f"no token for {' '.join(left)}")
     return {written[upper]: value for upper, value in tokens.items()}
 
 
-def _check_template(spec: CustomFormat) -> None:
+def _check_template(read: SettingsReader, spec: CustomFormat) -> None:
     """Every card written through the template must read back as itself."""
     reader = CustomReader(spec)
     for code in ALL_CODES:
         written = reader.encode(code)
         event = reader.read(written.rstrip(b"\r\n"), 0.0)
-        read = event.code if isinstance(event, CardRead) else "no card"
-        if read != code:
-            raise ReaderFormatError("template", spec.template, f"writes {code} as "
-                                    f"{written.strip().decode('ascii', 'replace')!r}, which "
-                                    f"the format reads as {read}")
+        got = event.code if isinstance(event, CardRead) else "no card"
+        if got != code:
+            raise read.fail("reader.template", f"writes {code} as "
+                            f"{written.strip().decode('ascii', 'replace')!r}, which the format "
+                            f"reads as {got}", spec.template)
 
 
 class CustomReader(LineReader):

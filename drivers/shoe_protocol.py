@@ -37,6 +37,7 @@ from drivers.base import (
     ShoeShuffled,
 )
 from drivers.card_codes import CUT, CardCodeError, parse_card_code
+from drivers.errors import DataError
 from drivers.protocol import Parsed, WireProtocol
 
 SEQ_MODULO = 1000
@@ -47,7 +48,7 @@ SHOE_FRAMES = ("C", "M", "S")  # what a shoe sends; A and N go the other way
 _SEQ = re.compile(rb"^\$[A-Z],(\d{1,3})[,*]")
 
 
-class FrameError(ValueError):
+class FrameError(DataError):
     """A line that is not a well-formed frame; the message says what is wrong."""
 
 

@@ -13,11 +13,19 @@ from drivers.errors import UserError
 StrPath = str | os.PathLike[str]
 
 
-def path_error(what: str, path: StrPath, error: OSError, doing: str) -> UserError:
+class PathError(UserError):
+    """A file named for ``what`` that cannot be used: its absolute ``path`` and the ``reason``
+    (kept apart so that a settings reader can name the key instead)."""
+
+    def __init__(self, what: str, path: StrPath, reason: str) -> None:
+        self.path, self.reason = os.path.abspath(path), reason
+        super().__init__(f"{what} {self.path}: {reason}")
+
+
+def path_error(what: str, path: StrPath, error: OSError, doing: str) -> PathError:
     """The one line for ``error`` met while ``doing`` (read, write) ``what`` at ``path``:
     ``--output /mnt/x.csv: cannot write it: Read-only file system``."""
-    reason = error.strerror or str(error)
-    return UserError(f"{what} {os.path.abspath(path)}: cannot {doing} it: {reason}")
+    return PathError(what, path, f"cannot {doing} it: {error.strerror or error}")
 
 
 def open_output(path: StrPath, what: str, mode: str = "w", **options: Any) -> IO[Any]:
@@ -49,3 +57,15 @@ def decode_text(data: bytes, where: str) -> str:
 def read_text(path: StrPath, what: str) -> str:
     """The UTF-8 text of ``path``; UserError naming the file, or the bad byte and offset."""
     return decode_text(read_bytes(path, what), f"{what} {os.path.abspath(path)}")
+
+
+def read_password(path: StrPath, what: str) -> str:
+    """The password alone in the file at ``path``, less a trailing line break.
+    PathError naming ``what`` and ``path`` when it cannot be read or is not UTF-8 text, never
+    quoting a byte of it nor where in it the fault is: either gives part of it away."""
+    data = read_bytes(path, what)
+    try:
+        return data.decode("utf-8").rstrip("\r\n")
+    except UnicodeDecodeError:
+        raise PathError(what, path, "not UTF-8 text (its content is the password: not "
+                        "shown)") from None

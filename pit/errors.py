@@ -1,5 +1,8 @@
-"""The pit's one-line errors for what a person gave it (the command shows them, exit 2)."""
+"""The pit's one-line errors for what a person gave it (the command shows them, exit 2); the
+tree of every error is in drivers/errors.py."""
+
+from drivers.errors import UserError
 
 
-class PitError(ValueError):
-    """A setting, file or argument the pit cannot use: the message names what and where."""
+class PitError(UserError):
+    """A file, address or argument the pit cannot use: the message names what and where."""

@@ -112,7 +112,7 @@ class Floor:
         """One message of ``<prefix>/<table>/events|state|status``. A retired table's
         retained messages (sent again at every start) leave it retired; any other brings it
         back."""
-        table, _, leaf = topic[len(self.settings.topic_prefix) + 1:].rpartition("/")
+        table, _, leaf = topic[len(self.settings.broker.topic_prefix) + 1:].rpartition("/")
         roads = rounds = False
         with self.lock:
             if table in self.retired:

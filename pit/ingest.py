@@ -24,12 +24,13 @@ LEAVES = ("events", "state", "status")
 
 def start_ingest(settings: PitSettings, floor: Floor,
                  link: BrokerLink | None = None) -> mqtt.Client:
-    link = link or BrokerLink(settings.broker_url, settings.client_id, floor.clock)
-    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=settings.client_id,
+    broker = settings.broker
+    link = link or BrokerLink(broker.url, broker.client_id, floor.clock)
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=broker.client_id,
                          protocol=MQTTProtocolVersion.MQTTv5, manual_ack=True)
     keeping = Keeping(floor, client)
     try:
-        use_credentials(client, settings)
+        use_credentials(client, broker)
     except (OSError, ValueError) as error:  # names a file, never the password in it
         raise PitError(f"pit: cannot use the TLS or password files: {error}") from None
 
@@ -37,7 +38,7 @@ def start_ingest(settings: PitSettings, floor: Floor,
                    _p: object) -> None:
         if link.connected(c, reason):
             keeping.connected(flags.session_present)
-            c.subscribe([(settings.topic(leaf), 1) for leaf in LEAVES])
+            c.subscribe([(broker.topic("+", leaf), 1) for leaf in LEAVES])
 
     client.on_connect = on_connect
     client.on_connect_fail = lambda _c, _u: link.unreachable("no connection")
@@ -47,11 +48,11 @@ def start_ingest(settings: PitSettings, floor: Floor,
     properties = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
     properties.SessionExpiryInterval = SESSION_EXPIRY
     try:
-        client.connect(settings.host, settings.port, keepalive=30, clean_start=False,
+        client.connect(broker.host, broker.port, keepalive=30, clean_start=False,
                        properties=properties)
     except OSError as error:  # not up yet (the pit booted first): paho's loop keeps trying
         link.unreachable(error.strerror or str(error))
-        client.connect_async(settings.host, settings.port, keepalive=30, clean_start=False,
+        client.connect_async(broker.host, broker.port, keepalive=30, clean_start=False,
                              properties=properties)
     client.loop_start()
     return client

@@ -91,7 +91,7 @@ class Keeping:
     def _failing(self, error: Exception) -> None:
         store, now = self.floor.store, iso(self.floor.clock())
         if store.unwritable is None:  # a message could not be kept: the first waits
-            topic, prefix = self.waiting[0][1].topic, self.floor.settings.topic_prefix
+            topic, prefix = self.waiting[0][1].topic, self.floor.settings.broker.topic_prefix
             table = topic[len(prefix) + 1:].rpartition("/")[0]
             store.unwritable = Unwritable(now, str(error))
             self.alert_table = table

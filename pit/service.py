@@ -77,7 +77,7 @@ def _serve(settings: PitSettings, store: Store) -> int:
         log.warning("pit: no pit users in %s: nobody can log in (baccarat-table pit-user "
                     "add NAME --role ROLE)", settings.users_file)
     listener = listening(settings.listen_host, settings.listen_port)
-    link = BrokerLink(settings.broker_url, settings.client_id, floor.clock)
+    link = BrokerLink(settings.broker.url, settings.broker.client_id, floor.clock)
     live = Live(floor, link)
     client = start_ingest(settings, floor, link)
     stop = threading.Event()
@@ -88,7 +88,7 @@ def _serve(settings: PitSettings, store: Store) -> int:
                                       timeout_graceful_shutdown=GRACE), live)
     host = f"[{settings.listen_host}]" if ":" in settings.listen_host else settings.listen_host
     log.info("pit: listening on http://%s:%d (store %s, broker %s)", host,
-             settings.listen_port, settings.store, settings.broker_url)
+             settings.listen_port, settings.store, settings.broker.url)
     try:
         server.run(sockets=[listener])
     finally:

@@ -1,23 +1,25 @@
 """The pit's settings: ``[pit]`` in a TOML config, each overridable on the command line.
 
-Every key is checked when the pit starts; a bad one stops it with one line naming the file and
-the key. Like the table's feed, the password is never in the config: ``password_file`` names a
-file read when the pit connects.
+Every key is checked when the pit starts; a bad one stops it with one line naming the file, the
+key and the value, or the option (drivers.settings). The broker's keys are the table feed's
+(drivers.broker): the password is never in the config, ``password_file`` names a file read
+when the pit starts and when it connects.
 """
 
 from __future__ import annotations
 
 import os
-import tomllib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
-from pit.errors import PitError
+from drivers.broker import KEYS as BROKER_KEYS
+from drivers.broker import URL_EXPECTED, BrokerSettings, read_broker
+from drivers.settings import SettingsReader, read_toml
+from drivers.user_paths import read_text
 
-PORTS = {"mqtt": 1883, "mqtts": 8883}
-DEFAULT_PREFIX = "baccarat"
+DEFAULT_BROKER = "mqtt://127.0.0.1:1883"  # a broker on the pit's own machine
+DEFAULT_CLIENT_ID = "baccarat-pit"
 DEFAULT_LISTEN = "127.0.0.1:8080"
 DEFAULT_TARGET = 70  # hands an hour: a land-based table at a steady pace
 DEFAULT_SILENT_AFTER = 90  # seconds: longer than a hand takes at a land-based table
@@ -25,14 +27,8 @@ DEFAULT_PACE_BAND = 25  # percent either side of the target
 STATE_DIRECTORY = Path(os.environ.get("STATE_DIRECTORY", "/var/lib/baccarat-pit"))
 
 KEYS: dict[str, str] = {
-    "broker": "mqtt://HOST[:PORT] or mqtts://HOST[:PORT]",
-    "ca_file": "a path to the CA certificate(s) the broker's certificate is checked against",
-    "cert_file": "a path to the pit's client certificate (PEM)",
-    "key_file": "a path to the client certificate's private key (PEM)",
-    "username": "a user name",
-    "password_file": "a path to a file holding the password",
-    "client_id": "an MQTT client id",
-    "topic_prefix": "a topic prefix such as 'casino/floor1'",
+    "broker": URL_EXPECTED,
+    **BROKER_KEYS,
     "listen": "HOST:PORT",
     "store": "a path to the pit's SQLite store",
     "target_hands_per_hour": "a whole number from 1 to 1000, or a table of them: default = N, "
@@ -41,24 +37,14 @@ KEYS: dict[str, str] = {
     "silent_after_seconds": "a whole number of seconds from 1 to 86400",
     "pace_band_percent": "a whole number of percent from 1 to 100",
 }
-_WHOLE_NUMBERS = {"silent_after_seconds": range(1, 24 * 3600 + 1),
-                  "pace_band_percent": range(1, 101)}
-HANDS_PER_HOUR = range(1, 1001)  # a table deals some 70 an hour: more than 1000 is a typo
-_FILES = ("ca_file", "cert_file", "key_file", "password_file")
+_WHOLE_NUMBERS = {"silent_after_seconds": (1, 24 * 3600), "pace_band_percent": (1, 100)}
+HANDS_PER_HOUR = (1, 1000)  # a table deals some 70 an hour: more than 1000 is a typo
+OPTIONS = {"users_file": "--users"}  # the option of a key, where it is not --key-name
 
 
 @dataclass(frozen=True)
 class PitSettings:
-    host: str = "127.0.0.1"
-    port: int = 1883
-    tls: bool = False
-    ca_file: str | None = None
-    cert_file: str | None = None
-    key_file: str | None = None
-    username: str | None = None
-    password_file: str | None = None
-    client_id: str = "baccarat-pit"
-    topic_prefix: str = DEFAULT_PREFIX
+    broker: BrokerSettings
     listen_host: str = "127.0.0.1"
     listen_port: int = 8080
     store: Path = STATE_DIRECTORY / "pit.sqlite"
@@ -68,110 +54,55 @@ class PitSettings:
     silent_after_seconds: int = DEFAULT_SILENT_AFTER
     pace_band_percent: int = DEFAULT_PACE_BAND
 
-    @property
-    def broker_url(self) -> str:
-        return f"{'mqtts' if self.tls else 'mqtt'}://{self.host}:{self.port}"
-
     def target(self, table: str) -> int:
         return self.targets.get(table, self.target_default)
-
-    def topic(self, leaf: str) -> str:
-        return f"{self.topic_prefix}/+/{leaf}"
-
-    def password(self) -> str | None:
-        if self.password_file is None:
-            return None
-        return Path(self.password_file).read_text(encoding="utf-8").rstrip("\r\n")
 
 
 def load_settings(config: str | None, overrides: dict[str, Any]) -> PitSettings:
     """``[pit]`` of ``config`` (when given), then ``overrides`` (the options given, by key),
-    checked. ``where`` in each error is the file and key, or the option."""
-    section: dict[str, tuple[Any, str, Path]] = {}  # key -> (value, where, base folder)
+    checked; each error names the file and the key, or the option (drivers.settings)."""
+    given = {key: value for key, value in overrides.items() if value is not None}
+    options = {key: OPTIONS.get(key, f"--{key.replace('_', '-')}") for key in given}
+    section: dict[str, Any] = {}
+    reader = SettingsReader("", Path.cwd(), options=options)
     if config is not None:
         path = Path(config)
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as error:
-            raise PitError(f"{path}: not TOML: {error}") from None
-        for key, value in data.get("pit", {}).items():
-            section[key] = (value, f"{path}: pit.{key}", path.parent)
-    for key, value in overrides.items():
-        if value is not None:
-            section[key] = (value, f"--{key.replace('_', '-')}", Path.cwd())
-    return _checked(section)
+        document = read_toml(read_text(path, "config"), str(path))
+        reader = SettingsReader(str(path), path.parent, options=options)
+        section = dict(reader.table(document, "pit", KEYS)) if "pit" in document else {}
+    section |= given
+    listen_host, listen_port = _listen(reader, section)
+    values: dict[str, Any] = {
+        "broker": read_broker(reader, section, "pit", "broker", DEFAULT_BROKER,
+                              DEFAULT_CLIENT_ID),
+        "listen_host": listen_host, "listen_port": listen_port}
+    for key in ("store", "users_file"):
+        if key in section:
+            values[key] = reader.path(section, f"pit.{key}", KEYS[key])
+    for key, (low, high) in _WHOLE_NUMBERS.items():
+        if key in section:
+            values[key] = reader.whole(section, f"pit.{key}", low, high, KEYS[key])
+    if "target_hands_per_hour" in section:
+        values |= _targets(reader, section)
+    return PitSettings(**values)
 
 
-def _checked(section: dict[str, tuple[Any, str, Path]]) -> PitSettings:
-    settings = PitSettings()
-    for key, (value, where, base) in section.items():
-        if key not in KEYS:
-            raise PitError(f"{where}: unknown key (valid: {', '.join(KEYS)})")
-        settings = _apply(settings, key, value, where, base)
-    if (settings.cert_file is None) != (settings.key_file is None):
-        raise PitError("pit: cert_file and key_file go together")
-    if (settings.username is None) != (settings.password_file is None):
-        raise PitError("pit: username and password_file go together")
-    if not settings.tls and (settings.ca_file or settings.cert_file):
-        raise PitError("pit: ca_file and cert_file need an mqtts:// broker")
-    return settings
+def _listen(reader: SettingsReader, section: dict[str, Any]) -> tuple[str, int]:
+    text = reader.text(section, "pit.listen", KEYS["listen"]) if "listen" in section \
+        else DEFAULT_LISTEN
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise reader.expected("pit.listen", KEYS["listen"], text)
+    return host.strip("[]"), int(port)
 
 
-def _apply(settings: PitSettings, key: str, value: Any, where: str, base: Path) -> PitSettings:
-    if key == "target_hands_per_hour":
-        return _targets(settings, value, where)
-    if key in _WHOLE_NUMBERS:
-        if isinstance(value, bool) or not isinstance(value, int) \
-                or value not in _WHOLE_NUMBERS[key]:
-            raise PitError(f"{where}: expected {KEYS[key]}, got {value!r}")
-    elif not isinstance(value, str) or not value.strip():
-        raise PitError(f"{where}: expected {KEYS[key]}, got {value!r}")
-    elif key == "broker":
-        tls, host, port = _broker(value, where)
-        return replace(settings, tls=tls, host=host, port=port)
-    if key == "listen":
-        listen_host, _, listen_port = value.rpartition(":")
-        if not listen_host or not listen_port.isdigit() or not 0 < int(listen_port) < 65536:
-            raise PitError(f"{where}: expected {KEYS[key]}, got {value!r}")
-        return replace(settings, listen_host=listen_host.strip("[]"),
-                       listen_port=int(listen_port))
-    if key == "topic_prefix" and (any(mark in value for mark in "+#\0")
-                                  or value.startswith("/") or value.endswith("/")):
-        raise PitError(f"{where}: expected topic levels without +, # or a leading or trailing "
-                       f"/, got {value!r}")
-    if key in _FILES:
-        path = base / value
-        if not path.is_file() or not os.access(path, os.R_OK):
-            raise PitError(f"{where}: no readable file at {path}")
-        value = str(path)
-    elif key in ("store", "users_file"):
-        value = base / value
-    changes: dict[str, Any] = {key: value}
-    return replace(settings, **changes)
-
-
-def _targets(settings: PitSettings, value: Any, where: str) -> PitSettings:
-    given = value if isinstance(value, dict) else {"default": value}
-    targets: dict[str, int] = {}
-    for table, hands in given.items():
-        if isinstance(hands, bool) or not isinstance(hands, int) or hands not in HANDS_PER_HOUR:
-            raise PitError(f"{where}: expected {KEYS['target_hands_per_hour']}, got {hands!r} "
-                           f"for {table!r}")
-        targets[table] = hands
-    default = targets.pop("default", settings.target_default)
-    return replace(settings, target_default=default, targets=targets)
-
-
-def _broker(url: str, where: str) -> tuple[bool, str, int]:
-    parts = urlsplit(url)
-    if parts.scheme not in PORTS:
-        raise PitError(f"{where}: expected {KEYS['broker']}, got {url!r}")
-    if parts.username is not None or parts.password is not None:
-        raise PitError(f"{where}: holds a user or password: use username and password_file")
-    try:
-        port = parts.port or PORTS[parts.scheme]
-    except ValueError:
-        raise PitError(f"{where}: expected a port from 1 to 65535, got {url!r}") from None
-    if not parts.hostname or parts.path not in ("", "/"):
-        raise PitError(f"{where}: expected {KEYS['broker']}, got {url!r}")
-    return parts.scheme == "mqtts", parts.hostname, port
+def _targets(reader: SettingsReader, section: dict[str, Any]) -> dict[str, Any]:
+    """``target_hands_per_hour``: one number, or one for each table and a default."""
+    key, expected = "pit.target_hands_per_hour", KEYS["target_hands_per_hour"]
+    given = section[key.rsplit(".", 1)[-1]]
+    if not isinstance(given, dict):
+        return {"target_default": reader.whole(section, key, *HANDS_PER_HOUR, expected)}
+    targets = {table: reader.whole_value(f"{key}.{table}", hands, *HANDS_PER_HOUR, expected)
+               for table, hands in given.items()}
+    default = targets.pop("default", DEFAULT_TARGET)
+    return {"target_default": default, "targets": targets}

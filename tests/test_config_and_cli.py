@@ -52,8 +52,8 @@ pin_hash = "{pin_hash}"
 
 @pytest.mark.parametrize(("text", "expected"), [
     ("[table]\nid = 7\n", "table.id = 7: expected a table id string"),
-    ("[table]\ncolour = 'red'\n", "unknown key table.colour (valid: id, profile"),
-    ("[tabel]\nid = 'x'\n", "unknown section [tabel]"),
+    ("[table]\ncolour = 'red'\n", "table.colour: unknown key (valid: id, profile"),
+    ("[tabel]\nid = 'x'\n", "tabel: unknown section (valid: driver, events, feed"),
     ("[table]\nbetting = 'online'\n", "table.betting = 'online': expected 'land' or 'live'"),
     ("[table]\nburn_scanned = 1\n", "table.burn_scanned = 1: expected true or false"),
     ("[supervisor]\npin_hash = '1234'\n", "supervisor.pin_hash (value not shown): expected "

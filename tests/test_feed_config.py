@@ -14,12 +14,12 @@ from tests.journal_support import ROOT
 
 @pytest.mark.parametrize(("feed", "named"), [
     ('url = "http://broker"', "feed.url = 'http://broker': expected mqtt://"),
-    ('url = "mqtt://pit:secret@broker"', "feed.url: holds a user or password"),
+    ('url = "mqtt://pit:secret@broker"', "feed.url (value not shown): holds a user or password"),
     ('url = "mqtt://broker"\nusername = "pit"', "feed.password_file: missing"),
     ('url = "mqtts://broker"\ncert_file = "missing.pem"', "feed.cert_file = "),
     ('url = "mqtt://broker"\ntopic_prefix = "casino/#"', "feed.topic_prefix = 'casino/#'"),
     ('url = "mqtt://broker:99999"', "feed.url = 'mqtt://broker:99999': expected a port"),
-    ('url = "mqtt://broker"\nqos = 2', "feed.qos = 2: unknown key"),
+    ('url = "mqtt://broker"\nqos = 2', "feed.qos: unknown key (valid: url, ca_file"),
     ('topic_prefix = "casino"', "feed.url: missing"),
 ])
 def test_bad_feed_settings_are_refused_naming_the_key(tmp_path, feed, named):
@@ -89,7 +89,7 @@ def test_a_password_file_that_is_not_utf_8_is_named_and_no_byte_of_it_shown(tmp_
                           stdin=subprocess.DEVNULL)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     line = done.stderr.strip().splitlines()[-1]
-    assert line.endswith(f"{path}: feed.password_file: {tmp_path / 'password'} is not UTF-8 "
+    assert line.endswith(f"{path}: feed.password_file = '{tmp_path / 'password'}': not UTF-8 "
                          "text (its content is the password: not shown)")
     assert "0xe4" not in line and "position" not in line
 

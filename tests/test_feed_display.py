@@ -11,7 +11,7 @@ from PyQt6.QtWidgets import QLabel
 from controller.feed.relay import FeedRelay
 from controller.service.app import open_table
 from controller.table.config import TableConfig
-from controller.table.feed_settings import FeedSettings
+from drivers.broker import BrokerSettings
 from tests.feed_support import Broker, free_port, needs_mosquitto
 from tests.journal_support import last_seq
 from ui.display.app import show_feed
@@ -33,7 +33,7 @@ def journal_of_a_shoe(folder) -> object:
 @contextmanager
 def feed_field(qtbot, port: int, journal) -> Iterator[QLabel]:
     """The header's feed field of a window showing a relay's state; both stopped after."""
-    relay = FeedRelay(FeedSettings("127.0.0.1", port, False, "t1"), journal, "t1")
+    relay = FeedRelay(BrokerSettings("127.0.0.1", port, False, "t1"), journal, "t1")
     relay.start()
     window = DisplayWindow(journal="ok")
     qtbot.addWidget(window)

@@ -24,7 +24,7 @@ from controller.feed.message import ENVELOPE, recomputed_hash
 from controller.feed.relay import FeedRelay
 from controller.game.profiles import load_profile
 from controller.journal import Journal
-from controller.table.feed_settings import FeedSettings
+from drivers.broker import BrokerSettings
 from tests.feed_support import CLI, ROOT, Broker, Subscriber, feed_config, needs_mosquitto
 from tests.journal_support import rows, wait_for
 
@@ -86,7 +86,7 @@ def test_every_fact_type_reaches_feed_tail_verify_with_its_hash_and_comes_back_e
     relay = None
     try:
         wait_for(lambda: broker.log().count(" baccarat/t6/events") >= 2, timeout=30)
-        relay = FeedRelay(FeedSettings("127.0.0.1", broker.port, False, "t6"), journal_path,
+        relay = FeedRelay(BrokerSettings("127.0.0.1", broker.port, False, "t6"), journal_path,
                           "t6")
         relay.start()
         out, err = tail.communicate(timeout=60)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+from dataclasses import replace
 
 import pytest
 
@@ -12,17 +13,17 @@ from tests.journal_support import ROOT
 
 
 @pytest.mark.parametrize(("args", "config", "shown"), [
-    (["--broker", "http://broker:80"], None, "--broker: expected mqtt://HOST[:PORT]"),
-    (["--listen", "nowhere"], None, "--listen: expected HOST:PORT, got 'nowhere'"),
-    ([], "[pit]\nbrokr = 'mqtt://x'\n", "pit.toml: pit.brokr: unknown key"),
+    (["--broker", "http://broker:80"], None, "--broker = 'http://broker:80': expected mqtt://HOST[:PORT]"),
+    (["--listen", "nowhere"], None, "--listen = 'nowhere': expected HOST:PORT"),
+    ([], "[pit]\nbrokr = 'mqtt://x'\n", "pit.toml: pit.brokr: unknown key (valid: broker, ca_file"),
     ([], "[pit]\ntarget_hands_per_hour = {default = 0}\n",
-     "pit.toml: pit.target_hands_per_hour: expected"),
+     "pit.toml: pit.target_hands_per_hour.default = 0: expected"),
     ([], "[pit]\ntarget_hands_per_hour = {t7 = 100000}\n",
-     "pit.toml: pit.target_hands_per_hour: expected a whole number from 1 to 1000, or a table "
-     "of them: default = N, TABLE = N, got 100000 for 't7'"),
+     "pit.toml: pit.target_hands_per_hour.t7 = 100000: expected a whole number from 1 to 1000, "
+     "or a table of them: default = N, TABLE = N"),
     ([], "[pit]\nsilent_after_seconds = 86401\n",
-     "pit.toml: pit.silent_after_seconds: expected a whole number of seconds from 1 to 86400, "
-     "got 86401"),
+     "pit.toml: pit.silent_after_seconds = 86401: expected a whole number of seconds from 1 to "
+     "86400"),
     ([], "[pit]\nusername = 'pit'\n", "username and password_file go together"),
 ])
 def test_a_bad_setting_is_one_line_naming_it_with_exit_2(tmp_path, args, config, shown):
@@ -40,7 +41,8 @@ def test_the_config_sets_targets_per_table_and_options_override_it(tmp_path):
     config.write_text("[pit]\nbroker = 'mqtts://floor:8884'\nstore = 'pit.db'\n"
                       "target_hands_per_hour = {default = 60, t7 = 90}\n", encoding="utf-8")
     settings = load_settings(str(config), {"listen": "0.0.0.0:9000", "broker": None})
-    assert (settings.tls, settings.host, settings.port) == (True, "floor", 8884)
+    broker = settings.broker
+    assert (broker.tls, broker.host, broker.port) == (True, "floor", 8884)
     assert settings.store == tmp_path / "pit.db"
     assert (settings.target("t7"), settings.target("t1")) == (90, 60)
     assert (settings.listen_host, settings.listen_port) == ("0.0.0.0", 9000)
@@ -78,3 +80,25 @@ def test_a_users_file_line_with_scrypt_costs_out_of_range_is_one_line(tmp_path, 
     assert result.stderr.count("\n") == 1, result.stderr
     assert f"{users}: line 1: scrypt costs {shown}" in result.stderr, result.stderr
     assert "expected N a power of 2 from 1024 to 131072, r 1 to 8, p 1 to 4" in result.stderr
+
+
+def test_a_password_file_that_is_not_utf_8_is_named_and_no_byte_of_it_shown(tmp_path):
+    """Refused when the pit starts, as the table's feed does; it was read only on connecting,
+    and the line then quoted the byte and where it was ("can't decode byte 0xe4 in position
+    1"): a piece of the password in the log."""
+    from drivers.settings import SettingsError
+    from drivers.user_paths import PathError
+
+    password = tmp_path / "password"
+    password.write_bytes("pässwörd".encode("latin-1") + b"\n")  # ä and ö alone: not UTF-8
+    with pytest.raises(SettingsError) as refused:
+        load_settings(None, {"username": "pit", "password_file": str(password)})
+    line = str(refused.value)
+    assert line == (f"--password-file = '{password}': not UTF-8 text (its content is the "
+                    "password: not shown)")
+    # Read again when the pit connects: the same line, without the option's name.
+    broker = replace(load_settings(None, {}).broker, username="pit", password_file=str(password))
+    with pytest.raises(PathError) as on_connecting:
+        broker.password()
+    assert str(on_connecting.value) == (f"password_file {password}: not UTF-8 text (its "
+                                        "content is the password: not shown)")

@@ -116,7 +116,7 @@ def test_every_card_the_emulator_writes_reads_back_as_itself_and_nothing_is_writ
 def test_a_custom_format_that_cannot_work_is_refused_naming_the_key(change, key, reason):
     with pytest.raises(ReaderFormatError) as refused:
         custom_format({**SITE, **change})
-    assert refused.value.key == key and reason in refused.value.reason
+    assert refused.value.key == f"reader.{key}" and reason in refused.value.reason
 
 
 def test_without_maps_the_tokens_are_the_card_codes_own():

@@ -20,9 +20,10 @@ from types import UnionType
 from typing import Any
 
 from controller.events.facts import FACTS, EventType, Fact
+from drivers.errors import DataError
 
 
-class EventSchemaError(ValueError):
+class EventSchemaError(DataError):
     """Fields that do not make an event of their type: names the type and what is wrong."""
 
 

@@ -9,7 +9,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
 from controller.feed.credentials import use_credentials
-from controller.table.feed_settings import FeedSettings
+from drivers.broker import BrokerSettings
 from drivers.errors import UserError
 
 
@@ -17,7 +17,7 @@ class FeedError(UserError):
     """The feed cannot start (a certificate or password file it cannot use): one line."""
 
 
-def make_client(settings: FeedSettings, client_id: str,
+def make_client(settings: BrokerSettings, client_id: str,
                 protocol: MQTTProtocolVersion = MQTTProtocolVersion.MQTTv5) -> mqtt.Client:
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=protocol)
     try:
@@ -27,7 +27,7 @@ def make_client(settings: FeedSettings, client_id: str,
     return client
 
 
-def connect_failure(settings: FeedSettings, error: BaseException | None) -> str:
+def connect_failure(settings: BrokerSettings, error: BaseException | None) -> str:
     """Why a connection to the broker failed, for status, log and stderr: a TLS failure (a
     wrong CA, a certificate the broker refuses) named as one, never as an unreachable broker."""
     if isinstance(error, ssl.SSLError):

@@ -2,26 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Protocol
-
 import paho.mqtt.client as mqtt
 
-
-class BrokerCredentials(Protocol):
-    @property
-    def tls(self) -> bool: ...
-    @property
-    def ca_file(self) -> str | None: ...
-    @property
-    def cert_file(self) -> str | None: ...
-    @property
-    def key_file(self) -> str | None: ...
-    @property
-    def username(self) -> str | None: ...
-    def password(self) -> str | None: ...
+from drivers.broker import BrokerSettings
 
 
-def use_credentials(client: mqtt.Client, settings: BrokerCredentials) -> None:
+def use_credentials(client: mqtt.Client, settings: BrokerSettings) -> None:
     """TLS and the user name and password, where the settings ask for them. OSError or
     ValueError when a file cannot be used: the message names the file, never the password."""
     if settings.tls:

@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from controller.journal.chain import canonical_data, row_hash
+from drivers.errors import DataError
 
 ENVELOPE = ("type", "seq", "ts", "table", "shoe", "round")
 LINK = ("prev_hash", "hash", "withheld")
@@ -54,7 +55,7 @@ def event_of(message: Mapping[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in message.items() if key not in LINK}
 
 
-class MessageError(ValueError):
+class MessageError(DataError):
     """A payload that is not an event a receiver can check: says why, never quoting it."""
 
 

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from controller.journal.side_file import replace_json
 from controller.journal.verify import open_read_only
-from controller.table.config import shown
 from drivers.errors import UserError
+from drivers.settings import shown
 
 log = logging.getLogger(__name__)
 

@@ -35,8 +35,8 @@ from controller.feed.client import FeedError, connect_failure, make_client
 from controller.feed.message import event_message
 from controller.feed.outbox import FeedRecord, Outbox, read_record, write_record
 from controller.feed.state import at_rest, table_state
-from controller.table.feed_settings import FeedSettings
 from controller.table.view import TableView
+from drivers.broker import BrokerSettings
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +62,7 @@ class FeedRelay:
     """Publishes one table's journal. ``start`` once the journal is open, ``notify`` on each
     event (cheap, any thread), ``stop`` before the journal closes."""
 
-    def __init__(self, settings: FeedSettings, journal: Path, table: str,
+    def __init__(self, settings: BrokerSettings, journal: Path, table: str,
                  view_events: Iterable[TableEvent] = ()) -> None:
         self.settings = settings
         self.journal = Path(journal)
@@ -306,7 +306,7 @@ NEEDS_JOURNAL = ("[feed] needs a journal ([journal] path or --journal): the feed
                  "what the journal holds")
 
 
-def open_feed(settings: FeedSettings, journal: Path | None, bus: EventBus,
+def open_feed(settings: BrokerSettings, journal: Path | None, bus: EventBus,
               view_events: Iterable[TableEvent]) -> FeedRelay:
     """The relay for a table's bus and journal, started. The journal is the outbox: without
     one there is nothing to publish from, and the table is refused at start."""

@@ -22,7 +22,7 @@ from paho.mqtt.reasoncodes import ReasonCode
 from controller.feed.chain_check import ChainCheck
 from controller.feed.client import connect_failure, make_client
 from controller.feed.message import MessageError, event_of, read_message
-from controller.table.feed_settings import FeedSettings
+from drivers.broker import BrokerSettings
 from drivers.errors import UserError
 
 CONNECT_TIMEOUT = 10.0  # seconds to wait for the broker's answer
@@ -38,7 +38,7 @@ class Arrival:
     problems: list[str] = field(default_factory=list)
 
 
-def follow(settings: FeedSettings, table: str, verify: bool) -> Iterator[Arrival]:
+def follow(settings: BrokerSettings, table: str, verify: bool) -> Iterator[Arrival]:
     """Events of ``table`` (``+``: every table) as they arrive, each once; forever."""
     # paho's thread puts (kind, detail): "connect" (a reason code), "lost" (a reason code),
     # "fail" (the exception), "message" (the payload); this generator alone reads them.

@@ -8,8 +8,7 @@ and a bad one is refused with the file, the key and what was expected.
 from __future__ import annotations
 
 import re
-import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -20,6 +19,7 @@ from typing import Any, Literal, get_args
 from controller.game.bets import BET_NAMES, BET_RULES, DEFAULT_PAY
 from controller.game.cards import MAX_DECKS, MIN_DECKS
 from drivers.errors import UserError
+from drivers.settings import SettingsError, SettingsReader, read_toml
 from drivers.user_paths import read_text
 
 DEFAULT_MINOR_UNIT = Decimal("0.01")
@@ -54,8 +54,8 @@ _BET_EXTRA_KEYS = ("last_round", *_LIMIT_KEYS)
 _AMOUNT = 'an amount as a string like "10.00" or an integer (floats are inexact)'
 
 
-class ProfileError(UserError):
-    """A profile that cannot be used; the message names the file, the key and the expectation."""
+class ProfileError(SettingsError):
+    """A profile that cannot be used; the message names the file, the key and the value."""
 
 
 class StakeError(UserError):
@@ -283,11 +283,7 @@ def load_profile(name_or_path: str | Path) -> Profile:
 
 def parse_profile(text: str, source: str) -> Profile:
     """Check and build a profile from TOML ``text``; ``source`` names it in errors."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ProfileError(f"{source}: not valid TOML: {error}") from None
-    return _Reader(source).profile(data)
+    return _Reader(source).profile(read_toml(text, source, ProfileError))
 
 
 def profile_from_terms(terms: Mapping[str, Any], source: str) -> Profile:
@@ -311,35 +307,12 @@ def profile_from_terms(terms: Mapping[str, Any], source: str) -> Profile:
     return _Reader(source).profile(data)
 
 
-class _Reader:
-    """Reads one profile's TOML tables, naming the source file and key in every error."""
+class _Reader(SettingsReader):
+    """Reads one profile's TOML tables, naming the source file, the key and the value in every
+    error (drivers.settings)."""
 
     def __init__(self, source: str) -> None:
-        self.source = source
-
-    def fail(self, key: str, expected: str, got: object = None) -> ProfileError:
-        found = "missing" if got is None else f"got {got!r}"
-        return ProfileError(f"{self.source}: {key}: expected {expected}; {found}")
-
-    def unknown(self, key: str, what: str, known: Iterable[str]) -> ProfileError:
-        return ProfileError(f"{self.source}: {key}: unknown {what}; expected one of "
-                            f"{', '.join(known)}")
-
-    def table(self, data: Mapping[str, Any], key: str, known: Iterable[str], what: str = "key"
-              ) -> Mapping[str, Any]:
-        value = data.get(key.rsplit(".", 1)[-1])
-        if not isinstance(value, dict):
-            raise self.fail(key, "a table", value)
-        for inner in value:
-            if inner not in known:
-                raise self.unknown(f"{key}.{inner}", what, known)
-        return value
-
-    def get(self, data: Mapping[str, Any], key: str, kind: type, expected: str) -> Any:
-        value = data.get(key.rsplit(".", 1)[-1])
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise self.fail(key, expected, value)
-        return value
+        super().__init__(source, error=ProfileError)
 
     def amount(self, data: Mapping[str, Any], key: str,
                bounds: tuple[Decimal, Decimal] = (Decimal(0), MAX_AMOUNT)) -> Decimal:
@@ -352,24 +325,10 @@ class _Reader:
             return number
         within = f"above 0 and at most {_text(high)}" if low == 0 else (
             f"{_text(low)} to {_text(high)}")
-        raise self.fail(key, f"{_AMOUNT}, {within}", value)
-
-    def whole(self, data: Mapping[str, Any], key: str, low: int, high: int) -> int:
-        expected = f"a whole number {low} to {high}"
-        value: int = self.get(data, key, int, expected)
-        if not low <= value <= high:
-            raise self.fail(key, expected, value)
-        return value
-
-    def whole_or(self, data: Mapping[str, Any], key: str, bounds: tuple[int, int],
-                 default: int) -> int:
-        """A whole number within ``bounds``, or ``default`` when the key is absent."""
-        return self.whole(data, key, *bounds) if key.rsplit(".", 1)[-1] in data else default
+        raise self.expected(key, f"{_AMOUNT}, {within}", value)
 
     def profile(self, data: Mapping[str, Any]) -> Profile:
-        for key in data:
-            if key not in _TOP_KEYS:
-                raise self.unknown(key, "key", _TOP_KEYS)
+        self.only(data, "", _TOP_KEYS)
         name = self.get(data, "name", str, "the profile's name as a string")
         decks = self.whole(data, "decks", MIN_DECKS, MAX_DECKS)
         commission = self.commission(data)
@@ -379,10 +338,10 @@ class _Reader:
         table_min, table_max = self.limits(limits, "limits", None, minor_unit)
         player_banker = limits.get("player_banker", "each")
         if player_banker not in get_args(PlayerBankerLimit):
-            raise self.fail("limits.player_banker", '"each" or "difference"', player_banker)
+            raise self.expected("limits.player_banker", '"each" or "difference"', player_banker)
         bets = self.table(data, "bets", BET_NAMES, "bet")
         if not bets:
-            raise self.fail("bets", f"at least one bet of {', '.join(BET_NAMES)}", {})
+            raise self.expected("bets", f"at least one bet of {', '.join(BET_NAMES)}", {})
         return Profile(
             name=name,
             decks=decks,
@@ -402,7 +361,7 @@ class _Reader:
         default = SurveillanceTerms()
         auto_close = table.get("auto_close", default.auto_close)
         if not isinstance(auto_close, bool):
-            raise self.fail("surveillance.auto_close", "true or false", auto_close)
+            raise self.expected("surveillance.auto_close", "true or false", auto_close)
         return SurveillanceTerms(
             alert_rtp=self.number(table, "surveillance.alert_rtp", ALERT_RTP_RANGE,
                                   default.alert_rtp),
@@ -431,7 +390,7 @@ class _Reader:
         low, high = bounds
         if number is not None and low <= number <= high:
             return number
-        raise self.fail(key, f'a number as a string like "1.0" or an integer, {_text(low)} to '
+        raise self.expected(key, f'a number as a string like "1.0" or an integer, {_text(low)} to '
                         f"{_text(high)}", value)
 
     def commission(self, data: Mapping[str, Any]) -> Decimal:
@@ -442,7 +401,7 @@ class _Reader:
             return Decimal(0)
         match = _PERCENT.fullmatch(value)
         if not match or Decimal(match[1]) > MAX_COMMISSION_PERCENT:
-            raise self.fail("commission", expected, value)
+            raise self.expected("commission", expected, value)
         return Decimal(match[1]) / 100
 
     def limits(self, data: Mapping[str, Any], key: str,
@@ -455,10 +414,10 @@ class _Reader:
         )
         for limit, amount in zip(_LIMIT_KEYS, (low, high), strict=True):
             if amount % minor_unit:  # no stake could be exactly this limit
-                raise self.fail(f"{key}.{limit}", f"a whole number of the minor unit "
+                raise self.expected(f"{key}.{limit}", f"a whole number of the minor unit "
                                 f"{_text(minor_unit)}", str(amount))
         if high < low:
-            raise self.fail(f"{key}.max", f"an amount of at least the minimum {low}", str(high))
+            raise self.expected(f"{key}.max", f"an amount of at least the minimum {low}", str(high))
         return low, high
 
     def bet(self, bets: Mapping[str, Any], name: str, table_limits: tuple[Decimal, Decimal],
@@ -480,7 +439,7 @@ class _Reader:
             try:
                 pays[pay_key] = Ratio.parse(text)
             except ValueError:
-                raise self.fail(f"{key}.{pay_key}", _PAY_EXPECTED + (
+                raise self.expected(f"{key}.{pay_key}", _PAY_EXPECTED + (
                     ', or "push" to return the stake' if optional else ""), text) from None
         low, high = self.limits(terms, key, table_limits, minor_unit)
         # Four cards a round at the least: a later cut-off could never be reached.

@@ -23,6 +23,7 @@ from controller.events.codec import decode
 from controller.events.facts import EventType
 from controller.journal.chain import GENESIS
 from controller.journal.restart_range import of_type
+from drivers.errors import DataError
 
 SUMMARY_TABLE = """
 CREATE TABLE archive (
@@ -75,7 +76,7 @@ def _record(data: str) -> facts.JournalArchived:
     return fact
 
 
-class ChainStartUnknown(ValueError):
+class ChainStartUnknown(DataError):
     """Rows are missing before the first and nothing in the file accounts for them."""
 
     def __init__(self, message: str, seq: int) -> None:

@@ -23,6 +23,7 @@ import controller
 from controller.events.codec import EventSchemaError, check_values, decode
 from controller.events.due import FactDue
 from controller.events.facts import EventType, JournalVerified
+from drivers.errors import Fault
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +32,7 @@ CHECK_EVERY = 24 * 3600.0  # seconds of the table's running time (a monotonic cl
 CHILD = "controller.journal.check_child"
 
 
-class CheckFailedToRun(RuntimeError):
+class CheckFailedToRun(Fault):
     """The child ended without a result (killed, crashed, or said something that is no
     result): nothing is journaled, and the next check runs as planned."""
 

@@ -21,6 +21,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from drivers.errors import DataError
+
 SUFFIX = ".head"
 _WIDTH = 20  # digits of seq
 # How far ahead the synced bound runs: one sync per this many rows (about eight rounds). After
@@ -38,7 +40,7 @@ class Head:
     bound: int
 
 
-class HeadUnreadable(ValueError):
+class HeadUnreadable(DataError):
     """The head file is there but holds no head record."""
 
 

@@ -49,7 +49,7 @@ from controller.journal.lock import try_lock
 from controller.journal.restart_range import last_seq_of, restart_rows
 from controller.journal.schema import SCHEMA_VERSION, migrate
 from controller.journal.start_check import start_test
-from drivers.errors import UserError
+from drivers.errors import Fault, UserError
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -85,7 +85,7 @@ GONE_ADVICE = ("find out what removed it before starting again: the rows written
                "while in use')")
 
 
-class JournalError(RuntimeError):
+class JournalError(Fault):
     """The journal cannot be used. ``reason`` is one line for the display and the log;
     ``advice`` says what a technician does about it."""
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from typing import Any
 
 from controller.table.supervisor import CheckedPin
+from drivers.errors import Refused
 
 
 class PinRule(Enum):
@@ -93,10 +93,6 @@ class TimerExpired:
     """The live betting countdown ran out."""
 
 
-class CommandRefused(Exception):
+class CommandRefused(Refused):
     """An operator command that cannot be carried out now; the reason is published, with any
     ``facts`` (a wrong PIN and the lockout it started) as fields of ``action_refused``."""
-
-    def __init__(self, reason: str, **facts: Any) -> None:
-        super().__init__(reason)
-        self.facts = facts

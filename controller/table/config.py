@@ -2,23 +2,24 @@
 a site's own card-reader format (``[reader]``, drivers.custom_format).
 
 Every key is checked at start: an unknown section or key, or a value of the wrong type or out
-of range, is refused with the file, the key and the reason.
+of range, is refused with the file, the key, the value and the reason (drivers.settings).
 """
 
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from controller.game.profiles import load_profile, looks_like_path
-from controller.table.feed_settings import FeedSettings, FeedSettingsError, parse_feed
 from controller.table.supervisor import check_pin_hash
-from controller.table.table_id import table_id_problem
-from drivers.custom_format import CustomFormat, ReaderFormatError, custom_format
+from controller.table.table_id import TOPIC_MARKS, table_id_problem
+from drivers.broker import KEYS as BROKER_KEYS
+from drivers.broker import URL_EXPECTED, BrokerSettings, read_broker
+from drivers.custom_format import CustomFormat, custom_format
 from drivers.errors import UserError
+from drivers.settings import HIDDEN, SettingsError, SettingsReader, read_toml
 from drivers.user_paths import read_text
 
 DEFAULT_DRIVER = "sim://?rate=4"  # a watchable demo: four cards a second
@@ -37,7 +38,7 @@ class TableConfig:
     journal_path: str | None = None
     events_path: str | None = None
     pin_hash: str | None = None
-    feed: FeedSettings | None = None  # None: no floor feed (the default)
+    feed: BrokerSettings | None = None  # None: no floor feed (the default)
     keep_days: int | None = None  # None: the live journal keeps everything (the default)
     archive_dir: str | None = None  # None: "archive" beside the journal
     min_free_days: int = 30  # the disk alert's threshold, in days of journal writes
@@ -48,8 +49,8 @@ class TableConfig:
         return self.betting == "live"
 
 
-class ConfigError(UserError):
-    """A config file that cannot be used; the message names the file and the key."""
+class ConfigError(SettingsError):
+    """A config file that cannot be used; the message names the file, the key and the value."""
 
 
 LANGUAGES = ("en", "zh", "el", "ru", "ar")
@@ -82,85 +83,67 @@ _KEYS: dict[tuple[str, str], tuple[str, tuple[type, ...], str]] = {
 def load_config(path: str | Path) -> TableConfig:
     """Read and check a table config file; each message names it by its absolute path."""
     path = Path(path).absolute()
-    try:
-        document = tomllib.loads(read_text(path, "config"))
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path}: not valid TOML: {error}") from error
-    values: dict[str, Any] = {}
-    sections = sorted({section for section, _ in _KEYS} | {"feed", "reader"})
-    for section, table in document.items():
-        if section not in sections:
-            raise ConfigError(f"{path}: unknown section [{section}] (valid: {', '.join(sections)})")
-        if not isinstance(table, dict):
-            raise ConfigError(f"{path}: {section} must be a [{section}] table")
-        for key, value in table.items():
-            if isinstance(value, str) and "\0" in value:  # no path or name can hold one
-                raise ConfigError(f"{path}: {section}.{key}: holds a NUL byte (\\u0000)")
-        if section in ("feed", "reader"):
-            continue  # each checked as a whole below (the feed once the table id is known)
-        for key, value in table.items():
-            spec = _KEYS.get((section, key))
-            if spec is None:
-                valid = ", ".join(k for s, k in _KEYS if s == section)
-                raise ConfigError(f"{path}: unknown key {section}.{key} (valid: {valid})")
-            name, types, expected = spec
-            if not isinstance(value, types) or (bool in types) != isinstance(value, bool):
-                raise ConfigError(f"{path}: {section}.{key} = {shown(value)}: expected {expected}")
-            values[name] = value
+    document = read_toml(read_text(path, "config"), str(path), ConfigError)
     # Every path in the file is taken from the file's folder, wherever the program is started
     # from (an absolute one stays as it is): three tables whose configs each say
     # path = "journal.sqlite3" keep three journals. Absolute, so each message names the file.
+    reader = SettingsReader(str(path), path.parent, ConfigError)
+    values: dict[str, Any] = {}
+    sections = sorted({section for section, _ in _KEYS} | {"feed", "reader"})
+    reader.only(document, "", sections, "section")
+    for section, table in document.items():
+        if not isinstance(table, dict):
+            raise reader.expected(section, f"a [{section}] table", table)
+        for key, value in table.items():
+            if isinstance(value, str) and "\0" in value:  # no path or name can hold one
+                raise reader.fail(f"{section}.{key}", "holds a NUL byte (\\u0000)")
+        if section in ("feed", "reader"):
+            continue  # each checked as a whole below (the feed once the table id is known)
+        reader.only(table, section, [k for s, k in _KEYS if s == section])
+        for key in table:
+            name, types, expected = _KEYS[section, key]
+            values[name] = reader.get(table, f"{section}.{key}", types, expected)
     folder = path.parent
     profile = values.get("profile")
     if profile is not None and looks_like_path(profile):
         values["profile"] = str(folder / profile)
     if profile is not None:
-        _check_profile(path, values["profile"])
+        _check_profile(reader, values["profile"])
     for name in ("journal_path", "events_path", "archive_dir"):
         if values.get(name, "-").strip() not in ("", "-"):  # "-": standard output; "": refused
             values[name] = str(folder / values[name])
     config = TableConfig(**values)
-    _check_values(path, config)
+    _check_values(reader, config)
     if "feed" in document:
-        config = replace(config, feed=_feed(path, document["feed"], config.table_id))
+        config = replace(config, feed=_feed(reader, document["feed"], config.table_id))
     if "reader" in document:
-        config = replace(config, reader=_reader(path, document["reader"]))
+        config = replace(config, reader=custom_format(document["reader"], reader))
     return config
 
 
-def _reader(path: Path, section: dict[str, Any]) -> CustomFormat:
-    try:
-        return custom_format(section)
-    except ReaderFormatError as error:
-        value = "" if error.value is None else f" = {shown(error.value)}"
-        raise ConfigError(f"{path}: reader.{error.key}{value}: {error.reason}") from None
-
-
-def _check_profile(path: Path, profile: str) -> None:
+def _check_profile(reader: SettingsReader, profile: str) -> None:
     """Refuse a misspelt name or an unusable file at the key that names it."""
     try:
         load_profile(profile)
     except UserError as error:  # a ProfileError, or its file unreadable
-        raise ConfigError(f"{path}: table.profile = {shown(profile)}: {error}") from None
+        raise reader.fail("table.profile", str(error), profile) from None
 
 
-def _feed(path: Path, section: dict[str, Any], table_id: str) -> FeedSettings:
-    try:
-        return parse_feed(section, table_id, path.parent)
-    except FeedSettingsError as error:
-        value = f" = {shown(error.value)}" if error.shown and error.value is not None else ""
-        raise ConfigError(f"{path}: feed.{error.key}{value}: {error.reason}") from None
+def _feed(reader: SettingsReader, section: dict[str, Any], table_id: str) -> BrokerSettings:
+    """``[feed]``: the broker (drivers.broker), the table's client id by default."""
+    reader.only(section, "feed", ("url", *BROKER_KEYS))
+    if "url" not in section:
+        raise reader.fail("feed.url", f"missing: expected {URL_EXPECTED} (leave out [feed] for "
+                          "no feed)")
+    if any(mark in table_id for mark in TOPIC_MARKS):
+        raise reader.fail("feed.url", f"the table id {table_id!r} cannot name an MQTT topic "
+                          "level (no +, # or /): change table.id")
+    return read_broker(reader, section, "feed", "url", section["url"], table_id)
 
 
-def shown(value: Any) -> str:
-    """``value`` as the error line shows it: its repr, cut short so the line stays one line."""
-    text = repr(value)
-    return text if len(text) <= 80 else f"{text[:60]}... ({len(text)} characters)"
-
-
-def _check_values(path: Path, config: TableConfig) -> None:
+def _check_values(reader: SettingsReader, config: TableConfig) -> None:
     def refuse(key: str, value: Any, reason: str) -> None:
-        raise ConfigError(f"{path}: {key} = {shown(value)}: {reason}")
+        raise reader.fail(key, reason, value)
 
     reason = table_id_problem(config.table_id)
     if reason:
@@ -195,4 +178,4 @@ def _check_values(path: Path, config: TableConfig) -> None:
             check_pin_hash(config.pin_hash)
         except ValueError as error:
             # Not echoed: even part of a real hash lets a 4-digit PIN be found offline.
-            raise ConfigError(f"{path}: supervisor.pin_hash (value not shown): {error}") from None
+            raise reader.fail("supervisor.pin_hash", str(error), HIDDEN) from None

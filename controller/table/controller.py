@@ -45,9 +45,10 @@ from drivers.base import (
     Recordable,
     ShoeShuffled,
 )
+from drivers.errors import Fault
 
 
-class InputFailed(Exception):
+class InputFailed(Fault):
     """The controller failed on ``item`` (a bug): nothing of it was journaled or shown."""
 
     def __init__(self, item: object, error: Exception) -> None:

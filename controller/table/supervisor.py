@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from drivers.errors import Refused
+
 SCHEME = "pbkdf2_sha256"
 ITERATIONS = 200_000
 # A stored hash is refused outside this range: fewer iterations make guessing the PIN from a
@@ -79,13 +81,9 @@ PIN_ATTEMPTS = 5
 PIN_LOCKOUT_SECONDS = 60
 
 
-class PinRefused(Exception):
+class PinRefused(Refused):
     """A supervisor action refused at the PIN: the reason, and the facts to record with it
     (``wrong_pin``, ``locked_until``) so a restart keeps the count and the lockout."""
-
-    def __init__(self, reason: str, **facts: Any) -> None:
-        super().__init__(reason)
-        self.facts = facts
 
 
 def is_blank(pin: str | CheckedPin | None) -> bool:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import argparse
 
-from drivers.errors import UserError
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = ("The pit: every table's feed in one browser page and JSON API "
@@ -24,14 +22,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run_pit(args: argparse.Namespace) -> int:
-    from pit.errors import PitError
     from pit.service import serve
     from pit.settings import load_settings
 
     keys = ("broker", "topic_prefix", "listen", "store", "users_file", "ca_file", "cert_file",
             "key_file", "username", "password_file", "client_id")
-    try:
-        settings = load_settings(args.config, {key: getattr(args, key) for key in keys})
-        return serve(settings)
-    except PitError as error:
-        raise UserError(str(error)) from None
+    return serve(load_settings(args.config, {key: getattr(args, key) for key in keys}))

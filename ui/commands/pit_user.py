@@ -7,9 +7,9 @@ from __future__ import annotations
 import argparse
 import getpass
 import sys
-from pathlib import Path
 
 from drivers.errors import UserError
+from drivers.user_paths import read_password
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -46,41 +46,37 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run_pit_user(args: argparse.Namespace) -> int:
-    from pit.errors import PitError
     from pit.settings import load_settings
     from pit.users import Users
 
-    try:
-        settings = load_settings(args.config, {"users_file": args.users})
-        users = Users(settings.users_file)
-        if args.action == "add":
-            users.add(args.name, password(args.password_file), args.role)
-            print(f"pit user {args.name!r} ({users.users[args.name].role}) saved in "
-                  f"{users.path}")
-        elif args.action == "remove":
-            users.remove(args.name)
-            print(f"pit user {args.name!r} removed from {users.path}")
-        elif args.action == "token" and args.revoke:
-            users.revoke_token(args.name)
-            print(f"pit user {args.name!r}: API token revoked")
-        elif args.action == "token":
-            secret = users.new_token(args.name)
-            print(f"pit user {args.name!r} ({users.users[args.name].role}): a new API token, "
-                  "sent as 'Authorization: Bearer TOKEN' (shown once; any earlier one no "
-                  "longer works):")
-            print(secret)
-        else:
-            for name in users.names():
-                user = users.users[name]
-                print(f"{name} {user.role}{' token' if user.token else ''}")
-    except PitError as error:
-        raise UserError(str(error)) from None
+    settings = load_settings(args.config, {"users_file": args.users})
+    users = Users(settings.users_file)
+    if args.action == "add":
+        users.add(args.name, password(args.password_file), args.role)
+        print(f"pit user {args.name!r} ({users.users[args.name].role}) saved in "
+              f"{users.path}")
+    elif args.action == "remove":
+        users.remove(args.name)
+        print(f"pit user {args.name!r} removed from {users.path}")
+    elif args.action == "token" and args.revoke:
+        users.revoke_token(args.name)
+        print(f"pit user {args.name!r}: API token revoked")
+    elif args.action == "token":
+        secret = users.new_token(args.name)
+        print(f"pit user {args.name!r} ({users.users[args.name].role}): a new API token, "
+              "sent as 'Authorization: Bearer TOKEN' (shown once; any earlier one no "
+              "longer works):")
+        print(secret)
+    else:
+        for name in users.names():
+            user = users.users[name]
+            print(f"{name} {user.role}{' token' if user.token else ''}")
     return 0
 
 
 def password(password_file: str | None) -> str:
     if password_file is not None:
-        lines = Path(password_file).read_text(encoding="utf-8").splitlines()
+        lines = read_password(password_file, "--password-file").splitlines()
         return lines[0] if lines else ""
     if not sys.stdin.isatty():
         raise UserError("no terminal to ask the password on: give --password-file FILE")
