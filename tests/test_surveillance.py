@@ -22,12 +22,12 @@ from controller.game.profiles import ProfileError, SurveillanceTerms, load_profi
 from controller.journal import Journal
 from controller.service.app import open_table
 from controller.surveillance.exposure import ExposureComputed, ExposureWatch
-from controller.surveillance.scanner_health import ScannerHealth
 from controller.surveillance.worker import SurveillanceSubscriber
 from controller.table.commands import Command
 from controller.table.config import TableConfig
 from controller.table.controller import TableController
 from controller.table.recovery import replay
+from controller.view.scanner_health import ScannerHealth
 from drivers.base import CardRead, Misread
 from tests.surveillance_support import (
     LUCKY_SIX_PROFILE,

@@ -36,7 +36,7 @@ from controller.feed.message import event_message
 from controller.feed.outbox import FeedRecord, Outbox, read_record, write_record
 from controller.feed.state import at_rest, table_state
 from controller.table.feed_settings import FeedSettings
-from controller.table.view import TableView
+from controller.view.table_view import TableView
 
 log = logging.getLogger(__name__)
 

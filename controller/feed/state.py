@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from controller.events.states import DEALING, TableState
-from controller.table.view import TableView
+from controller.view.table_view import TableView
 
 # The table is between inputs a dealer makes in a row: a consumer's picture can wait.
 MOVING = frozenset((*DEALING, TableState.BURNING))
