@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from controller.events.states import DEALING, TableState
-from controller.view.table_view import TableView
+from controller.view.table_view import TableView, result_summary
 
 # The table is between inputs a dealer makes in a row: a consumer's picture can wait.
 MOVING = frozenset((*DEALING, TableState.BURNING))
@@ -33,9 +33,7 @@ def table_state(view: TableView, seq: int) -> dict[str, Any]:
         "scanner": view.scanner,
         "cards_left": view.cards_left,
         "last_round": view.last_round,
-        "last_result": {"winner": result.winner, "player": list(result.player),
-                        "banker": list(result.banker), "player_total": result.player_total,
-                        "banker_total": result.banker_total} if result else None,
+        "last_result": result_summary(result) if result else None,
         "roads": {
             "hands": stats.hands,
             **{key: stats.counts[key] for key in ("banker", "player", "tie", "banker_pair",
