@@ -1,5 +1,6 @@
-"""The floor: every table's picture and chain check, fed by the feed's messages, raising the
-alerts the pit supervisor must acknowledge."""
+"""The floor: every table as the pit keeps it (pit/pit_table.py: the controller's own view of a
+table) and its chain check, fed by the feed's messages, raising the alerts the pit supervisor
+must acknowledge."""
 
 from __future__ import annotations
 
@@ -10,15 +11,22 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from controller.events.codec import EventSchemaError, check_values, decode
+from controller.events import facts
+from controller.events.codec import EventSchemaError
 from controller.events.facts import EventType
 from controller.events.recall import rounds
 from controller.events.stream import TableEvent
 from controller.feed.chain_check import ChainCheck
-from controller.feed.message import MAX_MESSAGE, MessageError, event_of, read_message
+from controller.feed.message import (
+    MAX_MESSAGE,
+    MessageError,
+    event_of,
+    read_message,
+    table_event,
+)
 from pit.clock import Clock, iso, utc_now
 from pit.phases import phase_words
-from pit.picture import TablePicture
+from pit.pit_table import PitTable
 from pit.settings import PitSettings
 from pit.store import WRITE_FAILED, Alert, Chain, Store
 
@@ -28,14 +36,23 @@ ROUNDS_EVENTS = frozenset((EventType.ROUND_RESULT, EventType.ROUND_VOIDED))
 EVENTS_A_ROUND = 40  # a generous guess (about 15 is usual), for reading the last rounds
 
 
-def unreadable(event: dict[str, Any]) -> str | None:
-    """Why the pit cannot read an event (a type it does not know, a field missing or of the
-    wrong kind), or None: such an event is kept and told, never drawn or recalled."""
+def typed(event: dict[str, Any]) -> TableEvent | str:
+    """The typed event, decoded once, or why the pit cannot read it (a type it does not know,
+    a field missing or of the wrong kind): such an event is kept apart and told, never drawn
+    or recalled."""
     try:
-        decode(event["type"], event["data"])
-        check_values(event["type"], event["data"])
+        return table_event(event)
     except EventSchemaError as error:
         return str(error)
+
+
+def folded(seen: PitTable, event: TableEvent) -> str | None:
+    """Folds ``event`` into ``seen``; why it cannot (a shoe's terms that are no profile, a
+    result's cards that are no cards: the table is left as it was), or None."""
+    try:
+        seen.apply(event)
+    except (ValueError, TypeError, AttributeError) as error:
+        return f"event {str(event.type)!r}: {error}"
     return None
 
 
@@ -55,7 +72,7 @@ def state_problem(state: object) -> str | None:
 
 @dataclass
 class TableRecord:
-    picture: TablePicture
+    seen: PitTable = field(default_factory=PitTable)  # the table as the pit has seen it
     check: ChainCheck = field(default_factory=ChainCheck)
     journal: int = 1
     status: str = "unknown"  # online / offline as the table's retained status says
@@ -90,22 +107,23 @@ class Floor:
                 self.tables[table].silent = True
 
     def _load(self, table: str, chain: Chain) -> None:
-        """The table's chain and picture as its store has them."""
+        """The table's chain and view as its store has them."""
         record = self._record(table)
         record.journal, record.seq = chain.journal, chain.last_seq
         record.check = ChainCheck(chain.last_seq, chain.last_hash, chain.first_hash)
-        record.picture = TablePicture(table)
-        for event in self.store.journal_events(table, chain.journal):
+        record.seen = PitTable()
+        for kept in self.store.journal_events(table, chain.journal):
             try:  # a row kept before events were checked whole never stops a restart
-                if unreadable(event) is None:
-                    record.picture.apply(event)
+                event = typed(kept)
             except (KeyError, TypeError, ValueError):
                 continue
+            if isinstance(event, TableEvent):
+                folded(record.seen, event)
 
     def _record(self, table: str) -> TableRecord:
         record = self.tables.get(table)
         if record is None:
-            record = self.tables[table] = TableRecord(TablePicture(table))
+            record = self.tables[table] = TableRecord()
         return record
 
     def on_message(self, topic: str, payload: bytes, retained: bool = False) -> None:
@@ -183,7 +201,7 @@ class Floor:
             self._alert(table, "feed", None, f"table {table}: a state message refused "
                         f"({problem}): {payload[:80]!r}")
             return
-        self._record(table).picture.rest(state)
+        self._record(table).seen.rest(state)
 
     def _event(self, table: str, payload: bytes) -> tuple[bool, bool]:
         """Keeps one message's events; says whether the table's roads and its finished rounds
@@ -205,7 +223,7 @@ class Floor:
                                  payload.decode())
         if verdict.new_journal:
             record.journal += 1
-            record.picture = TablePicture(table)
+            record.seen = PitTable()
         for finding in verdict.problems:
             self._alert(table, "chain", message["seq"], f"table {table}: {finding}")
         # None (a repeat, a message held apart), or this one and those held it links to.
@@ -213,11 +231,13 @@ class Floor:
         record.seq = record.check.last_seq
         chain = Chain(record.journal, record.check.last_seq, record.check.last_hash,
                       record.check.first_hash)
-        readable = []
-        for event in events:
-            why = unreadable(event)
-            if why is None:
-                readable.append(event)
+        kept, drawn = [], []
+        for event in events:  # each decoded once and folded into the table's view
+            read = typed(event)
+            why = read if isinstance(read, str) else folded(record.seen, read)
+            if why is None and isinstance(read, TableEvent):
+                kept.append(event)
+                drawn.append(read)
                 continue
             # Kept apart, not as an event: never replayed, never drawn; the chain goes on.
             told = (f"table {table}: event {event['seq']} not drawn, the pit cannot read "
@@ -225,44 +245,44 @@ class Floor:
             self.store.set_apart(table, event["seq"], told, json.dumps(event))
             self._alert(table, "feed", event["seq"], told)
         roads = rounds = verdict.new_journal
-        for event in readable:
-            record.picture.apply(event)
-            self._event_alerts(table, event)
-            roads = roads or event["type"] in ROADS_EVENTS
-            rounds = rounds or event["type"] in ROUNDS_EVENTS
+        for read in drawn:
+            self._event_alerts(table, read)
+            roads = roads or read.type in ROADS_EVENTS
+            rounds = rounds or read.type in ROUNDS_EVENTS
         if events:  # last: kept only once its alerts are (a failed write loses none)
-            self.store.keep(table, chain, readable)
+            self.store.keep(table, chain, kept)
         return roads, rounds
 
-    def _event_alerts(self, table: str, event: dict[str, Any]) -> None:
-        kind, seq, data = event["type"], event["seq"], event["data"]
-        if kind == "hold":  # one alert a hold, however many cards pass while it lasts
-            self._alert(table, "hold", seq, f"hold: {data['code']}: {data['message']}",
-                        f"seq {seq}: {data['card'] or data['raw']}: {data['message']}")
-        elif kind == "hold_cleared":
-            self.store.end_condition(table, "hold", iso(self.clock()))
-        elif kind == "exposure_alert" and data["state"] == "raised":
-            self._alert(table, "exposure", seq, f"{data['bet']} returns {data['rtp']} "
-                        f"(alert above {data['alert_rtp']})")
-        elif kind == "scanner_alert":
-            self._alert(table, "scanner", seq, f"scanner: {data['misreads']} misreads in "
-                        f"{data['cards']} cards ({data['per_hundred']} per 100)")
-        elif kind == "scanner" and data["status"] == "disconnected":
-            self._alert(table, "scanner", seq, "card reader disconnected")
-        elif kind == "integrity_alert":
-            earlier = (f" of shoe {data['earlier_shoe']}"
-                       if data.get("earlier_shoe") is not None else "")
-            self._alert(table, "integrity", seq, f"integrity: {data['kind']}, "
-                        f"{data['cards']} cards{earlier}")
-        elif kind == "journal_end_accepted":
-            self._alert(table, "journal", seq, f"journal: {data['by']} accepted an end that "
-                        f"could not be checked ({data['finding']}): {data['reason']}")
-        elif kind == "journal_verified" and data["finding"]:
-            self._alert(table, "journal", seq, f"journal: the full check failed: "
-                        f"{data['finding']}")
-        elif kind == "disk_alert" and data["state"] == "raised":
-            self._alert(table, "disk", seq, f"disk: {data['days_left']} days of journal space "
-                        f"left (below {data['min_free_days']})")
+    def _event_alerts(self, table: str, event: TableEvent) -> None:
+        seq = event.seq
+        match event.fact:
+            case facts.Hold() as hold:  # one alert a hold, however many cards pass meanwhile
+                self._alert(table, "hold", seq, f"hold: {hold.code}: {hold.message}",
+                            f"seq {seq}: {hold.card or hold.raw}: {hold.message}")
+            case facts.HoldCleared():
+                self.store.end_condition(table, "hold", iso(self.clock()))
+            case facts.ExposureAlert(state="raised") as alert:
+                self._alert(table, "exposure", seq, f"{alert.bet} returns {alert.rtp} "
+                            f"(alert above {alert.alert_rtp})")
+            case facts.ScannerAlert() as alert:
+                self._alert(table, "scanner", seq, f"scanner: {alert.misreads} misreads in "
+                            f"{alert.cards} cards ({alert.per_hundred} per 100)")
+            case facts.Scanner(status="disconnected"):
+                self._alert(table, "scanner", seq, "card reader disconnected")
+            case facts.IntegrityAlert() as alert:
+                earlier = ("" if alert.earlier_shoe is None
+                           else f" of shoe {alert.earlier_shoe}")
+                self._alert(table, "integrity", seq, f"integrity: {alert.kind}, "
+                            f"{alert.cards} cards{earlier}")
+            case facts.JournalEndAccepted() as accepted:
+                self._alert(table, "journal", seq, f"journal: {accepted.by} accepted an end "
+                            f"that could not be checked ({accepted.finding}): "
+                            f"{accepted.reason}")
+            case facts.JournalVerified(finding=finding) if finding:
+                self._alert(table, "journal", seq, f"journal: the full check failed: {finding}")
+            case facts.DiskAlert(state="raised") as alert:
+                self._alert(table, "disk", seq, f"disk: {alert.days_left} days of journal "
+                            f"space left (below {alert.min_free_days})")
 
     def _alert(self, table: str, kind: str, seq: int | None, message: str,
                detail: str | None = None) -> None:
@@ -309,16 +329,16 @@ class Floor:
     # What the pages and the API show.
     def tile(self, table: str) -> dict[str, Any]:
         record = self.tables[table]
-        picture = record.picture
+        seen = record.seen
         since = self.clock() - timedelta(hours=1)
-        return {"table": table, "status": record.status, "phase": picture.phase,
-                "phase_words": phase_words(picture.phase), "shoe": picture.shoe,
-                "round": picture.round, "profile": picture.profile,
-                "limits": picture.limits, "last_result": picture.last_result,
-                "hands_last_hour": picture.hands_since(since),
+        return {"table": table, "status": record.status, "phase": seen.phase,
+                "phase_words": phase_words(seen.phase), "shoe": seen.view.shoe,
+                "round": seen.view.round, "profile": seen.view.profile,
+                "limits": seen.limits, "last_result": seen.last_result,
+                "hands_last_hour": seen.hands_since(since),
                 "target_hands_per_hour": self.settings.target(table),
                 "open_alerts": len(self.store.alerts(table, open_only=True)),
-                "seq": record.seq, "silent": record.silent, "hold": picture.hold,
+                "seq": record.seq, "silent": record.silent, "hold": seen.hold,
                 "offline_since": record.offline_since and iso(record.offline_since)}
 
     def tiles(self) -> list[dict[str, Any]]:
@@ -329,13 +349,10 @@ class Floor:
         """The table page's content: the tile, all the roads and the ask road, the hold,
         the scanner's health and surveillance's exposure course."""
         with self.lock:
-            picture = self.tables[table].picture
-            return {**self.tile(table), "roads": picture.roads.to_json(), "hold": picture.hold,
-                    "cards_left": picture.cards_left,
-                    "scanner": {"status": picture.scanner, "cards_read": picture.cards_read,
-                                "misreads": picture.misreads, "alert": picture.scanner_alert},
-                    "exposure": picture.exposure,
-                    "exposure_course": list(picture.exposure_course)}
+            seen = self.tables[table].seen
+            return {**self.tile(table), "roads": seen.view.roads.to_json(),
+                    "cards_left": seen.view.cards_left, "scanner": seen.scanner(),
+                    "exposure": seen.exposure, "exposure_course": list(seen.exposure_course)}
 
     def rounds(self, table: str, last: int) -> list[dict[str, Any]]:
         """The last ``last`` finished rounds, read from the newest events back only as far
@@ -347,9 +364,8 @@ class Floor:
         newest = EVENTS_A_ROUND * (last + 1)
         while True:
             kept = self.store.newest_events(table, journal, newest)
-            found = rounds(TableEvent(e["seq"], e["ts"], e["table"], e["shoe"], e["round"],
-                                      decode(e["type"], e["data"]))
-                           for e in kept if unreadable(e) is None)
+            found = rounds(event for event in map(typed, kept)
+                           if isinstance(event, TableEvent))
             # The oldest round found may have begun before the events read: it must not count.
             if len(found) > last or len(kept) < newest:
                 return found[-last:]

@@ -201,7 +201,7 @@ class Live:
         tile = self.floor.tile(table)
         tile["attention"] = attention(tile)
         if roads:
-            tile["roads"] = tile_roads(self.floor.tables[table].picture.roads)
+            tile["roads"] = tile_roads(self.floor.tables[table].seen.view.roads)
         return tile
 
     def snapshot(self) -> dict[str, Any]:

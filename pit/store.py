@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from controller.feed.message import ENVELOPE
+from controller.events.stream import ENVELOPE
 from pit.conditions import LASTING, MAX_DETAIL, MAX_DETAILS
 from pit.errors import PitError
 from pit.severity import severity

@@ -54,8 +54,8 @@ class Watch:
     def _silence(self, table: str, record: TableRecord, now: datetime) -> None:
         quiet = now - (record.heard_at or now)
         limit = timedelta(seconds=self.floor.settings.silent_after_seconds)
-        picture = record.picture
-        if quiet <= limit or picture.phase in QUIET_PHASES or picture.hold is not None:
+        seen = record.seen
+        if quiet <= limit or seen.phase in QUIET_PHASES or seen.hold is not None:
             if record.silent:
                 self.floor.store.end_condition(table, "silent", iso(now))
             record.silent = False
@@ -69,7 +69,7 @@ class Watch:
         if record.online_since is None or now - record.online_since < HOUR:
             return
         settings = self.floor.settings
-        hands = record.picture.hands_since(now - HOUR)
+        hands = record.seen.hands_since(now - HOUR)
         target = settings.target(table)
         low = target * (100 - settings.pace_band_percent) / 100
         high = target * (100 + settings.pace_band_percent) / 100

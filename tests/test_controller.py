@@ -5,7 +5,7 @@ import pytest
 from controller.game.cards import cards
 from controller.game.outcome import judge_round
 from controller.table.commands import TimerExpired
-from controller.table.view import TableView
+from controller.view.table_view import TableView
 from drivers.base import CardRead, Connected, Disconnected, Misread
 from tests.table_harness import ONE_DECK, RecordingDriver, Table
 

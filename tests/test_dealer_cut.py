@@ -5,8 +5,8 @@ dealer to pass the card again; its alarms and warnings are recorded, never cards
 import io
 
 from controller.events import facts
-from controller.surveillance.scanner_health import ScannerHealth
 from controller.table.recovery import replay
+from controller.view.scanner_health import ScannerHealth
 from drivers.base import DeviceFault, Misread
 from tests.table_harness import RecordingDriver, Table
 from ui.headless import HeadlessPrinter, parse_command

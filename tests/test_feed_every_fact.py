@@ -19,8 +19,8 @@ import pytest
 
 from controller.events.codec import check_values, decode
 from controller.events.facts import FACTS, Fact, ShoeStarted
-from controller.events.stream import TableEvent
-from controller.feed.message import ENVELOPE, recomputed_hash
+from controller.events.stream import ENVELOPE, TableEvent
+from controller.feed.message import recomputed_hash
 from controller.feed.relay import FeedRelay
 from controller.game.profiles import load_profile
 from controller.journal import Journal

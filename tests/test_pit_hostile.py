@@ -53,6 +53,13 @@ def chained(table: Table, type_: str = "state", ts: str | None = None,
     return json.dumps(message).encode(), digest
 
 
+RESULT = {"player": ["9C", "TH"], "banker": ["5C", "2H"], "player_total": 9, "banker_total": 7,
+          "winner": "player", "player_pair": False, "banker_pair": False,
+          "player_natural": True, "banker_natural": False, "natural": True,
+          "banker_six_cards": None, "winning_bets": ["player"], "pushed_bets": [], "pays": {},
+          "bets": {}}
+
+
 def feed_alerts(pit, kind: str = "feed") -> list[dict]:
     return [a for a in pit.alerts(kind) if a["table"] == "t1"]
 
@@ -162,3 +169,30 @@ def test_a_forged_next_seq_is_a_conflict_both_kept_apart_the_first_drawn(pit, t1
     assert [e["data"]["winner"] for e in kept] == ["player", "banker"]
     ((seq, why, body),) = pit.store.apart("t1")  # the other kept apart, with why
     assert seq == 2 and "conflict" in why and json.loads(body)["data"]["winner"] == "player"
+
+
+@pytest.mark.parametrize(("type_", "fields", "why"), [
+    ("shoe_started", {"decks": 8, "profile": "ours", "profile_source": "site",
+                      "betting": "land", "by": "dealer", "profile_terms": {"name": "ours"}},
+     "shoe 1's recorded profile"),
+    ("round_result", {**RESULT, "player": ["ZZ", "KH"], "bets": {"dragon_7": "40"}},
+     "bad card code 'ZZ'"),
+    ("round_result", {**RESULT, "banker": [7, None], "bets": {"panda_8": "25"}}, "'int'"),
+])
+def test_fields_the_tables_view_cannot_fold_are_told_kept_apart_and_change_nothing(
+        pit, t1, type_, fields, why):
+    """Of the right kinds, so the codec takes them, but no table's: a shoe's terms that are
+    no profile, a result's cards that are no cards (an EZ table badges its hands by them)."""
+    t1.result(pit.clock(), 1)
+    wait_for(lambda: pit.reader().json("/api/tables/t1").get("seq") == 1, timeout=20)
+    before = pit.reader().json("/api/tables/t1")
+    t1.event(type_, pit.clock(), **fields)
+    wait_for(lambda: feed_alerts(pit), timeout=20)
+    (alert,) = feed_alerts(pit)
+    assert alert["seq"] == 2 and "not drawn, the pit cannot read it" in alert["message"]
+    assert why in alert["message"]
+    assert [seq for seq, _, _ in pit.store.apart("t1")] == [2]
+    # Nothing else moved: its round, its shoe, its roads, its limits.
+    assert pit.reader().json("/api/tables/t1") == {**before, "seq": 2, "open_alerts": 1}
+    dealt_on(pit, t1, 2)  # the chain went on through it
+    assert restarted(pit).tile("t1")["round"] == 2

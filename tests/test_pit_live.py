@@ -247,3 +247,15 @@ def test_the_tile_takes_its_limits_from_the_shoes_recorded_terms_not_a_profile_o
     assert floor.tile("t1")["limits"] == "25–7500"
     feed.event("t2", "shoe_started", 0, {**started, "profile": "classic"})  # recorded none
     assert floor.tile("t2")["limits"] is None
+
+
+def test_the_scanner_health_counts_misreads_as_surveillance_and_the_display_do(tmp_path):
+    """A burst of misreads is one event with its count: the table page says how many, as
+    the display's surveillance panel and the shoe report do (it once said 1)."""
+    floor = Floor(load_settings(None, {}), Store(tmp_path / "pit.sqlite3"))
+    feed = Feed(floor)
+    feed.event("t1", "misread", 1, {"raw": "??", "raw_hex": "3f3f", "count": 3,
+                                    "position": "player1"})
+    feed.round("t1", 1, ["9C", "KH"], ["2D", "8S"])  # four cards the reader read
+    assert floor.detail("t1")["scanner"] == {"status": "connected", "cards_read": 4,
+                                             "misreads": 3, "alert": None}

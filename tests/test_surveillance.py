@@ -22,12 +22,12 @@ from controller.game.profiles import ProfileError, SurveillanceTerms, load_profi
 from controller.journal import Journal
 from controller.service.app import open_table
 from controller.surveillance.exposure import ExposureComputed, ExposureWatch
-from controller.surveillance.scanner_health import ScannerHealth
 from controller.surveillance.worker import SurveillanceSubscriber
 from controller.table.commands import Command
 from controller.table.config import TableConfig
 from controller.table.controller import TableController
 from controller.table.recovery import replay
+from controller.view.scanner_health import ScannerHealth
 from drivers.base import CardRead, Misread
 from tests.surveillance_support import (
     LUCKY_SIX_PROFILE,
@@ -193,10 +193,10 @@ def test_misreads_above_the_profile_level_raise_a_scanner_alert(table):
 def test_a_surveillance_table_with_a_bad_value_is_refused_naming_the_key():
     base = 'name = "x"\ndecks = 8\ncommission = "5%"\n[limits]\nmin = "1"\nmax = "10"\n' \
            '[bets]\nplayer = { pays = "1:1" }\n[surveillance]\n'
-    with pytest.raises(ProfileError, match=r"site.toml: surveillance.alert_rtp: expected a "
-                       r"number .* 0.5 to 2; got '3'"):
+    with pytest.raises(ProfileError, match=r"site.toml: surveillance.alert_rtp = '3': expected a "
+                       r"number .* 0.5 to 2"):
         parse_profile(base + 'alert_rtp = "3"\n', "site.toml")
-    with pytest.raises(ProfileError, match=r"surveillance\.auto_close: expected true or false"):
+    with pytest.raises(ProfileError, match=r"surveillance\.auto_close = 'yes': expected true or false"):
         parse_profile(base + 'auto_close = "yes"\n', "site.toml")
     with pytest.raises(ProfileError, match=r"surveillance\.alert: unknown key"):
         parse_profile(base + 'alert = "1"\n', "site.toml")

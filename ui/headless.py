@@ -16,7 +16,7 @@ from controller.events.stream import TableEvent
 from controller.roads import big_road_text
 from controller.service.status import disk_text
 from controller.table.commands import MAX_BY, MAX_REASON, Action, Command
-from controller.table.view import TableView
+from controller.view.table_view import TableView
 
 # Typed word -> action; supervisor actions take pin=NNNN (and by=NAME, reason words).
 COMMAND_WORDS = {

@@ -31,6 +31,11 @@ from drivers.user_paths import open_output
 log = logging.getLogger(__name__)
 
 
+# What every event has beside its fact's fields (docs/events.md, "Envelope"), in this order:
+# the journal's columns, the events file's first keys and the feed message's.
+ENVELOPE = ("type", "seq", "ts", "table", "shoe", "round")
+
+
 class TableEvent(NamedTuple):
     """One fact and its envelope (docs/events.md). A NamedTuple: immutable and cheap to make,
     since a hand makes about eight of them."""
@@ -54,8 +59,7 @@ class TableEvent(NamedTuple):
     @property
     def envelope(self) -> dict[str, Any]:
         """What every event has (docs/events.md, "Envelope")."""
-        return {"type": str(self.type), "seq": self.seq, "ts": self.ts, "table": self.table,
-                "shoe": self.shoe, "round": self.round}
+        return {"type": str(self.type), **{name: getattr(self, name) for name in ENVELOPE[1:]}}
 
     def to_dict(self) -> dict[str, Any]:
         """The event as the events file has it: envelope and fields."""

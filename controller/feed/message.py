@@ -17,10 +17,11 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from controller.events.codec import check_values, decode
+from controller.events.stream import ENVELOPE, TableEvent
 from controller.journal.chain import canonical_data, row_hash
 from drivers.errors import DataError
 
-ENVELOPE = ("type", "seq", "ts", "table", "shoe", "round")
 LINK = ("prev_hash", "hash", "withheld")
 # A simulated shoe's snapshot held the order of every card still in it: never on the feed.
 # The table no longer records it, but journals written before still do.
@@ -33,8 +34,8 @@ MAX_MESSAGE = 256 * 1024
 MAX_NUMBER = 2**63 - 1
 # What a receiver needs of a message before it can check it: the envelope, the fields and the
 # link.
-_SHAPE: dict[str, type] = {"type": str, "seq": int, "ts": str, "table": str, "shoe": int,
-                           "round": int, "data": dict, "prev_hash": str, "hash": str}
+_SHAPE: dict[str, type] = {**dict(zip(ENVELOPE, (str, int, str, str, int, int), strict=True)),
+                           "data": dict, "prev_hash": str, "hash": str}
 
 
 def event_message(envelope: Mapping[str, Any], data: Mapping[str, Any], prev_hash: bytes,
@@ -53,6 +54,15 @@ def event_message(envelope: Mapping[str, Any], data: Mapping[str, Any], prev_has
 def event_of(message: Mapping[str, Any]) -> dict[str, Any]:
     """The event a checked message carries: its envelope and ``data``, without the link."""
     return {key: value for key, value in message.items() if key not in LINK}
+
+
+def table_event(event: Mapping[str, Any]) -> TableEvent:
+    """The typed event a checked message carries (or an event kept from one: its envelope
+    and ``data``), each field of the kind its fact has; EventSchemaError saying why not (a
+    type the codec does not know, a field missing or of another kind)."""
+    fact = decode(event["type"], event["data"])
+    check_values(event["type"], event["data"])
+    return TableEvent._make([*(event[name] for name in ENVELOPE[1:]), fact])
 
 
 class MessageError(DataError):

@@ -35,7 +35,7 @@ from controller.feed.client import FeedError, connect_failure, make_client
 from controller.feed.message import event_message
 from controller.feed.outbox import FeedRecord, Outbox, read_record, write_record
 from controller.feed.state import at_rest, table_state
-from controller.table.view import TableView
+from controller.view.table_view import TableView
 from drivers.broker import BrokerSettings
 
 log = logging.getLogger(__name__)

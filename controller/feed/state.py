@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from controller.events.states import BURNING_OR_DEALING
-from controller.table.view import TableView
+from controller.view.table_view import TableView, result_summary
 
 
 def at_rest(view: TableView) -> bool:
@@ -32,9 +32,7 @@ def table_state(view: TableView, seq: int) -> dict[str, Any]:
         "scanner": view.scanner,
         "cards_left": view.cards_left,
         "last_round": view.last_round,
-        "last_result": {"winner": result.winner, "player": list(result.player),
-                        "banker": list(result.banker), "player_total": result.player_total,
-                        "banker_total": result.banker_total} if result else None,
+        "last_result": result_summary(result) if result else None,
         "roads": {
             "hands": stats.hands,
             **{key: stats.counts[key] for key in ("banker", "player", "tie", "banker_pair",

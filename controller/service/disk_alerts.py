@@ -2,7 +2,7 @@
 and at each shoe's end (controller.journal.disk_budget; docs/journal.md, "Disk budget").
 
 A ``disk_alert`` is an event like any other: journaled, on the feed, in the display's header
-(controller.table.view) and in the service's status line (controller.service.status).
+(controller.view.table_view) and in the service's status line (controller.service.status).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from controller.events import facts
 from controller.events.stream import TableEvent
 from controller.game.cards import Card
 from controller.game.odds import MAX_ROUND_CARDS
-from controller.surveillance.scanner_health import ScannerHealth
+from controller.view.scanner_health import ScannerHealth
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ from controller.surveillance.integrity_worker import (
     ShoeBegins,
     ShoeEnds,
 )
-from controller.surveillance.scanner_health import ScannerHealth
+from controller.view.scanner_health import ScannerHealth
 
 log = logging.getLogger(__name__)
 # The events that take a known card out of the shoe (an unread burn has no card: it stays in).

@@ -103,6 +103,7 @@ const MARKS = (() => {
     for (const cell of cells) {
       const g = el("g", { "data-col": cell.col, "data-row": cell.row,
                           "data-mark": cell.winner || cell.color || "tie" }, svg);
+      if (EZ[cell.badge]) g.dataset.badge = cell.badge;
       DRAW[kind](g, cell.col * S, cell.row * S, cell);
     }
     return svg;

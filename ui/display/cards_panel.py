@@ -15,7 +15,7 @@ from PyQt6.QtWidgets import QSizePolicy, QWidget
 
 from controller.events.states import TableState
 from controller.roads.hand import Hand
-from controller.table.view import TableView
+from controller.view.table_view import TableView
 from ui.display import felt, marks
 from ui.display.i18n import translate
 from ui.display.labels import BANNERS, BETS, HAND_BADGES, label

@@ -12,7 +12,7 @@ from PyQt6.QtWidgets import QDialogButtonBox, QLabel, QLineEdit, QPushButton, QW
 
 from controller.game.cards import Card
 from controller.table.commands import MAX_BY, MAX_REASON
-from controller.table.view import TableView
+from controller.view.table_view import TableView
 from ui.display.i18n import translate
 from ui.display.overlays import Overlay
 from ui.display.typescale import TypeScale

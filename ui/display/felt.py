@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from controller.events import facts
 from controller.events.states import BURN, TableState
-from controller.table.view import TableView
+from controller.view.table_view import TableView
 from ui.display.i18n import translate
 from ui.display.labels import HOLD_REASONS, NEXT_CARD, PHASES, label
 

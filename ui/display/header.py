@@ -15,7 +15,7 @@ from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QWidget
 
 from controller.events import facts
 from controller.game.profiles import Profile
-from controller.table.view import TableView
+from controller.view.table_view import TableView
 from ui.display.flow import FlowLayout, break_lines, text_width
 from ui.display.i18n import translate
 from ui.display.labels import ACTIONS, PROFILES, label

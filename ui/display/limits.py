@@ -13,7 +13,7 @@ from PyQt6.QtGui import QColor, QPalette
 from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QWidget
 
 from controller.game.profiles import BetTerms, Profile
-from controller.table.view import TableView
+from controller.view.table_view import TableView
 from ui.display.flow import FlowLayout, text_width
 from ui.display.i18n import translate
 from ui.display.labels import BETS, label

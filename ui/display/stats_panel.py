@@ -8,7 +8,7 @@ from PyQt6.QtGui import QColor, QPalette
 from PyQt6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QWidget
 
 from controller.roads import STAT_KEYS, Stats
-from controller.table.view import Streaks
+from controller.view.table_view import Streaks
 from ui.display.i18n import translate
 from ui.display.labels import BETS, STATS, label
 from ui.display.typescale import TypeScale

@@ -16,7 +16,7 @@ from controller.events.stream import TableEvent
 from controller.game.profiles import Profile
 from controller.roads import RoadsChange
 from controller.table.commands import Action, Command
-from controller.table.view import TableView
+from controller.view.table_view import TableView
 from ui.display.cards_panel import CardsPanel
 from ui.display.dialogs import Dialogs, void_title
 from ui.display.felt import stopped_alert

@@ -1,14 +1,17 @@
 """What a table looks like from the outside, rebuilt from its events alone.
 
-The display, the headless printer and any other consumer keep a ``TableView`` and ``apply``
-each event to it: nothing reaches into the controller, so a consumer in another thread or
-process sees exactly what the event stream says.
+The display, the headless printer, the feed's state message and the pit (on another machine,
+from the feed) keep a ``TableView`` and ``apply`` each event to it: nothing reaches into the
+controller, so a consumer in another thread or process sees exactly what the event stream says.
+A shoe's terms or a result's cards that cannot be read (the pit's facts come from the
+network) raise before the view has changed.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Any
 
 from controller.events import facts
 from controller.events.facts import rests_in
@@ -20,6 +23,13 @@ from controller.game.rules import hand_total
 from controller.roads import Hand, Roads, RoadsChange
 
 RECALL_ROUNDS = 10
+
+
+def result_summary(result: facts.RoundResult) -> dict[str, Any]:
+    """A round's result as the feed's state message and the pit's tiles give it."""
+    return {"winner": result.winner, "player": list(result.player),
+            "banker": list(result.banker), "player_total": result.player_total,
+            "banker_total": result.banker_total}
 
 
 @dataclass
@@ -85,6 +95,17 @@ class TableView:
         return hand_total([Card(code) for code in self.banker]) if self.banker else None
 
     @property
+    def last_result(self) -> facts.RoundResult | None:
+        """The shoe's latest result, kept while the next round is dealt (``result`` is the
+        felt's: gone when the next round's bets close); None before the shoe's first."""
+        for event in reversed(self.recent):
+            if event.shoe != self.shoe:
+                return None
+            if isinstance(event.fact, facts.RoundResult):
+                return event.fact
+        return None
+
+    @property
     def next_card(self) -> str | None:
         """The position the table waits for (``player3`` ...), or None between deals."""
         return self.state if self.state in DEALING else None
@@ -93,7 +114,7 @@ class TableView:
         self._learn(event)
         state = rests_in(event.fact)
         if state is not None:
-            self._rest(state)
+            self.rest(state)
         self.table, self.shoe, self.round = event.table, event.shoe, event.round
 
     def _learn(self, event: TableEvent) -> None:
@@ -101,10 +122,10 @@ class TableView:
             self.device_fault = None  # the reader reads again
         match event.fact:
             case facts.ShoeStarted() as started:
-                self.profile, self.decks = started.profile, started.decks
-                self.integrity = None
                 self.rules = None if started.profile_terms is None else profile_from_terms(
                     started.profile_terms, f"shoe {event.shoe}'s recorded profile")
+                self.profile, self.decks = started.profile, started.decks
+                self.integrity = None
                 self.last_round = None
                 self.result = self.misread = None
                 self.player, self.banker = [], []
@@ -139,10 +160,11 @@ class TableView:
             case facts.CutCard(last_round=last_round):
                 self.last_round = last_round
             case facts.RoundResult() as result:
+                hand = Hand.from_round_result(result)
                 self.result = result
                 self.round_open = False
                 self.streaks.add(result.winner)
-                self.last_change = self.roads.add(Hand.from_round_result(result))
+                self.last_change = self.roads.add(hand)
                 self.recent.append(event)
             case facts.RoundVoided():
                 self.recent.append(event)
@@ -167,8 +189,9 @@ class TableView:
             case facts.DiskAlert() as alert:
                 self.disk = alert if alert.state == "raised" else None
 
-    def _rest(self, state: str) -> None:
-        """The table came to rest in ``state`` (a ``state`` event, or a fact that says it)."""
+    def rest(self, state: str) -> None:
+        """The table came to rest in ``state`` (a ``state`` event, a fact that says it, or the
+        feed's retained state message)."""
         self.state = state
         self.paused = state == TableState.PAUSED
         if state != TableState.HOLD:

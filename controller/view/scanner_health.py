@@ -1,5 +1,6 @@
 """Scanner health of one shoe, folded from its events: misreads per 100 cards, rescans per
-card, the time a rescan takes, disconnects, the reader's own alarms and warnings."""
+card, the time a rescan takes, disconnects, the reader's own alarms and warnings. Surveillance
+keeps one for its alert, the display's panel and the shoe report; the pit one per table."""
 
 from __future__ import annotations
 
