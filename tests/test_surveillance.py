@@ -196,7 +196,8 @@ def test_a_surveillance_table_with_a_bad_value_is_refused_naming_the_key():
     with pytest.raises(ProfileError, match=r"site.toml: surveillance.alert_rtp = '3': expected a "
                        r"number .* 0.5 to 2"):
         parse_profile(base + 'alert_rtp = "3"\n', "site.toml")
-    with pytest.raises(ProfileError, match=r"surveillance\.auto_close = 'yes': expected true or false"):
+    with pytest.raises(ProfileError,
+                       match=r"surveillance\.auto_close = 'yes': expected true or false"):
         parse_profile(base + 'auto_close = "yes"\n', "site.toml")
     with pytest.raises(ProfileError, match=r"surveillance\.alert: unknown key"):
         parse_profile(base + 'alert = "1"\n', "site.toml")

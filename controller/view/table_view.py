@@ -73,6 +73,7 @@ class TableView:
     betting_seconds: float | None = None
     hold: facts.Hold | None = None
     round_open: bool = False  # from its bets' opening to its result or void
+    shoe_in_play: bool = False  # from shoe_started to shoe_ended (who may end or start one)
     paused: bool = False
     scanner: str = "connected"
     misread: facts.Misread | None = None
@@ -131,6 +132,9 @@ class TableView:
                 self.player, self.banker = [], []
                 self.streaks = Streaks()
                 self.round_open = False
+                self.shoe_in_play = True
+            case facts.ShoeEnded():
+                self.shoe_in_play = False
             case facts.Reveal() as reveal:
                 self.reveal = reveal.card
                 self.misread = None

@@ -68,9 +68,6 @@ class DisplayWindow(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.submit = submit or (lambda item: None)
         self.view = TableView()
-        # Started and not ended: a pause or a hold (the view's state then) hides it, and
-        # whether a new shoe needs the supervisor PIN depends on it.
-        self.shoe_in_play = False
         self.blocked = False
         self.pin_configured = pin_configured  # the table has a supervisor PIN to check
         self.status = TableHeader(journal, self)
@@ -97,7 +94,7 @@ class DisplayWindow(QWidget):
         """Catch up with events from before this window existed (the journal at start-up)."""
         events = list(events)
         for event in events:
-            self._apply(event)
+            self.view.apply(event)
         self.surveillance.apply(events)
         self.refresh()
 
@@ -122,7 +119,7 @@ class DisplayWindow(QWidget):
         refused = None
         for event in events:
             try:
-                self._apply(event)
+                self.view.apply(event)
             except Exception:
                 log.exception("the display could not show %s #%d", event.type, event.seq)
                 continue
@@ -146,11 +143,6 @@ class DisplayWindow(QWidget):
         except Exception:
             log.exception("the display could not show %d events up to #%d", len(events),
                           events[-1].seq if events else -1)
-
-    def _apply(self, event: TableEvent) -> None:
-        self.view.apply(event)
-        if event.type in (EventType.SHOE_STARTED, EventType.SHOE_ENDED):
-            self.shoe_in_play = event.type == EventType.SHOE_STARTED
 
     def _show_panels(self, stats: bool = True) -> None:
         view = self.view
@@ -208,7 +200,7 @@ class DisplayWindow(QWidget):
         if action == Action.PAUSE and self.view.paused:
             action = Action.RESUME
         # The controller's rule (Action.pin), on the table as the display's events show it.
-        needs_pin = action.needs_pin(shoe_in_play=self.shoe_in_play,
+        needs_pin = action.needs_pin(shoe_in_play=self.view.shoe_in_play,
                                      reader_away=self.view.scanner == "disconnected")
         if needs_pin and not self.pin_configured:
             return Command(action, by="supervisor")
