@@ -12,7 +12,6 @@ from __future__ import annotations
 import hmac
 import re
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -24,7 +23,6 @@ from starlette.responses import (
     Response,
 )
 from starlette.routing import Route
-from starlette.templating import Jinja2Templates
 
 from pit.access import SESSION_COOKIE, identity_of, still_valid
 from pit.alert_queue import KINDS, SEVERITY_NAMES, Filter, queue
@@ -32,13 +30,13 @@ from pit.auth import BUSY, REFUSED, SESSION_LIFETIME, Auth, new_token
 from pit.errors import PitError
 from pit.floor import Floor
 from pit.live import Live
+from pit.pages import TEMPLATES
 from pit.roles import may_acknowledge
 
 LOGIN_COOKIE = "pit_login"  # the login form's token, before there is a session
 MAX_FORM_BYTES = 16 * 1024
 MAX_NOTE = 500  # characters of a note kept
 LOGIN_FORM_SECONDS = 3600  # a login form left open longer is sent again
-TEMPLATES = Jinja2Templates(directory=Path(__file__).with_name("templates"))
 FORM_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")  # as new_token makes them
 
 

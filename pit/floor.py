@@ -25,6 +25,7 @@ from pit.store import Alert, Chain, Store
 # The events after which a table's roads, or its finished rounds, are drawn anew.
 ROADS_EVENTS = frozenset((EventType.ROUND_RESULT, EventType.ROADS_CLEARED))
 ROUNDS_EVENTS = frozenset((EventType.ROUND_RESULT, EventType.ROUND_VOIDED))
+MAX_HEARD = 10_000  # table ids heard with no event kept (a flood of made-up ones stays small)
 EVENTS_A_ROUND = 40  # a generous guess (about 15 is usual), for reading the last rounds
 
 
@@ -76,7 +77,10 @@ class Floor:
         self.settings = settings
         self.store = store
         self.clock = clock
-        self.tables: dict[str, TableRecord] = {}
+        self.tables: dict[str, TableRecord] = {}  # the floor: tables that published an event
+        # Ids heard only on their status or state topics (a retained message costs a stray
+        # publisher nothing): kept, not shown, until their first event.
+        self.heard: dict[str, TableRecord] = {}
         self.lock = threading.Lock()
         self.version = 0  # counts the floor's changes; the live pages send what came since
         self.on_change: Callable[[], None] = lambda: None  # called after each change
@@ -85,7 +89,7 @@ class Floor:
         for table, chain in store.chains().items():
             if table in self.retired:
                 continue
-            record = self._record(table)
+            record = self._listed(table)
             record.journal = chain.journal
             record.check = ChainCheck(chain.last_seq, chain.last_hash, chain.first_hash)
             record.seq = chain.last_seq
@@ -100,15 +104,31 @@ class Floor:
                 self.tables[table].silent = True
 
     def _record(self, table: str) -> TableRecord:
-        record = self.tables.get(table)
+        """The table's record, on the floor or only heard of (then kept, the newest
+        ``MAX_HEARD``)."""
+        record = self.tables.get(table) or self.heard.get(table)
         if record is None:
-            record = self.tables[table] = TableRecord(TablePicture(table))
+            record = self.heard[table] = TableRecord(TablePicture(table))
+            if len(self.heard) > MAX_HEARD:
+                del self.heard[next(iter(self.heard))]
         return record
 
+    def _listed(self, table: str) -> TableRecord:
+        """The table's record, put on the floor (it published an event) with what it said
+        before."""
+        if table not in self.tables:
+            self.tables[table] = self.heard.pop(table, None) or TableRecord(TablePicture(table))
+        return self.tables[table]
+
+    def unlisted(self) -> int:
+        """How many table ids were heard with no event: not on the floor."""
+        return len(self.heard)
+
     def on_message(self, topic: str, payload: bytes, retained: bool = False) -> None:
-        """One message of ``<prefix>/<table>/events|state|status``. A retired table's
-        retained messages (sent again at every start) leave it retired; any other brings it
-        back."""
+        """One message of ``<prefix>/<table>/events|state|status``. A table is on the floor
+        from its first message on ``events``: an id heard only on ``status`` or ``state`` is
+        kept aside. A retired table's retained messages (sent again at every start) leave it
+        retired; any other brings it back."""
         table, _, leaf = topic[len(self.settings.topic_prefix) + 1:].rpartition("/")
         roads = rounds = False
         with self.lock:
@@ -117,6 +137,8 @@ class Floor:
                     return
                 self.retired.discard(table)
                 self.store.unretire(table)
+            if leaf == "events":
+                self._listed(table)
             self._record(table).heard_at = self.clock()
             if leaf == "status":
                 self._status(table, payload.decode("utf-8", "replace"))

@@ -3,13 +3,13 @@
 The ingest thread counts each change on the floor (``Floor.version``, and per table when it
 last changed, its roads and its finished rounds) and wakes the broadcaster on the web
 server's event loop. The broadcaster gathers a burst for a moment, works out each changed
-table's tile once (its roads only when they changed) and queues the same message for every
-open floor page; a table page gets that table's whole picture, with its last rounds when one
-finished. A page starts with everything (a snapshot) and its browser's EventSource reconnects
-by itself after the pit restarts. A table fallen silent is the watch's finding (pit/watch.py),
-which marks the table changed like a message does. An alert queue page gets the whole queue
-when an alert was raised or acknowledged. What a page is sent is what its user's role may see
-(pit/roles.py).
+table's tile once, as the HTML the page shows (pit/pages.py; its roads as data, only when they
+changed), and queues the same message for every open floor page; a table page gets that
+table's whole picture, with its last rounds when one finished. A page starts with everything
+(a snapshot) and its browser's EventSource reconnects by itself after the pit restarts. A
+table fallen silent is the watch's finding (pit/watch.py), which marks the table changed like
+a message does. An alert queue page gets the whole queue when an alert was raised or
+acknowledged. What a page is sent is what its user's role may see (pit/roles.py).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from starlette.responses import Response, StreamingResponse
 from pit.alert_queue import Filter, queue
 from pit.broker_link import BrokerLink
 from pit.floor import Floor
+from pit.pages import tile_html
 from pit.road_marks import tile_roads
 from pit.roles import VIEWER, alert_for, detail_for, sees_exposure
 
@@ -138,7 +139,7 @@ class Live:
                 if table in watched:
                     pages[table] = record.rounds_changed > since
         if tiles:
-            message = sse("tiles", {"whole": whole, "tiles": tiles})
+            message = sse("tiles", {"whole": whole, "tiles": self.fragments(tiles)})
             for client in self.clients:
                 if client.table is None and not client.alerts:
                     client.send(message)
@@ -204,10 +205,19 @@ class Live:
             tile["roads"] = tile_roads(self.floor.tables[table].picture.roads)
         return tile
 
-    def snapshot(self) -> dict[str, Any]:
+    def fragments(self, tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Each tile as its page takes it: the HTML it shows (pit/pages.py), rendered once for
+        every open page and outside the floor's lock, and where it goes."""
+        now = self.floor.clock()
+        return [{"table": tile["table"], "seq": tile["seq"], "attention": tile["attention"],
+                 "html": tile_html(tile, now)} for tile in tiles]
+
+    def snapshot(self) -> list[dict[str, Any]]:
+        """Every tile, what needs the supervisor's eye first."""
         with self.floor.lock:
-            return {"whole": True, "tiles": [self._tile(table, roads=True)
-                                             for table in sorted(self.floor.tables)]}
+            tiles = [self._tile(table, roads=True) for table in self.floor.tables]
+        tiles.sort(key=lambda tile: (-tile["attention"], tile["table"]))
+        return self.fragments(tiles)
 
     @staticmethod
     def view_for(view: dict[str, Any], role: str) -> dict[str, Any]:
@@ -245,7 +255,7 @@ class Live:
 
     def floor_stream(self, valid: Callable[[], bool]) -> Response:
         return event_stream(self.stream(Client(None, valid=valid), lambda: sse(
-            "tiles", self.snapshot()) + self.link_message()))
+            "tiles", {"whole": True, "tiles": self.snapshot()}) + self.link_message()))
 
     def queue_stream(self, role: str, valid: Callable[[], bool], shown: Filter) -> Response:
         return event_stream(self.stream(

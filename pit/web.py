@@ -14,17 +14,18 @@ from anyio import CapacityLimiter
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from pit.access import Access, SecurityHeaders, identity_of, still_valid
-from pit.alert_pages import TEMPLATES, alert_routes
+from pit.alert_pages import alert_routes
 from pit.auth import Auth
 from pit.broker_link import BrokerLink
 from pit.floor import Floor
 from pit.live import Live
+from pit.pages import TEMPLATES
 from pit.roles import alert_for, detail_for, may_acknowledge
 
 STATIC = Path(__file__).with_name("static")
@@ -78,8 +79,10 @@ def make_app(floor: Floor, auth: Auth, live: Live | None = None,
     async def status(_request: Request) -> Response:
         return JSONResponse({"broker": link.status() if link else None})
 
-    async def floor_page(_request: Request) -> Response:
-        return FileResponse(STATIC / "floor.html")
+    async def floor_page(request: Request) -> Response:
+        tiles = await read(live.snapshot)
+        return TEMPLATES.TemplateResponse(request, "floor.html", {
+            "tiles": [tile["html"] for tile in tiles], "unlisted": floor.unlisted()})
 
     async def table_page(request: Request) -> Response:
         table = request.path_params["table"]

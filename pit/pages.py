@@ -1,0 +1,49 @@
+"""The pages' HTML, rendered on the server from the Jinja2 templates in pit/templates/ (escaped
+by default: a table's text is never markup): whole pages, and the fragments the live streams
+push (a floor tile), so that the browser's scripts place them rather than build HTML."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from markupsafe import Markup
+from starlette.templating import Jinja2Templates
+
+TEMPLATES = Jinja2Templates(directory=Path(__file__).with_name("templates"))
+LARGE = re.compile(r"\d{4,}")
+
+
+def limits_text(limits: str) -> str:
+    """A table's limits, read from across the pit: 100000 as 100,000."""
+    return LARGE.sub(lambda number: f"{int(number[0]):,}", limits)
+
+
+def path_segment(text: str) -> str:
+    """A table id as one segment of a page's path (a '/' in it too)."""
+    return quote(text, safe="")
+
+
+def since_text(moment: str, now: datetime) -> str:
+    """When something began, in the pit's own time zone: "20:58", or "2026-11-30 20:58" when
+    it was not today."""
+    at = datetime.fromisoformat(moment.replace("Z", "+00:00")).astimezone()
+    today = at.date() == now.astimezone().date()
+    return at.strftime("%H:%M" if today else "%Y-%m-%d %H:%M")
+
+
+TEMPLATES.env.filters.update(limits=limits_text, segment=path_segment)
+TILE = TEMPLATES.get_template("tile.html")
+
+
+def tile_html(tile: dict[str, Any], now: datetime) -> Markup:
+    """A floor tile (``Floor.tile``'s dict, its ``attention`` and, when they changed, its
+    ``roads``), as the floor page shows it."""
+    status = "silent" if tile["status"] == "online" and tile["silent"] else tile["status"]
+    since = tile["offline_since"]
+    shown = (f"offline since {since_text(since, now)}"
+             if status == "offline" and since else status)
+    return Markup(TILE.render(t=tile, status=status, status_text=shown))
