@@ -4,6 +4,7 @@ push (a floor tile), so that the browser's scripts place them rather than build 
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime
 from pathlib import Path
@@ -35,7 +36,12 @@ def since_text(moment: str, now: datetime) -> str:
     return at.strftime("%H:%M" if today else "%Y-%m-%d %H:%M")
 
 
-TEMPLATES.env.filters.update(limits=limits_text, segment=path_segment)
+def field_text(value: object) -> str:
+    """An event's field as text: a string as it is, anything else as its JSON."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+TEMPLATES.env.filters.update(limits=limits_text, segment=path_segment, field=field_text)
 TILE = TEMPLATES.get_template("tile.html")
 
 

@@ -26,10 +26,12 @@ from pit.broker_link import BrokerLink
 from pit.floor import Floor
 from pit.live import Live
 from pit.pages import TEMPLATES
-from pit.roles import alert_for, detail_for, may_acknowledge
+from pit.roles import alert_for, detail_for, event_for, may_acknowledge
+from pit.store import Store
 
 STATIC = Path(__file__).with_name("static")
 MAX_ROUNDS = 500  # rounds one request may ask for (a shoe is about 80)
+MAX_SEQ_DIGITS = 18  # of an event asked for by its seq (SQLite's integers end at 19 digits)
 READS_AT_ONCE = 2  # store reads running at once in worker threads; more wait their turn
 
 
@@ -90,8 +92,11 @@ def make_app(floor: Floor, auth: Auth, live: Live | None = None,
             return unknown(table)
         identity = identity_of(request)
         session = identity.session
+        asked = request.query_params.get("event", "")
+        shown = (await read(linked_event, floor.store, table, int(asked), identity.role)
+                 if asked.isdigit() and len(asked) <= MAX_SEQ_DIGITS else None)
         return TEMPLATES.TemplateResponse(request, "table.html", {
-            "table": table, "csrf": session.csrf if session else "",
+            "table": table, "csrf": session.csrf if session else "", "shown": shown,
             "supervisor": bool(session and may_acknowledge(identity.role))})
 
     async def floor_live(request: Request) -> Response:
@@ -117,6 +122,15 @@ def make_app(floor: Floor, auth: Auth, live: Live | None = None,
         Mount("/static", StaticFiles(directory=STATIC)),
     ])
     return SecurityHeaders(app)
+
+
+def linked_event(store: Store, table: str, seq: int, role: str) -> dict[str, Any]:
+    """The event an alert links to (``/tables/ID?event=SEQ#event-SEQ``), as ``role`` may see
+    it; or, for one the pit did not keep as an event, why it was kept apart."""
+    event = store.event(table, seq)
+    apart = [why for at, why, _body in store.apart(table) if at == seq]
+    return {"seq": seq, "event": event and event_for(event, role),
+            "apart": apart[-1] if apart else None}
 
 
 def unknown(table: str) -> Response:

@@ -44,7 +44,7 @@ def watched(pit, broker):
     table.status("online")
     # The retained status reaches the pit once it is subscribed: only then is an event not
     # published into the void.
-    wait_for(lambda: "t1" in pit.floor.tables, timeout=20)
+    wait_for(lambda: pit.heard("t1"), timeout=20)
     table.event("exposure", pit.clock(), rtp={"player_pair": "1.0312", "banker": "0.9894"},
                 cards_left=180)
     table.event("exposure_alert", pit.clock(), bet="player_pair", state="raised",

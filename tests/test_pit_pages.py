@@ -11,8 +11,17 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from tests.feed_support import Broker, needs_mosquitto
 from tests.journal_support import wait_for
-from tests.pit_alerts_support import (PASSWORD, START, USER, LivePit, ManualClock, Table,
-                                      live_pit, module_broker)
+from tests.pit_alerts_support import (
+    PASSWORD,
+    READER,
+    START,
+    USER,
+    LivePit,
+    ManualClock,
+    Table,
+    live_pit,
+    module_broker,
+)
 from tests.pit_support import browser, log_in
 from tests.test_pit import needs_chromium
 from tests.test_pit_alerts import a_hold, seq_of, tables
@@ -69,7 +78,7 @@ def test_an_alerts_link_to_its_event_lands_on_that_event_on_the_table_page(
         pit, tables, tmp_path):
     table = tables("e1")
     table.status("online")
-    for round_ in range(1, 30):  # a long page: the event is below the fold
+    for round_ in range(1, 12):
         table.result(pit.clock(), round_)
     alert = a_hold(pit, table, "card 9S read twice")
     driver = browser(tmp_path)
@@ -91,13 +100,22 @@ def test_an_alerts_link_to_its_event_lands_on_that_event_on_the_table_page(
         assert target is not None, "no element of the page is the link's event"
         anchor, text, in_sight = target
         assert anchor == f"event-{alert['seq']}" and in_sight
-        assert "hold" in text and "card 9S read twice" in text and "AS" in text
+        assert "HOLD" in text and "card 9S read twice" in text and "AS" in text
         assert csp_refusals(driver) == []
         # An event the pit does not have says so, on the same spot.
         driver.get(f"{pit.url}/tables/e1?event=999#event-999")
         assert "no event 999" in driver.find_element("id", "event-999").text
     finally:
         driver.quit()
+    # An exposure event's fields, as everywhere, only to surveillance.
+    seq = table.event("exposure", pit.clock(), rtp={"lucky_six": "1.0213"}, cards_left=300)
+    wait_for(lambda: seq_of(pit, "e1") == seq, timeout=20)
+    supervisor, surveillance = pit.client(), pit.client()
+    supervisor.log_in()
+    surveillance.log_in(READER, PASSWORD)
+    assert "1.0213" in surveillance.request(f"/tables/e1?event={seq}").body
+    page = supervisor.request(f"/tables/e1?event={seq}").body
+    assert f'id="event-{seq}"' in page and "1.0213" not in page
 
 
 @pytest.fixture

@@ -47,7 +47,7 @@ function tableLink(table) {
 }
 function eventLink(table, seq) {  // the table's page, at the event that raised the alert
   const a = el("a", "event", "event " + seq);
-  a.href = "/tables/" + encodeURIComponent(table) + "#event-" + seq;
+  a.href = "/tables/" + encodeURIComponent(table) + "?event=" + seq + "#event-" + seq;
   return a;
 }
 function ackForm(action, label, noteLabel) {
