@@ -29,7 +29,7 @@ from starlette.responses import Response, StreamingResponse
 from pit.alert_queue import Filter, queue
 from pit.broker_link import BrokerLink
 from pit.floor import Floor
-from pit.pages import tile_html
+from pit.pages import table_parts, tile_html
 from pit.road_marks import tile_roads
 from pit.roles import VIEWER, alert_for, detail_for, sees_exposure
 
@@ -150,7 +150,8 @@ class Live:
                 if client.table == table:
                     exposure = sees_exposure(client.role)
                     if exposure not in messages:
-                        messages[exposure] = sse("table", self.view_for(view, client.role))
+                        messages[exposure] = sse("table", self.page_message(view,
+                                                                            client.role))
                     client.send(messages[exposure])
 
     def link_message(self) -> str:
@@ -225,6 +226,14 @@ class Live:
         return {**view, "detail": detail_for(view["detail"], role),
                 "alerts": [alert_for(alert, role) for alert in view["alerts"]]}
 
+    def page_message(self, view: dict[str, Any], role: str) -> dict[str, Any]:
+        """What a table page is sent: its parts as HTML (pit/pages.py), and the data of what
+        the browser draws (the roads, the exposure chart), as ``role`` may see them."""
+        shown = self.view_for(view, role)
+        detail = shown["detail"]
+        return {"seq": detail["seq"], "roads": detail["roads"], "exposure": detail["exposure"],
+                "exposure_course": detail["exposure_course"], "parts": table_parts(shown)}
+
     def table_view(self, table: str, rounds: bool) -> dict[str, Any]:
         """What the table page shows: its picture, its alerts and, when asked, its last
         rounds card by card."""
@@ -264,7 +273,7 @@ class Live:
 
     def table_stream(self, table: str, role: str, valid: Callable[[], bool]) -> Response:
         return event_stream(self.stream(Client(table, role, valid=valid), lambda: sse(
-            "table", self.view_for(self.table_view(table, rounds=True), role))))
+            "table", self.page_message(self.table_view(table, rounds=True), role))))
 
 
 def event_stream(messages: AsyncIterator[str]) -> Response:

@@ -43,13 +43,32 @@ def field_text(value: object) -> str:
 
 TEMPLATES.env.filters.update(limits=limits_text, segment=path_segment, field=field_text)
 TILE = TEMPLATES.get_template("tile.html")
+TABLE_PARTS = TEMPLATES.get_template("table_parts.html").module
+
+
+def status_word(tile: dict[str, Any]) -> str:
+    """online, offline, or silent: online but quiet longer than a hand takes."""
+    return "silent" if tile["status"] == "online" and tile["silent"] else tile["status"]
 
 
 def tile_html(tile: dict[str, Any], now: datetime) -> Markup:
     """A floor tile (``Floor.tile``'s dict, its ``attention`` and, when they changed, its
     ``roads``), as the floor page shows it."""
-    status = "silent" if tile["status"] == "online" and tile["silent"] else tile["status"]
-    since = tile["offline_since"]
+    status, since = status_word(tile), tile["offline_since"]
     shown = (f"offline since {since_text(since, now)}"
              if status == "offline" and since else status)
     return Markup(TILE.render(t=tile, status=status, status_text=shown))
+
+
+def table_parts(view: dict[str, Any]) -> dict[str, Markup]:
+    """A table page's parts, by the id of the element each replaces: its status badge,
+    summary, statistics, scanner, alerts and, when the view has them, its last rounds (the
+    view as its user's role may see it, pit/live.py)."""
+    detail, parts = view["detail"], TABLE_PARTS  # the macros of table_parts.html
+    shown: dict[str, Markup] = {
+        "status": parts.badge(status_word(detail)), "summary": parts.summary(detail),
+        "stats": parts.stats(detail["roads"]["stats"]), "scanner": parts.scanner(
+            detail["scanner"]), "alerts": parts.alerts(view["alerts"])}
+    if "rounds" in view:
+        shown["round-rows"] = parts.rounds(view["rounds"])
+    return shown

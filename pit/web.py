@@ -25,7 +25,7 @@ from pit.auth import Auth
 from pit.broker_link import BrokerLink
 from pit.floor import Floor
 from pit.live import Live
-from pit.pages import TEMPLATES
+from pit.pages import TEMPLATES, table_parts
 from pit.roles import alert_for, detail_for, event_for, may_acknowledge
 from pit.store import Store
 
@@ -95,8 +95,10 @@ def make_app(floor: Floor, auth: Auth, live: Live | None = None,
         asked = request.query_params.get("event", "")
         shown = (await read(linked_event, floor.store, table, int(asked), identity.role)
                  if asked.isdigit() and len(asked) <= MAX_SEQ_DIGITS else None)
+        view = live.view_for(await read(live.table_view, table, True), identity.role)
         return TEMPLATES.TemplateResponse(request, "table.html", {
             "table": table, "csrf": session.csrf if session else "", "shown": shown,
+            "parts": table_parts(view),
             "supervisor": bool(session and may_acknowledge(identity.role))})
 
     async def floor_live(request: Request) -> Response:

@@ -182,3 +182,44 @@ def test_five_thousand_ids_made_up_by_retained_status_stay_off_the_floor(roomy_b
         for table in real:
             table.close()
         pit.stop()
+
+
+@needs_chromium
+def test_the_table_page_comes_whole_from_the_server_and_changes_in_place(pit, tables,
+                                                                         tmp_path):
+    table = tables("w1")
+    table.status("online")
+    table.result(pit.clock(), 1)
+    alert = a_hold(pit, table, "card 7H read twice")
+    client = pit.client()
+    client.log_in()
+    page = client.request("/tables/w1").body
+    # Its summary, rounds, statistics, scanner and alerts are in the page as it comes.
+    assert "HOLD impossible_card: card 7H read twice" in page
+    assert 'data-round="1/1"' in page and "card reader connected" in page
+    assert f'href="?event={alert["seq"]}#event-{alert["seq"]}"' in page
+    driver = browser(tmp_path)
+    try:
+        driver.get(pit.url + "/tables/w1")
+        log_in(driver, USER, PASSWORD)
+        wait_for(lambda: driver.find_elements("css selector", "#big_road svg.road"), timeout=20)
+        wait_for(lambda: driver.find_element("id", "connection").text == "LIVE", timeout=20)
+        driver.execute_script("window.kept = document.getElementById('scanner')")
+        table.event("hold_cleared", pit.clock(), by="supervisor 7", action="void")
+        table.result(pit.clock(), 2)
+        wait_for(lambda: driver.execute_script("return document.body.dataset.seq")
+                 == str(table.seq), timeout=20)
+        rows = driver.execute_script("return [...document.querySelectorAll("
+                                     "'#rounds tbody tr[data-round]')].map(r => r.dataset.round)")
+        assert rows == ["1/2", "1/1"]  # newest first
+        assert "HOLD" not in driver.find_element("id", "summary").text
+        # What did not change stays as it was: the same element.
+        assert driver.execute_script("return window.kept === document.getElementById('scanner')")
+        link = driver.find_element("css selector", "#alerts a.event")
+        link.click()
+        wait_for(lambda: driver.execute_script(
+            "const t = document.querySelector(':target'); return t && t.id") ==
+            f"event-{alert['seq']}", timeout=20)
+        assert csp_refusals(driver) == []
+    finally:
+        driver.quit()

@@ -4,10 +4,6 @@
 // again here once the pit answers, and a page whose session ended goes to the login form (which
 // brings it back). `events` maps each event's name to what takes its data.
 "use strict";
-// A table's limits, read from across the pit: 100000 as 100,000 (the floor's and a table's).
-function limitsText(limits) {
-  return limits.replace(/\d{4,}/g, n => Number(n).toLocaleString("en-US"));
-}
 function liveStream(url, events, connection) {
   function open() {
     const stream = new EventSource(url);
