@@ -43,7 +43,7 @@ def field_text(value: object) -> str:
 
 TEMPLATES.env.filters.update(limits=limits_text, segment=path_segment, field=field_text)
 TILE = TEMPLATES.get_template("tile.html")
-TABLE_PARTS = TEMPLATES.get_template("table_parts.html").module
+TABLE_PARTS: Any = TEMPLATES.get_template("table_parts.html").module  # its macros
 
 
 def status_word(tile: dict[str, Any]) -> str:
