@@ -36,6 +36,7 @@ from pit.roles import may_acknowledge
 LOGIN_COOKIE = "pit_login"  # the login form's token, before there is a session
 MAX_FORM_BYTES = 16 * 1024
 MAX_NOTE = 500  # characters of a note kept
+MAX_DARK_DAYS = 3650  # the longest a supervisor may say a table has been dark
 LOGIN_FORM_SECONDS = 3600  # a login form left open longer is sent again
 FORM_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")  # as new_token makes them
 
@@ -125,6 +126,18 @@ def alert_routes(floor: Floor, auth: Auth, live: Live,
             return PlainTextResponse(f"no table {table!r} on the floor", status_code=404)
         return RedirectResponse("/", status_code=303)
 
+    async def retire_dark(request: Request) -> Response:
+        form = await form_of(request)
+        user = acknowledger(request, form)
+        if isinstance(user, Response):
+            return user
+        days = form.get("days", "")
+        if not (days.isdigit() and 1 <= int(days) <= MAX_DARK_DAYS):
+            return PlainTextResponse(f"days: expected a whole number from 1 to {MAX_DARK_DAYS}, "
+                                     f"got {days[:20]!r}", status_code=400)
+        await read(floor.retire_dark, int(days), user)
+        return RedirectResponse("/", status_code=303)
+
     return [
         Route("/alerts", show_alerts),
         Route("/api/alert-queue", alert_queue),
@@ -135,6 +148,7 @@ def alert_routes(floor: Floor, auth: Auth, live: Live,
         Route("/alerts/{alert:int}/ack", acknowledge, methods=["POST"]),
         Route("/tables/{table}/alerts/ack", acknowledge_table, methods=["POST"]),
         Route("/tables/{table}/retire", retire, methods=["POST"]),
+        Route("/floor/retire-dark", retire_dark, methods=["POST"]),
     ]
 
 

@@ -320,6 +320,18 @@ class Floor:
         self.on_change()
         return True
 
+    def retire_dark(self, days: int, by: str) -> list[str]:
+        """A supervisor retires at once every table not online whose last event is more than
+        ``days`` old by the table's own clock (or that kept none): tables gone for good. Each
+        is kept with who and when, as one retired alone."""
+        before = self.clock() - timedelta(days=days)
+        with self.lock:
+            dark = [table for table, record in self.tables.items()
+                    if record.status != "online" and not any(
+                        datetime.fromisoformat(event["ts"]) > before for event in
+                        self.store.newest_events(table, record.journal, 1))]
+        return [table for table in dark if self.retire(table, by)]
+
     # What the pages and the API show.
     def tile(self, table: str) -> dict[str, Any]:
         record = self.tables[table]

@@ -83,8 +83,12 @@ def make_app(floor: Floor, auth: Auth, live: Live | None = None,
 
     async def floor_page(request: Request) -> Response:
         tiles = await read(live.snapshot)
+        identity = identity_of(request)
+        session = identity.session
         return TEMPLATES.TemplateResponse(request, "floor.html", {
-            "tiles": [tile["html"] for tile in tiles], "unlisted": floor.unlisted()})
+            "tiles": [tile["html"] for tile in tiles], "unlisted": floor.unlisted(),
+            "csrf": session.csrf if session else "",
+            "supervisor": bool(session and may_acknowledge(identity.role))})
 
     async def table_page(request: Request) -> Response:
         table = request.path_params["table"]

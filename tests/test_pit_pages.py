@@ -9,6 +9,7 @@ import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
+from pit.users import Users
 from tests.feed_support import Broker, needs_mosquitto
 from tests.journal_support import wait_for
 from tests.pit_alerts_support import (
@@ -223,3 +224,34 @@ def test_the_table_page_comes_whole_from_the_server_and_changes_in_place(pit, ta
         assert csp_refusals(driver) == []
     finally:
         driver.quit()
+
+
+def test_a_supervisor_retires_every_table_dark_for_days_at_once_audited(pit, tables):
+    gone, closed, dealing, recent = (tables(name) for name in ("d-gone", "d-closed",
+                                                               "d-deal", "d-recent"))
+    for table in (gone, closed, dealing):
+        table.status("online")
+        table.result(pit.clock(), 1)
+    closed.status("offline")
+    gone.status("offline")
+    pit.clock.advance(40 * 86400)  # forty days on: only the dealing table is online
+    recent.status("offline")
+    recent.result(pit.clock(), 1)  # dark, but its last event is today's
+    wait_for(lambda: seq_of(pit, "d-recent") == 1 and pit.reader().json(
+        "/api/tables/d-gone")["status"] == "offline", timeout=20)
+    Users(pit.users_file).add("vic", PASSWORD, "viewer")
+    viewer, supervisor = pit.client(), pit.client()
+    viewer.log_in("vic", PASSWORD)
+    supervisor.log_in()
+    assert 'id="retire-dark"' in supervisor.request("/").body
+    assert 'id="retire-dark"' not in viewer.request("/").body
+    form = {"csrf": supervisor.session_token(), "days": "30"}
+    assert viewer.request("/floor/retire-dark", {**form, "csrf": viewer.session_token()}
+                          ).status == 403
+    assert supervisor.request("/floor/retire-dark", {"days": "30"}).status == 403
+    assert supervisor.request("/floor/retire-dark", {**form, "days": "soon"}).status == 400
+    answer = supervisor.request("/floor/retire-dark", form)
+    assert answer.status == 303
+    assert {t["table"] for t in pit.reader().json("/api/tables")} == {"d-deal", "d-recent"}
+    at = "2027-01-10T20:00:00.000Z"  # who and when, for each
+    assert pit.store.retired() == {"d-gone": (USER, at), "d-closed": (USER, at)}
