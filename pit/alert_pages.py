@@ -59,7 +59,6 @@ def alert_routes(floor: Floor, auth: Auth, live: Live,
             tables = sorted(floor.tables)
         return TEMPLATES.TemplateResponse(request, "alerts.html", {
             "identity": identity, "csrf": session.csrf if session else "",
-            "acknowledge": bool(session and may_acknowledge(identity.role)),
             "shown": Filter.of(request.query_params), "tables": tables, "kinds": KINDS,
             "severities": SEVERITY_NAMES})
 

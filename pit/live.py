@@ -29,9 +29,10 @@ from starlette.responses import Response, StreamingResponse
 from pit.alert_queue import Filter, queue
 from pit.broker_link import BrokerLink
 from pit.floor import Floor
-from pit.pages import table_parts, tile_html
+from pit.pages import queue_parts, table_parts, tile_html
 from pit.road_marks import tile_roads
-from pit.roles import VIEWER, alert_for, detail_for, sees_exposure
+from pit.roles import VIEWER, alert_for, detail_for, may_acknowledge, sees_exposure
+from pit.store import Alert
 
 log = logging.getLogger(__name__)
 GATHER = 0.05  # seconds a burst of changes is gathered into one message
@@ -182,13 +183,18 @@ class Live:
             return
         self.queue_sent = version
         alerts = await anyio.to_thread.run_sync(store.queue)
-        messages: dict[tuple[bool, Filter], str] = {}  # by exposure seen and filter
+        messages: dict[tuple[str, Filter], str] = {}  # by role and filter
         for client in pages:
-            key = (sees_exposure(client.role), client.filter)
+            key = (client.role, client.filter)
             if key not in messages:
-                messages[key] = sse("queue", queue(alerts, self.floor.clock(), client.role,
-                                                   client.filter))
+                messages[key] = sse("queue", self.queue_message(alerts, client.role,
+                                                                client.filter))
             client.send(messages[key])
+
+    def queue_message(self, alerts: list[Alert], role: str, shown: Filter) -> dict[str, Any]:
+        """What an alert queue page is sent: the queue as ``role`` may see it and act on it,
+        in parts of HTML (pit/pages.py)."""
+        return queue_parts(queue(alerts, self.floor.clock(), role, shown), may_acknowledge(role))
 
     def close(self) -> None:
         """Ends every open page's stream (the pit is stopping): each ends its response at
@@ -269,7 +275,7 @@ class Live:
     def queue_stream(self, role: str, valid: Callable[[], bool], shown: Filter) -> Response:
         return event_stream(self.stream(
             Client(None, role, alerts=True, valid=valid, filter=shown), lambda: sse(
-                "queue", queue(self.floor.store.queue(), self.floor.clock(), role, shown))))
+                "queue", self.queue_message(self.floor.store.queue(), role, shown))))
 
     def table_stream(self, table: str, role: str, valid: Callable[[], bool]) -> Response:
         return event_stream(self.stream(Client(table, role, valid=valid), lambda: sse(

@@ -36,14 +36,30 @@ def since_text(moment: str, now: datetime) -> str:
     return at.strftime("%H:%M" if today else "%Y-%m-%d %H:%M")
 
 
+def when_text(moment: str) -> str:
+    """A time with its date and zone, in the pit's own: an alert may wait past midnight."""
+    at = datetime.fromisoformat(moment).astimezone()
+    return at.strftime("%Y-%m-%d %H:%M:%S %Z")
+
+
+def waited_text(moment: str, now: str) -> str:
+    """How long ago, from the queue's ``now``: "just now", "12 min ago", "3 h ago"."""
+    minutes = int((datetime.fromisoformat(now) - datetime.fromisoformat(moment))
+                  .total_seconds() // 60)
+    return ("just now" if minutes < 1 else f"{minutes} min ago" if minutes < 120
+            else f"{minutes // 60} h ago")
+
+
 def field_text(value: object) -> str:
     """An event's field as text: a string as it is, anything else as its JSON."""
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
-TEMPLATES.env.filters.update(limits=limits_text, segment=path_segment, field=field_text)
+TEMPLATES.env.filters.update(limits=limits_text, segment=path_segment, field=field_text,
+                             when=when_text, waited=waited_text)
 TILE = TEMPLATES.get_template("tile.html")
 TABLE_PARTS: Any = TEMPLATES.get_template("table_parts.html").module  # its macros
+QUEUE_PARTS: Any = TEMPLATES.get_template("queue_parts.html").module
 
 
 def status_word(tile: dict[str, Any]) -> str:
@@ -72,3 +88,17 @@ def table_parts(view: dict[str, Any]) -> dict[str, Markup]:
     if "rounds" in view:
         shown["round-rows"] = parts.rounds(view["rounds"])
     return shown
+
+
+def queue_parts(queue: dict[str, Any], acknowledge: bool) -> dict[str, Any]:
+    """The alert queue page's parts (``alert_queue.queue``, as its user's role may see it):
+    the open alerts by table, the most urgent table first, each group and each alert as HTML
+    (with the forms to acknowledge them when the user may), and the acknowledged."""
+    parts = QUEUE_PARTS  # the macros of queue_parts.html
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for alert in queue["open"]:
+        groups.setdefault(alert["table"], []).append(
+            {"id": alert["id"], "html": parts.open_row(alert, queue["now"], acknowledge)})
+    return {"open": [{"table": table, "html": parts.group(table, len(alerts), acknowledge),
+                      "alerts": alerts} for table, alerts in groups.items()],
+            "count": len(queue["open"]), "past": parts.past_rows(queue["past"])}

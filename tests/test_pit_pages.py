@@ -255,3 +255,30 @@ def test_a_supervisor_retires_every_table_dark_for_days_at_once_audited(pit, tab
     assert {t["table"] for t in pit.reader().json("/api/tables")} == {"d-deal", "d-recent"}
     at = "2027-01-10T20:00:00.000Z"  # who and when, for each
     assert pit.store.retired() == {"d-gone": (USER, at), "d-closed": (USER, at)}
+
+
+@needs_chromium
+def test_the_queue_changes_an_alert_in_place_and_a_note_being_typed_stays(pit, tables,
+                                                                          tmp_path):
+    table = tables("q1")
+    alert = a_hold(pit, table, "card 7H read twice")
+    driver = browser(tmp_path)
+    try:
+        driver.get(pit.url + "/alerts")
+        log_in(driver, USER, PASSWORD)
+        row = f'#open .alert[data-alert="{alert["id"]}"]'
+        wait_for(lambda: driver.find_elements("css selector", row), timeout=20)
+        note = driver.find_element("css selector", f"{row} input[name=note]")
+        note.send_keys("shoe pulled, dealer")
+        table.hold(pit.clock(), "card 8H not in this shoe")  # the same hold goes on
+        wait_for(lambda: "raised 2 times" in driver.find_element(
+            "css selector", f"{row} .repeats").text, timeout=20)
+        assert driver.execute_script("return document.activeElement === arguments[0]", note)
+        assert note.get_attribute("value") == "shoe pulled, dealer"
+        details = driver.find_element("css selector", f"{row} .details").text
+        assert "card 8H not in this shoe" in details
+        form = driver.find_element("css selector", f"{row} form.ack")
+        assert form.find_element("name", "csrf").get_attribute("value")  # the page's own
+        assert form.find_element("name", "back").get_attribute("value") == "/alerts"
+    finally:
+        driver.quit()

@@ -6,7 +6,6 @@
 "use strict";
 const floor = document.getElementById("floor");
 const pending = new Map(); // table id -> its latest tile (an element) not drawn yet
-const made = document.createElement("template");
 let drawing = false;
 
 // The tile's small Bead Plate and Big Road, from the data the pit placed them with.
@@ -15,25 +14,15 @@ function drawRoads(box) {
   box.replaceChildren(MARKS.road("bead_plate", d.bead_plate, d.rows, d.bead_columns),
                       MARKS.road("big_road", d.big_road, d.rows, d.big_road_columns));
 }
-// `tile` made like `fresh`: each part that differs taken from it, the roads kept unless new
-// ones came; its attributes last (data-seq last of all: a watcher sees the tile whole).
+// A tile changed in place: its roads drawn anew only when new ones came.
 function update(tile, fresh) {
-  [...fresh.children].forEach((part, i) => {
-    const now = tile.children[i];
-    if (part.classList.contains("tile-roads")) {
-      if (part.dataset.roads === undefined || part.dataset.roads === now.dataset.roads) return;
-      drawRoads(part);
-    } else if (part.isEqualNode(now)) {
-      return;
-    }
-    now.replaceWith(part);
-  });
-  for (const attribute of [...fresh.attributes].sort((a, b) => (a.name === "data-seq") -
-                                                                (b.name === "data-seq"))) {
-    if (tile.getAttribute(attribute.name) !== attribute.value) {
-      tile.setAttribute(attribute.name, attribute.value);
-    }
+  const box = fresh.querySelector(".tile-roads");
+  const roads = box.dataset.roads;
+  if (roads !== undefined && roads !== tile.querySelector(".tile-roads").dataset.roads) {
+    drawRoads(box);
   }
+  morph(tile, fresh, (now, part) => part === box && (roads === undefined ||
+                                                     roads === now.dataset.roads));
 }
 function order(a, b) {
   return b.dataset.attention - a.dataset.attention ||
@@ -68,8 +57,7 @@ function take(message) {
     }
   }
   for (const t of message.tiles) {
-    made.innerHTML = t.html;
-    const fresh = made.content.firstElementChild;
+    const fresh = fragment(t.html);
     // A tile's roads come only when they changed: a later message without them keeps them.
     const waiting = pending.get(t.table);
     const roads = waiting && waiting.querySelector(".tile-roads").dataset.roads;

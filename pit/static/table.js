@@ -91,13 +91,11 @@ function showExposure(d) {
   });
   document.getElementById("exposure").replaceChildren(chart);
 }
-const made = document.createElement("template");
 // Each part the pit rendered, by the id of the element it replaces: only where it changed
 // (what did not change keeps its element, its focus and its scroll).
 function place(parts) {
   for (const [id, html] of Object.entries(parts)) {
-    made.innerHTML = html;
-    const fresh = made.content.firstElementChild;
+    const fresh = fragment(html);
     const now = document.getElementById(id);
     if (!now.isEqualNode(fresh)) now.replaceWith(fresh);
   }
