@@ -328,7 +328,7 @@ class Floor:
         with self.lock:
             dark = [table for table, record in self.tables.items()
                     if record.status != "online" and not any(
-                        datetime.fromisoformat(event["ts"]) > before for event in
+                        _after(event, before) for event in
                         self.store.newest_events(table, record.journal, 1))]
         return [table for table in dark if self.retire(table, by)]
 
@@ -390,3 +390,12 @@ def _seq_in(payload: bytes) -> int | None:
         return None
     return seq if isinstance(seq, int) and not isinstance(seq, bool) and 0 < seq < 2**63 \
         else None
+
+
+def _after(event: dict[str, Any], moment: datetime) -> bool:
+    """Whether the event's time is after ``moment`` (a row kept before times were checked,
+    without a zone, is not)."""
+    try:
+        return datetime.fromisoformat(event["ts"]) > moment
+    except (TypeError, ValueError):
+        return False

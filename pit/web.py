@@ -83,27 +83,22 @@ def make_app(floor: Floor, auth: Auth, live: Live | None = None,
 
     async def floor_page(request: Request) -> Response:
         tiles = await read(live.snapshot)
-        identity = identity_of(request)
-        session = identity.session
         return TEMPLATES.TemplateResponse(request, "floor.html", {
-            "tiles": [tile["html"] for tile in tiles], "unlisted": floor.unlisted(),
-            "csrf": session.csrf if session else "",
-            "supervisor": bool(session and may_acknowledge(identity.role))})
+            **supervising(request), "tiles": [tile["html"] for tile in tiles],
+            "unlisted": floor.unlisted()})
 
     async def table_page(request: Request) -> Response:
         table = request.path_params["table"]
         if table not in floor.tables:
             return unknown(table)
-        identity = identity_of(request)
-        session = identity.session
+        role = identity_of(request).role
         asked = request.query_params.get("event", "")
-        shown = (await read(linked_event, floor.store, table, int(asked), identity.role)
+        shown = (await read(linked_event, floor.store, table, int(asked), role)
                  if asked.isdigit() and len(asked) <= MAX_SEQ_DIGITS else None)
-        view = live.view_for(await read(live.table_view, table, True), identity.role)
+        view = live.view_for(await read(live.table_view, table, True), role)
         return TEMPLATES.TemplateResponse(request, "table.html", {
-            "table": table, "csrf": session.csrf if session else "", "shown": shown,
-            "parts": table_parts(view),
-            "supervisor": bool(session and may_acknowledge(identity.role))})
+            **supervising(request), "table": table, "shown": shown,
+            "parts": table_parts(view)})
 
     async def floor_live(request: Request) -> Response:
         return live.floor_stream(still_valid(request))
@@ -128,6 +123,15 @@ def make_app(floor: Floor, auth: Auth, live: Live | None = None,
         Mount("/static", StaticFiles(directory=STATIC)),
     ])
     return SecurityHeaders(app)
+
+
+def supervising(request: Request) -> dict[str, Any]:
+    """What a page's supervisor's forms need: its session's CSRF token, and whether its user
+    may act (retire, acknowledge)."""
+    identity = identity_of(request)
+    session = identity.session
+    return {"csrf": session.csrf if session else "",
+            "supervisor": bool(session and may_acknowledge(identity.role))}
 
 
 def linked_event(store: Store, table: str, seq: int, role: str) -> dict[str, Any]:
