@@ -117,8 +117,8 @@ class Floor:
         """The table's record, put on the floor (it published an event) with what it said
         before."""
         if table not in self.tables:
-            self.tables[table] = (self.heard.pop(table) if table in self.heard
-                                  else TableRecord(TablePicture(table)))
+            self._record(table)  # made among the heard, when it is new
+            self.tables[table] = self.heard.pop(table)
         return self.tables[table]
 
     def unlisted(self) -> int:
