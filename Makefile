@@ -77,9 +77,9 @@ screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(VENV)/bin/baccarat-table screenshot \
 	  tests/data/display-round-1280x800.png --scenario round --size laptop
 
-# The pit's pictures (docs/pit.md): the floor with 20 tables and a table's page, in headless
-# Chromium against a real broker and pit, and the alert queue made by its browser test. Look at
-# them before committing.
+# The pit's pictures (docs/pit.md): the floor with 20 tables, a table's page and one opened at an
+# alert's event, in headless Chromium against a real broker and pit, and the alert queue made by
+# its browser test. Look at them before committing.
 .PHONY: pit-screenshots
 pit-screenshots: $(STAMP) $(TEST_SYSTEM_STAMP)
 	$(PY) -m tests.pit_gallery docs/images

@@ -12,7 +12,6 @@ from __future__ import annotations
 import hmac
 import re
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -24,7 +23,6 @@ from starlette.responses import (
     Response,
 )
 from starlette.routing import Route
-from starlette.templating import Jinja2Templates
 
 from pit.access import SESSION_COOKIE, identity_of, still_valid
 from pit.alert_queue import KINDS, SEVERITY_NAMES, Filter, queue
@@ -32,13 +30,14 @@ from pit.auth import BUSY, REFUSED, SESSION_LIFETIME, Auth, new_token
 from pit.errors import PitError
 from pit.floor import Floor
 from pit.live import Live
+from pit.pages import TEMPLATES
 from pit.roles import may_acknowledge
 
 LOGIN_COOKIE = "pit_login"  # the login form's token, before there is a session
 MAX_FORM_BYTES = 16 * 1024
 MAX_NOTE = 500  # characters of a note kept
+MAX_DARK_DAYS = 3650  # the longest a supervisor may say a table has been dark
 LOGIN_FORM_SECONDS = 3600  # a login form left open longer is sent again
-TEMPLATES = Jinja2Templates(directory=Path(__file__).with_name("templates"))
 FORM_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")  # as new_token makes them
 
 
@@ -60,7 +59,6 @@ def alert_routes(floor: Floor, auth: Auth, live: Live,
             tables = sorted(floor.tables)
         return TEMPLATES.TemplateResponse(request, "alerts.html", {
             "identity": identity, "csrf": session.csrf if session else "",
-            "acknowledge": bool(session and may_acknowledge(identity.role)),
             "shown": Filter.of(request.query_params), "tables": tables, "kinds": KINDS,
             "severities": SEVERITY_NAMES})
 
@@ -127,6 +125,18 @@ def alert_routes(floor: Floor, auth: Auth, live: Live,
             return PlainTextResponse(f"no table {table!r} on the floor", status_code=404)
         return RedirectResponse("/", status_code=303)
 
+    async def retire_dark(request: Request) -> Response:
+        form = await form_of(request)
+        user = acknowledger(request, form)
+        if isinstance(user, Response):
+            return user
+        days = form.get("days", "")
+        if not (days.isdigit() and 1 <= int(days) <= MAX_DARK_DAYS):
+            return PlainTextResponse(f"days: expected a whole number from 1 to {MAX_DARK_DAYS}, "
+                                     f"got {days[:20]!r}", status_code=400)
+        await read(floor.retire_dark, int(days), user)
+        return RedirectResponse("/", status_code=303)
+
     return [
         Route("/alerts", show_alerts),
         Route("/api/alert-queue", alert_queue),
@@ -137,6 +147,7 @@ def alert_routes(floor: Floor, auth: Auth, live: Live,
         Route("/alerts/{alert:int}/ack", acknowledge, methods=["POST"]),
         Route("/tables/{table}/alerts/ack", acknowledge_table, methods=["POST"]),
         Route("/tables/{table}/retire", retire, methods=["POST"]),
+        Route("/floor/retire-dark", retire_dark, methods=["POST"]),
     ]
 
 

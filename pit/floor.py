@@ -33,6 +33,7 @@ from pit.store import WRITE_FAILED, Alert, Chain, Store
 # The events after which a table's roads, or its finished rounds, are drawn anew.
 ROADS_EVENTS = frozenset((EventType.ROUND_RESULT, EventType.ROADS_CLEARED))
 ROUNDS_EVENTS = frozenset((EventType.ROUND_RESULT, EventType.ROUND_VOIDED))
+MAX_HEARD = 10_000  # table ids heard with no event kept (a flood of made-up ones stays small)
 EVENTS_A_ROUND = 40  # a generous guess (about 15 is usual), for reading the last rounds
 
 
@@ -93,7 +94,10 @@ class Floor:
         self.settings = settings
         self.store = store
         self.clock = clock
-        self.tables: dict[str, TableRecord] = {}
+        self.tables: dict[str, TableRecord] = {}  # the floor: tables that published an event
+        # Ids heard only on their status or state topics (a retained message costs a stray
+        # publisher nothing): kept, not shown, until their first event.
+        self.heard: dict[str, TableRecord] = {}
         self.lock = threading.Lock()
         self.version = 0  # counts the floor's changes; the live pages send what came since
         self.on_change: Callable[[], None] = lambda: None  # called after each change
@@ -107,8 +111,9 @@ class Floor:
                 self.tables[table].silent = True
 
     def _load(self, table: str, chain: Chain) -> None:
-        """The table's chain and view as its store has them."""
-        record = self._record(table)
+        """The table's chain and view as its store has them (it is on the floor: it has
+        published events)."""
+        record = self._listed(table)
         record.journal, record.seq = chain.journal, chain.last_seq
         record.check = ChainCheck(chain.last_seq, chain.last_hash, chain.first_hash)
         record.seen = PitTable()
@@ -121,15 +126,32 @@ class Floor:
                 folded(record.seen, event)
 
     def _record(self, table: str) -> TableRecord:
-        record = self.tables.get(table)
+        """The table's record, on the floor or only heard of (then kept, the newest
+        ``MAX_HEARD``)."""
+        record = self.tables.get(table) or self.heard.get(table)
         if record is None:
-            record = self.tables[table] = TableRecord()
+            record = self.heard[table] = TableRecord()
+            if len(self.heard) > MAX_HEARD:
+                del self.heard[next(iter(self.heard))]
         return record
 
+    def _listed(self, table: str) -> TableRecord:
+        """The table's record, put on the floor (it published an event) with what it said
+        before."""
+        if table not in self.tables:
+            self._record(table)  # made among the heard, when it is new
+            self.tables[table] = self.heard.pop(table)
+        return self.tables[table]
+
+    def unlisted(self) -> int:
+        """How many table ids were heard with no event: not on the floor."""
+        return len(self.heard)
+
     def on_message(self, topic: str, payload: bytes, retained: bool = False) -> None:
-        """One message of ``<prefix>/<table>/events|state|status``. A retired table's
-        retained messages (sent again at every start) leave it retired; any other brings it
-        back."""
+        """One message of ``<prefix>/<table>/events|state|status``. A table is on the floor
+        from its first message on ``events``: an id heard only on ``status`` or ``state`` is
+        kept aside. A retired table's retained messages (sent again at every start) leave it
+        retired; any other brings it back."""
         table, _, leaf = topic[len(self.settings.broker.topic_prefix) + 1:].rpartition("/")
         roads = rounds = False
         with self.lock:
@@ -138,6 +160,8 @@ class Floor:
                     return
                 self.retired.discard(table)
                 self.store.unretire(table)
+            if leaf == "events":
+                self._listed(table)
             self._record(table).heard_at = self.clock()
             try:
                 if leaf == "status":
@@ -326,6 +350,18 @@ class Floor:
         self.on_change()
         return True
 
+    def retire_dark(self, days: int, by: str) -> list[str]:
+        """A supervisor retires at once every table not online whose last event is more than
+        ``days`` old by the table's own clock (or that kept none): tables gone for good. Each
+        is kept with who and when, as one retired alone."""
+        before = self.clock() - timedelta(days=days)
+        with self.lock:
+            dark = [table for table, record in self.tables.items()
+                    if record.status != "online" and not any(
+                        _after(event, before) for event in
+                        self.store.newest_events(table, record.journal, 1))]
+        return [table for table in dark if self.retire(table, by)]
+
     # What the pages and the API show.
     def tile(self, table: str) -> dict[str, Any]:
         record = self.tables[table]
@@ -380,3 +416,12 @@ def _seq_in(payload: bytes) -> int | None:
         return None
     return seq if isinstance(seq, int) and not isinstance(seq, bool) and 0 < seq < 2**63 \
         else None
+
+
+def _after(event: dict[str, Any], moment: datetime) -> bool:
+    """Whether the event's time is after ``moment`` (a row kept before times were checked,
+    without a zone, is not)."""
+    try:
+        return datetime.fromisoformat(event["ts"]) > moment
+    except (TypeError, ValueError):
+        return False

@@ -3,13 +3,13 @@
 The ingest thread counts each change on the floor (``Floor.version``, and per table when it
 last changed, its roads and its finished rounds) and wakes the broadcaster on the web
 server's event loop. The broadcaster gathers a burst for a moment, works out each changed
-table's tile once (its roads only when they changed) and queues the same message for every
-open floor page; a table page gets that table's whole picture, with its last rounds when one
-finished. A page starts with everything (a snapshot) and its browser's EventSource reconnects
-by itself after the pit restarts. A table fallen silent is the watch's finding (pit/watch.py),
-which marks the table changed like a message does. An alert queue page gets the whole queue
-when an alert was raised or acknowledged. What a page is sent is what its user's role may see
-(pit/roles.py).
+table's tile once, as the HTML the page shows (pit/pages.py; its roads as data, only when they
+changed), and queues the same message for every open floor page; a table page gets that
+table's whole picture, with its last rounds when one finished. A page starts with everything
+(a snapshot) and its browser's EventSource reconnects by itself after the pit restarts. A
+table fallen silent is the watch's finding (pit/watch.py), which marks the table changed like
+a message does. An alert queue page gets the whole queue when an alert was raised or
+acknowledged. What a page is sent is what its user's role may see (pit/roles.py).
 """
 
 from __future__ import annotations
@@ -29,8 +29,10 @@ from starlette.responses import Response, StreamingResponse
 from pit.alert_queue import Filter, queue
 from pit.broker_link import BrokerLink
 from pit.floor import Floor
+from pit.pages import queue_parts, table_parts, tile_html
 from pit.road_marks import tile_roads
-from pit.roles import VIEWER, alert_for, detail_for, sees_exposure
+from pit.roles import VIEWER, alert_for, detail_for, may_acknowledge, sees_exposure
+from pit.store import Alert
 
 log = logging.getLogger(__name__)
 GATHER = 0.05  # seconds a burst of changes is gathered into one message
@@ -138,7 +140,7 @@ class Live:
                 if table in watched:
                     pages[table] = record.rounds_changed > since
         if tiles:
-            message = sse("tiles", {"whole": whole, "tiles": tiles})
+            message = sse("tiles", {"whole": whole, "tiles": self.fragments(tiles)})
             for client in self.clients:
                 if client.table is None and not client.alerts:
                     client.send(message)
@@ -149,7 +151,8 @@ class Live:
                 if client.table == table:
                     exposure = sees_exposure(client.role)
                     if exposure not in messages:
-                        messages[exposure] = sse("table", self.view_for(view, client.role))
+                        messages[exposure] = sse("table", self.page_message(view,
+                                                                            client.role))
                     client.send(messages[exposure])
 
     def link_message(self) -> str:
@@ -180,13 +183,18 @@ class Live:
             return
         self.queue_sent = version
         alerts = await anyio.to_thread.run_sync(store.queue)
-        messages: dict[tuple[bool, Filter], str] = {}  # by exposure seen and filter
+        messages: dict[tuple[str, Filter], str] = {}  # by role and filter
         for client in pages:
-            key = (sees_exposure(client.role), client.filter)
+            key = (client.role, client.filter)
             if key not in messages:
-                messages[key] = sse("queue", queue(alerts, self.floor.clock(), client.role,
-                                                   client.filter))
+                messages[key] = sse("queue", self.queue_message(alerts, client.role,
+                                                                client.filter))
             client.send(messages[key])
+
+    def queue_message(self, alerts: list[Alert], role: str, shown: Filter) -> dict[str, Any]:
+        """What an alert queue page is sent: the queue as ``role`` may see it and act on it,
+        in parts of HTML (pit/pages.py)."""
+        return queue_parts(queue(alerts, self.floor.clock(), role, shown), may_acknowledge(role))
 
     def close(self) -> None:
         """Ends every open page's stream (the pit is stopping): each ends its response at
@@ -204,16 +212,33 @@ class Live:
             tile["roads"] = tile_roads(self.floor.tables[table].seen.view.roads)
         return tile
 
-    def snapshot(self) -> dict[str, Any]:
+    def fragments(self, tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Each tile as its page takes it: the HTML it shows (pit/pages.py), rendered once for
+        every open page and outside the floor's lock, and where it goes."""
+        now = self.floor.clock()
+        return [{"table": tile["table"], "seq": tile["seq"], "attention": tile["attention"],
+                 "html": tile_html(tile, now)} for tile in tiles]
+
+    def snapshot(self) -> list[dict[str, Any]]:
+        """Every tile, what needs the supervisor's eye first."""
         with self.floor.lock:
-            return {"whole": True, "tiles": [self._tile(table, roads=True)
-                                             for table in sorted(self.floor.tables)]}
+            tiles = [self._tile(table, roads=True) for table in self.floor.tables]
+        tiles.sort(key=lambda tile: (-tile["attention"], tile["table"]))
+        return self.fragments(tiles)
 
     @staticmethod
     def view_for(view: dict[str, Any], role: str) -> dict[str, Any]:
         """A table page's view as ``role`` may see it (pit/roles.py)."""
         return {**view, "detail": detail_for(view["detail"], role),
                 "alerts": [alert_for(alert, role) for alert in view["alerts"]]}
+
+    def page_message(self, view: dict[str, Any], role: str) -> dict[str, Any]:
+        """What a table page is sent: its parts as HTML (pit/pages.py), and the data of what
+        the browser draws (the roads, the exposure chart), as ``role`` may see them."""
+        shown = self.view_for(view, role)
+        detail = shown["detail"]
+        return {"seq": detail["seq"], "roads": detail["roads"], "exposure": detail["exposure"],
+                "exposure_course": detail["exposure_course"], "parts": table_parts(shown)}
 
     def table_view(self, table: str, rounds: bool) -> dict[str, Any]:
         """What the table page shows: its picture, its alerts and, when asked, its last
@@ -245,16 +270,16 @@ class Live:
 
     def floor_stream(self, valid: Callable[[], bool]) -> Response:
         return event_stream(self.stream(Client(None, valid=valid), lambda: sse(
-            "tiles", self.snapshot()) + self.link_message()))
+            "tiles", {"whole": True, "tiles": self.snapshot()}) + self.link_message()))
 
     def queue_stream(self, role: str, valid: Callable[[], bool], shown: Filter) -> Response:
         return event_stream(self.stream(
             Client(None, role, alerts=True, valid=valid, filter=shown), lambda: sse(
-                "queue", queue(self.floor.store.queue(), self.floor.clock(), role, shown))))
+                "queue", self.queue_message(self.floor.store.queue(), role, shown))))
 
     def table_stream(self, table: str, role: str, valid: Callable[[], bool]) -> Response:
         return event_stream(self.stream(Client(table, role, valid=valid), lambda: sse(
-            "table", self.view_for(self.table_view(table, rounds=True), role))))
+            "table", self.page_message(self.table_view(table, rounds=True), role))))
 
 
 def event_stream(messages: AsyncIterator[str]) -> Response:

@@ -33,3 +33,11 @@ def detail_for(detail: dict[str, Any], role: str) -> dict[str, Any]:
     if sees_exposure(role):
         return detail
     return {**detail, "exposure": None, "exposure_course": []}
+
+
+def event_for(event: dict[str, Any], role: str) -> dict[str, Any]:
+    """A table's event as ``role`` may see it: the fields of an exposure or exposure alert
+    only to surveillance (``data`` None for the others)."""
+    if event["type"] in ("exposure", "exposure_alert") and not sees_exposure(role):
+        return {**event, "data": None}
+    return event

@@ -206,6 +206,13 @@ class Store:
                                     "ORDER BY seq", (table, journal)).fetchall()
         return [_event(body) for (body,) in rows]
 
+    def event(self, table: str, seq: int) -> dict[str, Any] | None:
+        """The table's event ``seq`` (of its newest journal that has one), or None."""
+        with self._lock:
+            row = self._db.execute("SELECT body FROM events WHERE table_id = ? AND seq = ? "
+                                   "ORDER BY journal DESC LIMIT 1", (table, seq)).fetchone()
+        return None if row is None else _event(row[0])
+
     def newest_events(self, table: str, journal: int, count: int) -> list[dict[str, Any]]:
         """The newest ``count`` events of a journal, in seq order."""
         with self._lock:

@@ -14,21 +14,24 @@ from anyio import CapacityLimiter
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from pit.access import Access, SecurityHeaders, identity_of, still_valid
-from pit.alert_pages import TEMPLATES, alert_routes
+from pit.alert_pages import alert_routes
 from pit.auth import Auth
 from pit.broker_link import BrokerLink
 from pit.floor import Floor
 from pit.live import Live
-from pit.roles import alert_for, detail_for, may_acknowledge
+from pit.pages import TEMPLATES, table_parts
+from pit.roles import alert_for, detail_for, event_for, may_acknowledge
+from pit.store import Store
 
 STATIC = Path(__file__).with_name("static")
 MAX_ROUNDS = 500  # rounds one request may ask for (a shoe is about 80)
+MAX_SEQ_DIGITS = 18  # of an event asked for by its seq (SQLite's integers end at 19 digits)
 READS_AT_ONCE = 2  # store reads running at once in worker threads; more wait their turn
 
 
@@ -79,18 +82,24 @@ def make_app(floor: Floor, auth: Auth, live: Live | None = None,
         return JSONResponse({"broker": link.status() if link else None,
                              "store": floor.store.status()})
 
-    async def floor_page(_request: Request) -> Response:
-        return FileResponse(STATIC / "floor.html")
+    async def floor_page(request: Request) -> Response:
+        tiles = await read(live.snapshot)
+        return TEMPLATES.TemplateResponse(request, "floor.html", {
+            **supervising(request), "tiles": [tile["html"] for tile in tiles],
+            "unlisted": floor.unlisted()})
 
     async def table_page(request: Request) -> Response:
         table = request.path_params["table"]
         if table not in floor.tables:
             return unknown(table)
-        identity = identity_of(request)
-        session = identity.session
+        role = identity_of(request).role
+        asked = request.query_params.get("event", "")
+        shown = (await read(linked_event, floor.store, table, int(asked), role)
+                 if asked.isdigit() and len(asked) <= MAX_SEQ_DIGITS else None)
+        view = live.view_for(await read(live.table_view, table, True), role)
         return TEMPLATES.TemplateResponse(request, "table.html", {
-            "table": table, "csrf": session.csrf if session else "",
-            "supervisor": bool(session and may_acknowledge(identity.role))})
+            **supervising(request), "table": table, "shown": shown,
+            "parts": table_parts(view)})
 
     async def floor_live(request: Request) -> Response:
         return live.floor_stream(still_valid(request))
@@ -115,6 +124,24 @@ def make_app(floor: Floor, auth: Auth, live: Live | None = None,
         Mount("/static", StaticFiles(directory=STATIC)),
     ])
     return SecurityHeaders(app)
+
+
+def supervising(request: Request) -> dict[str, Any]:
+    """What a page's supervisor's forms need: its session's CSRF token, and whether its user
+    may act (retire, acknowledge)."""
+    identity = identity_of(request)
+    session = identity.session
+    return {"csrf": session.csrf if session else "",
+            "supervisor": bool(session and may_acknowledge(identity.role))}
+
+
+def linked_event(store: Store, table: str, seq: int, role: str) -> dict[str, Any]:
+    """The event an alert links to (``/tables/ID?event=SEQ#event-SEQ``), as ``role`` may see
+    it; or, for one the pit did not keep as an event, why it was kept apart."""
+    event = store.event(table, seq)
+    apart = [why for at, why, _body in store.apart(table) if at == seq]
+    return {"seq": seq, "event": event and event_for(event, role),
+            "apart": apart[-1] if apart else None}
 
 
 def unknown(table: str) -> Response:

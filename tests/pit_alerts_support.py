@@ -146,6 +146,10 @@ class LivePit:
         wait_for(lambda: self.server.started, timeout=20)
         self.ingest = start_ingest(self.settings, self.floor)
 
+    def heard(self, table: str) -> bool:
+        """Whether the pit has heard of ``table`` (on the floor once it sent an event)."""
+        return table in self.floor.tables or table in self.floor.heard
+
     def users(self) -> Users:
         """The pit's users file, to add to (the running pit reads it again)."""
         return Users(self.users_file)

@@ -1,5 +1,6 @@
-"""The pit's screenshots in docs/pit.md: the floor with 20 tables and a table's page, in Debian's
-headless Chromium. ``make pit-screenshots`` runs this.
+"""The pit's screenshots in docs/pit.md: the floor with 20 tables, a table's page, and the held
+table's page opened from its alert's link to the hold, in Debian's headless Chromium. ``make
+pit-screenshots`` runs this.
 
 Real tables on the simulated shoe deal whole shoes with surveillance on (as fast as they go);
 their journals are then published, each cut at another round and chained anew under the
@@ -138,12 +139,19 @@ def main() -> None:
                          timeout=30)
                 time.sleep(1)
                 assert driver.save_screenshot(str(out / "pit-table.png"))
+                held = len(streams[HOLDING]) - 1  # its hold, as the alert's link opens it
+                driver.get(f"{pit.url}/tables/{HOLDING}?event={held}#event-{held}")
+                wait_for(lambda: driver.find_elements("css selector", "#rounds tbody tr"),
+                         timeout=30)
+                time.sleep(1)
+                assert driver.save_screenshot(str(out / "pit-table-event.png"))
             finally:
                 driver.quit()
         finally:
             pit.stop()
             broker.stop()
-    print(json.dumps({"written": [str(out / "pit-floor.png"), str(out / "pit-table.png")]}))
+    print(json.dumps({"written": [str(out / name) for name in (
+        "pit-floor.png", "pit-table.png", "pit-table-event.png")]}))
 
 
 if __name__ == "__main__":

@@ -44,7 +44,7 @@ def watched(pit, broker):
     table.status("online")
     # The retained status reaches the pit once it is subscribed: only then is an event not
     # published into the void.
-    wait_for(lambda: "t1" in pit.floor.tables, timeout=20)
+    wait_for(lambda: pit.heard("t1"), timeout=20)
     table.event("exposure", pit.clock(), rtp={"player_pair": "1.0312", "banker": "0.9894"},
                 cards_left=180)
     table.event("exposure_alert", pit.clock(), bet="player_pair", state="raised",
@@ -98,13 +98,13 @@ def test_the_login_brings_its_user_back_only_to_a_page_of_the_pit(pit):
 def test_a_viewer_reads_but_may_not_acknowledge(pit, watched):
     viewer = add_user(pit, "val", "viewer")
     alert = pit.alerts("exposure")[0]
-    page = viewer.request("/alerts").body
-    assert '<meta name="pit-acknowledge" content="">' in page  # no forms drawn
+    assert "<form" not in first_message(viewer, "/api/alert-queue/live")  # no forms drawn
+    supervisor = pit.client()
+    supervisor.log_in()
+    assert "<form" in first_message(supervisor, "/api/alert-queue/live")
     answer = viewer.request(f"/alerts/{alert['id']}/ack", {"csrf": viewer.session_token()})
     assert answer.status == 403 and "val is a viewer" in answer.body
     assert next(a for a in pit.alerts() if a["id"] == alert["id"])["open"]
-    supervisor = pit.client()
-    supervisor.log_in()
     assert supervisor.request(f"/alerts/{alert['id']}/ack",
                               {"csrf": supervisor.session_token()}).status == 303
 

@@ -214,6 +214,7 @@ def test_the_queue_puts_the_most_urgent_and_longest_waiting_first(pit, tables):
     t6, t7 = tables("t6"), tables("t7")
     for table in (t6, t7):  # one after the other: the watch goes through them in that order
         table.status("online")
+        table.event("state", pit.clock(), state="betting", previous="awaiting_shuffle")
         wait_for(lambda t=table: t.table in {t["table"] for t in pit.reader().json(
             "/api/tables")}, timeout=20)
     pit.clock.advance(120)
@@ -283,7 +284,7 @@ def test_a_shuffle_or_a_hold_is_no_silence(pit, tables):
 def test_pace_outside_the_band_is_told_once_after_an_hour_online(pit, tables):
     table = tables("t11")
     table.status("online")
-    wait_for(lambda: pit.reader().json("/api/tables"), timeout=20)  # online from START
+    wait_for(lambda: pit.heard("t11"), timeout=20)  # online from START
     for round_ in range(1, 41):  # 40 hands in the hour: below 70 - 25 % = 52.5
         pit.clock.advance(88)
         table.result(pit.clock(), round_)
@@ -417,7 +418,7 @@ def test_the_alert_queue_picture(tmp_path, broker, tables):
         floor = {name: tables(name) for name in ("T-03", "T-07", "T-11", "T-12", "T-15")}
         for table in floor.values():
             table.status("online")
-        wait_for(lambda: len(pit.reader().json("/api/tables")) == 5, timeout=20)
+        wait_for(lambda: all(pit.heard(name) for name in floor), timeout=20)
         client = pit.client()
         client.log_in()
         hands = {"T-03": 66, "T-07": 72, "T-11": 31, "T-12": 70, "T-15": 68}

@@ -12,7 +12,7 @@ from controller.game.profiles import load_profile
 from pit.users import Users
 from tests.feed_support import needs_mosquitto
 from tests.journal_support import wait_for
-from tests.pit_alerts_support import PASSWORD, READER, USER, live_pit, module_broker
+from tests.pit_alerts_support import PASSWORD, READER, START, USER, live_pit, module_broker
 from tests.pit_support import browser, log_in
 from tests.test_pit import needs_chromium
 from tests.test_pit_alerts import a_hold, open_rows, seq_of, tables
@@ -132,7 +132,8 @@ def test_the_queue_groups_by_table_filters_and_links_each_alert_to_its_event(pit
             "!!g.querySelector('form.ack.all')])")
         assert sorted(groups) == [["g1", 1, True], ["g2", 1, True], ["g2b", 1, True]]
         link = driver.find_element("css selector", f'.alert[data-alert="{hold["id"]}"] a.event')
-        assert link.get_attribute("href") == f"{pit.url}/tables/g1#event-{hold['seq']}"
+        seq = hold["seq"]
+        assert link.get_attribute("href") == f"{pit.url}/tables/g1?event={seq}#event-{seq}"
         raised = driver.find_element(
             "css selector", f'.alert[data-alert="{hold["id"]}"] .raised').text
         assert "2026" in raised and "UTC" in raised  # the date and the zone
@@ -174,6 +175,7 @@ def test_the_floor_tiles_say_silent_in_amber_offline_since_when_and_why_a_table_
                 profile_source="shipped", betting="land", by="dealer 4",
                 profile_terms=load_profile("classic").terms())  # the limits come from these
     held.hold(pit.clock(), "card 7H read twice", code="duplicate_card")
+    dark.event("state", pit.clock(), state="betting", previous="awaiting_shuffle")
     dark.status("offline")
     wait_for(lambda: len(pit.alerts()) == 2 and seq_of(pit, "f-quiet") == 1, timeout=20)
     pit.clock.advance(120)
@@ -194,8 +196,9 @@ def test_the_floor_tiles_say_silent_in_amber_offline_since_when_and_why_a_table_
         red = driver.execute_script("return getComputedStyle(arguments[0]).backgroundColor",
                                     tile("f-dark"))
         assert (amber, red) == ("rgb(58, 49, 21)", "rgb(58, 29, 31)")  # amber, as docs say
-        since = tile("f-dark", ".status").text  # the test's clock: another day, in UTC
-        assert since.startswith("OFFLINE SINCE ") and since.endswith("2026 20:00")
+        # The pit's clock and time zone: the same day, so no date.
+        assert tile("f-dark", ".status").text == (
+            f"OFFLINE SINCE {START.astimezone():%H:%M}")
         assert tile("f-held", ".phase").text.endswith(": card 7H read twice")
         assert "0.10–10,000.00" in tile("f-quiet", ".meta").text
         driver.get(pit.url + "/tables/f-quiet")  # and on its own page
@@ -227,9 +230,10 @@ def test_the_table_pages_road_boxes_take_the_keyboard_and_its_summary_is_a_landm
 
 
 def test_a_supervisor_retires_a_table_id_until_it_publishes_again(pit, tables, tmp_path):
-    made_up = [tables(f"junk-{n}") for n in range(3)]  # ids with nothing but a retained status
+    made_up = [tables(f"junk-{n}") for n in range(3)]  # ids nobody deals at
     for table in made_up:
         table.status("online")
+        table.event("state", pit.clock(), state="betting", previous="awaiting_shuffle")
     wait_for(lambda: len(pit.reader().json("/api/tables")) == 3, timeout=20)
     viewer, client = viewer_and_supervisor(pit)
     assert viewer.request("/tables/junk-0/retire", {"csrf": viewer.session_token()}
@@ -247,7 +251,7 @@ def test_a_supervisor_retires_a_table_id_until_it_publishes_again(pit, tables, t
     pit.restart()  # its retained status comes again: it stays retired
     wait_for(lambda: {t["table"] for t in pit.reader().json("/api/tables")} == {
         "junk-1", "junk-2"}, timeout=20)
-    made_up[0].status("offline")  # it publishes again: back on the floor
+    made_up[0].event("state", pit.clock(), state="betting", previous="betting")  # back
     wait_for(lambda: "junk-0" in {t["table"] for t in pit.reader().json("/api/tables")},
              timeout=20)
     assert pit.store.retired() == {}

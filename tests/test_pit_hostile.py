@@ -110,6 +110,8 @@ def test_an_event_the_codec_refuses_is_told_and_kept_apart_never_an_event(pit, t
 @pytest.mark.parametrize("phase", [5, ["betting"], {"a": 1}])
 def test_a_retained_state_with_a_phase_no_table_sends_takes_nothing_down(
         pit, t1, rogue, phase):
+    t1.event("state", pit.clock(), state="betting", previous="awaiting_shuffle")
+    wait_for(lambda: "t1" in pit.floor.tables, timeout=20)  # on the floor: it sent an event
     rogue("baccarat/t1/state", json.dumps({"phase": phase}).encode(), retain=True)
     wait_for(lambda: feed_alerts(pit), timeout=20)
     assert "phase" in feed_alerts(pit)[0]["message"]

@@ -15,6 +15,7 @@ from controller.feed.message import event_message
 from controller.journal.chain import GENESIS, canonical_data, row_hash
 from pit.floor import Floor
 from pit.live import Client, Live
+from pit.phases import phase_words
 from pit.settings import load_settings
 from pit.store import Store
 from pit.watch import Watch
@@ -88,18 +89,23 @@ def test_a_table_found_silent_turns_silent_on_the_floor_page_and_comes_first(tmp
         feed.status(table, "online")
         feed.state(table, phase)
     first = tiles_sent(live, page)
-    assert not any(tile["silent"] for tile in first.values())
+    assert not any(silent(tile) for tile in first.values())
     clock.advance(61)
     feed.state("t2", "player1")  # t2 deals on; t1 says nothing; t3 holds (quiet by nature)
     watch.check()
     later = tiles_sent(live, page)
-    assert later["t1"]["silent"] and not later["t2"]["silent"]
-    assert later["t1"]["status"] == "online"  # the table's own word, beside the pit's
+    assert silent(later["t1"]) and not silent(later["t2"])
+    assert floor.tile("t1")["status"] == "online"  # the table's own word, beside the pit's
     assert later["t1"]["attention"] > later["t2"]["attention"]
-    assert "t3" not in later or not later["t3"]["silent"]
+    assert "t3" not in later or not silent(later["t3"])
     feed.state("t1", "player1")  # it speaks again
     watch.check()
-    assert not tiles_sent(live, page)["t1"]["silent"]
+    assert not silent(tiles_sent(live, page)["t1"])
+
+
+def silent(tile: dict) -> bool:
+    """Whether the tile a floor page was sent shows its table silent (amber)."""
+    return tile["html"].startswith('<a class="tile silent')
 
 
 def test_the_last_rounds_are_whole_however_many_events_lie_between_them(tmp_path):
@@ -186,7 +192,8 @@ def test_a_table_whose_page_cannot_be_made_stops_no_other_page(tmp_path, caplog,
             await asyncio.sleep(0.3)
             return taken(floor_page)
 
-    assert asyncio.run(meanwhile())["t1"]["phase"] == "player1"
+    phase = f'<div class="phase">{phase_words("player1")}</div>'
+    assert phase in asyncio.run(meanwhile())["t1"]["html"]
     assert "a broadcast failed" in caplog.text
 
 

@@ -1,113 +1,69 @@
-// The floor's tiles, kept live by the pit's server-sent events (/api/live): the first message
-// has every tile, each later one the tiles that changed (a tile's roads only when they did).
-// Changes are drawn once a frame, each tile's parts only where they changed, so that a floor
-// of 500 tables keeps up. Every string from a table goes in as text (textContent), never as
-// markup.
+// The floor page: its tiles come rendered from the pit, in the page as it loads and then over
+// its server-sent events (/api/live), each message the tiles that changed as HTML (a tile's
+// roads as data, only when they changed). A tile is changed in place, part by part where it
+// differs, once a frame (a floor of 500 tables keeps up, nothing flickers, a focused tile keeps
+// the focus); the tiles are reordered only when what needs attention changed.
 "use strict";
-const tiles = new Map(); // table id -> {data, el, parts}
-const pending = new Map(); // table id -> its latest data not drawn yet
+const floor = document.getElementById("floor");
+const pending = new Map(); // table id -> its latest tile (an element) not drawn yet
 let drawing = false;
 
-function part(parent, tag, cls) {
-  const el = document.createElement(tag);
-  el.className = cls;
-  parent.appendChild(el);
-  return el;
+// The tile's small Bead Plate and Big Road, from the data the pit placed them with.
+function drawRoads(box) {
+  const d = JSON.parse(box.dataset.roads);
+  box.replaceChildren(MARKS.road("bead_plate", d.bead_plate, d.rows, d.bead_columns),
+                      MARKS.road("big_road", d.big_road, d.rows, d.big_road_columns));
 }
-function setText(el, text) {
-  if (el.textContent !== text) el.textContent = text;
-}
-function setClass(el, cls) {
-  if (el.className !== cls) el.className = cls;
-}
-function resultText(r) {
-  return r.winner.toUpperCase() + "  P " + r.player.join(" ") + " (" + r.player_total +
-         ")  B " + r.banker.join(" ") + " (" + r.banker_total + ")";
-}
-function statusWord(t) {
-  return t.status === "online" && t.silent ? "silent" : t.status;
-}
-// "offline since 20:58" (and the date when it was not today): how long a table has been dark.
-function statusText(t, status) {
-  if (status !== "offline" || !t.offline_since) return status;
-  const since = new Date(t.offline_since);
-  const today = since.toDateString() === new Date().toDateString();
-  return "offline since " + (today ? "" : since.toLocaleDateString() + " ") +
-    since.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit", hour12: false});
-}
-
-function makeTile(table) {
-  const el = document.createElement("a");
-  el.href = "/tables/" + encodeURIComponent(table);
-  const head = part(el, "div", "id");
-  const name = part(head, "span", "name");
-  name.textContent = table;
-  const parts = { status: part(head, "span", "status"), where: part(el, "div", "meta"),
-                  phase: part(el, "div", "phase"), result: part(el, "div", "result"),
-                  roads: part(el, "div", "tile-roads") };
-  const foot = part(el, "div", "foot");
-  parts.pace = part(foot, "span", "pace");
-  parts.alerts = part(foot, "span", "alerts");
-  return { el, parts, data: null };
-}
-function fill(tile, t) {
-  const { el, parts } = tile;
-  const status = statusWord(t);
-  setClass(el, "tile " + status + (t.open_alerts ? " alerting" : "") +
-               (t.phase === "hold" ? " holding" : ""));
-  setText(parts.status, statusText(t, status));
-  setText(parts.where, (t.profile || "profile not seen yet") +
-                       (t.limits ? " " + limitsText(t.limits) : "") +
-                       "  ·  shoe " + t.shoe + " round " + t.round);
-  setText(parts.phase, t.hold ? t.phase_words + ": " + t.hold.message : t.phase_words);
-  const r = t.last_result;
-  setClass(parts.result, "result " + (r ? "win-" + r.winner : ""));
-  setText(parts.result, r ? resultText(r) : "no result yet");
-  if (t.roads) {
-    const d = t.roads;
-    parts.roads.replaceChildren(
-      MARKS.road("bead_plate", d.bead_plate, d.rows, d.bead_columns),
-      MARKS.road("big_road", d.big_road, d.rows, d.big_road_columns));
+// A tile changed in place: its roads drawn anew only when new ones came.
+function update(tile, fresh) {
+  const box = fresh.querySelector(".tile-roads");
+  const roads = box.dataset.roads;
+  if (roads !== undefined && roads !== tile.querySelector(".tile-roads").dataset.roads) {
+    drawRoads(box);
   }
-  setText(parts.pace, "hands last hour " + t.hands_last_hour + " / " + t.target_hands_per_hour);
-  setClass(parts.alerts, "alerts" + (t.open_alerts ? " open" : ""));
-  setText(parts.alerts, "alerts " + t.open_alerts);
-  el.dataset.table = t.table;
-  el.dataset.seq = t.seq; // last: a watcher of the page sees the tile whole when seq changes
+  morph(tile, fresh, (now, part) => part === box && (roads === undefined ||
+                                                     roads === now.dataset.roads));
 }
 function order(a, b) {
-  return b.data.attention - a.data.attention ||
-         (a.data.table < b.data.table ? -1 : a.data.table > b.data.table ? 1 : 0);
+  return b.dataset.attention - a.dataset.attention ||
+         (a.dataset.table < b.dataset.table ? -1 : a.dataset.table > b.dataset.table ? 1 : 0);
 }
 function draw() {
   drawing = false;
   let reorder = false;
-  for (const [table, t] of pending) {
-    let tile = tiles.get(table);
-    if (!tile) { tile = makeTile(table); tiles.set(table, tile); reorder = true; }
-    reorder = reorder || !tile.data || tile.data.attention !== t.attention;
-    fill(tile, t);
-    tile.data = t;
+  const shown = new Map([...floor.children].map(tile => [tile.dataset.table, tile]));
+  for (const [table, fresh] of pending) {
+    const tile = shown.get(table);
+    if (tile) {
+      reorder = reorder || tile.dataset.attention !== fresh.dataset.attention;
+      update(tile, fresh);
+    } else {
+      fresh.querySelectorAll(".tile-roads[data-roads]").forEach(drawRoads);
+      floor.appendChild(fresh);
+      reorder = true;
+    }
   }
   pending.clear();
   if (!reorder) return;
-  const floor = document.getElementById("floor");
-  [...tiles.values()].sort(order).forEach((tile, i) => {
-    if (floor.children[i] !== tile.el) floor.insertBefore(tile.el, floor.children[i] || null);
+  [...floor.children].sort(order).forEach((tile, i) => {
+    if (floor.children[i] !== tile) floor.insertBefore(tile, floor.children[i] || null);
   });
 }
 function take(message) {
   if (message.whole) {
     const now = new Set(message.tiles.map(t => t.table));
-    for (const [table, tile] of [...tiles].filter(([table]) => !now.has(table))) {
-      tile.el.remove();
-      tiles.delete(table);
+    for (const tile of [...floor.children]) {
+      if (!now.has(tile.dataset.table)) tile.remove();
     }
   }
   for (const t of message.tiles) {
+    const fresh = fragment(t.html);
+    // A tile's roads come only when they changed: a later message without them keeps them.
     const waiting = pending.get(t.table);
-    if (waiting && waiting.roads && !t.roads) t.roads = waiting.roads;
-    pending.set(t.table, t);
+    const roads = waiting && waiting.querySelector(".tile-roads").dataset.roads;
+    const box = fresh.querySelector(".tile-roads");
+    if (roads !== undefined && box.dataset.roads === undefined) box.dataset.roads = roads;
+    pending.set(t.table, fresh);
   }
   if (!drawing) { drawing = true; requestAnimationFrame(draw); }
 }
@@ -131,6 +87,10 @@ function takePit(message) {
       new Date(broker.since).toLocaleTimeString() + ")"
     : "";
 }
+function clock() {
+  document.getElementById("clock").textContent = new Date().toLocaleTimeString();
+}
+document.querySelectorAll(".tile-roads[data-roads]").forEach(drawRoads);
 liveStream("/api/live", {tiles: take, pit: takePit}, connection);
 clock();
 setInterval(clock, 1000);

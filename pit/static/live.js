@@ -4,9 +4,28 @@
 // again here once the pit answers, and a page whose session ended goes to the login form (which
 // brings it back). `events` maps each event's name to what takes its data.
 "use strict";
-// A table's limits, read from across the pit: 100000 as 100,000 (the floor's and a table's).
-function limitsText(limits) {
-  return limits.replace(/\d{4,}/g, n => Number(n).toLocaleString("en-US"));
+// The pages' parts come as HTML the pit rendered (escaped there): made into elements here, and
+// put in place changing only what differs, so nothing flickers and what the user holds (the
+// focus, a note being typed) stays.
+const made = document.createElement("template");
+function fragment(html) {
+  made.innerHTML = html;
+  return made.content.firstElementChild;
+}
+// `el` made like `fresh` (the same element rendered anew): each child that differs replaced,
+// but those `keep(now, part)` keeps; its attributes last (data-seq last of all: a watcher of
+// the page sees it whole when its seq changes).
+function morph(el, fresh, keep) {
+  [...fresh.children].forEach((part, i) => {
+    const now = el.children[i];
+    if (!keep(now, part) && !part.isEqualNode(now)) now.replaceWith(part);
+  });
+  const last = attribute => attribute.name === "data-seq";
+  for (const attribute of [...fresh.attributes].sort((a, b) => last(a) - last(b))) {
+    if (el.getAttribute(attribute.name) !== attribute.value) {
+      el.setAttribute(attribute.name, attribute.value);
+    }
+  }
 }
 function liveStream(url, events, connection) {
   function open() {
