@@ -323,6 +323,49 @@ def test_tail_verify_rides_out_a_broker_restart_and_reports_stray_messages(broke
     assert "chain broken" not in err and "gap" not in err
 
 
+def test_tail_outlives_a_write_to_a_connection_the_broker_has_just_closed(broker, tmp_path):
+    """The kernel sends SIGPIPE to a process that writes on a connection its peer has reset:
+    paho does so when the broker goes away while an acknowledgement is on its way (the cause
+    of a tail that died silently across a broker restart). The tail must take it as a lost
+    connection, never die of it."""
+    config = feed_config(tmp_path, broker)
+    tail = subprocess.Popen([*CLI, "feed", "tail", "--config", str(config), "--count", "1"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for(lambda: " baccarat/t1/events" in broker.log(), timeout=30)
+        tail.send_signal(signal.SIGPIPE)  # as the kernel does on such a write
+        publisher = Subscriber(broker, "unused/topic", client_id="fake")
+        publisher.client.publish("baccarat/t1/events", json.dumps(chained_events([1])[0]),
+                                 qos=1).wait_for_publish()
+        publisher.close()
+        out, err = tail.communicate(timeout=60)
+    finally:
+        if tail.poll() is None:
+            tail.kill()
+    assert tail.returncode == 0, err
+    assert [json.loads(line)["seq"] for line in out.splitlines()] == [1]
+
+
+def test_tail_piped_into_a_reader_that_stops_reading_ends_quietly(broker, tmp_path):
+    # As `baccarat-table feed tail | head -1` does: no traceback, no complaint.
+    config = feed_config(tmp_path, broker)
+    tail = subprocess.Popen([*CLI, "feed", "tail", "--config", str(config)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        wait_for(lambda: " baccarat/t1/events" in broker.log(), timeout=30)
+        publisher = Subscriber(broker, "unused/topic", client_id="fake")
+        for event in chained_events(range(1, 401)):  # more than a pipe holds
+            publisher.client.publish("baccarat/t1/events", json.dumps(event), qos=1)
+        tail.stdout.readline()
+        tail.stdout.close()
+        tail.wait(timeout=60)
+        publisher.close()
+    finally:
+        if tail.poll() is None:
+            tail.kill()
+    assert tail.stderr.read() == b""
+
+
 def test_status_says_connected_again_once_the_broker_takes_events_it_refused(tmp_path):
     folder = tmp_path / "broker"
     folder.mkdir()
