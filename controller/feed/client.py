@@ -1,9 +1,11 @@
-"""A paho client set up from ``[feed]``: TLS, client certificate and login, used by the relay
-and by ``feed tail``."""
+"""A paho client set up from ``[feed]``: the MQTT version, TLS, client certificate and login,
+and a cluster's nodes tried in turn; used by the relay and by ``feed tail``."""
 
 from __future__ import annotations
 
+import itertools
 import ssl
+from collections.abc import Sequence
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
@@ -17,14 +19,40 @@ class FeedError(UserError):
     """The feed cannot start (a certificate or password file it cannot use): one line."""
 
 
+VERSIONS = {"5": MQTTProtocolVersion.MQTTv5, "3.1.1": MQTTProtocolVersion.MQTTv311}
+UNSUPPORTED_PROTOCOL = (1, 132)  # CONNACK codes: 3.1.1's and 5's "unacceptable version"
+
+
 def make_client(settings: FeedSettings, client_id: str,
-                protocol: MQTTProtocolVersion = MQTTProtocolVersion.MQTTv5) -> mqtt.Client:
-    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=protocol)
+                protocol: MQTTProtocolVersion | None = None) -> mqtt.Client:
+    """A client speaking ``settings.protocol`` (or ``protocol``), without a kept session: the
+    relay publishes again from the journal, and ``feed tail`` reads what comes."""
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
+                         protocol=protocol or VERSIONS[settings.protocol])
     try:
         use_credentials(client, settings)
     except (OSError, ValueError) as error:  # names a file, never the password in it
         raise FeedError(f"feed: cannot use the TLS or password files: {error}") from None
+    fail_over(client, settings.nodes)
     return client
+
+
+def fail_over(client: mqtt.Client, nodes: Sequence[tuple[str, int]]) -> None:
+    """Each attempt to connect after the first goes to the next of a cluster's ``nodes``,
+    round the list: a node lost, or not answering, is left for the next one, where a kept
+    session resumes. One node: every attempt goes to it."""
+    attempts = itertools.count()
+
+    def next_node(_client: mqtt.Client, _userdata: object) -> None:
+        # Set directly: paho's host and port setters refuse while a connection is being
+        # made, and this hook runs just before each attempt's socket is opened.
+        client._host, client._port = nodes[next(attempts) % len(nodes)]
+
+    client.on_pre_connect = next_node
+
+
+def version_name(protocol: MQTTProtocolVersion) -> str:
+    return "MQTT 5" if protocol == MQTTProtocolVersion.MQTTv5 else "MQTT 3.1.1"
 
 
 def connect_failure(settings: FeedSettings, error: BaseException | None) -> str:

@@ -20,7 +20,13 @@ from typing import Any
 from paho.mqtt.reasoncodes import ReasonCode
 
 from controller.feed.chain_check import ChainCheck
-from controller.feed.client import connect_failure, make_client
+from controller.feed.client import (
+    UNSUPPORTED_PROTOCOL,
+    VERSIONS,
+    connect_failure,
+    make_client,
+    version_name,
+)
 from controller.feed.message import MessageError, event_of, read_message
 from controller.table.feed_settings import FeedSettings
 from drivers.errors import UserError
@@ -66,7 +72,9 @@ def follow(settings: FeedSettings, table: str, verify: bool) -> Iterator[Arrival
     try:
         kind, code = happenings.get(timeout=CONNECT_TIMEOUT)
         if kind != "connect" or code.is_failure:
-            raise UserError(f"the broker at {settings.url} refused the login: {code}")
+            what = (version_name(VERSIONS[settings.protocol])
+                    if code.value in UNSUPPORTED_PROTOCOL else "the login")
+            raise UserError(f"the broker at {settings.url} refused {what}: {code}")
         checks: dict[str, ChainCheck] = {}
         connected, failure = True, ""
         while True:

@@ -14,14 +14,16 @@ from typing import Any
 
 from controller.table.table_id import TOPIC_MARKS
 from drivers.errors import UserError
-from drivers.url import split_url
+from drivers.url import split_nodes
 
 DEFAULT_PREFIX = "baccarat"
 PORTS = {"mqtt": 1883, "mqtts": 8883}
+PROTOCOLS = ("5", "3.1.1")  # the MQTT versions the feed speaks
 
 # key -> what is expected (for the error line)
 KEYS: dict[str, str] = {
-    "url": "mqtt://HOST[:PORT] or mqtts://HOST[:PORT]",
+    "url": "mqtt://HOST[:PORT] or mqtts://HOST[:PORT], or a cluster's nodes: "
+           "mqtt://HOST[:PORT],HOST[:PORT],...",
     "ca_file": "a path to the CA certificate(s) the broker's certificate is checked against",
     "cert_file": "a path to the table's client certificate (PEM)",
     "key_file": "a path to the client certificate's private key (PEM)",
@@ -29,6 +31,7 @@ KEYS: dict[str, str] = {
     "password_file": "a path to a file holding the password",
     "client_id": "an MQTT client id",
     "topic_prefix": "a topic prefix such as 'casino/floor1'",
+    "protocol": "the MQTT version: \"5\" or \"3.1.1\"",
 }
 _FILES = ("ca_file", "cert_file", "key_file", "password_file")
 
@@ -53,11 +56,17 @@ class FeedSettings:
     key_file: str | None = None
     username: str | None = None
     password_file: str | None = None
+    protocol: str = "5"
+    more_nodes: tuple[tuple[str, int], ...] = ()  # a cluster's other nodes, tried in turn
+
+    @property
+    def nodes(self) -> tuple[tuple[str, int], ...]:
+        return ((self.host, self.port), *self.more_nodes)
 
     @property
     def url(self) -> str:
         """The broker as logs and ``feed status`` show it: no user, no password."""
-        return f"{'mqtts' if self.tls else 'mqtt'}://{self.host}:{self.port}"
+        return broker_url(self.tls, self.nodes)
 
     def topic(self, table: str, leaf: str) -> str:
         return f"{self.topic_prefix}/{table}/{leaf}"
@@ -80,7 +89,10 @@ def parse_feed(section: dict[str, Any], table_id: str, base: Path) -> FeedSettin
     if "url" not in section:
         raise FeedSettingsError("url", f"missing: expected {KEYS['url']} (leave out [feed] for "
                                 "no feed)")
-    tls, host, port = _broker(section["url"])
+    tls, nodes = _broker(section["url"])
+    protocol = section.get("protocol", "5")
+    if protocol not in PROTOCOLS:
+        raise FeedSettingsError("protocol", f"expected {KEYS['protocol']}", protocol)
     files = {key: str(base / section[key]) for key in _FILES if key in section}
     for key, path in files.items():
         _check_readable(key, path)
@@ -102,36 +114,54 @@ def parse_feed(section: dict[str, Any], table_id: str, base: Path) -> FeedSettin
         raise FeedSettingsError("client_id", "expected printable ASCII characters (the table id "
                                 "is the default)", client_id)
     prefix = section.get("topic_prefix", DEFAULT_PREFIX)
-    if any(mark in prefix for mark in "+#\0") or prefix.startswith("/") or prefix.endswith("/"):
-        raise FeedSettingsError("topic_prefix", "expected topic levels without +, # or a "
-                                "leading or trailing /", prefix)
+    if topic_prefix_problem(prefix):
+        raise FeedSettingsError("topic_prefix", f"expected {topic_prefix_problem(prefix)}",
+                                prefix)
     if any(mark in table_id for mark in TOPIC_MARKS):
         raise FeedSettingsError("url", f"the table id {table_id!r} cannot name an MQTT topic "
-                                "level (no +, # or /): change table.id")
+                                "level (no +, #, /, . or space): change table.id")
+    (host, port), *more = nodes
     return FeedSettings(host, port, tls, client_id, prefix, files.get("ca_file"),
                         files.get("cert_file"), files.get("key_file"), section.get("username"),
-                        files.get("password_file"))
+                        files.get("password_file"), protocol, tuple(more))
 
 
-def _broker(url: str) -> tuple[bool, str, int]:
+def topic_prefix_problem(prefix: str) -> str | None:
+    """What a topic prefix (feed's or pit's) may not hold, or None: MQTT's wildcards, a
+    leading or trailing /, and what NATS refuses in a topic (a . or a space)."""
+    if any(mark in prefix for mark in "+#.\0 ") or prefix.startswith("/") or \
+            prefix.endswith("/"):
+        return "topic levels without +, #, ., spaces or a leading or trailing /"
+    return None
+
+
+def broker_url(tls: bool, nodes: tuple[tuple[str, int], ...]) -> str:
+    """A broker's URL as logs and status show it, every node of a cluster named."""
+    return f"{'mqtts' if tls else 'mqtt'}://" + ",".join(
+        f"[{host}]:{port}" if ":" in host else f"{host}:{port}" for host, port in nodes)
+
+
+def _broker(url: str) -> tuple[bool, list[tuple[str, int]]]:
     try:
-        parts = split_url(url)
+        all_parts = split_nodes(url)
     except UserError as error:
         # Not echoed if it may hold a user and password (before the @), as below.
         raise FeedSettingsError("url", str(error), url, shown="@" not in url) from None
-    if parts.scheme not in PORTS:
-        raise FeedSettingsError("url", f"expected {KEYS['url']}", url)
-    if parts.username is not None or parts.password is not None:
-        # Not echoed: the password would be in the error line and the log.
-        raise FeedSettingsError("url", "holds a user or password: use username and "
-                                "password_file instead", shown=False)
-    if parts.path not in ("", "/") or parts.query or parts.fragment:
-        raise FeedSettingsError("url", "expected no path or query after the host and port "
-                                "(topics come from topic_prefix)", url)
-    port = parts.port or PORTS[parts.scheme]
-    if not parts.hostname:
-        raise FeedSettingsError("url", "expected a host name or address", url)
-    return parts.scheme == "mqtts", parts.hostname, port
+    nodes = []
+    for parts in all_parts:
+        if parts.scheme not in PORTS:
+            raise FeedSettingsError("url", f"expected {KEYS['url']}", url)
+        if parts.username is not None or parts.password is not None:
+            # Not echoed: the password would be in the error line and the log.
+            raise FeedSettingsError("url", "holds a user or password: use username and "
+                                    "password_file instead", shown=False)
+        if parts.path not in ("", "/") or parts.query or parts.fragment:
+            raise FeedSettingsError("url", "expected no path or query after the host and "
+                                    "port (topics come from topic_prefix)", url)
+        if not parts.hostname:
+            raise FeedSettingsError("url", "expected a host name or address", url)
+        nodes.append((parts.hostname, parts.port or PORTS[parts.scheme]))
+    return all_parts[0].scheme == "mqtts", nodes
 
 
 def _check_readable(key: str, path: str) -> None:
