@@ -6,7 +6,7 @@ typo in a configuration file is fixed from the message alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import SplitResult, parse_qsl, urlsplit, urlunsplit
 
@@ -52,6 +52,12 @@ def split_nodes(text: str) -> list[SplitResult]:
         except UserError as error:
             raise UserError(f"node {number} ({node.strip()!r}): {error}") from None
     return nodes
+
+
+def join_nodes(scheme: str, nodes: Sequence[tuple[str, int]]) -> str:
+    """The URL of a cluster's ``nodes`` (host, port), as ``split_nodes`` reads it."""
+    return f"{scheme}://" + ",".join(
+        f"[{host}]:{port}" if ":" in host else f"{host}:{port}" for host, port in nodes)
 
 
 @dataclass(frozen=True, slots=True)

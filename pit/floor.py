@@ -61,6 +61,8 @@ class TableRecord:
     status: str = "unknown"  # online / offline as the table's retained status says
     seq: int = 0
     heard_at: datetime | None = None  # the pit's time of the table's last message
+    alive_at: datetime | None = None  # ... or heartbeat (pit/watch.py: offline when long ago)
+    lapsed: str = ""  # why the pit, not the table's status, calls it offline (nothing heard)
     online_since: datetime | None = None  # the pit's time it last saw the table come online
     offline_since: datetime | None = None  # the pit's time it saw the table go offline
     silent: bool = False  # online but quiet longer than a hand takes (pit/watch.py)
@@ -106,7 +108,7 @@ class Floor:
         return record
 
     def on_message(self, topic: str, payload: bytes, retained: bool = False) -> None:
-        """One message of ``<prefix>/<table>/events|state|status``. A retired table's
+        """One message of ``<prefix>/<table>/events|state|status|heartbeat``. A retired table's
         retained messages (sent again at every start) leave it retired; any other brings it
         back."""
         table, _, leaf = topic[len(self.settings.topic_prefix) + 1:].rpartition("/")
@@ -117,9 +119,17 @@ class Floor:
                     return
                 self.retired.discard(table)
                 self.store.unretire(table)
-            self._record(table).heard_at = self.clock()
+            record = self._record(table)
+            record.alive_at = self.clock()
+            back = bool(record.lapsed) and leaf != "status"
+            if back:  # heard again after the pit called it offline: online after all
+                self.mark_status(table, "online")
+            elif leaf == "heartbeat":  # a sign of life, nothing to draw
+                return
+            if leaf != "heartbeat":
+                record.heard_at = self.clock()
             if leaf == "status":
-                self._status(table, payload.decode("utf-8", "replace"))
+                self.mark_status(table, payload.decode("utf-8", "replace"))
             elif leaf == "events":
                 roads, rounds = self._event(table, payload)
             elif leaf == "state":
@@ -138,11 +148,14 @@ class Floor:
         if rounds:
             record.rounds_changed = self.version
 
-    def _status(self, table: str, status: str) -> None:
+    def mark_status(self, table: str, status: str, lapsed: str = "") -> None:
+        """The table's ``status``; ``lapsed`` says why the pit calls it offline itself."""
         record = self._record(table)
+        record.lapsed = lapsed
         if status == "offline" and record.status != "offline":
             record.offline_since = self.clock()
-            self._alert(table, "offline", record.seq, f"table {table} went offline")
+            self._alert(table, "offline", record.seq, f"table {table} went offline" + (
+                f": {lapsed}" if lapsed else ""))
         if status == "online" and record.status != "online":
             record.online_since = self.clock()
             record.offline_since = None
@@ -310,7 +323,8 @@ class Floor:
                 "target_hands_per_hour": self.settings.target(table),
                 "open_alerts": len(self.store.alerts(table, open_only=True)),
                 "seq": record.seq, "silent": record.silent, "hold": picture.hold,
-                "offline_since": record.offline_since and iso(record.offline_since)}
+                "offline_since": record.offline_since and iso(record.offline_since),
+                "offline_why": record.lapsed}
 
     def tiles(self) -> list[dict[str, Any]]:
         with self.lock:

@@ -77,11 +77,11 @@ def _serve(settings: PitSettings, store: Store) -> int:
         log.warning("pit: no pit users in %s: nobody can log in (baccarat-table pit-user "
                     "add NAME --role ROLE)", settings.users_file)
     listener = listening(settings.listen_host, settings.listen_port)
-    link = BrokerLink(settings.broker_url, settings.client_id, floor.clock)
+    link = BrokerLink(settings.broker_url, settings.client_id, floor.clock, settings.protocol)
     live = Live(floor, link)
     client = start_ingest(settings, floor, link)
     stop = threading.Event()
-    watch = threading.Thread(target=watch_until, args=(Watch(floor), stop), name="pit-watch",
+    watch = threading.Thread(target=watch_until, args=(Watch(floor, link), stop), name="pit-watch",
                              daemon=True)
     watch.start()
     server = PitServer(uvicorn.Config(make_app(floor, auth, live, link), log_level="warning",

@@ -12,8 +12,9 @@ import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
+from drivers.errors import UserError
+from drivers.url import join_nodes, split_nodes
 from pit.errors import PitError
 
 PORTS = {"mqtt": 1883, "mqtts": 8883}
@@ -22,10 +23,16 @@ DEFAULT_LISTEN = "127.0.0.1:8080"
 DEFAULT_TARGET = 70  # hands an hour: a land-based table at a steady pace
 DEFAULT_SILENT_AFTER = 90  # seconds: longer than a hand takes at a land-based table
 DEFAULT_PACE_BAND = 25  # percent either side of the target
+# seconds without a word from an online table (its heartbeat comes every 10 s) before the pit
+# calls it offline: a clustered broker does not always send its will (docs/pit.md)
+DEFAULT_OFFLINE_AFTER = 30
+PROTOCOLS = ("5", "3.1.1")
 STATE_DIRECTORY = Path(os.environ.get("STATE_DIRECTORY", "/var/lib/baccarat-pit"))
 
 KEYS: dict[str, str] = {
-    "broker": "mqtt://HOST[:PORT] or mqtts://HOST[:PORT]",
+    "broker": "mqtt://HOST[:PORT] or mqtts://HOST[:PORT], or a cluster's nodes: "
+              "mqtt://HOST[:PORT],HOST[:PORT],...",
+    "protocol": "the MQTT version: \"5\" or \"3.1.1\"",
     "ca_file": "a path to the CA certificate(s) the broker's certificate is checked against",
     "cert_file": "a path to the pit's client certificate (PEM)",
     "key_file": "a path to the client certificate's private key (PEM)",
@@ -40,8 +47,11 @@ KEYS: dict[str, str] = {
     "users_file": "a path to the pit users' file (baccarat-table pit-user add)",
     "silent_after_seconds": "a whole number of seconds from 1 to 86400",
     "pace_band_percent": "a whole number of percent from 1 to 100",
+    "offline_after_seconds": "a whole number of seconds from 15 to 86400 (the heartbeat "
+                             "comes every 10 s)",
 }
 _WHOLE_NUMBERS = {"silent_after_seconds": range(1, 24 * 3600 + 1),
+                  "offline_after_seconds": range(15, 24 * 3600 + 1),
                   "pace_band_percent": range(1, 101)}
 HANDS_PER_HOUR = range(1, 1001)  # a table deals some 70 an hour: more than 1000 is a typo
 _FILES = ("ca_file", "cert_file", "key_file", "password_file")
@@ -67,10 +77,17 @@ class PitSettings:
     users_file: Path = STATE_DIRECTORY / "users"
     silent_after_seconds: int = DEFAULT_SILENT_AFTER
     pace_band_percent: int = DEFAULT_PACE_BAND
+    offline_after_seconds: int = DEFAULT_OFFLINE_AFTER
+    protocol: str = "5"
+    more_nodes: tuple[tuple[str, int], ...] = ()  # a cluster's other nodes, tried in turn
+
+    @property
+    def nodes(self) -> tuple[tuple[str, int], ...]:
+        return ((self.host, self.port), *self.more_nodes)
 
     @property
     def broker_url(self) -> str:
-        return f"{'mqtts' if self.tls else 'mqtt'}://{self.host}:{self.port}"
+        return join_nodes("mqtts" if self.tls else "mqtt", self.nodes)
 
     def target(self, table: str) -> int:
         return self.targets.get(table, self.target_default)
@@ -127,18 +144,20 @@ def _apply(settings: PitSettings, key: str, value: Any, where: str, base: Path) 
     elif not isinstance(value, str) or not value.strip():
         raise PitError(f"{where}: expected {KEYS[key]}, got {value!r}")
     elif key == "broker":
-        tls, host, port = _broker(value, where)
-        return replace(settings, tls=tls, host=host, port=port)
+        tls, ((host, port), *more) = _broker(value, where)
+        return replace(settings, tls=tls, host=host, port=port, more_nodes=tuple(more))
+    elif key == "protocol" and value not in PROTOCOLS:
+        raise PitError(f"{where}: expected {KEYS[key]}, got {value!r}")
     if key == "listen":
         listen_host, _, listen_port = value.rpartition(":")
         if not listen_host or not listen_port.isdigit() or not 0 < int(listen_port) < 65536:
             raise PitError(f"{where}: expected {KEYS[key]}, got {value!r}")
         return replace(settings, listen_host=listen_host.strip("[]"),
                        listen_port=int(listen_port))
-    if key == "topic_prefix" and (any(mark in value for mark in "+#\0")
+    if key == "topic_prefix" and (any(mark in value for mark in "+#. \0")
                                   or value.startswith("/") or value.endswith("/")):
-        raise PitError(f"{where}: expected topic levels without +, # or a leading or trailing "
-                       f"/, got {value!r}")
+        raise PitError(f"{where}: expected topic levels without +, #, ., spaces or a leading "
+                       f"or trailing /, got {value!r}")
     if key in _FILES:
         path = base / value
         if not path.is_file() or not os.access(path, os.R_OK):
@@ -162,16 +181,21 @@ def _targets(settings: PitSettings, value: Any, where: str) -> PitSettings:
     return replace(settings, target_default=default, targets=targets)
 
 
-def _broker(url: str, where: str) -> tuple[bool, str, int]:
-    parts = urlsplit(url)
-    if parts.scheme not in PORTS:
-        raise PitError(f"{where}: expected {KEYS['broker']}, got {url!r}")
-    if parts.username is not None or parts.password is not None:
-        raise PitError(f"{where}: holds a user or password: use username and password_file")
+def _broker(url: str, where: str) -> tuple[bool, list[tuple[str, int]]]:
+    """Whether TLS is on, and each node's (host, port)."""
     try:
-        port = parts.port or PORTS[parts.scheme]
-    except ValueError:
-        raise PitError(f"{where}: expected a port from 1 to 65535, got {url!r}") from None
-    if not parts.hostname or parts.path not in ("", "/"):
-        raise PitError(f"{where}: expected {KEYS['broker']}, got {url!r}")
-    return parts.scheme == "mqtts", parts.hostname, port
+        nodes = split_nodes(url)
+    except UserError as error:
+        shown = f", got {url!r}" if "@" not in url else ""  # a password is never echoed
+        raise PitError(f"{where}: {error}{shown}") from None
+    found: list[tuple[str, int]] = []
+    for parts in nodes:
+        if parts.scheme not in PORTS:
+            raise PitError(f"{where}: expected {KEYS['broker']}, got {url!r}")
+        if parts.username is not None or parts.password is not None:
+            raise PitError(f"{where}: holds a user or password: use username and "
+                           "password_file")
+        if not parts.hostname or parts.path not in ("", "/"):
+            raise PitError(f"{where}: expected {KEYS['broker']}, got {url!r}")
+        found.append((parts.hostname, parts.port or PORTS[parts.scheme]))
+    return nodes[0].scheme == "mqtts", found

@@ -3,14 +3,13 @@ and a cluster's nodes tried in turn; used by the relay and by ``feed tail``."""
 
 from __future__ import annotations
 
-import itertools
 import ssl
-from collections.abc import Sequence
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
 from controller.feed.credentials import use_credentials
+from controller.feed.nodes import fail_over
 from controller.table.feed_settings import FeedSettings
 from drivers.errors import UserError
 
@@ -35,20 +34,6 @@ def make_client(settings: FeedSettings, client_id: str,
         raise FeedError(f"feed: cannot use the TLS or password files: {error}") from None
     fail_over(client, settings.nodes)
     return client
-
-
-def fail_over(client: mqtt.Client, nodes: Sequence[tuple[str, int]]) -> None:
-    """Each attempt to connect after the first goes to the next of a cluster's ``nodes``,
-    round the list: a node lost, or not answering, is left for the next one, where a kept
-    session resumes. One node: every attempt goes to it."""
-    attempts = itertools.count()
-
-    def next_node(_client: mqtt.Client, _userdata: object) -> None:
-        # Set directly: paho's host and port setters refuse while a connection is being
-        # made, and this hook runs just before each attempt's socket is opened.
-        client._host, client._port = nodes[next(attempts) % len(nodes)]
-
-    client.on_pre_connect = next_node
 
 
 def version_name(protocol: MQTTProtocolVersion) -> str:

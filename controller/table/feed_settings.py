@@ -14,7 +14,7 @@ from typing import Any
 
 from controller.table.table_id import TOPIC_MARKS
 from drivers.errors import UserError
-from drivers.url import split_nodes
+from drivers.url import join_nodes, split_nodes
 
 DEFAULT_PREFIX = "baccarat"
 PORTS = {"mqtt": 1883, "mqtts": 8883}
@@ -66,7 +66,7 @@ class FeedSettings:
     @property
     def url(self) -> str:
         """The broker as logs and ``feed status`` show it: no user, no password."""
-        return broker_url(self.tls, self.nodes)
+        return join_nodes("mqtts" if self.tls else "mqtt", self.nodes)
 
     def topic(self, table: str, leaf: str) -> str:
         return f"{self.topic_prefix}/{table}/{leaf}"
@@ -133,12 +133,6 @@ def topic_prefix_problem(prefix: str) -> str | None:
             prefix.endswith("/"):
         return "topic levels without +, #, ., spaces or a leading or trailing /"
     return None
-
-
-def broker_url(tls: bool, nodes: tuple[tuple[str, int], ...]) -> str:
-    """A broker's URL as logs and status show it, every node of a cluster named."""
-    return f"{'mqtts' if tls else 'mqtt'}://" + ",".join(
-        f"[{host}]:{port}" if ":" in host else f"{host}:{port}" for host, port in nodes)
 
 
 def _broker(url: str) -> tuple[bool, list[tuple[str, int]]]:

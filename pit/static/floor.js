@@ -27,13 +27,15 @@ function resultText(r) {
 function statusWord(t) {
   return t.status === "online" && t.silent ? "silent" : t.status;
 }
-// "offline since 20:58" (and the date when it was not today): how long a table has been dark.
+// "offline since 20:58" (and the date when it was not today): how long a table has been dark;
+// and why, when the pit called it offline itself (no heartbeat: its will may never come).
 function statusText(t, status) {
   if (status !== "offline" || !t.offline_since) return status;
   const since = new Date(t.offline_since);
   const today = since.toDateString() === new Date().toDateString();
   return "offline since " + (today ? "" : since.toLocaleDateString() + " ") +
-    since.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit", hour12: false});
+    since.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit", hour12: false}) +
+    (t.offline_why ? ": " + t.offline_why : "");
 }
 
 function makeTile(table) {
