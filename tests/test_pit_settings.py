@@ -24,6 +24,14 @@ from tests.journal_support import ROOT
      "pit.toml: pit.silent_after_seconds: expected a whole number of seconds from 1 to 86400, "
      "got 86401"),
     ([], "[pit]\nusername = 'pit'\n", "username and password_file go together"),
+    (["--protocol", "4"], None, "--protocol: expected the MQTT version"),
+    ([], "[pit]\nprotocol = '3'\n", "pit.toml: pit.protocol: expected the MQTT version: "
+     "\"5\" or \"3.1.1\", got '3'"),
+    ([], "[pit]\noffline_after_seconds = 5\n", "pit.toml: pit.offline_after_seconds: expected "
+     "a whole number of seconds from 15 to 86400 (the heartbeat comes every 10 s), got 5"),
+    (["--broker", "mqtt://a:1883,b:0"], None, "--broker: node 2 ('b:0'): expected a port"),
+    (["--topic-prefix", "casino.floor"], None, "--topic-prefix: expected topic levels without "
+     "+, #, ., spaces"),
 ])
 def test_a_bad_setting_is_one_line_naming_it_with_exit_2(tmp_path, args, config, shown):
     if config is not None:
@@ -78,3 +86,14 @@ def test_a_users_file_line_with_scrypt_costs_out_of_range_is_one_line(tmp_path, 
     assert result.stderr.count("\n") == 1, result.stderr
     assert f"{users}: line 1: scrypt costs {shown}" in result.stderr, result.stderr
     assert "expected N a power of 2 from 1024 to 131072, r 1 to 8, p 1 to 4" in result.stderr
+
+
+def test_a_clusters_nodes_the_mqtt_version_and_the_offline_time_are_read(tmp_path):
+    config = tmp_path / "pit.toml"
+    config.write_text("[pit]\nbroker = 'mqtt://n1,n2:1884,n3'\noffline_after_seconds = 45\n"
+                      "protocol = '3.1.1'\n", encoding="utf-8")
+    settings = load_settings(str(config), {})
+    assert settings.nodes == (("n1", 1883), ("n2", 1884), ("n3", 1883))
+    assert settings.broker_url == "mqtt://n1:1883,n2:1884,n3:1883"
+    assert (settings.protocol, settings.offline_after_seconds) == ("3.1.1", 45)
+    assert load_settings(None, {}).offline_after_seconds == 30

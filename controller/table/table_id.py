@@ -26,7 +26,8 @@ def table_id_problem(table_id: str) -> str | None:
 def feed_table_id_problem(table_id: str) -> str | None:
     """Why ``table_id`` cannot name a table on the floor feed (one level of its topics), or
     None."""
-    if any(mark in table_id for mark in TOPIC_MARKS):
+    problem = table_id_problem(table_id)
+    if problem is None and any(mark in table_id for mark in TOPIC_MARKS):
         return ("expected a table id without +, #, /, . or a space (it is one level of the "
                 "feed's topics)")
-    return table_id_problem(table_id)
+    return problem

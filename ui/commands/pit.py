@@ -14,7 +14,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="FILE", help="a TOML file with a [pit] table")
     parser.add_argument("--broker", metavar="URL", help="mqtt://HOST[:PORT] or mqtts://..., "
                         "or a cluster's nodes: mqtt://HOST[:PORT],HOST[:PORT],...")
-    parser.add_argument("--protocol", choices=("5", "3.1.1"), help="the MQTT version (5)")
+    parser.add_argument("--protocol", metavar="VERSION",
+                        help="the MQTT version: 5 (default) or 3.1.1")
     parser.add_argument("--topic-prefix", metavar="P", help="the feed's prefix (baccarat)")
     parser.add_argument("--listen", metavar="HOST:PORT", help="default 127.0.0.1:8080")
     parser.add_argument("--store", metavar="PATH", help="the pit's SQLite store")
