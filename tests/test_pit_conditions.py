@@ -12,6 +12,7 @@ from controller.game.profiles import load_profile
 from pit.users import Users
 from tests.feed_support import needs_mosquitto
 from tests.journal_support import wait_for
+from pit.watch import Watch
 from tests.pit_alerts_support import PASSWORD, READER, USER, live_pit, module_broker
 from tests.pit_support import browser, log_in
 from tests.test_pit import needs_chromium
@@ -72,6 +73,36 @@ def test_a_pit_restarted_does_not_raise_offline_again_for_a_table_still_offline(
     wait_for(lambda: not pit.alerts("offline")[0]["lasting"], timeout=20)
     table.status("offline")
     wait_for(lambda: len(pit.alerts("offline")) == 2, timeout=20)
+
+
+def test_a_table_not_heard_of_for_offline_after_seconds_is_offline_and_its_tile_says_why(
+        pit, tables):
+    """Its will may never come (a clustered broker's node holding its connection died): the
+    heartbeat's silence tells. Back online with the next word from it."""
+    table = tables("b1")
+    table.status("online")
+    table.event("betting_open", pit.clock(), state="betting", closed_bets=[])
+    wait_for(lambda: seq_of(pit, "b1") == table.seq and pit.link.state == "connected",
+             timeout=20)
+    watch = Watch(pit.floor, pit.link)
+    pit.clock.advance(25)
+    table.heartbeat(pit.clock())
+    wait_for(lambda: pit.floor.tables["b1"].alive_at == pit.clock(), timeout=20)
+    pit.clock.advance(29)  # 54 s since its last event, 29 since its heartbeat
+    watch.check()
+    assert pit.reader().json("/api/tables/b1")["status"] == "online"
+    assert not pit.alerts("offline")
+    pit.clock.advance(2)
+    watch.check()
+    tile = pit.reader().json("/api/tables/b1")
+    assert (tile["status"], tile["offline_why"]) == ("offline", "not heard for 30 s (no "
+                                                                "heartbeat)")
+    (alert,) = pit.alerts("offline")
+    assert alert["message"] == "table b1 went offline: not heard for 30 s (no heartbeat)"
+    table.heartbeat(pit.clock())  # there after all
+    wait_for(lambda: pit.reader().json("/api/tables/b1")["status"] == "online", timeout=20)
+    assert not pit.alerts("offline")[0]["lasting"]
+    assert pit.reader().json("/api/tables/b1")["offline_why"] == ""
 
 
 def test_twenty_thousand_junk_messages_make_one_open_alert(pit, tables):
