@@ -13,7 +13,16 @@ from pit.users import Users
 from tests.feed_support import needs_mosquitto
 from tests.journal_support import wait_for
 from pit.watch import Watch
-from tests.pit_alerts_support import PASSWORD, READER, USER, live_pit, module_broker
+from tests.pit_alerts_support import (
+    PASSWORD,
+    READER,
+    START,
+    USER,
+    LivePit,
+    ManualClock,
+    live_pit,
+    module_broker,
+)
 from tests.pit_support import browser, log_in
 from tests.test_pit import needs_chromium
 from tests.test_pit_alerts import a_hold, open_rows, seq_of, tables
@@ -73,6 +82,33 @@ def test_a_pit_restarted_does_not_raise_offline_again_for_a_table_still_offline(
     wait_for(lambda: not pit.alerts("offline")[0]["lasting"], timeout=20)
     table.status("offline")
     wait_for(lambda: len(pit.alerts("offline")) == 2, timeout=20)
+
+
+@pytest.mark.parametrize("protocol", ["5", "3.1.1"])
+def test_a_pit_away_gets_every_event_it_missed_once_in_order_on_either_mqtt_version(
+        tmp_path, broker, tables, protocol):
+    """Its persistent session (MQTT 5: clean start off and an expiry; 3.1.1: clean session
+    off) kept what came while it was stopped; the retained status and will say the rest."""
+    pit = LivePit(tmp_path, broker, ManualClock(START), protocol=protocol,
+                  client_id=f"pit-{protocol}")
+    try:
+        table = tables(f"v{protocol[0]}")
+        name = table.table
+        table.status("online")
+        table.result(pit.clock(), 1)
+        wait_for(lambda: seq_of(pit, name) == 1, timeout=20)
+        pit.stop()
+        for round_ in (2, 3, 4):  # while the pit is away
+            table.result(pit.clock(), round_)
+        table.status("offline")
+        pit.start()
+        wait_for(lambda: seq_of(pit, name) == 4, timeout=20)
+        rounds = pit.reader().json(f"/api/tables/{name}/rounds?last=10")
+        assert [r["round"] for r in rounds] == [1, 2, 3, 4]
+        assert pit.reader().json(f"/api/tables/{name}")["status"] == "offline"
+        assert [a["kind"] for a in pit.alerts()] == ["offline"]  # no gap, no repeat
+    finally:
+        pit.stop()
 
 
 def test_a_table_not_heard_of_for_offline_after_seconds_is_offline_and_its_tile_says_why(
