@@ -10,9 +10,9 @@ import pytest
 
 from controller.game.profiles import load_profile
 from pit.users import Users
+from pit.watch import Watch
 from tests.feed_support import needs_mosquitto
 from tests.journal_support import wait_for
-from pit.watch import Watch
 from tests.pit_alerts_support import (
     PASSWORD,
     READER,
