@@ -7,24 +7,15 @@ installs it: the Debian package ``nats-server``).
 
 from __future__ import annotations
 
-import os
-import shutil
 import signal
 import socket
 import subprocess
 from pathlib import Path
 
-import pytest
-
-from tests.feed_support import free_port
+from tests.feed_support import daemon, free_port
 from tests.journal_support import wait_for
 
-NATS = shutil.which("nats-server") or next(
-    (path for path in ("/usr/sbin/nats-server", "/usr/bin/nats-server")
-     if os.access(path, os.X_OK)), None)
-needs_nats = pytest.mark.skipif(
-    NATS is None, reason="no nats-server binary: install the Debian package 'nats-server' "
-    "(make test does)")
+NATS, needs_nats = daemon("nats-server")
 
 
 # As docs/feed.md, "A floor on a broker cluster", tells a site: sessions and messages kept on
@@ -38,8 +29,9 @@ class NatsCluster:
     """Three nodes, each with a config of its own (server_name, the cluster's routes, its
     JetStream store, its MQTT port; MQTT's streams replicated on all three)."""
 
-    def __init__(self, folder: Path, size: int = 3) -> None:  # MQTT_SETTINGS: 3 replicas
+    def __init__(self, folder: Path) -> None:
         self.folder = folder
+        size = 3  # as MQTT_SETTINGS' replicas
         self.mqtt_ports = [free_port() for _ in range(size)]
         routes = [free_port() for _ in range(size)]
         self.processes: list[subprocess.Popen | None] = [None] * size
