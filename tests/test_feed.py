@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
+from types import SimpleNamespace
 
 import pytest
 
@@ -20,6 +21,7 @@ from tests.feed_support import (
     Mqtt311Only,
     Subscriber,
     feed_config,
+    free_port,
     needs_mosquitto,
     retained,
     table_process,
@@ -367,6 +369,28 @@ def test_tail_outlives_a_write_to_a_connection_the_broker_has_just_closed(broker
             tail.kill()
     assert tail.returncode == 0, err
     assert [json.loads(line)["seq"] for line in out.splitlines()] == [1]
+
+
+def test_a_cluster_url_whose_first_node_is_down_goes_to_the_next_for_table_and_tail(
+        broker, tmp_path):
+    """Each node in turn: the relay and feed tail alike pass a node that does not answer."""
+    cluster = SimpleNamespace(url=f"mqtt://127.0.0.1:{free_port()},127.0.0.1:{broker.port}")
+    config = feed_config(tmp_path, cluster)
+    journal = tmp_path / "t1.db"
+    tail = subprocess.Popen([*CLI, "feed", "tail", "--config", str(config), "--count", "3"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for(lambda: " baccarat/t1/events" in broker.log(), timeout=30)
+        table = table_process(config, journal, f"sim://?seed={SEED}&rate=20")
+        out, err = tail.communicate(timeout=60)
+        wait_for(lambda: _status(journal) == "connected (MQTT 5)", timeout=30)
+        stop(table)
+    finally:
+        if tail.poll() is None:
+            tail.kill()
+    assert tail.returncode == 0, err
+    assert [json.loads(line)["seq"] for line in out.splitlines()] == [1, 2, 3]
+    assert getattr(read_record(journal), "broker", "") == cluster.url
 
 
 def test_tail_piped_into_a_reader_that_stops_reading_ends_quietly(broker, tmp_path):

@@ -64,10 +64,14 @@ def follow(settings: FeedSettings, table: str, verify: bool) -> Iterator[Arrival
     client.on_connect_fail = lambda _c, _u: happenings.put(("fail", sys.exc_info()[1]))
     client.on_message = lambda _c, _u, message: happenings.put(
         ("message", bytes(message.payload)))
-    try:
-        client.connect(settings.host, settings.port, keepalive=30)
-    except OSError as error:
-        raise UserError(connect_failure(settings, error)) from None
+    for _node in settings.nodes:  # each attempt goes to the next node (make_client's fail_over)
+        try:
+            client.connect(settings.host, settings.port, keepalive=30)
+            break
+        except OSError as error:
+            unreachable = error
+    else:
+        raise UserError(connect_failure(settings, unreachable))
     client.loop_start()
     try:
         kind, code = happenings.get(timeout=CONNECT_TIMEOUT)
