@@ -290,6 +290,21 @@ def test_a_broker_without_mqtt_5_gets_every_event_over_3_1_1(broker, tmp_path):
         old_broker.close()
 
 
+def test_tail_told_mqtt_5_by_a_broker_without_it_says_so_naming_the_url_and_the_version(
+        broker, tmp_path):
+    old_broker = Mqtt311Only(broker)
+    try:
+        config = feed_config(tmp_path, old_broker, extra=on("5"))
+        done = subprocess.run([*CLI, "feed", "tail", "--config", str(config)], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+    finally:
+        old_broker.close()
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"baccarat-table feed: error: the broker at "
+                                  f"{old_broker.url} refused MQTT 5: "), done.stderr
+    assert len(done.stderr.splitlines()) == 1
+
+
 def chained_events(seqs, table: str = "t1") -> list[dict]:
     """Events of ``table`` as a table publishes them, each linked to the one before."""
     events, previous = [], "0" * 64

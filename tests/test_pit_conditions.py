@@ -11,7 +11,7 @@ import pytest
 from controller.game.profiles import load_profile
 from pit.users import Users
 from pit.watch import Watch
-from tests.feed_support import needs_mosquitto
+from tests.feed_support import Mqtt311Only, needs_mosquitto
 from tests.journal_support import wait_for
 from tests.pit_alerts_support import (
     PASSWORD,
@@ -109,6 +109,22 @@ def test_a_pit_away_gets_every_event_it_missed_once_in_order_on_either_mqtt_vers
         assert [a["kind"] for a in pit.alerts()] == ["offline"]  # no gap, no repeat
     finally:
         pit.stop()
+
+
+def test_a_pit_on_mqtt_5_refused_by_a_broker_without_it_says_so_once_naming_url_and_version(
+        tmp_path, broker, caplog):
+    old_broker = Mqtt311Only(broker)
+    try:
+        pit = LivePit(tmp_path, old_broker, ManualClock(START), protocol="5")
+        try:
+            wait_for(lambda: pit.link.state == "refused", timeout=20)
+        finally:
+            pit.stop()
+    finally:
+        old_broker.close()
+    said = [r.getMessage() for r in caplog.records if "refused MQTT" in r.getMessage()]
+    assert said == [f"pit: the broker at {old_broker.url} refused MQTT 5: "
+                    f"{pit.link.detail} (see protocol); trying again every 10 s"]
 
 
 def test_a_table_not_heard_of_for_offline_after_seconds_is_offline_and_its_tile_says_why(
