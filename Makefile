@@ -17,8 +17,9 @@ $(STAMP): pyproject.toml
 SYSTEM_PACKAGES := fontconfig fonts-noto-core fonts-noto-cjk \
 	libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxkbcommon-x11-0
 # The tests also run the display on a real X server, and the floor feed against a real MQTT
-# broker they start on a loopback port (docs/feed.md), and the pit in headless Chromium (docs/pit.md).
-TEST_SYSTEM_PACKAGES := $(SYSTEM_PACKAGES) xvfb mosquitto chromium chromium-driver
+# broker they start on a loopback port (docs/feed.md) and a three-node NATS cluster (docs/feed.md, "A
+# floor on a broker cluster"), and the pit in headless Chromium (docs/pit.md).
+TEST_SYSTEM_PACKAGES := $(SYSTEM_PACKAGES) xvfb mosquitto nats-server chromium chromium-driver
 SYSTEM_STAMP := $(VENV)/.system-packages
 TEST_SYSTEM_STAMP := $(VENV)/.test-system-packages
 $(SYSTEM_STAMP): PACKAGES := $(SYSTEM_PACKAGES)

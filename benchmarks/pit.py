@@ -10,9 +10,14 @@ measured in the same run: the same events' trip publisher -> plain subscriber on
 broker.
 
     .venv/bin/python benchmarks/pit.py [--tables 20 100 500] [--seconds 20] [--rate 1.5]
+                                       [--cluster]
 
-Needs the ``mosquitto`` binary, and Debian's chromium and chromium-driver. Figures go to
-docs/performance.md under "The pit".
+``--cluster``: against a three-node NATS cluster on loopback (JetStream, MQTT 3.1.1, set up as
+docs/feed.md's "A floor on a broker cluster" says) instead of one Mosquitto, the pit and the
+publishers spread over its nodes.
+
+Needs the ``mosquitto`` binary (or ``nats-server``), and Debian's chromium and chromium-driver.
+Figures go to docs/performance.md under "The pit".
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
+from types import SimpleNamespace
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -36,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from controller.feed.message import event_message
 from controller.journal.chain import GENESIS, canonical_data, row_hash
 from tests.feed_support import Broker
+from tests.nats_support import NatsCluster
 from tests.pit_support import Pit, browser
 
 TABLES_PER_CONNECTION = 50
@@ -107,11 +114,17 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
-def run(tables: int, seconds: float, rate: float, folder: Path) -> None:
-    broker = Broker(folder, extra=FLOOR_BROKER)
+def run(tables: int, seconds: float, rate: float, folder: Path, cluster: bool) -> None:
+    if cluster:  # the pit on node 1, the anchor on node 2, the publishers round the nodes
+        broker: Broker | NatsCluster = NatsCluster(folder)
+        ports = broker.mqtt_ports
+        url = broker.url(1)
+    else:
+        broker = Broker(folder, extra=FLOOR_BROKER)
+        ports, url = [broker.port], broker.url
     broker.start()
-    pit = Pit(folder, broker)
-    pit.start()
+    pit = Pit(folder, SimpleNamespace(url=url))
+    pit.start(*(["--protocol", "3.1.1"] if cluster else []))
     sent: dict[tuple[str, int], float] = {}
     anchor: list[float] = []
     probe = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="anchor")
@@ -119,7 +132,7 @@ def run(tables: int, seconds: float, rate: float, folder: Path) -> None:
         time.monotonic() - sent.get((m.topic.split("/")[1], int(m.payload[m.payload.index(
             b'"seq":') + 6:].split(b",")[0])), time.monotonic()))
     probe.on_connect = lambda c, *_: c.subscribe("baccarat/+/events", qos=1)
-    probe.connect("127.0.0.1", broker.port)
+    probe.connect("127.0.0.1", ports[1 % len(ports)])
     probe.loop_start()
     page = browser(folder, pit)
     page.get(pit.url + "/")
@@ -129,7 +142,7 @@ def run(tables: int, seconds: float, rate: float, folder: Path) -> None:
     clients = []
     for start in range(0, tables, TABLES_PER_CONNECTION):
         client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"pub-{start}")
-        client.connect("127.0.0.1", broker.port)
+        client.connect("127.0.0.1", ports[len(clients) % len(ports)])
         client.loop_start()
         clients.append((client, names[start:start + TABLES_PER_CONNECTION]))
     latencies: list[float] = []
@@ -214,10 +227,12 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[20, 100, 500])
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--rate", type=float, default=1.5, help="events a second per table")
+    parser.add_argument("--cluster", action="store_true",
+                        help="a three-node NATS cluster instead of one Mosquitto")
     args = parser.parse_args()
     for tables in args.tables:
         with tempfile.TemporaryDirectory() as folder:
-            run(tables, args.seconds, args.rate, Path(folder))
+            run(tables, args.seconds, args.rate, Path(folder), args.cluster)
 
 
 if __name__ == "__main__":

@@ -15,12 +15,14 @@ from typing import Any
 
 from drivers.errors import UserError
 from drivers.settings import HIDDEN, SettingsReader
-from drivers.url import split_url
+from drivers.url import join_nodes, split_nodes
 from drivers.user_paths import read_password
 
 DEFAULT_PREFIX = "baccarat"
 PORTS = {"mqtt": 1883, "mqtts": 8883}
-URL_EXPECTED = "mqtt://HOST[:PORT] or mqtts://HOST[:PORT]"
+URL_EXPECTED = ("mqtt://HOST[:PORT] or mqtts://HOST[:PORT], or a cluster's nodes: "
+                "mqtt://HOST[:PORT],HOST[:PORT],...")
+PROTOCOLS = ("5", "3.1.1")  # the MQTT versions the feed and the pit speak
 
 # key -> what is expected (for the error line); the broker's URL has a key of its own in each
 # section (``[feed] url``, ``[pit] broker``)
@@ -32,6 +34,7 @@ KEYS: dict[str, str] = {
     "password_file": "a path to a file holding the password",
     "client_id": "an MQTT client id",
     "topic_prefix": "a topic prefix such as 'casino/floor1'",
+    "protocol": "the MQTT version: \"5\" or \"3.1.1\"",
 }
 
 
@@ -47,11 +50,17 @@ class BrokerSettings:
     key_file: str | None = None
     username: str | None = None
     password_file: str | None = None
+    protocol: str = "5"
+    more_nodes: tuple[tuple[str, int], ...] = ()  # a cluster's other nodes, tried in turn
+
+    @property
+    def nodes(self) -> tuple[tuple[str, int], ...]:
+        return ((self.host, self.port), *self.more_nodes)
 
     @property
     def url(self) -> str:
         """The broker as logs and status lines show it: no user, no password."""
-        return f"{'mqtts' if self.tls else 'mqtt'}://{self.host}:{self.port}"
+        return join_nodes("mqtts" if self.tls else "mqtt", self.nodes)
 
     def topic(self, table: str, leaf: str) -> str:
         """``table``'s topic ``leaf`` (``+`` for every table)."""
@@ -75,7 +84,10 @@ def read_broker(reader: SettingsReader, data: Mapping[str, Any], section: str, u
     for name in (url_key, *KEYS):
         if name in data:
             reader.text(data, key(name), KEYS.get(name, URL_EXPECTED))
-    tls, host, port = _split(reader, key(url_key), data.get(url_key, url))
+    tls, ((host, port), *more) = _split(reader, key(url_key), data.get(url_key, url))
+    protocol = data.get("protocol", "5")
+    if protocol not in PROTOCOLS:
+        raise reader.expected(key("protocol"), KEYS["protocol"], protocol)
     files = {name: reader.file(data, key(name), KEYS[name])
              for name in ("ca_file", "cert_file", "key_file") if name in data}
     if "password_file" in data:  # refused now, not when the client connects
@@ -96,30 +108,36 @@ def read_broker(reader: SettingsReader, data: Mapping[str, Any], section: str, u
     if not (client_id.isascii() and client_id.isprintable()):
         raise reader.expected(key("client_id"), "printable ASCII characters", client_id)
     prefix = data.get("topic_prefix", DEFAULT_PREFIX)
-    if any(mark in prefix for mark in "+#\0") or prefix.startswith("/") or prefix.endswith("/"):
-        raise reader.expected(key("topic_prefix"), "topic levels without +, # or a leading or "
-                              "trailing /", prefix)
+    # MQTT's wildcards, and what NATS refuses in a topic (a . or a space: docs/feed.md)
+    if any(mark in prefix for mark in "+#.\0 ") or prefix.startswith("/") or \
+            prefix.endswith("/"):
+        raise reader.expected(key("topic_prefix"), "topic levels without +, #, ., spaces or a "
+                              "leading or trailing /", prefix)
     return BrokerSettings(host, port, tls, client_id, prefix, files.get("ca_file"),
                           files.get("cert_file"), files.get("key_file"), data.get("username"),
-                          files.get("password_file"))
+                          files.get("password_file"), protocol, tuple(more))
 
 
-def _split(reader: SettingsReader, key: str, url: str) -> tuple[bool, str, int]:
+def _split(reader: SettingsReader, key: str, url: str) -> tuple[bool, list[tuple[str, int]]]:
+    """Whether TLS is on, and each node's (host, port) in the order given."""
     # Not shown if it may hold a user and password (before the @): they would be in the error
     # line and the log.
     value = HIDDEN if "@" in url else url
     try:
-        parts = split_url(url)
+        every = split_nodes(url)
     except UserError as error:
         raise reader.fail(key, str(error), value) from None
-    if parts.username is not None or parts.password is not None:
-        raise reader.fail(key, "holds a user or password: use username and password_file "
-                          "instead", HIDDEN)
-    if parts.scheme not in PORTS:
-        raise reader.expected(key, URL_EXPECTED, value)
-    if parts.path not in ("", "/") or parts.query or parts.fragment:
-        raise reader.fail(key, "expected no path or query after the host and port (topics "
-                          "come from topic_prefix)", value)
-    if not parts.hostname:
-        raise reader.expected(key, "a host name or address", value)
-    return parts.scheme == "mqtts", parts.hostname, parts.port or PORTS[parts.scheme]
+    nodes = []
+    for parts in every:
+        if parts.username is not None or parts.password is not None:
+            raise reader.fail(key, "holds a user or password: use username and password_file "
+                              "instead", HIDDEN)
+        if parts.scheme not in PORTS:
+            raise reader.expected(key, URL_EXPECTED, value)
+        if parts.path not in ("", "/") or parts.query or parts.fragment:
+            raise reader.fail(key, "expected no path or query after the host and port (topics "
+                              "come from topic_prefix)", value)
+        if not parts.hostname:
+            raise reader.expected(key, "a host name or address", value)
+        nodes.append((parts.hostname, parts.port or PORTS[parts.scheme]))
+    return every[0].scheme == "mqtts", nodes

@@ -6,9 +6,9 @@ typo in a configuration file is fixed from the message alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from urllib.parse import SplitResult, parse_qsl, urlsplit
+from urllib.parse import SplitResult, parse_qsl, urlsplit, urlunsplit
 
 from drivers.base import DriverError
 from drivers.errors import UserError
@@ -31,6 +31,33 @@ def split_url(text: str) -> SplitResult:
     if port == 0:
         raise UserError("expected a port from 1 to 65535 after the host")
     return parts
+
+
+def split_nodes(text: str) -> list[SplitResult]:
+    """A URL naming several nodes of one cluster (``mqtt://a:1883,b:1883``), one URL per node,
+    each split and checked as ``split_url`` does, in the order given. UserError naming the
+    node at fault."""
+    try:
+        parts = urlsplit(text)
+    except ValueError:
+        parts = None
+    if "," not in text or parts is None:
+        return [split_url(text)]  # or its error
+    nodes = []
+    for number, node in enumerate(parts.netloc.split(","), 1):
+        if not node.strip():
+            raise UserError(f"node {number} is empty (expected HOST[:PORT] between commas)")
+        try:
+            nodes.append(split_url(urlunsplit(parts._replace(netloc=node.strip()))))
+        except UserError as error:
+            raise UserError(f"node {number} ({node.strip()!r}): {error}") from None
+    return nodes
+
+
+def join_nodes(scheme: str, nodes: Sequence[tuple[str, int]]) -> str:
+    """The URL of a cluster's ``nodes`` (host, port), as ``split_nodes`` reads it."""
+    return f"{scheme}://" + ",".join(
+        f"[{host}]:{port}" if ":" in host else f"{host}:{port}" for host, port in nodes)
 
 
 @dataclass(frozen=True, slots=True)

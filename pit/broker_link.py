@@ -30,13 +30,14 @@ TAKEN_RETRY = 300  # seconds the pit steps aside when another client took its cl
 SESSION_TAKEN_OVER = 142  # MQTT 5 DISCONNECT reason code
 FIGHT_LOSSES = 3  # connections closed by the broker unasked ...
 FIGHT_WINDOW = timedelta(seconds=60)  # ... within this: another client has the pit's id
+UNSUPPORTED_PROTOCOL = (1, 132)  # CONNACK codes: 3.1.1's and 5's "unacceptable version"
 
 log = logging.getLogger("pit.broker")
 
 
 class BrokerLink:
-    def __init__(self, url: str, client_id: str, clock: Clock) -> None:
-        self.url, self.client_id, self.clock = url, client_id, clock
+    def __init__(self, url: str, client_id: str, clock: Clock, protocol: str = "5") -> None:
+        self.url, self.client_id, self.clock, self.protocol = url, client_id, clock, protocol
         self.state, self.detail = "connecting", ""
         self.since = clock()
         self.taken_over = 0  # times another client took the pit's client id
@@ -67,6 +68,12 @@ class BrokerLink:
     # paho's callbacks, on its network thread.
     def connected(self, client: mqtt.Client, reason: ReasonCode) -> bool:
         """Whether the broker took the pit's login (then it subscribes)."""
+        if reason.is_failure and reason.value in UNSUPPORTED_PROTOCOL:
+            if self._become("refused", str(reason)):
+                log.warning("pit: the broker at %s refused MQTT %s: %s (see protocol); "
+                            "trying again every %d s", self.url, self.protocol, reason,
+                            RETRY[1])
+            return False
         if reason.is_failure:
             if self._become("refused", str(reason)):
                 log.warning("pit: the broker at %s refused the pit: %s (check username, "

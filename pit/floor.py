@@ -79,6 +79,8 @@ class TableRecord:
     status: str = "unknown"  # online / offline as the table's retained status says
     seq: int = 0
     heard_at: datetime | None = None  # the pit's time of the table's last message
+    alive_at: datetime | None = None  # ... or heartbeat (pit/watch.py: offline when long ago)
+    lapsed: str = ""  # why the pit, not the table's status, calls it offline (nothing heard)
     online_since: datetime | None = None  # the pit's time it last saw the table come online
     offline_since: datetime | None = None  # the pit's time it saw the table go offline
     silent: bool = False  # online but quiet longer than a hand takes (pit/watch.py)
@@ -148,10 +150,10 @@ class Floor:
         return len(self.heard)
 
     def on_message(self, topic: str, payload: bytes, retained: bool = False) -> None:
-        """One message of ``<prefix>/<table>/events|state|status``. A table is on the floor
-        from its first message on ``events``: an id heard only on ``status`` or ``state`` is
-        kept aside. A retired table's retained messages (sent again at every start) leave it
-        retired; any other brings it back."""
+        """One message of ``<prefix>/<table>/events|state|status|heartbeat``. A table is on the
+        floor from its first message on ``events``: an id heard only on ``status``, ``state``
+        or ``heartbeat`` is kept aside. A retired table's retained messages (sent again at
+        every start) leave it retired; any other brings it back."""
         table, _, leaf = topic[len(self.settings.broker.topic_prefix) + 1:].rpartition("/")
         roads = rounds = False
         with self.lock:
@@ -162,10 +164,17 @@ class Floor:
                 self.store.unretire(table)
             if leaf == "events":
                 self._listed(table)
-            self._record(table).heard_at = self.clock()
+            record = self._record(table)
+            record.alive_at = self.clock()
+            if record.lapsed and leaf != "status":  # heard after the pit called it offline
+                self.mark_status(table, "online")
+            elif leaf == "heartbeat":  # a sign of life, nothing to draw
+                return
+            if leaf != "heartbeat":
+                record.heard_at = self.clock()
             try:
                 if leaf == "status":
-                    self._status(table, payload.decode("utf-8", "replace"))
+                    self.mark_status(table, payload.decode("utf-8", "replace"))
                 elif leaf == "events":
                     roads, rounds = self._event(table, payload)
                 elif leaf == "state":
@@ -189,11 +198,14 @@ class Floor:
         if rounds:
             record.rounds_changed = self.version
 
-    def _status(self, table: str, status: str) -> None:
+    def mark_status(self, table: str, status: str, lapsed: str = "") -> None:
+        """The table's ``status``; ``lapsed`` says why the pit calls it offline itself."""
         record = self._record(table)
+        record.lapsed = lapsed
         if status == "offline" and record.status != "offline":
             record.offline_since = self.clock()
-            self._alert(table, "offline", record.seq, f"table {table} went offline")
+            self._alert(table, "offline", record.seq, f"table {table} went offline" + (
+                f": {lapsed}" if lapsed else ""))
         if status == "online" and record.status != "online":
             record.online_since = self.clock()
             record.offline_since = None
@@ -375,7 +387,8 @@ class Floor:
                 "target_hands_per_hour": self.settings.target(table),
                 "open_alerts": len(self.store.alerts(table, open_only=True)),
                 "seq": record.seq, "silent": record.silent, "hold": seen.hold,
-                "offline_since": record.offline_since and iso(record.offline_since)}
+                "offline_since": record.offline_since and iso(record.offline_since),
+                "offline_why": record.lapsed}
 
     def tiles(self) -> list[dict[str, Any]]:
         with self.lock:

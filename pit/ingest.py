@@ -1,9 +1,12 @@
-"""The pit's subscription to every table's feed: a persistent MQTT 5 session (clean start off,
-a session expiry) at QoS 1, so that what the broker kept while the pit was away arrives; each
-message acknowledged only once it is kept (pit/keeping.py). A broker not up yet is waited for
-(pit/broker_link.py)."""
+"""The pit's subscription to every table's feed: a persistent session (MQTT 5: clean start
+off and a session expiry; 3.1.1: clean session off) at QoS 1, so that what the broker kept
+while the pit was away arrives; each message acknowledged only once it is kept
+(pit/keeping.py). A broker not up yet is waited for (pit/broker_link.py); a cluster's nodes
+are tried in turn, the session resuming on the next."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
@@ -12,6 +15,7 @@ from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 
 from controller.feed.credentials import use_credentials
+from controller.feed.nodes import fail_over
 from pit.broker_link import RETRY, BrokerLink
 from pit.errors import PitError
 from pit.floor import Floor
@@ -19,15 +23,18 @@ from pit.keeping import Keeping
 from pit.settings import PitSettings
 
 SESSION_EXPIRY = 7 * 24 * 3600  # seconds the broker keeps the pit's queue while it is away
-LEAVES = ("events", "state", "status")
+LEAVES = ("events", "state", "status", "heartbeat")
 
 
 def start_ingest(settings: PitSettings, floor: Floor,
                  link: BrokerLink | None = None) -> mqtt.Client:
     broker = settings.broker
-    link = link or BrokerLink(broker.url, broker.client_id, floor.clock)
+    link = link or BrokerLink(broker.url, broker.client_id, floor.clock, broker.protocol)
+    v5 = broker.protocol == "5"
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=broker.client_id,
-                         protocol=MQTTProtocolVersion.MQTTv5, manual_ack=True)
+                         protocol=MQTTProtocolVersion.MQTTv5 if v5 else
+                         MQTTProtocolVersion.MQTTv311, clean_session=None if v5 else False,
+                         manual_ack=True)
     keeping = Keeping(floor, client)
     try:
         use_credentials(client, broker)
@@ -45,14 +52,16 @@ def start_ingest(settings: PitSettings, floor: Floor,
     client.on_disconnect = lambda c, _u, flags, reason, _p: link.disconnected(c, flags, reason)
     client.on_message = lambda _c, _u, message: keeping.take(message)
     client.reconnect_delay_set(*RETRY)
-    properties = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
-    properties.SessionExpiryInterval = SESSION_EXPIRY
+    fail_over(client, broker.nodes)
+    session: dict[str, Any] = {}  # 3.1.1 keeps the session by clean_session, given above
+    if v5:
+        properties = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
+        properties.SessionExpiryInterval = SESSION_EXPIRY
+        session = {"clean_start": False, "properties": properties}
     try:
-        client.connect(broker.host, broker.port, keepalive=30, clean_start=False,
-                       properties=properties)
+        client.connect(broker.host, broker.port, keepalive=30, **session)
     except OSError as error:  # not up yet (the pit booted first): paho's loop keeps trying
         link.unreachable(error.strerror or str(error))
-        client.connect_async(broker.host, broker.port, keepalive=30, clean_start=False,
-                             properties=properties)
+        client.connect_async(broker.host, broker.port, keepalive=30, **session)
     client.loop_start()
     return client

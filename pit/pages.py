@@ -73,6 +73,8 @@ def tile_html(tile: dict[str, Any], now: datetime) -> Markup:
     status, since = status_word(tile), tile["offline_since"]
     shown = (f"offline since {since_text(since, now)}"
              if status == "offline" and since else status)
+    if status == "offline" and tile.get("offline_why"):  # the pit's own call: no heartbeat
+        shown += f": {tile['offline_why']}"
     return Markup(TILE.render(t=tile, status=status, status_text=shown))
 
 

@@ -77,11 +77,12 @@ def _serve(settings: PitSettings, store: Store) -> int:
         log.warning("pit: no pit users in %s: nobody can log in (baccarat-table pit-user "
                     "add NAME --role ROLE)", settings.users_file)
     listener = listening(settings.listen_host, settings.listen_port)
-    link = BrokerLink(settings.broker.url, settings.broker.client_id, floor.clock)
+    broker = settings.broker
+    link = BrokerLink(broker.url, broker.client_id, floor.clock, broker.protocol)
     live = Live(floor, link)
     client = start_ingest(settings, floor, link)
     stop = threading.Event()
-    watch = threading.Thread(target=watch_until, args=(Watch(floor), stop), name="pit-watch",
+    watch = threading.Thread(target=watch_until, args=(Watch(floor, link), stop), name="pit-watch",
                              daemon=True)
     watch.start()
     server = PitServer(uvicorn.Config(make_app(floor, auth, live, link), log_level="warning",

@@ -24,6 +24,9 @@ DEFAULT_LISTEN = "127.0.0.1:8080"
 DEFAULT_TARGET = 70  # hands an hour: a land-based table at a steady pace
 DEFAULT_SILENT_AFTER = 90  # seconds: longer than a hand takes at a land-based table
 DEFAULT_PACE_BAND = 25  # percent either side of the target
+# seconds without a word from an online table (its heartbeat comes every 10 s) before the pit
+# calls it offline: a clustered broker does not always send its will (docs/pit.md)
+DEFAULT_OFFLINE_AFTER = 30
 STATE_DIRECTORY = Path(os.environ.get("STATE_DIRECTORY", "/var/lib/baccarat-pit"))
 
 KEYS: dict[str, str] = {
@@ -36,8 +39,11 @@ KEYS: dict[str, str] = {
     "users_file": "a path to the pit users' file (baccarat-table pit-user add)",
     "silent_after_seconds": "a whole number of seconds from 1 to 86400",
     "pace_band_percent": "a whole number of percent from 1 to 100",
+    "offline_after_seconds": "a whole number of seconds from 15 to 86400 (the heartbeat "
+                             "comes every 10 s)",
 }
-_WHOLE_NUMBERS = {"silent_after_seconds": (1, 24 * 3600), "pace_band_percent": (1, 100)}
+_WHOLE_NUMBERS = {"silent_after_seconds": (1, 24 * 3600),
+                  "offline_after_seconds": (15, 24 * 3600), "pace_band_percent": (1, 100)}
 HANDS_PER_HOUR = (1, 1000)  # a table deals some 70 an hour: more than 1000 is a typo
 OPTIONS = {"users_file": "--users"}  # the option of a key, where it is not --key-name
 
@@ -53,6 +59,7 @@ class PitSettings:
     users_file: Path = STATE_DIRECTORY / "users"
     silent_after_seconds: int = DEFAULT_SILENT_AFTER
     pace_band_percent: int = DEFAULT_PACE_BAND
+    offline_after_seconds: int = DEFAULT_OFFLINE_AFTER
 
     def target(self, table: str) -> int:
         return self.targets.get(table, self.target_default)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from controller.events.states import NO_SHOE_OR_STOPPED
+from pit.broker_link import BrokerLink
 from pit.clock import iso
 from pit.floor import Floor, TableRecord
 from pit.store import WRITE_FAILED
@@ -23,6 +24,7 @@ QUIET_PHASES = NO_SHOE_OR_STOPPED
 @dataclass
 class Watch:
     floor: Floor
+    link: BrokerLink | None = None  # the pit's own link: no table is judged while it is down
     off_pace: set[str] = field(default_factory=set)  # tables told off pace, until back in band
 
     def __post_init__(self) -> None:  # those told before the pit restarted, too
@@ -35,6 +37,8 @@ class Watch:
         with self.floor.lock:
             for table, record in self.floor.tables.items():
                 was = (record.silent, table in self.off_pace)
+                if record.status == "online" and self._gone(table, record, now):
+                    changed = True
                 if record.status == "online":
                     self._silence(table, record, now)
                     self._pace(table, record, now)
@@ -50,6 +54,20 @@ class Watch:
                     changed = True
         if changed:
             self.floor.on_change()
+
+    def _gone(self, table: str, record: TableRecord, now: datetime) -> bool:
+        """An online table not heard of, not even its heartbeat, for offline_after_seconds
+        while the pit itself was connected: offline, whatever its will (a clustered broker
+        does not send a table's will when the node holding its connection dies)."""
+        if self.link is None or self.link.state != "connected":
+            return False
+        heard = max(record.alive_at or now, self.link.since)
+        limit = self.floor.settings.offline_after_seconds
+        if now - heard <= timedelta(seconds=limit):
+            return False
+        self.floor.mark_status(table, "offline", f"not heard for {limit} s (no heartbeat)")
+        self.floor.touch(table)
+        return True
 
     def _silence(self, table: str, record: TableRecord, now: datetime) -> None:
         quiet = now - (record.heard_at or now)

@@ -27,12 +27,18 @@ from paho.mqtt.properties import Properties
 
 from tests.journal_support import ROOT, wait_for
 
-MOSQUITTO = shutil.which("mosquitto") or next(
-    (path for path in ("/usr/sbin/mosquitto", "/usr/local/sbin/mosquitto")
-     if os.access(path, os.X_OK)), None)
-needs_mosquitto = pytest.mark.skipif(
-    MOSQUITTO is None, reason="no mosquitto binary: install the Debian package 'mosquitto' "
-    "(make test does)")
+
+def daemon(name: str) -> tuple[str | None, pytest.MarkDecorator]:
+    """Where the Debian package ``name``'s server binary is (on the PATH or in an sbin folder,
+    not always on a user's PATH), and a mark that skips a test without it, saying why."""
+    path = shutil.which(name) or next(
+        (path for path in (f"/usr/sbin/{name}", f"/usr/local/sbin/{name}")
+         if os.access(path, os.X_OK)), None)
+    return path, pytest.mark.skipif(path is None, reason=f"no {name} binary: install the "
+                                    f"Debian package '{name}' (make test does)")
+
+
+MOSQUITTO, needs_mosquitto = daemon("mosquitto")
 
 
 def free_port() -> int:

@@ -22,6 +22,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from controller.feed.message import event_message
 from controller.journal.chain import GENESIS, canonical_data, row_hash
 from pit.auth import Auth
+from pit.broker_link import BrokerLink
 from pit.clock import iso
 from pit.floor import Floor
 from pit.ingest import start_ingest
@@ -144,7 +145,9 @@ class LivePit:
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
         wait_for(lambda: self.server.started, timeout=20)
-        self.ingest = start_ingest(self.settings, self.floor)
+        broker = self.settings.broker
+        self.link = BrokerLink(broker.url, broker.client_id, clock, broker.protocol)
+        self.ingest = start_ingest(self.settings, self.floor, self.link)
 
     def heard(self, table: str) -> bool:
         """Whether the pit has heard of ``table`` (on the floor once it sent an event)."""
@@ -197,6 +200,9 @@ class Table:
         self._publish("events", event_message(envelope, fields, self.prev, digest))
         self.prev = digest
         return self.seq
+
+    def heartbeat(self, at: datetime) -> None:
+        self._publish("heartbeat", iso(at).encode())
 
     def hold(self, at: datetime, message: str, code: str = "impossible_card") -> int:
         return self.event("hold", at, code=code, message=message, card="AS", raw="AS",

@@ -41,8 +41,8 @@ class Pit:
                  "--users", str(self.users_file), "--client-id", self.client_id, *options],
                 cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
 
-    def start(self) -> None:
-        self.process = self.launch()
+    def start(self, *options: str) -> None:
+        self.process = self.launch(*options)
         wait_for(self._answers, timeout=20)
 
     def log(self) -> str:

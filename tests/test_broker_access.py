@@ -165,7 +165,7 @@ def test_a_name_the_broker_cannot_take_is_refused_in_one_line(tmp_path):
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
         "baccarat-table broker-access: error: table 'A/B': expected a table id without +, "
-        "# or / (it is one level of the feed's topics)"]
+        "#, /, . or a space (it is one level of the feed's topics)"]
     assert not (tmp_path / "acl").exists()
 
 

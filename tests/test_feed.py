@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
+from types import SimpleNamespace
 
 import pytest
 
@@ -20,6 +21,7 @@ from tests.feed_support import (
     Mqtt311Only,
     Subscriber,
     feed_config,
+    free_port,
     needs_mosquitto,
     retained,
     table_process,
@@ -55,6 +57,16 @@ def stop(process: subprocess.Popen) -> None:
     assert process.wait(timeout=60) == 0
 
 
+# The feed's MQTT versions ([feed] protocol): the tests of what differs between them (the will,
+# retained messages, reconnecting) run on both.
+PROTOCOLS = pytest.mark.parametrize("protocol", ["5", "3.1.1"])
+
+
+def on(protocol: str) -> str:
+    """The [feed] line that picks ``protocol``."""
+    return f'protocol = "{protocol}"\n'
+
+
 def test_events_arrive_in_order_with_their_seqs_and_chain(broker, tmp_path):
     subscriber = Subscriber(broker, "baccarat/t1/#")
     journal = tmp_path / "t1.db"
@@ -75,11 +87,16 @@ def test_events_arrive_in_order_with_their_seqs_and_chain(broker, tmp_path):
     started = next(event for event in events if event["type"] == "shoe_started")
     assert "snapshot" not in started["data"] and "withheld" not in started
     assert not any("pin" in key for event in events for key in [*event, *event["data"]])
+    # A sign of life for the pit, whatever the will does (a clustered broker may not send it).
+    assert any(topic == "baccarat/t1/heartbeat" for topic, _, _ in subscriber.messages)
 
 
-def test_retained_state_and_status_online_then_offline_by_last_will(broker, tmp_path):
+@PROTOCOLS
+def test_retained_state_and_status_online_then_offline_by_last_will(broker, tmp_path,
+                                                                   protocol):
     journal = tmp_path / "t1.db"
-    table = table_process(feed_config(tmp_path, broker), journal, f"sim://?seed={SEED}&rate=40")
+    table = table_process(feed_config(tmp_path, broker, extra=on(protocol)), journal,
+                          f"sim://?seed={SEED}&rate=40")
     wait_for(lambda: rows(journal, "SELECT count(*) FROM rounds")[0][0] >= 2
              if last_seq(journal) else False, timeout=60)
     assert retained(broker, "baccarat/t1/status") == b"online"
@@ -93,12 +110,15 @@ def test_retained_state_and_status_online_then_offline_by_last_will(broker, tmp_
     assert shown["seq"] <= last_seq(journal)
     hands = rows(journal, f"SELECT count(*) FROM rounds WHERE seq <= {shown['seq']}")[0][0]
     assert shown["roads"]["hands"] == hands
+    assert f"connected (MQTT {protocol})" in _status_log(journal)
 
 
-def test_outage_kill_and_restart_every_journaled_seq_arrives_in_order(broker, tmp_path):
+@PROTOCOLS
+def test_outage_kill_and_restart_every_journaled_seq_arrives_in_order(broker, tmp_path,
+                                                                      protocol):
     subscriber = Subscriber(broker, "baccarat/t1/events")
     journal = tmp_path / "t1.db"
-    config = feed_config(tmp_path, broker)
+    config = feed_config(tmp_path, broker, extra=on(protocol))
     first = table_process(config, journal, f"sim://?seed={SEED}&rate=60")
     wait_for(lambda: len(subscriber.seqs()) >= 20, timeout=60)  # live, before the outage
     broker.stop()
@@ -123,6 +143,11 @@ def test_outage_kill_and_restart_every_journaled_seq_arrives_in_order(broker, tm
 def _status(journal) -> str:
     record = read_record(journal)
     return record.connection if record else ""
+
+
+def _status_log(journal) -> str:
+    """What the relay said in the table's log."""
+    return journal.with_name(journal.name + ".log").read_text(encoding="utf-8")
 
 
 def test_wrong_credentials_give_a_clear_status_and_the_table_plays_on(tmp_path):
@@ -265,6 +290,21 @@ def test_a_broker_without_mqtt_5_gets_every_event_over_3_1_1(broker, tmp_path):
         old_broker.close()
 
 
+def test_tail_told_mqtt_5_by_a_broker_without_it_says_so_naming_the_url_and_the_version(
+        broker, tmp_path):
+    old_broker = Mqtt311Only(broker)
+    try:
+        config = feed_config(tmp_path, old_broker, extra=on("5"))
+        done = subprocess.run([*CLI, "feed", "tail", "--config", str(config)], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+    finally:
+        old_broker.close()
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"baccarat-table feed: error: the broker at "
+                                  f"{old_broker.url} refused MQTT 5: "), done.stderr
+    assert len(done.stderr.splitlines()) == 1
+
+
 def chained_events(seqs, table: str = "t1") -> list[dict]:
     """Events of ``table`` as a table publishes them, each linked to the one before."""
     events, previous = [], "0" * 64
@@ -321,6 +361,71 @@ def test_tail_verify_rides_out_a_broker_restart_and_reports_stray_messages(broke
     assert any("not an event (table is a JSON list, not a str)" in line for line in lines), err
     assert any("not an event (a JSON list, not an object)" in line for line in lines), err
     assert "chain broken" not in err and "gap" not in err
+
+
+def test_tail_outlives_a_write_to_a_connection_the_broker_has_just_closed(broker, tmp_path):
+    """The kernel sends SIGPIPE to a process that writes on a connection its peer has reset:
+    paho does so when the broker goes away while an acknowledgement is on its way (the cause
+    of a tail that died silently across a broker restart). The tail must take it as a lost
+    connection, never die of it."""
+    config = feed_config(tmp_path, broker)
+    tail = subprocess.Popen([*CLI, "feed", "tail", "--config", str(config), "--count", "1"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for(lambda: " baccarat/t1/events" in broker.log(), timeout=30)
+        tail.send_signal(signal.SIGPIPE)  # as the kernel does on such a write
+        publisher = Subscriber(broker, "unused/topic", client_id="fake")
+        publisher.client.publish("baccarat/t1/events", json.dumps(chained_events([1])[0]),
+                                 qos=1).wait_for_publish()
+        publisher.close()
+        out, err = tail.communicate(timeout=60)
+    finally:
+        if tail.poll() is None:
+            tail.kill()
+    assert tail.returncode == 0, err
+    assert [json.loads(line)["seq"] for line in out.splitlines()] == [1]
+
+
+def test_a_cluster_url_whose_first_node_is_down_goes_to_the_next_for_table_and_tail(
+        broker, tmp_path):
+    """Each node in turn: the relay and feed tail alike pass a node that does not answer."""
+    cluster = SimpleNamespace(url=f"mqtt://127.0.0.1:{free_port()},127.0.0.1:{broker.port}")
+    config = feed_config(tmp_path, cluster)
+    journal = tmp_path / "t1.db"
+    tail = subprocess.Popen([*CLI, "feed", "tail", "--config", str(config), "--count", "3"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for(lambda: " baccarat/t1/events" in broker.log(), timeout=30)
+        table = table_process(config, journal, f"sim://?seed={SEED}&rate=20")
+        out, err = tail.communicate(timeout=60)
+        wait_for(lambda: _status(journal) == "connected (MQTT 5)", timeout=30)
+        stop(table)
+    finally:
+        if tail.poll() is None:
+            tail.kill()
+    assert tail.returncode == 0, err
+    assert [json.loads(line)["seq"] for line in out.splitlines()] == [1, 2, 3]
+    assert getattr(read_record(journal), "broker", "") == cluster.url
+
+
+def test_tail_piped_into_a_reader_that_stops_reading_ends_quietly(broker, tmp_path):
+    # As `baccarat-table feed tail | head -1` does: no traceback, no complaint.
+    config = feed_config(tmp_path, broker)
+    tail = subprocess.Popen([*CLI, "feed", "tail", "--config", str(config)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        wait_for(lambda: " baccarat/t1/events" in broker.log(), timeout=30)
+        publisher = Subscriber(broker, "unused/topic", client_id="fake")
+        for event in chained_events(range(1, 401)):  # more than a pipe holds
+            publisher.client.publish("baccarat/t1/events", json.dumps(event), qos=1)
+        tail.stdout.readline()
+        tail.stdout.close()
+        tail.wait(timeout=60)
+        publisher.close()
+    finally:
+        if tail.poll() is None:
+            tail.kill()
+    assert tail.stderr.read() == b""
 
 
 def test_status_says_connected_again_once_the_broker_takes_events_it_refused(tmp_path):

@@ -21,6 +21,13 @@ from tests.journal_support import ROOT
     ('url = "mqtt://broker:99999"', "feed.url = 'mqtt://broker:99999': expected a port"),
     ('url = "mqtt://broker"\nqos = 2', "feed.qos: unknown key (valid: url, ca_file"),
     ('topic_prefix = "casino"', "feed.url: missing"),
+    ('url = "mqtt://broker"\nprotocol = "3"', "feed.protocol = '3': expected the MQTT version"),
+    ('url = "mqtt://broker"\ntopic_prefix = "casino.floor1"',
+     "feed.topic_prefix = 'casino.floor1': expected topic levels without +, #, ., spaces"),
+    ('url = "mqtt://a:1883,,c:1883"', "feed.url = 'mqtt://a:1883,,c:1883': node 2 is empty"),
+    ('url = "mqtt://a:1883,b:0"', "feed.url = 'mqtt://a:1883,b:0': node 2 ('b:0'): expected a "
+     "port"),
+    ('url = "mqtt://a,pit:secret@b"', "feed.url (value not shown): holds a user or password"),
 ])
 def test_bad_feed_settings_are_refused_naming_the_key(tmp_path, feed, named):
     path = tmp_path / "table.toml"
@@ -98,7 +105,9 @@ def test_a_password_file_that_is_not_utf_8_is_named_and_no_byte_of_it_shown(tmp_
     ("t\t1", "'t\\t1': expected a table id without control characters"),
     ("T" * 70_000, "expected a table id of at most 32 characters"),
     (" t1", "expected a table id without leading or trailing spaces"),
-    ("t1/events", "expected a table id without +, # or /"),
+    ("t1/events", "expected a table id without +, #, /, . or a space"),
+    ("pit 1", "expected a table id without +, #, /, . or a space"),
+    ("floor1.t1", "expected a table id without +, #, /, . or a space"),
     ("", "expected a table id; it is empty"),
 ])
 def test_tail_refuses_a_table_id_the_tables_config_refuses_in_one_line(tmp_path, table, shown):
@@ -112,3 +121,23 @@ def test_tail_refuses_a_table_id_the_tables_config_refuses_in_one_line(tmp_path,
     assert len(done.stderr.splitlines()) == 1 and len(done.stderr) < 300, done.stderr
     assert done.stderr.startswith("baccarat-table feed: error: --table ")
     assert shown in done.stderr
+
+
+def test_a_clusters_nodes_and_the_mqtt_version_are_read(tmp_path):
+    path = tmp_path / "table.toml"
+    path.write_text('[table]\nid = "t7"\n[feed]\nurl = "mqtt://10.0.0.1,10.0.0.2:1884,[::1]"\n'
+                    'protocol = "3.1.1"\n', encoding="utf-8")
+    feed = load_config(path).feed
+    assert feed.nodes == (("10.0.0.1", 1883), ("10.0.0.2", 1884), ("::1", 1883))
+    assert feed.url == "mqtt://10.0.0.1:1883,10.0.0.2:1884,[::1]:1883"  # as status shows it
+    assert feed.protocol == "3.1.1"
+
+
+@pytest.mark.parametrize("table", ["floor1.t1", "pit 1"])
+def test_a_table_id_nats_cannot_carry_in_a_topic_stops_the_table_naming_the_key(tmp_path, table):
+    path = tmp_path / "table.toml"
+    path.write_text(f'[table]\nid = "{table}"\n[feed]\nurl = "mqtt://broker"\n',
+                    encoding="utf-8")
+    with pytest.raises(ConfigError) as refused:
+        load_config(path)
+    assert "change table.id" in str(refused.value) and repr(table) in str(refused.value)

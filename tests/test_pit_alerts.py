@@ -48,7 +48,8 @@ def tables(broker):
 def a_hold(pit: LivePit, table: Table, message: str = "card AS not in this shoe") -> dict:
     table.status("online")
     seq = table.hold(pit.clock(), message)
-    wait_for(lambda: any(a["seq"] == seq for a in pit.alerts("hold")), timeout=20)
+    wait_for(lambda: any(a["table"] == table.table and a["seq"] == seq
+                         for a in pit.alerts("hold")), timeout=20)  # not another table's
     return next(a for a in pit.alerts("hold") if a["table"] == table.table and a["seq"] == seq)
 
 

@@ -10,9 +10,19 @@ import pytest
 
 from controller.game.profiles import load_profile
 from pit.users import Users
-from tests.feed_support import needs_mosquitto
+from pit.watch import Watch
+from tests.feed_support import Mqtt311Only, needs_mosquitto
 from tests.journal_support import wait_for
-from tests.pit_alerts_support import PASSWORD, READER, START, USER, live_pit, module_broker
+from tests.pit_alerts_support import (
+    PASSWORD,
+    READER,
+    START,
+    USER,
+    LivePit,
+    ManualClock,
+    live_pit,
+    module_broker,
+)
 from tests.pit_support import browser, log_in
 from tests.test_pit import needs_chromium
 from tests.test_pit_alerts import a_hold, open_rows, seq_of, tables
@@ -72,6 +82,79 @@ def test_a_pit_restarted_does_not_raise_offline_again_for_a_table_still_offline(
     wait_for(lambda: not pit.alerts("offline")[0]["lasting"], timeout=20)
     table.status("offline")
     wait_for(lambda: len(pit.alerts("offline")) == 2, timeout=20)
+
+
+@pytest.mark.parametrize("protocol", ["5", "3.1.1"])
+def test_a_pit_away_gets_every_event_it_missed_once_in_order_on_either_mqtt_version(
+        tmp_path, broker, tables, protocol):
+    """Its persistent session (MQTT 5: clean start off and an expiry; 3.1.1: clean session
+    off) kept what came while it was stopped; the retained status and will say the rest."""
+    pit = LivePit(tmp_path, broker, ManualClock(START), protocol=protocol,
+                  client_id=f"pit-{protocol}")
+    try:
+        table = tables(f"v{protocol[0]}")
+        name = table.table
+        table.status("online")
+        table.result(pit.clock(), 1)
+        wait_for(lambda: seq_of(pit, name) == 1, timeout=20)
+        pit.stop()
+        for round_ in (2, 3, 4):  # while the pit is away
+            table.result(pit.clock(), round_)
+        table.status("offline")
+        pit.start()
+        wait_for(lambda: seq_of(pit, name) == 4, timeout=20)
+        rounds = pit.reader().json(f"/api/tables/{name}/rounds?last=10")
+        assert [r["round"] for r in rounds] == [1, 2, 3, 4]
+        assert pit.reader().json(f"/api/tables/{name}")["status"] == "offline"
+        assert [a["kind"] for a in pit.alerts()] == ["offline"]  # no gap, no repeat
+    finally:
+        pit.stop()
+
+
+def test_a_pit_on_mqtt_5_refused_by_a_broker_without_it_says_so_once_naming_url_and_version(
+        tmp_path, broker, caplog):
+    old_broker = Mqtt311Only(broker)
+    try:
+        pit = LivePit(tmp_path, old_broker, ManualClock(START), protocol="5")
+        try:
+            wait_for(lambda: pit.link.state == "refused", timeout=20)
+        finally:
+            pit.stop()
+    finally:
+        old_broker.close()
+    said = [r.getMessage() for r in caplog.records if "refused MQTT" in r.getMessage()]
+    assert said == [f"pit: the broker at {old_broker.url} refused MQTT 5: "
+                    f"{pit.link.detail} (see protocol); trying again every 10 s"]
+
+
+def test_a_table_not_heard_of_for_offline_after_seconds_is_offline_and_its_tile_says_why(
+        pit, tables):
+    """Its will may never come (a clustered broker's node holding its connection died): the
+    heartbeat's silence tells. Back online with the next word from it."""
+    table = tables("b1")
+    table.status("online")
+    table.event("betting_open", pit.clock(), state="betting", closed_bets=[])
+    wait_for(lambda: seq_of(pit, "b1") == table.seq and pit.link.state == "connected",
+             timeout=20)
+    watch = Watch(pit.floor, pit.link)
+    pit.clock.advance(25)
+    table.heartbeat(pit.clock())
+    wait_for(lambda: pit.floor.tables["b1"].alive_at == pit.clock(), timeout=20)
+    pit.clock.advance(29)  # 54 s since its last event, 29 since its heartbeat
+    watch.check()
+    assert pit.reader().json("/api/tables/b1")["status"] == "online"
+    assert not pit.alerts("offline")
+    pit.clock.advance(2)
+    watch.check()
+    tile = pit.reader().json("/api/tables/b1")
+    assert (tile["status"], tile["offline_why"]) == ("offline", "not heard for 30 s (no "
+                                                                "heartbeat)")
+    (alert,) = pit.alerts("offline")
+    assert alert["message"] == "table b1 went offline: not heard for 30 s (no heartbeat)"
+    table.heartbeat(pit.clock())  # there after all
+    wait_for(lambda: pit.reader().json("/api/tables/b1")["status"] == "online", timeout=20)
+    assert not pit.alerts("offline")[0]["lasting"]
+    assert pit.reader().json("/api/tables/b1")["offline_why"] == ""
 
 
 def test_twenty_thousand_junk_messages_make_one_open_alert(pit, tables):

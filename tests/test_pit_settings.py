@@ -25,6 +25,15 @@ from tests.journal_support import ROOT
      "pit.toml: pit.silent_after_seconds = 86401: expected a whole number of seconds from 1 to "
      "86400"),
     ([], "[pit]\nusername = 'pit'\n", "username and password_file go together"),
+    (["--protocol", "4"], None, "--protocol = '4': expected the MQTT version"),
+    ([], "[pit]\nprotocol = '3'\n", "pit.toml: pit.protocol = '3': expected the MQTT version: "
+     "\"5\" or \"3.1.1\""),
+    ([], "[pit]\noffline_after_seconds = 5\n", "pit.toml: pit.offline_after_seconds = 5: "
+     "expected a whole number of seconds from 15 to 86400 (the heartbeat comes every 10 s)"),
+    (["--broker", "mqtt://a:1883,b:0"], None, "--broker = 'mqtt://a:1883,b:0': node 2 ('b:0'): "
+     "expected a port"),
+    (["--topic-prefix", "casino.floor"], None, "--topic-prefix = 'casino.floor': expected topic "
+     "levels without +, #, ., spaces"),
 ])
 def test_a_bad_setting_is_one_line_naming_it_with_exit_2(tmp_path, args, config, shown):
     if config is not None:
@@ -102,3 +111,14 @@ def test_a_password_file_that_is_not_utf_8_is_named_and_no_byte_of_it_shown(tmp_
         broker.password()
     assert str(on_connecting.value) == (f"password_file {password}: not UTF-8 text (its "
                                         "content is the password: not shown)")
+
+
+def test_a_clusters_nodes_the_mqtt_version_and_the_offline_time_are_read(tmp_path):
+    config = tmp_path / "pit.toml"
+    config.write_text("[pit]\nbroker = 'mqtt://n1,n2:1884,n3'\noffline_after_seconds = 45\n"
+                      "protocol = '3.1.1'\n", encoding="utf-8")
+    settings = load_settings(str(config), {})
+    assert settings.broker.nodes == (("n1", 1883), ("n2", 1884), ("n3", 1883))
+    assert settings.broker.url == "mqtt://n1:1883,n2:1884,n3:1883"
+    assert (settings.broker.protocol, settings.offline_after_seconds) == ("3.1.1", 45)
+    assert load_settings(None, {}).offline_after_seconds == 30

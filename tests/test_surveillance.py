@@ -353,15 +353,6 @@ def test_a_restarted_table_computes_the_shoe_in_play_once_from_the_journal(table
 
 
 def test_a_killed_exposure_child_is_replaced_and_surveillance_goes_on(table):
-    # As under the command line (ui/cli.py): a write to the dead child must not kill us.
-    previous = signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    try:
-        _kill_the_child_mid_shoe(table)
-    finally:
-        signal.signal(signal.SIGPIPE, previous)
-
-
-def _kill_the_child_mid_shoe(table):
     table.new_shoe()
     table.deal("AS 2C")
     (child,) = table.worker._pool._processes.values()

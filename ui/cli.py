@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import signal
+import os
 import sys
 from collections.abc import Callable, Collection, Sequence
 
@@ -66,8 +66,6 @@ def build_parser(configured: Collection[str] | None = None) -> argparse.Argument
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    # A closed pipe (| head) ends a command quietly, as it does any command-line tool.
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     arguments = list(sys.argv[1:] if argv is None else argv)
     # The command is the first argument (the top level takes no options but --help).
     args = build_parser(arguments[:1]).parse_args(arguments)
@@ -82,6 +80,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # A reader that stopped reading (| head) ends a command quietly. Not SIGPIPE's default
+        # action: that would also kill the process when a broker drops a connection paho is
+        # writing on, silently, instead of paho reconnecting.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the exit's flush
+        return 141  # as a shell reports a command ended by SIGPIPE
 
 
 if __name__ == "__main__":

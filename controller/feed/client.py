@@ -1,5 +1,5 @@
-"""A paho client set up from ``[feed]``: TLS, client certificate and login, used by the relay
-and by ``feed tail``."""
+"""A paho client set up from ``[feed]``: the MQTT version, TLS, client certificate and login,
+and a cluster's nodes tried in turn; used by the relay and by ``feed tail``."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
 from controller.feed.credentials import use_credentials
+from controller.feed.nodes import fail_over
 from drivers.broker import BrokerSettings
 from drivers.errors import UserError
 
@@ -17,14 +18,26 @@ class FeedError(UserError):
     """The feed cannot start (a certificate or password file it cannot use): one line."""
 
 
+VERSIONS = {"5": MQTTProtocolVersion.MQTTv5, "3.1.1": MQTTProtocolVersion.MQTTv311}
+UNSUPPORTED_PROTOCOL = (1, 132)  # CONNACK codes: 3.1.1's and 5's "unacceptable version"
+
+
 def make_client(settings: BrokerSettings, client_id: str,
-                protocol: MQTTProtocolVersion = MQTTProtocolVersion.MQTTv5) -> mqtt.Client:
-    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=protocol)
+                protocol: MQTTProtocolVersion | None = None) -> mqtt.Client:
+    """A client speaking ``settings.protocol`` (or ``protocol``), without a kept session: the
+    relay publishes again from the journal, and ``feed tail`` reads what comes."""
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
+                         protocol=protocol or VERSIONS[settings.protocol])
     try:
         use_credentials(client, settings)
     except (OSError, ValueError) as error:  # names a file, never the password in it
         raise FeedError(f"feed: cannot use the TLS or password files: {error}") from None
+    fail_over(client, settings.nodes)
     return client
+
+
+def version_name(protocol: MQTTProtocolVersion) -> str:
+    return "MQTT 5" if protocol == MQTTProtocolVersion.MQTTv5 else "MQTT 3.1.1"
 
 
 def connect_failure(settings: BrokerSettings, error: BaseException | None) -> str:

@@ -31,7 +31,14 @@ from paho.mqtt.reasoncodes import ReasonCode
 
 from controller.events.codec import decode
 from controller.events.stream import EventBus, TableEvent, utc_timestamp
-from controller.feed.client import FeedError, connect_failure, make_client
+from controller.feed.client import (
+    UNSUPPORTED_PROTOCOL,
+    VERSIONS,
+    FeedError,
+    connect_failure,
+    make_client,
+    version_name,
+)
 from controller.feed.message import event_message
 from controller.feed.outbox import FeedRecord, Outbox, read_record, write_record
 from controller.feed.state import at_rest, table_state
@@ -55,7 +62,10 @@ RECONNECT_MAX = 10  # seconds: the longest wait between attempts while the broke
 REFUSED_RETRY = 5.0  # seconds before publishing again after the broker refused an event
 LOGIN_REFUSED = (4, 5, 134, 135)  # CONNACK codes: bad user name or password, not authorized
 LOGIN_ADVICE = "check feed.username and feed.password_file against the broker's; retrying"
-UNSUPPORTED_PROTOCOL = (1, 132)  # CONNACK codes: 3.1.1's and 5's "unacceptable version"
+# Seconds between the table's heartbeats while connected: a clustered broker does not send a
+# table's will when the node holding its connection dies, so the pit tells a table gone by
+# the silence (pit offline_after_seconds, docs/feed.md).
+HEARTBEAT = 10.0
 
 
 class FeedRelay:
@@ -80,7 +90,7 @@ class FeedRelay:
             self._view.apply(event)
             self._view_seq = event.seq
         self._published_state: dict[str, Any] | None = None
-        self._protocol = MQTTProtocolVersion.MQTTv5
+        self._protocol = VERSIONS[settings.protocol]
         self._client = self._new_client()  # bad certificates or password file: refused now
         self._thread = threading.Thread(target=self._run, name="feed-relay", daemon=True)
 
@@ -133,7 +143,7 @@ class FeedRelay:
         self._sent = self._acked  # the last seq handed to paho
         self._retry_at = 0.0  # after a refused event, publishing waits until then
         self._connect()
-        last_write = counted = 0.0
+        last_write = counted = beat = 0.0
         try:
             while not self._stopping:
                 if self._wake.wait(POLL) and not self._stopping:
@@ -143,6 +153,9 @@ class FeedRelay:
                 if self.connected and time.monotonic() >= self._retry_at:
                     self._publish_waiting()
                 now = time.monotonic()
+                if self.connected and now - beat >= HEARTBEAT:
+                    self._client.publish(self._topic("heartbeat"), utc_timestamp(), qos=0)
+                    beat = now
                 if now - counted >= COUNT_EVERY:  # not per event: a broker away costs nothing
                     self.waiting = max(0, self._outbox.last_seq() - self._acked)
                     counted = now
@@ -177,12 +190,16 @@ class FeedRelay:
         if code.value in UNSUPPORTED_PROTOCOL and self._protocol == MQTTProtocolVersion.MQTTv5:
             self._fall_back()
             return
+        if code.value in UNSUPPORTED_PROTOCOL:
+            self._set_connection(f"the broker at {self.settings.url} refused "
+                                 f"{version_name(self._protocol)}: {code}; retrying (see "
+                                 "feed.protocol)")
+            return
         advice = LOGIN_ADVICE if code.value in LOGIN_REFUSED else "retrying"
         self._set_connection(f"refused by the broker: {code}; {advice}")
 
     def _connected(self) -> str:
-        version = "MQTT 5" if self._protocol == MQTTProtocolVersion.MQTTv5 else "MQTT 3.1.1"
-        return f"connected ({version})"
+        return f"connected ({version_name(self._protocol)})"
 
     def _fall_back(self) -> None:
         """A broker without MQTT 5: a new 3.1.1 client, publishing again from the last

@@ -20,7 +20,13 @@ from typing import Any
 from paho.mqtt.reasoncodes import ReasonCode
 
 from controller.feed.chain_check import ChainCheck
-from controller.feed.client import connect_failure, make_client
+from controller.feed.client import (
+    UNSUPPORTED_PROTOCOL,
+    VERSIONS,
+    connect_failure,
+    make_client,
+    version_name,
+)
 from controller.feed.message import MessageError, event_of, read_message
 from drivers.broker import BrokerSettings
 from drivers.errors import UserError
@@ -58,15 +64,21 @@ def follow(settings: BrokerSettings, table: str, verify: bool) -> Iterator[Arriv
     client.on_connect_fail = lambda _c, _u: happenings.put(("fail", sys.exc_info()[1]))
     client.on_message = lambda _c, _u, message: happenings.put(
         ("message", bytes(message.payload)))
-    try:
-        client.connect(settings.host, settings.port, keepalive=30)
-    except OSError as error:
-        raise UserError(connect_failure(settings, error)) from None
+    for _node in settings.nodes:  # each attempt goes to the next node (make_client's fail_over)
+        try:
+            client.connect(settings.host, settings.port, keepalive=30)
+            break
+        except OSError as error:
+            unreachable = error
+    else:
+        raise UserError(connect_failure(settings, unreachable))
     client.loop_start()
     try:
         kind, code = happenings.get(timeout=CONNECT_TIMEOUT)
         if kind != "connect" or code.is_failure:
-            raise UserError(f"the broker at {settings.url} refused the login: {code}")
+            what = (version_name(VERSIONS[settings.protocol])
+                    if code.value in UNSUPPORTED_PROTOCOL else "the login")
+            raise UserError(f"the broker at {settings.url} refused {what}: {code}")
         checks: dict[str, ChainCheck] = {}
         connected, failure = True, ""
         while True:

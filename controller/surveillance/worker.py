@@ -13,7 +13,6 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
-import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -117,10 +116,6 @@ class ExposureWorker:
                                        timeout)
 
     def _run(self) -> None:
-        # The pool's threads, started from this one, inherit this: a write to a child that
-        # died must fail (BrokenProcessPool), not kill the table, whose command line restores
-        # SIGPIPE's default action (ui/cli.py).
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGPIPE})
         self._start_child()
         self._pool_made.set()
         while True:

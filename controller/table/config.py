@@ -137,7 +137,7 @@ def _feed(reader: SettingsReader, section: dict[str, Any], table_id: str) -> Bro
                           "no feed)")
     if any(mark in table_id for mark in TOPIC_MARKS):
         raise reader.fail("feed.url", f"the table id {table_id!r} cannot name an MQTT topic "
-                          "level (no +, # or /): change table.id")
+                          "level (no +, #, /, . or space): change table.id")
     return read_broker(reader, section, "feed", "url", section["url"], table_id)
 
 

@@ -5,7 +5,9 @@ of the feed's MQTT topics."""
 from __future__ import annotations
 
 TABLE_ID_MAX = 32  # it is shown on the display's status bar and stored with every event
-TOPIC_MARKS = "+#/"  # MQTT's wildcards and level separator
+# MQTT's wildcards and level separator, and what NATS (a clustered floor broker) refuses in a
+# topic: its own level separator and a space.
+TOPIC_MARKS = "+#/. "
 
 
 def table_id_problem(table_id: str) -> str | None:
@@ -24,6 +26,8 @@ def table_id_problem(table_id: str) -> str | None:
 def feed_table_id_problem(table_id: str) -> str | None:
     """Why ``table_id`` cannot name a table on the floor feed (one level of its topics), or
     None."""
-    if any(mark in table_id for mark in TOPIC_MARKS):
-        return "expected a table id without +, # or / (it is one level of the feed's topics)"
-    return table_id_problem(table_id)
+    problem = table_id_problem(table_id)
+    if problem is None and any(mark in table_id for mark in TOPIC_MARKS):
+        return ("expected a table id without +, #, /, . or a space (it is one level of the "
+                "feed's topics)")
+    return problem

@@ -10,7 +10,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = ("The pit: every table's feed in one browser page and JSON API "
                           "(docs/pit.md). Options override the config's [pit] keys.")
     parser.add_argument("--config", metavar="FILE", help="a TOML file with a [pit] table")
-    parser.add_argument("--broker", metavar="URL", help="mqtt://HOST[:PORT] or mqtts://...")
+    parser.add_argument("--broker", metavar="URL", help="mqtt://HOST[:PORT] or mqtts://..., "
+                        "or a cluster's nodes: mqtt://HOST[:PORT],HOST[:PORT],...")
+    parser.add_argument("--protocol", metavar="VERSION",
+                        help="the MQTT version: 5 (default) or 3.1.1")
     parser.add_argument("--topic-prefix", metavar="P", help="the feed's prefix (baccarat)")
     parser.add_argument("--listen", metavar="HOST:PORT", help="default 127.0.0.1:8080")
     parser.add_argument("--store", metavar="PATH", help="the pit's SQLite store")
@@ -26,5 +29,5 @@ def run_pit(args: argparse.Namespace) -> int:
     from pit.settings import load_settings
 
     keys = ("broker", "topic_prefix", "listen", "store", "users_file", "ca_file", "cert_file",
-            "key_file", "username", "password_file", "client_id")
+            "key_file", "username", "password_file", "client_id", "protocol")
     return serve(load_settings(args.config, {key: getattr(args, key) for key in keys}))
