@@ -1,7 +1,5 @@
 """The simulated shoe, its script and replay forms, and driver URLs."""
 
-import itertools
-import time
 from collections import Counter
 
 import pytest
@@ -11,6 +9,8 @@ from drivers import DriverError, open_driver
 from drivers.base import CardRead, CutCardSeen, Misread, ShoeShuffled
 from drivers.card_codes import ALL_CODES, CUT
 from drivers.shoe_order import build_shoe, rest_of_shoe, shoe_random
+from drivers.sim import SimDriver
+from tests.support.clock import ManualClock
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -117,11 +117,18 @@ def test_a_misread_waits_for_the_rescan_request():
         assert log.next().code == "AS"
 
 
-def test_rate_paces_the_cards():
-    log = EventLog()
-    with open_driver("sim://?script=AS,KD,QH&rate=20", log.put) as driver:
-        times = [event.at for event in take(driver, log, 4)[1:]]
-    assert min(later - earlier for earlier, later in itertools.pairwise(times)) >= 0.045
+def test_rate_paces_the_cards_on_the_drivers_clock():
+    """At 20 cards a second no card comes until its clock has moved 1/20 s past the last,
+    however long the test takes."""
+    clock, log = ManualClock(100.0), EventLog()
+    with SimDriver(log.put, script=["AS", "KD"], rate=20, clock=clock) as driver:
+        driver.start()
+        for code in ("SHUFFLED", "AS", "KD"):
+            if code != "SHUFFLED":
+                clock.read_twice()  # the dealer looked at the time, acknowledged: no card yet
+                assert log.poll(0) is None, f"{code} dealt before its time"
+                clock.advance(0.05)
+            assert items(take(driver, log, 1)) == [code]
 
 
 def dealt_cards(events):
@@ -251,9 +258,10 @@ def test_close_is_safe_twice_and_without_start():
     driver = open_driver("sim://", EventLog().put)
     driver.close()
     driver.close()
-    started = open_driver("sim://?rate=1000", EventLog().put)
+    log = EventLog()
+    started = open_driver("sim://?rate=1000", log.put)
     started.start()
-    time.sleep(0.01)
+    log.next()  # its thread is dealing
     started.close()
     started.close()
     assert started.closed
