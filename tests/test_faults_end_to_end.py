@@ -146,7 +146,7 @@ def test_a_restart_with_another_profile_and_betting_mode_finishes_the_shoe_as_it
     config.write_text('[table]\nprofile = "big-win"\nbetting = "live"\n', encoding="utf-8")
     table = start_table(journal, script, "--config", str(config))
     wait_for(lambda: "config_changed" in event_types(journal))
-    time.sleep(1)  # the journal is written before the table takes signals
+    wait_for(lambda: started(journal, 2))  # it answers SIGTERM from here on
     table.send_signal(signal.SIGTERM)
     assert table.wait(20) == 0, log_path(journal).read_text()[-2000:]
     (changed,) = rows(journal, "SELECT data FROM events WHERE type = 'config_changed'")

@@ -3,6 +3,7 @@ path; alerts and auto-closure at the right round; unknown burns; scanner health.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -422,9 +423,9 @@ def test_a_stopped_exposure_child_is_noticed_logged_and_replaced(caplog):
         assert "did not answer in 1 s computing shoe 1" in caplog.text
         assert not stopped.is_alive()
     finally:
-        began = time.monotonic()
-        worker.close()
-    assert time.monotonic() - began < 5
+        worker.close()  # bounded (the stall bound, then a kill): a hang fails at the timeout
+    assert not worker._thread.is_alive()
+    assert not multiprocessing.active_children(), "close left a child process running"
 
 
 def test_a_return_wobbling_around_the_threshold_raises_one_alert_cleared_after_the_margin():
