@@ -171,7 +171,8 @@ class Mqtt311Only:
         self._listener.listen()
         self.port = self._listener.getsockname()[1]
         self.url = f"mqtt://127.0.0.1:{self.port}"
-        threading.Thread(target=self._accept, daemon=True).start()
+        self._accepting = threading.Thread(target=self._accept, daemon=True)
+        self._accepting.start()
 
     def _accept(self) -> None:
         while True:
@@ -197,7 +198,11 @@ class Mqtt311Only:
         _pump(client, upstream)
 
     def close(self) -> None:
+        # Closing alone leaves accept() blocked on Linux: shut the listener down to wake it.
+        with contextlib.suppress(OSError):
+            self._listener.shutdown(socket.SHUT_RDWR)
         self._listener.close()
+        self._accepting.join()
 
 
 def _pump(source: socket.socket, target: socket.socket) -> None:

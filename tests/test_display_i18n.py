@@ -28,12 +28,6 @@ def messages(ts: Path) -> dict[str, str]:
             for message in root.iter("message")}
 
 
-@pytest.fixture
-def english(qapp):
-    yield
-    make_application("en")
-
-
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_qm_is_compiled_from_the_current_ts(qapp, language):
     translator = load_translator(language)

@@ -409,9 +409,3 @@ def test_with_no_pin_configured_supervisor_keys_say_so_at_once(qtbot):
         assert window.status.fields["refused"].text().endswith(
             "no supervisor PIN is configured (see 'baccarat-table hash-pin')")
     assert window.dialogs.asked == [] and not table.of_type("round_voided")
-
-
-@pytest.fixture
-def english(qapp):
-    yield
-    make_application("en")

@@ -126,12 +126,6 @@ def check_limits(window: DisplayWindow, profile: Profile, moment: str) -> list[s
     return problems
 
 
-@pytest.fixture
-def english(qapp):
-    yield
-    make_application("en")
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_text_is_on_the_scale_and_whole_and_leaves_the_roads_room(qtbot, english,
                                                                         language):

@@ -30,16 +30,6 @@ pytestmark = [needs_mosquitto, pytest.mark.timeout(300)]
 SEED = 20261130
 
 
-@pytest.fixture
-def broker(tmp_path):
-    folder = tmp_path / "broker"
-    folder.mkdir()
-    running = Broker(folder)
-    running.start()
-    yield running
-    running.stop()
-
-
 def received_in_order(seqs: list[int], last: int) -> None:
     """Every seq 1..last arrived; a seq arriving again was one already received (a repeat),
     never one that jumps ahead of a missing one."""

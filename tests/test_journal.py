@@ -24,13 +24,6 @@ from tests.table_harness import Table
 from ui.cli import main
 
 
-@pytest.fixture
-def journal_file(tmp_path: Path) -> Path:
-    path = tmp_path / "table.db"
-    play(path).journal.close()
-    return path
-
-
 def execute(path: Path, *statements: str) -> None:
     connection = sqlite3.connect(path)
     try:

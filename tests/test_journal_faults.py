@@ -222,13 +222,6 @@ def test_a_headless_table_whose_journal_is_deleted_exits_3_with_one_line(tmp_pat
 
 # -- the head file ---------------------------------------------------------------------------
 
-@pytest.fixture
-def journal_file(tmp_path: Path) -> Path:
-    path = tmp_path / "table.db"
-    play(path).journal.close()
-    return path
-
-
 def cut_last_rows(path: Path, count: int) -> int:
     """Delete the last ``count`` rows, as someone with the file could; the new last seq."""
     last = last_seq(path)

@@ -21,14 +21,6 @@ pytestmark = needs_mosquitto
 
 
 @pytest.fixture
-def broker(tmp_path):
-    broker = Broker(tmp_path)
-    broker.start()
-    yield broker
-    broker.stop()
-
-
-@pytest.fixture
 def pit(tmp_path, broker):
     pit = Pit(tmp_path, broker)
     pit.start()

@@ -261,12 +261,6 @@ def test_the_panel_heading_legend_and_chart_names_fit_in_every_language_and_size
     assert not any("…" in text for _, text in chart.texts)
 
 
-@pytest.fixture
-def english(qapp):
-    yield
-    make_application("en")
-
-
 def test_the_surveillance_screenshot_is_the_same_on_three_runs(qapp):
     """The scenario's table computes every card's returns before it goes on, so three plays
     of the shoe give the same picture (they gave "392 cards left", "230 cards left", or no
