@@ -25,7 +25,8 @@ from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
-from tests.journal_support import ROOT, wait_for
+from tests.journal_support import ROOT as ROOT
+from tests.journal_support import wait_for
 
 MOSQUITTO = shutil.which("mosquitto") or next(
     (path for path in ("/usr/sbin/mosquitto", "/usr/local/sbin/mosquitto")
@@ -60,13 +61,14 @@ class Broker:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
+        assert MOSQUITTO is not None, "no mosquitto binary (needs_mosquitto skips the test)"
         with (self.folder / "mosquitto.log").open("ab") as log:
             self.process = subprocess.Popen([MOSQUITTO, "-c", str(self.config)],
                                             stdout=log, stderr=log)
         wait_for(self._listening, timeout=20)
 
     def _listening(self) -> bool:
-        assert self.process.poll() is None, self.log()
+        assert self.process is not None and self.process.poll() is None, self.log()
         try:
             socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
         except OSError:
@@ -129,7 +131,7 @@ def retained(broker: Broker, topic: str, timeout: float = 10.0) -> bytes:
     got: list[bytes] = []
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"probe-{time.monotonic_ns()}")
     client.on_connect = lambda c, *_: c.subscribe(topic, qos=1)
-    client.on_message = lambda _c, _u, message: got.append(message.payload)
+    client.on_message = lambda _c, _u, message: got.append(bytes(message.payload))
     client.connect("127.0.0.1", broker.port)
     client.loop_start()
     try:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from http.cookies import SimpleCookie
 from pathlib import Path
+from typing import Any
 
 import paho.mqtt.client as mqtt
 import pytest
@@ -104,7 +105,7 @@ class Client:
         page = self.request("/alerts").body
         return page.split('name="pit-csrf" content="', 1)[1].split('"', 1)[0]
 
-    def json(self, path: str) -> object:
+    def json(self, path: str) -> Any:
         return json.loads(self.request(path).body)
 
 

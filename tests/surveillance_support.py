@@ -7,6 +7,7 @@ import subprocess
 import sys
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from controller.events.stream import TableEvent
 from controller.game.cards import Card, ShoeComposition
@@ -30,7 +31,7 @@ ORDER = ["AS", "2C", *[c for c in NO_SIXES if c[0] in "A23457" and c not in ("AS
 
 
 class SurveilledTable(Table):
-    def __init__(self, profile: str = LUCKY_SIX_PROFILE, **config: object) -> None:
+    def __init__(self, profile: str = LUCKY_SIX_PROFILE, **config: Any) -> None:
         super().__init__(profile, **config)
         self.submitted: list[object] = []
         # No gap between results: the tests wait for each card's (the gap only spaces them).

@@ -6,9 +6,11 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from controller.events.stream import EventBus, TableEvent
 from controller.game.profiles import load_profile
+from controller.journal import Journal
 from controller.table.commands import Command
 from controller.table.config import TableConfig
 from controller.table.controller import TableController
@@ -50,8 +52,9 @@ class RecordingDriver(Driver):
 
 
 class Table:
+    journal: Journal  # when journal_support.play journaled it
     def __init__(self, profile: str = "classic", *, clock: Callable[[], float] = time.monotonic,
-                 wall: Callable[[], float] = time.time, **config: object) -> None:
+                 wall: Callable[[], float] = time.time, **config: Any) -> None:
         self.config = replace(TableConfig(pin_hash=PIN_HASH), profile=profile, **config)
         self.bus = EventBus("test-table", wall=wall)
         self.events: list[TableEvent] = []
@@ -86,10 +89,10 @@ class Table:
         self.command("manual_card", card=code)
         self.controller.handle(Connected())
 
-    def command(self, action: str, **fields: object) -> None:
+    def command(self, action: str, **fields: Any) -> None:
         self.controller.handle(Command(action, **fields))
 
-    def supervisor(self, action: str, **fields: object) -> None:
+    def supervisor(self, action: str, **fields: Any) -> None:
         self.command(action, by="sup", pin=PIN, **fields)
 
     def of_type(self, kind: str) -> list[TableEvent]:

@@ -4,12 +4,12 @@ language, from the event that raises it to the one that clears it (docs/display.
 from __future__ import annotations
 
 import pytest
-from display_support import follow, near, pixel, played, shown_window
 from PyQt6.QtCore import QCoreApplication, QPointF
 from PyQt6.QtWidgets import QApplication, QWidget
 
 from controller.events.states import TableState
 from controller.table.config import TableConfig
+from tests.display_support import follow, near, pixel, played, shown_window
 from ui.display.cards_panel import CARD_FACE
 from ui.display.i18n import load_translator
 from ui.display.scenarios import play

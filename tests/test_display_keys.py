@@ -4,7 +4,6 @@ asks for a PIN only where a supervisor is needed, and the real table answers."""
 from __future__ import annotations
 
 import pytest
-from display_support import played, shown_window
 from PyQt6.QtCore import QCoreApplication, Qt, QTimer
 from PyQt6.QtGui import QFontInfo, QTextDocument, QTextTable
 from PyQt6.QtWidgets import QLabel, QProxyStyle, QStyle
@@ -14,6 +13,7 @@ from controller.events.stream import TableEvent
 from controller.table.commands import MAX_BY, MAX_REASON, Command
 from controller.table.config import TableConfig
 from controller.table.supervisor import hash_pin
+from tests.display_support import played, shown_window
 from tests.table_harness import Table
 from ui.display.app import make_application
 from ui.display.bridge import EventBridge

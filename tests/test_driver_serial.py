@@ -7,7 +7,6 @@ import threading
 import time
 
 import pytest
-from driver_events import EventLog
 
 from drivers import open_driver
 from drivers.base import CardRead, Connected, Disconnected, Misread, OutOfSequence
@@ -16,6 +15,7 @@ from drivers.custom_format import custom_format
 from drivers.emulator import Faults, ShoeEmulator
 from drivers.readers import READER_FORMATS
 from drivers.shoe_protocol import encode_frame
+from tests.driver_events import EventLog
 from tests.reader_support import SITE
 
 pytestmark = pytest.mark.timeout(60)

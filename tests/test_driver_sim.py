@@ -3,13 +3,13 @@
 from collections import Counter
 
 import pytest
-from driver_events import EventLog
 
 from drivers import DriverError, open_driver
 from drivers.base import CardRead, CutCardSeen, Misread, ShoeShuffled
 from drivers.card_codes import ALL_CODES, CUT
 from drivers.shoe_order import build_shoe, rest_of_shoe, shoe_random
 from drivers.sim import SimDriver
+from tests.driver_events import EventLog
 from tests.support.clock import ManualClock
 
 pytestmark = pytest.mark.timeout(30)

@@ -12,13 +12,13 @@ import time
 import tty
 
 import pytest
-from journal_support import ROOT, kill, log_path, rows, start_table, started, wait_for
 
 from controller.game.shoe_end import dealt_items
 from controller.journal.verify import self_test
 from drivers.card_codes import CUT
 from drivers.shoe_order import build_shoe, shoe_random
 from drivers.shoe_protocol import decode_frame, encode_frame
+from tests.journal_support import ROOT, kill, log_path, rows, start_table, started, wait_for
 from tests.table_harness import PIN, PIN_HASH
 
 pytestmark = pytest.mark.timeout(120)

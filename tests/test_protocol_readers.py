@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 import pytest
-from driver_events import EventLog
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +18,7 @@ from drivers.card_codes import ALL_CODES
 from drivers.custom_format import ReaderFormatError, custom_format
 from drivers.readers import reader_for
 from drivers.tagged_reader import MAX_RECORD
+from tests.driver_events import EventLog
 from tests.reader_support import RANK_NUMBERS, SITE
 
 FIXED = ["suit-number", "tagged", "checksum-hex", "index"]

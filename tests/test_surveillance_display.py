@@ -8,12 +8,12 @@ from decimal import Decimal
 from itertools import combinations
 
 import pytest
-from display_support import follow, shown_window
 from PyQt6.QtCore import QRectF, QSizeF, Qt
 from PyQt6.QtGui import QColor, QFontInfo, QTextDocument
 from PyQt6.QtWidgets import QLabel
 
 from controller.events import facts
+from tests.display_support import follow, shown_window
 from tests.surveillance_support import ORDER, SurveilledTable
 from ui.display.app import make_application
 from ui.display.gallery import CVD_MATRICES, seen_as
