@@ -20,8 +20,6 @@ import pytest
 import uvicorn
 from paho.mqtt.enums import CallbackAPIVersion
 
-from controller.feed.message import event_message
-from controller.journal.chain import GENESIS, canonical_data, row_hash
 from pit.auth import Auth
 from pit.clock import iso
 from pit.floor import Floor
@@ -33,6 +31,7 @@ from pit.watch import Watch
 from pit.web import make_app
 from tests.feed_support import Broker, free_port
 from tests.journal_support import wait_for
+from tests.support.feed_messages import Chain
 
 USER, PASSWORD = "maria", "correct horse battery"
 READER = "back-office"
@@ -175,7 +174,7 @@ class Table:
     """A table's feed as the relay publishes it: status, and events chained seq by seq."""
 
     def __init__(self, broker: Broker, table: str) -> None:
-        self.table, self.seq, self.prev = table, 0, GENESIS
+        self.table, self.chain = table, Chain(table)
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"table-{table}")
         self.client.connect("127.0.0.1", broker.port)
         self.client.loop_start()
@@ -185,15 +184,9 @@ class Table:
 
     def event(self, type_: str, at: datetime, shoe: int = 1, round_: int = 1,
               **fields: object) -> int:
-        self.seq += 1
-        ts = iso(at)
-        digest = row_hash(self.prev, self.seq, ts, type_, self.table, shoe, round_,
-                          canonical_data(fields))
-        envelope = {"type": type_, "seq": self.seq, "ts": ts, "table": self.table,
-                    "shoe": shoe, "round": round_}
-        self._publish("events", event_message(envelope, fields, self.prev, digest))
-        self.prev = digest
-        return self.seq
+        self._publish("events", self.chain.message(type_, fields, ts=iso(at), shoe=shoe,
+                                                   round_=round_))
+        return self.chain.seq
 
     def hold(self, at: datetime, message: str, code: str = "impossible_card") -> int:
         return self.event("hold", at, code=code, message=message, card="AS", raw="AS",
