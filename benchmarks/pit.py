@@ -36,8 +36,8 @@ from percentiles import percentiles
 
 from controller.feed.message import event_message
 from controller.journal.chain import GENESIS, canonical_data, row_hash
-from tests.feed_support import Broker
-from tests.pit_support import Pit, browser
+from tests.support.feed import Broker
+from tests.support.pit import Pit, browser
 
 TABLES_PER_CONNECTION = 50
 # The broker as a floor's would be set up (docs/pit.md): the pit's queue and its messages in

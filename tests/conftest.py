@@ -1,7 +1,6 @@
 """What every test shares: the leak guard, and the real parts several files use (a Mosquitto
 broker, a journal on a real SQLite file, the display back in English). A fixture one file uses
-stays in that file; helpers that are not fixtures are in tests/support/ and the *_support.py
-modules."""
+stays in that file; the helpers that are not fixtures are in tests/support/."""
 
 from __future__ import annotations
 
@@ -10,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.feed_support import Broker
-from tests.journal_support import play
+from tests.support.feed import Broker
+from tests.support.journal import play
 from tests.support.leaks import Inventory, leftovers
 
 

@@ -24,10 +24,10 @@ from paho.mqtt.enums import CallbackAPIVersion
 from controller.events import facts
 from controller.events.stream import TableEvent
 from controller.journal import Journal
-from tests.feed_support import CLI, Broker
-from tests.journal_support import ROOT, wait_for
-from tests.pit_support import Pit, browser
+from tests.support.feed import CLI, Broker
 from tests.support.feed_messages import Chain
+from tests.support.journal import ROOT, wait_for
+from tests.support.pit import Pit, browser
 
 SEEDS = (11, 12, 13, 14)
 TABLES = [f"T{n:02d}" for n in range(1, 21)]

@@ -13,8 +13,8 @@ from PyQt6.QtWidgets import QApplication
 from controller.game.profiles import load_profile
 from controller.journal import JournalError
 from controller.roads import DERIVED_NAMES
-from tests.display_support import follow, near, pixel, played, shown_window
-from tests.table_harness import Table
+from tests.support.display import follow, near, pixel, played, shown_window
+from tests.support.table import Table
 from ui.display import marks
 from ui.display.bridge import EventBridge
 from ui.display.window import DisplayWindow

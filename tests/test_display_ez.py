@@ -14,7 +14,7 @@ from PyQt6.QtWidgets import QApplication
 from controller.events import facts
 from controller.game.profiles import load_profile
 from controller.roads.hand import Hand
-from tests.display_support import near, pixel, played, shown_window
+from tests.support.display import near, pixel, played, shown_window
 from ui.display import marks
 from ui.display.app import make_application
 from ui.display.i18n import LANGUAGES

@@ -9,7 +9,7 @@ from PyQt6.QtWidgets import QApplication, QWidget
 
 from controller.events.states import TableState
 from controller.table.config import TableConfig
-from tests.display_support import follow, near, pixel, played, shown_window
+from tests.support.display import follow, near, pixel, played, shown_window
 from ui.display.cards_panel import CARD_FACE
 from ui.display.i18n import load_translator
 from ui.display.scenarios import play

@@ -13,7 +13,7 @@ from PyQt6.QtCore import QPointF, Qt
 from PyQt6.QtGui import QColor
 from PyQt6.QtWidgets import QApplication
 
-from tests.display_support import near, pixel, played
+from tests.support.display import near, pixel, played
 from ui.display.app import make_application
 from ui.display.fonts import missing_font
 from ui.display.i18n import LANGUAGES, load_translator, ts_path

@@ -13,8 +13,8 @@ from controller.events.stream import TableEvent
 from controller.table.commands import MAX_BY, MAX_REASON, Command
 from controller.table.config import TableConfig
 from controller.table.supervisor import hash_pin
-from tests.display_support import played, shown_window
-from tests.table_harness import Table
+from tests.support.display import played, shown_window
+from tests.support.table import Table
 from ui.display.app import make_application
 from ui.display.bridge import EventBridge
 from ui.display.dialogs import CardDialog, NameDialog, PinDialog, ReasonDialog

@@ -9,7 +9,7 @@ import pytest
 from PyQt6.QtGui import QFontDatabase, QImage
 
 from controller.table.config import TableConfig
-from tests.display_support import near, played
+from tests.support.display import near, played
 from ui.cli import main
 from ui.display.bridge import EventBridge
 from ui.display.render import render_events

@@ -15,7 +15,7 @@ from PyQt6.QtGui import QFontInfo, QFontMetrics
 from PyQt6.QtWidgets import QApplication, QLabel
 
 from controller.game.profiles import Profile, load_profile
-from tests.display_support import follow, played, shown_window
+from tests.support.display import follow, played, shown_window
 from ui.display.app import make_application
 from ui.display.dialogs import InputDialog, PinDialog, ReasonDialog, void_title
 from ui.display.i18n import LANGUAGES

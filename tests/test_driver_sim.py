@@ -9,8 +9,8 @@ from drivers.base import CardRead, CutCardSeen, Misread, ShoeShuffled
 from drivers.card_codes import ALL_CODES, CUT
 from drivers.shoe_order import build_shoe, rest_of_shoe, shoe_random
 from drivers.sim import SimDriver
-from tests.driver_events import EventLog
 from tests.support.clock import ManualClock
+from tests.support.driver_events import EventLog
 
 pytestmark = pytest.mark.timeout(30)
 

@@ -15,8 +15,8 @@ from drivers.base import CardRead, CutCardSeen, ShoeShuffled
 from drivers.card_codes import CUT
 from drivers.emulator import ShoeEmulator
 from drivers.shoe_order import build_shoe, shoe_random
-from tests.driver_events import EventLog
-from tests.reader_support import site_config
+from tests.support.driver_events import EventLog
+from tests.support.reader import site_config
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -18,8 +18,8 @@ from controller.journal.verify import self_test
 from drivers.card_codes import CUT
 from drivers.shoe_order import build_shoe, shoe_random
 from drivers.shoe_protocol import decode_frame, encode_frame
-from tests.journal_support import ROOT, kill, log_path, rows, start_table, started, wait_for
-from tests.table_harness import PIN, PIN_HASH
+from tests.support.journal import ROOT, kill, log_path, rows, start_table, started, wait_for
+from tests.support.table import PIN, PIN_HASH
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -13,7 +13,7 @@ import pytest
 from controller.feed.chain_check import ChainCheck
 from controller.feed.message import recomputed_hash
 from controller.feed.outbox import read_record
-from tests.feed_support import (
+from tests.support.feed import (
     CLI,
     ROOT,
     Broker,
@@ -24,7 +24,7 @@ from tests.feed_support import (
     retained,
     table_process,
 )
-from tests.journal_support import kill, last_seq, rows, wait_for
+from tests.support.journal import kill, last_seq, rows, wait_for
 
 pytestmark = [needs_mosquitto, pytest.mark.timeout(300)]
 SEED = 20261130

@@ -19,8 +19,8 @@ from controller.surveillance.integrity import IntegrityAlertDue, IntegrityDetect
 from controller.surveillance.run_chance import carried_run_chance
 from controller.table.config import TableConfig
 from drivers.shoe_order import CUT, build_shoe, shoe_random
-from tests.surveillance_support import LUCKY_SIX_PROFILE, run_watched_table
-from tests.table_harness import Table
+from tests.support.surveillance import LUCKY_SIX_PROFILE, run_watched_table
+from tests.support.table import Table
 from tests.test_restart_keeps_the_past import deal as deal_cards
 
 DECKS = 8

@@ -19,8 +19,8 @@ from controller.journal.schema import MIGRATIONS, SCHEMA_VERSION, migrate
 from controller.journal.verify import self_test
 from controller.service.app import open_table
 from controller.table.config import TableConfig
-from tests.journal_support import ROUNDS, play
-from tests.table_harness import Table
+from tests.support.journal import ROUNDS, play
+from tests.support.table import Table
 from ui.cli import main
 
 

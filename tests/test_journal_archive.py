@@ -24,7 +24,7 @@ from controller.journal.verify import self_test
 from controller.service.app import open_table
 from controller.service.retention import keep_retention
 from controller.table.config import TableConfig
-from tests.journal_support import (
+from tests.support.journal import (
     ROOT,
     generated_journal,
     generated_journal_fixtures,

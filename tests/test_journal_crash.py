@@ -13,8 +13,8 @@ import pytest
 
 from controller.journal.verify import self_test
 from controller.roads import Hand, Roads
-from tests.journal_support import has_event, kill, log_path, rows, start_table, wait_for
-from tests.table_harness import PIN, PIN_HASH
+from tests.support.journal import has_event, kill, log_path, rows, start_table, wait_for
+from tests.support.table import PIN, PIN_HASH
 
 SEED = 20240611
 # 30 cards a second keeps each life dealing while the test watches the journal grow; the kills

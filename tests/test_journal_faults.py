@@ -26,7 +26,7 @@ from controller.journal.head import head_path
 from controller.journal.verify import self_test
 from controller.service.app import open_table
 from controller.table.config import TableConfig
-from tests.journal_support import ROOT, has_event, last_seq, play, rows, wait_for
+from tests.support.journal import ROOT, has_event, last_seq, play, rows, wait_for
 from ui.cli import main
 from ui.commands.run import REFUSED
 

@@ -12,7 +12,7 @@ from controller.service.app import open_table
 from controller.table.commands import Command
 from controller.table.config import TableConfig
 from controller.table.supervisor import PIN_LOCKOUT_SECONDS
-from tests.table_harness import PIN, PIN_HASH, Table
+from tests.support.table import PIN, PIN_HASH, Table
 
 HOUR = 3600.0
 

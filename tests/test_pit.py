@@ -16,10 +16,10 @@ from controller.events.recall import rounds as recall_rounds
 from controller.journal.recall import reading
 from controller.journal.store import read_events
 from controller.roads import DERIVED_NAMES, Hand, Roads
-from tests.feed_support import Broker, feed_config, needs_mosquitto, table_process
-from tests.journal_support import rows, wait_for
-from tests.pit_support import Pit, browser
+from tests.support.feed import Broker, feed_config, needs_mosquitto, table_process
 from tests.support.feed_messages import Chain
+from tests.support.journal import rows, wait_for
+from tests.support.pit import Pit, browser
 
 pytestmark = needs_mosquitto
 needs_chromium = pytest.mark.skipif(

@@ -16,8 +16,8 @@ from pit.live import Client, Live
 from pit.settings import load_settings
 from pit.store import Store
 from pit.watch import Watch
-from tests.pit_alerts_support import START, ManualClock
 from tests.support.feed_messages import Chain
+from tests.support.pit_alerts import START, ManualClock
 
 
 class Feed:

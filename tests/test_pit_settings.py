@@ -7,9 +7,9 @@ import subprocess
 import pytest
 
 from pit.settings import load_settings
-from tests.feed_support import CLI
-from tests.journal_support import ROOT
+from tests.support.feed import CLI
 from tests.support.feed_messages import Chain
+from tests.support.journal import ROOT
 
 
 @pytest.mark.parametrize(("args", "config", "shown"), [

@@ -18,8 +18,8 @@ from drivers.card_codes import ALL_CODES
 from drivers.custom_format import ReaderFormatError, custom_format
 from drivers.readers import reader_for
 from drivers.tagged_reader import MAX_RECORD
-from tests.driver_events import EventLog
-from tests.reader_support import RANK_NUMBERS, SITE
+from tests.support.driver_events import EventLog
+from tests.support.reader import RANK_NUMBERS, SITE
 
 FIXED = ["suit-number", "tagged", "checksum-hex", "index"]
 

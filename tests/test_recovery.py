@@ -1,7 +1,7 @@
 """Replaying journaled inputs rebuilds the controller exactly."""
 
 from controller.table.recovery import replay, shoe_in_play
-from tests.table_harness import Table
+from tests.support.table import Table
 
 ROUNDS = "9S KH TC 2D  2S 3C 3H 4C 5D  2S KS 3H 5H 5C AD"
 

@@ -25,7 +25,7 @@ from controller.table.config import TableConfig
 from controller.table.restart import replay_checked
 from controller.table.runner import TableRunner
 from drivers.base import CardRead, CutCardSeen
-from tests.table_harness import PIN, PIN_HASH, Table
+from tests.support.table import PIN, PIN_HASH, Table
 from ui.cli import main
 
 SITE = """\

@@ -13,8 +13,8 @@ import pytest
 from controller.events.stream import TableEvent
 from controller.service.app import open_table
 from controller.table.config import TableConfig
-from tests.journal_support import wait_for
 from tests.support.clock import ManualClock
+from tests.support.journal import wait_for
 
 pytestmark = pytest.mark.timeout(60)
 

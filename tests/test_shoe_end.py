@@ -5,7 +5,7 @@ import pytest
 from controller.game.shoe_end import dealt_items
 from drivers.card_codes import CUT
 from drivers.shoe_order import build_shoe, shoe_random
-from tests.table_harness import Table
+from tests.support.table import Table
 
 # Reveal AS burns one card (2D).
 START = ["AS", "2D"]

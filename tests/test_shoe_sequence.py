@@ -11,8 +11,8 @@ import pytest
 from drivers import open_driver
 from drivers.emulator import ShoeEmulator
 from drivers.shoe_protocol import decode_frame, encode_frame
-from tests.driver_events import EventLog
-from tests.table_harness import Table
+from tests.support.driver_events import EventLog
+from tests.support.table import Table
 
 pytestmark = pytest.mark.timeout(60)
 

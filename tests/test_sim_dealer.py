@@ -19,7 +19,7 @@ from controller.table.config import TableConfig
 from drivers import open_driver
 from drivers.base import CardRead
 from drivers.card_codes import ALL_CODES
-from tests.table_harness import ONE_DECK, Table
+from tests.support.table import ONE_DECK, Table
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -30,7 +30,7 @@ from controller.table.config import TableConfig
 from controller.table.controller import TableController
 from controller.table.recovery import replay
 from drivers.base import CardRead, Misread
-from tests.surveillance_support import (
+from tests.support.surveillance import (
     LUCKY_SIX_PROFILE,
     ORDER,
     SurveilledTable,
@@ -376,7 +376,7 @@ def test_an_exposure_rides_on_the_next_cards_commit_or_goes_out_on_its_own_soon_
 
     from controller.events.stream import EventBus
     from controller.table.runner import TableRunner
-    from tests.table_harness import PIN_HASH
+    from tests.support.table import PIN_HASH
 
     config = TableConfig(profile=LUCKY_SIX_PROFILE, pin_hash=PIN_HASH)
     bus = EventBus("t1")

@@ -13,8 +13,8 @@ from PyQt6.QtGui import QColor, QFontInfo, QTextDocument
 from PyQt6.QtWidgets import QLabel
 
 from controller.events import facts
-from tests.display_support import follow, shown_window
-from tests.surveillance_support import ORDER, SurveilledTable
+from tests.support.display import follow, shown_window
+from tests.support.surveillance import ORDER, SurveilledTable
 from ui.display.app import make_application
 from ui.display.gallery import CVD_MATRICES, seen_as
 from ui.display.i18n import LANGUAGES

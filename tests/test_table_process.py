@@ -20,7 +20,7 @@ from controller.table.config import TableConfig
 from controller.table.runner import TableRunner
 from drivers import open_driver
 from drivers.emulator import ShoeEmulator
-from tests.driver_events import EventLog
+from tests.support.driver_events import EventLog
 from ui.cli import main
 from ui.table_process import TableProcess
 

@@ -29,9 +29,9 @@ from pit.store import Store
 from pit.users import Users
 from pit.watch import Watch
 from pit.web import make_app
-from tests.feed_support import Broker, free_port
-from tests.journal_support import wait_for
+from tests.support.feed import Broker, free_port
 from tests.support.feed_messages import Chain
+from tests.support.journal import wait_for
 
 USER, PASSWORD = "maria", "correct horse battery"
 READER = "back-office"

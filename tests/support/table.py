@@ -28,7 +28,7 @@ from drivers.base import (
 PIN = "2468"
 PIN_HASH = hash_pin(PIN, iterations=10_000)  # the fewest a config file may give
 # The classic bets with one deck: the simulated shoe deals the profile's decks.
-ONE_DECK = str(Path(__file__).parent / "data" / "one-deck.toml")
+ONE_DECK = str(Path(__file__).parents[1] / "data" / "one-deck.toml")
 
 
 class RecordingDriver(Driver):
@@ -52,7 +52,7 @@ class RecordingDriver(Driver):
 
 
 class Table:
-    journal: Journal  # when journal_support.play journaled it
+    journal: Journal  # when tests.support.journal.play journaled it
     def __init__(self, profile: str = "classic", *, clock: Callable[[], float] = time.monotonic,
                  wall: Callable[[], float] = time.time, **config: Any) -> None:
         self.config = replace(TableConfig(pin_hash=PIN_HASH), profile=profile, **config)

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from pit.users import Users
-from tests.feed_support import CLI, Broker, free_port
-from tests.journal_support import ROOT, wait_for
+from tests.support.feed import CLI, Broker, free_port
+from tests.support.journal import ROOT, wait_for
 
 FLOOR_USER, FLOOR_PASSWORD = "floor-test", "a floor test password"
 

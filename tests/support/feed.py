@@ -25,8 +25,8 @@ from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
-from tests.journal_support import ROOT as ROOT
-from tests.journal_support import wait_for
+from tests.support.journal import ROOT as ROOT
+from tests.support.journal import wait_for
 
 MOSQUITTO = shutil.which("mosquitto") or next(
     (path for path in ("/usr/sbin/mosquitto", "/usr/local/sbin/mosquitto")

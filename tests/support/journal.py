@@ -15,10 +15,10 @@ import pytest
 
 from controller.journal import Journal
 from controller.journal.head import head_path
-from tests.table_harness import Table
+from tests.support.table import Table
 from ui.headless import START
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = "9S KH TC 2D  2S 3C 3H 4C 5D  2S KS 3H 5H 5C AD"
 
 
