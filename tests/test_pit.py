@@ -88,6 +88,7 @@ def test_a_table_killed_turns_offline_on_the_floor_page_with_an_alert(floor):
     assert any(a["table"] == "t2" and a["kind"] == "offline" and a["open"] for a in alerts)
 
 
+@pytest.mark.owns_leftovers("the pit it restarts is the floor fixture's, stopped with it")
 def test_the_pit_restarted_mid_shoe_has_every_round_it_missed(floor):
     folder, _, pit, _ = floor
     wait_for(lambda: pit.tables().get("t1", {}).get("seq", 0) > 0, timeout=30)
@@ -103,6 +104,7 @@ def test_the_pit_restarted_mid_shoe_has_every_round_it_missed(floor):
 
 
 @needs_chromium
+@pytest.mark.owns_leftovers("the pit it restarts is the floor fixture's, stopped with it")
 def test_the_table_page_draws_its_roads_and_rounds_and_catches_up_after_a_pit_restart(floor):
     folder, _, pit, _ = floor
     journal = folder / "t1.db"
