@@ -459,7 +459,7 @@ def test_the_alert_queue_picture(tmp_path, broker, tables):
             elif what == "state":
                 table.event("state", pit.clock(), round_=rounds[name], state="betting",
                             previous="banker2")
-            wait_for(lambda t=table: seq_of(pit, t.table) == t.chain.seq, timeout=20)
+            wait_for(lambda t=table: seq_of(pit, t.table) == t.seq, timeout=20)
         pit.clock.now = START + timedelta(minutes=65)
         pit.watch.check()
         assert sorted(a["kind"] for a in pit.alerts() if a["open"]) == [

@@ -51,12 +51,12 @@ def chained(table: Table, type_: str = "state", ts: str | None = None,
             shoe: object = 1, **fields: object) -> tuple[bytes, bytes]:
     """A message that links to ``table``'s last, as a forger who read the feed makes it:
     its payload and its hash (the table's own chain is not moved on)."""
-    seq, ts = table.chain.seq + 1, ts or "2026-12-01T20:00:01.000000Z"
+    seq, ts = table.seq + 1, ts or "2026-12-01T20:00:01.000000Z"
     fields = fields or {"state": "betting", "previous": "awaiting_shuffle"}
-    digest = row_hash(table.chain.prev, seq, ts, type_, table.table,
+    digest = row_hash(table.prev, seq, ts, type_, table.table,
                       shoe if isinstance(shoe, int) else 0, 1, canonical_data(fields))
     message = {"type": type_, "seq": seq, "ts": ts, "table": table.table, "shoe": shoe,
-               "round": 1, "data": fields, "prev_hash": table.chain.prev.hex(),
+               "round": 1, "data": fields, "prev_hash": table.prev.hex(),
                "hash": digest.hex()}
     return json.dumps(message).encode(), digest
 

@@ -179,6 +179,16 @@ class Table:
         self.client.connect("127.0.0.1", broker.port)
         self.client.loop_start()
 
+    @property
+    def seq(self) -> int:
+        """The number of the last event published."""
+        return self.chain.seq
+
+    @property
+    def prev(self) -> bytes:
+        """The last event's hash, which the next one carries."""
+        return self.chain.prev
+
     def status(self, status: str) -> None:
         self._publish("status", status.encode(), retain=True)
 
