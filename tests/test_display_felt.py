@@ -145,7 +145,7 @@ def test_a_hold_follows_the_display_language(qtbot):
 
 
 def test_a_failed_journal_takes_the_felt_and_the_keys(window):
-    submitted = []
+    submitted: list[object] = []
     window.submit = submitted.append
     window.block("integrity check failed: page 7")
     assert alert(window).title == "JOURNAL FAILED"

@@ -107,6 +107,7 @@ def test_outage_kill_and_restart_every_journaled_seq_arrives_in_order(broker, tm
     subscriber.close()
     received_in_order(subscriber.seqs(), last)
     record = read_record(journal)
+    assert record is not None
     assert record.acked_seq == last and record.connection == "stopped"
 
 
@@ -326,6 +327,7 @@ def test_status_says_connected_again_once_the_broker_takes_events_it_refused(tmp
         table = table_process(config, journal, f"sim://?seed={SEED}&rate=20")
         wait_for(lambda: "the broker refused event" in _status(journal), timeout=60)
         acl.write_text("topic readwrite #\n", encoding="utf-8")
+        assert guarded.process is not None
         guarded.process.send_signal(signal.SIGHUP)  # Mosquitto reads its ACL again
         wait_for(lambda: getattr(read_record(journal), "acked_seq", 0) > 0, timeout=60)
         wait_for(lambda: _status(journal) == "connected (MQTT 5)", timeout=30)

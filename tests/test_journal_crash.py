@@ -117,6 +117,7 @@ def test_a_hold_survives_kills_and_a_supervisor_clears_it_afterwards(tmp_path):
     config = tmp_path / "table.toml"
     config.write_text(f'[supervisor]\npin_hash = "{PIN_HASH}"\n', encoding="utf-8")
     process = start_table(journal, HOLD_SHOE, "--config", str(config), stdin=subprocess.PIPE)
+    assert process.stdin is not None
     process.stdin.write(f"accept pin={PIN} by=alice\n".encode())
     process.stdin.flush()
     try:

@@ -233,7 +233,7 @@ def test_a_capture_of_a_listen_only_device_replays_its_cards_and_no_reads_in_ord
     capture.write_bytes(b" [Game]<Card:4S>  [Game]<Game>  <W0x1F>  [Game]<Card:10H> ")
     log = EventLog()
     with open_driver(f"replay://{capture}?protocol=tagged", log.put) as driver:
-        dealt = []
+        dealt: list[str] = []
         while len(dealt) < 3:
             event = log.next()
             if isinstance(event, Misread):

@@ -118,7 +118,8 @@ def test_cards_accepted_from_a_hold_are_dealt_once_after_a_replay():
     table.deal("TC")
     twin = _twin(table)
     assert _state_of(twin) == _state_of(table)
-    assert [card.code for card in twin.controller.rounds.round.dealt] == ["9S", "KH", "TC"]
+    round_ = twin.controller.rounds.round
+    assert round_ is not None and [card.code for card in round_.dealt] == ["9S", "KH", "TC"]
 
 
 def test_a_frame_out_of_sequence_and_a_typed_cards_copy_replay_as_they_were_judged():
