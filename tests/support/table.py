@@ -53,6 +53,7 @@ class RecordingDriver(Driver):
 
 class Table:
     journal: Journal  # when tests.support.journal.play journaled it
+
     def __init__(self, profile: str = "classic", *, clock: Callable[[], float] = time.monotonic,
                  wall: Callable[[], float] = time.time, **config: Any) -> None:
         self.config = replace(TableConfig(pin_hash=PIN_HASH), profile=profile, **config)
