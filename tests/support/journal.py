@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -100,13 +101,13 @@ def has_event(journal: Path, type_: str) -> bool:
         return False
 
 
-def generated_journal(folder: Path, days: float) -> Path:
-    """A journal of ``days`` of dealing in ``folder``, its last row about now
+def generated_journal(folder: Path, days: float, ending: datetime | None = None) -> Path:
+    """A journal of ``days`` of dealing in ``folder``, its last row about ``ending`` (now)
     (benchmarks/journal_generator.py: a real table's shoes, repeated)."""
     from benchmarks.journal_generator import template_shoes, write_journal
 
     path = folder / "journal.sqlite3"
-    write_journal(path, days, template_shoes(folder))
+    write_journal(path, days, template_shoes(folder), ending)
     return path
 
 
