@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -60,7 +61,7 @@ def deal(table: Table | OpenTable, codes: str) -> None:
         table.controller.handle(item)
 
 
-def supervisor(table: Table | OpenTable, action: str, **fields: object) -> None:
+def supervisor(table: Table | OpenTable, action: str, **fields: Any) -> None:
     table.controller.handle(Command(action, by="sup", pin=PIN, **fields))
 
 
