@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from percentiles import percentiles
+
 from controller.events.stream import TableEvent
 from controller.journal import Journal
 from controller.table.controller import TableController
@@ -150,8 +152,8 @@ class CardPath:
         ]
         lines = [f"{'stage':34} {'p50 ms':>8} {'p99 ms':>8} {'mean ms':>8}"]
         for name, values in stages:
-            cuts = statistics.quantiles(values, n=100, method="inclusive")
-            lines.append(f"{name:34} {cuts[49]:8.3f} {cuts[98]:8.3f} "
+            p50, p99 = percentiles(values, 50, 99)
+            lines.append(f"{name:34} {p50:8.3f} {p99:8.3f} "
                          f"{statistics.fmean(values):8.3f}")
         count = max(self._reads, 1)
         lines.append("table thread, per card read, each bus subscriber (mean ms): " + ", ".join(

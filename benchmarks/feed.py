@@ -20,7 +20,6 @@ import argparse
 import json
 import os
 import sqlite3
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -36,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from local_broker import free_port, start_broker  # noqa: E402
+from percentiles import percentiles  # noqa: E402
 
 from controller.events.stream import TableEvent  # noqa: E402
 from controller.feed.relay import FeedRelay  # noqa: E402
@@ -63,11 +63,11 @@ def seconds_since(ts: str) -> float:
     return time.time() - datetime.fromisoformat(ts.replace("Z", "+00:00")).timestamp()
 
 
-def percentiles(values: list[float]) -> str:
+def latency_line(values: list[float]) -> str:
     if len(values) < 2:
         return "n/a"
-    cuts = statistics.quantiles(values, n=100, method="inclusive")
-    return (f"p50 {cuts[49] * 1000:.2f} ms, p99 {cuts[98] * 1000:.2f} ms, "
+    p50, p99 = percentiles(values, 50, 99)
+    return (f"p50 {p50 * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms, "
             f"max {max(values) * 1000:.2f} ms ({len(values)} cards)")
 
 
@@ -142,7 +142,7 @@ def card_path(folder: Path, shoes: int, port: int, burst: int) -> None:
 
         play(TableConfig(table_id=journal.stem, driver_url="sim://?rate=200&seed=7",
                          journal_path=str(journal), feed=feed), shoes=shoes, on_event=timed)
-        print(f"   {label}: {percentiles(latencies)}")
+        print(f"   {label}: {latency_line(latencies)}")
 
 
 def drain(folder: Path, port: int, burst: int) -> None:
@@ -186,7 +186,7 @@ def floor(folder: Path, port: int, broker: subprocess.Popen, tables: int, worker
     broker_cpu = cpu_seconds(broker.pid) - broker_cpu
     time.sleep(2)
     subscriber.close()
-    print(f"   card to subscriber: {percentiles(subscriber.latencies)}")
+    print(f"   card to subscriber: {latency_line(subscriber.latencies)}")
     print(f"   {subscriber.count:,} events from {len(subscriber.last)} tables "
           f"({subscriber.count / wall:,.0f}/s over {wall:.0f} s)")
     print(f"   CPU of one core: broker {broker_cpu / wall * 100:.1f} %, the {tables} tables "

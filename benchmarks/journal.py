@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import tempfile
 import time
 from pathlib import Path
+
+from percentiles import percentiles
 
 from controller.events.facts import CardDealt
 from controller.events.stream import TableEvent, utc_timestamp
@@ -115,11 +116,10 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(dir=args.dir) as name:
         directory = Path(name)
-        times = sorted(card_writes(directory, args.writes))
-        p50 = statistics.median(times) * 1e3
-        p99 = times[int(len(times) * 0.99)] * 1e3
-        print(f"durable card write: p50 {p50:.3f} ms, p99 {p99:.3f} ms, max "
-              f"{times[-1] * 1e3:.2f} ms ({args.writes} writes)")
+        times = card_writes(directory, args.writes)
+        p50, p99 = percentiles(times, 50, 99)
+        print(f"durable card write: p50 {p50 * 1e3:.3f} ms, p99 {p99 * 1e3:.3f} ms, max "
+              f"{max(times) * 1e3:.2f} ms ({args.writes} writes)")
         rounds, seconds, written, device = hands(directory, args.shoes)
         print(f"simulated shoes, journal on: {rounds} rounds in {seconds:.2f} s = "
               f"{rounds / seconds:.0f} hands/s; {written / rounds / 1024:.1f} KB written per "

@@ -60,12 +60,14 @@ def _stamps(start: datetime, step: timedelta) -> Iterator[str]:
         moment += step
 
 
-def write_journal(path: Path, days: float,
-                  template: list[list[tuple[str, int, int, str]]]) -> int:
-    """A journal at ``path`` of about ``days`` days of dealing; the rows written."""
+def write_journal(path: Path, days: float, template: list[list[tuple[str, int, int, str]]],
+                  ending: datetime | None = None) -> int:
+    """A journal at ``path`` of about ``days`` days of dealing up to ``ending`` (now); the
+    rows written."""
     Journal.open(path).close()  # the schema, the application id and the head file
     target = max(1, round(days * ROWS_A_DAY))
-    stamps = _stamps(datetime.now(UTC) - timedelta(days=days), timedelta(days=1) / ROWS_A_DAY)
+    stamps = _stamps((ending or datetime.now(UTC)) - timedelta(days=days),
+                     timedelta(days=1) / ROWS_A_DAY)
     seq, previous, shoe = 0, GENESIS, 0
     connection = sqlite3.connect(path, isolation_level=None)
     connection.execute("PRAGMA journal_mode = WAL")

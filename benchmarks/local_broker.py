@@ -1,6 +1,6 @@
 """A Mosquitto of the benchmarks' own on a loopback port (needs the ``mosquitto`` binary).
 
-Benchmarks do not import tests/: this is the little of tests/feed_support.py they need.
+Benchmarks do not import tests/: this is the little of tests/support/feed.py they need.
 """
 
 from __future__ import annotations

@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import statistics
 import sys
 import tempfile
 import threading
@@ -39,11 +38,13 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from percentiles import percentiles
+
 from controller.feed.message import event_message
 from controller.journal.chain import GENESIS, canonical_data, row_hash
-from tests.feed_support import Broker
-from tests.nats_support import NatsCluster
-from tests.pit_support import Pit, browser
+from tests.support.feed import Broker
+from tests.support.nats import NatsCluster
+from tests.support.pit import Pit, browser
 
 TABLES_PER_CONNECTION = 50
 # The broker as a floor's would be set up (docs/pit.md): the pit's queue and its messages in
@@ -207,17 +208,17 @@ def run(tables: int, seconds: float, rate: float, folder: Path, cluster: bool) -
     probe.loop_stop()
     pit.stop()
     broker.stop()
-    quantiles = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
-    streams = statistics.quantiles(streamed, n=100) if len(streamed) > 1 else [0.0] * 99
-    anchors = statistics.quantiles(anchor, n=100) if len(anchor) > 1 else [0.0] * 99
+    page_p50, page_p99 = percentiles(latencies, 50, 99)
+    stream_p50, stream_p99 = percentiles(streamed, 50, 99)
+    anchor_p50, anchor_p99 = percentiles(anchor, 50, 99)
     print(f"{tables} tables, {len(latencies)} events: published -> visible on the floor page: "
-          f"p50 {quantiles[49] * 1000:.1f} ms  p99 {quantiles[98] * 1000:.1f} ms "
+          f"p50 {page_p50 * 1000:.1f} ms  p99 {page_p99 * 1000:.1f} ms "
           f"(goal p99 < 1000 ms)")
-    print(f"  published -> in the page's event stream: p50 {streams[49] * 1000:.1f} ms  "
-          f"p99 {streams[98] * 1000:.1f} ms")
-    print(f"  anchor, published -> plain subscriber: p50 {anchors[49] * 1000:.1f} ms  "
-          f"p99 {anchors[98] * 1000:.1f} ms; "
-          f"p50 ratio {quantiles[49] / max(anchors[49], 1e-6):.1f}x")
+    print(f"  published -> in the page's event stream: p50 {stream_p50 * 1000:.1f} ms  "
+          f"p99 {stream_p99 * 1000:.1f} ms")
+    print(f"  anchor, published -> plain subscriber: p50 {anchor_p50 * 1000:.1f} ms  "
+          f"p99 {anchor_p99 * 1000:.1f} ms; "
+          f"p50 ratio {page_p50 / max(anchor_p50, 1e-6):.1f}x")
     print(f"  the pit: CPU {cpu * 100:.1f} % of one core (goal < 50 % at 500), "
           f"RSS {rss:.1f} MB")
 

@@ -20,13 +20,13 @@ import argparse
 import contextlib
 import itertools
 import os
-import statistics
 import sys
 import threading
 import time
 import tty
 
 from emulated_shoe import EmulatedShoe
+from percentiles import percentiles
 
 from drivers import open_driver
 from drivers.base import CardRead, DriverEvent
@@ -137,8 +137,8 @@ def interval_cost(interval: float, work: int) -> float:
 
 
 def report(name: str, latencies: list[float]) -> None:
-    cuts = statistics.quantiles(latencies, n=100)
-    print(f"{name:<44} p50 {cuts[49]:.3f} ms  p99 {cuts[98]:.3f} ms  max {max(latencies):.3f} ms")
+    p50, p99 = percentiles(latencies, 50, 99)
+    print(f"{name:<44} p50 {p50:.3f} ms  p99 {p99:.3f} ms  max {max(latencies):.3f} ms")
 
 
 def main() -> None:

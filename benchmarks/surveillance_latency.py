@@ -33,6 +33,8 @@ import threading
 import time
 from pathlib import Path
 
+from percentiles import percentiles
+
 from controller.events.stream import EventBus, TableEvent
 from controller.game.profiles import parse_profile
 from controller.journal import Journal
@@ -123,9 +125,8 @@ def one_shoe(case: str, pace: float, order: list[str], folder: Path, cards: int,
 
 
 def summary(values: list[float]) -> tuple[float, float, float, float]:
-    ordered = sorted(values)
-    pick = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000  # noqa: E731
-    return statistics.fmean(values) * 1000, pick(0.5), pick(0.95), pick(0.99)
+    p50, p95, p99 = (value * 1000 for value in percentiles(values, 50, 95, 99))
+    return statistics.fmean(values) * 1000, p50, p95, p99
 
 
 def per_card_cost(order: list[str], earlier: list[list[str]], cards: int

@@ -8,10 +8,11 @@ It deals the way a smart shoe does, so the controller needs no special case:
 - the next card comes only after the controller acknowledged the last one, or, after a
   misread, after it asked for a rescan; the cut card needs neither (acknowledging it is
   harmless);
-- with ``rate`` > 0 cards are also at least ``1/rate`` seconds apart, dealt from the
-  driver's own thread; with ``rate`` 0 ("as fast as the controller takes them") there is no
-  thread: the next card is dealt in the thread that acknowledges the last one, so the
-  controller's own speed is what counts, not thread switches;
+- with ``rate`` > 0 cards are also at least ``1/rate`` seconds apart on ``clock`` (monotonic
+  seconds; tests inject their own), dealt from the driver's own thread; with ``rate`` 0 ("as
+  fast as the controller takes them") there is no thread: the next card is dealt in the
+  thread that acknowledges the last one, so the controller's own speed is what counts, not
+  thread switches;
 - ``hold_dealing(True)`` holds the dealer (the betting countdown, a hold, a pause) until
   ``hold_dealing(False)``;
 - it never deals past the end of the shoe: ``reshuffle()`` starts the next one;
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from drivers.base import (
     CardRead,
@@ -78,8 +79,10 @@ class SimDriver(Driver):
         script: list[str] | None = None,
         rate: float = 0.0,
         misread: float = 0.0,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__(sink)
+        self.clock = clock
         if cut is not None:
             try:
                 check_cut(cut, decks)
@@ -248,13 +251,13 @@ class SimDriver(Driver):
     def _wait_for_next(self) -> DriverEvent | None:
         """Block until the next event may be dealt; None once closed."""
         while not self._closed:
-            delay = self._next_time - time.monotonic()
+            delay = self._next_time - self.clock()
             if self._blocked():
                 self._cond.wait()
             elif delay > 0:
                 self._cond.wait(delay)
             else:
-                self._next_time = time.monotonic() + self.interval
+                self._next_time = self.clock() + self.interval
                 return self._deal_one()
         return None
 

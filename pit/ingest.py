@@ -6,6 +6,7 @@ are tried in turn, the session resuming on the next."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import paho.mqtt.client as mqtt
@@ -26,8 +27,22 @@ SESSION_EXPIRY = 7 * 24 * 3600  # seconds the broker keeps the pit's queue while
 LEAVES = ("events", "state", "status", "heartbeat")
 
 
+@dataclass(frozen=True)
+class Ingest:
+    """The running subscription."""
+
+    client: mqtt.Client
+    keeping: Keeping
+
+    def stop(self) -> None:
+        """Off the broker, and no retry of the store left to fire on a closed store."""
+        self.client.disconnect()
+        self.client.loop_stop()
+        self.keeping.close()
+
+
 def start_ingest(settings: PitSettings, floor: Floor,
-                 link: BrokerLink | None = None) -> mqtt.Client:
+                 link: BrokerLink | None = None) -> Ingest:
     broker = settings.broker
     link = link or BrokerLink(broker.url, broker.client_id, floor.clock, broker.protocol)
     v5 = broker.protocol == "5"
@@ -64,4 +79,4 @@ def start_ingest(settings: PitSettings, floor: Floor,
         link.unreachable(error.strerror or str(error))
         client.connect_async(broker.host, broker.port, keepalive=30, **session)
     client.loop_start()
-    return client
+    return Ingest(client, keeping)

@@ -39,6 +39,7 @@ class Keeping:
         self.alert_table: str | None = None  # a store alert to raise, at that table
         self._lock = threading.Lock()
         self._timer: threading.Timer | None = None
+        self._closed = False
 
     # paho's callbacks, on its network thread.
     def connected(self, session_present: bool) -> None:
@@ -121,8 +122,16 @@ class Keeping:
                     self.floor.touch(table)
         self.floor.on_change()
 
+    def close(self) -> None:
+        """No more tries (the pit stops): what waits comes again from the broker."""
+        with self._lock:
+            self._closed = True
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+
     def _again(self) -> None:
-        if self._timer is None:
+        if self._timer is None and not self._closed:
             self._timer = threading.Timer(RETRY, self.retry)
             self._timer.daemon = True
             self._timer.start()

@@ -80,7 +80,7 @@ def _serve(settings: PitSettings, store: Store) -> int:
     broker = settings.broker
     link = BrokerLink(broker.url, broker.client_id, floor.clock, broker.protocol)
     live = Live(floor, link)
-    client = start_ingest(settings, floor, link)
+    ingest = start_ingest(settings, floor, link)
     stop = threading.Event()
     watch = threading.Thread(target=watch_until, args=(Watch(floor, link), stop), name="pit-watch",
                              daemon=True)
@@ -94,8 +94,7 @@ def _serve(settings: PitSettings, store: Store) -> int:
         server.run(sockets=[listener])
     finally:
         stop.set()
-        client.disconnect()
-        client.loop_stop()
+        ingest.stop()
         watch.join()
     return 0
 

@@ -24,12 +24,11 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from controller.events import facts
 from controller.events.stream import TableEvent
-from controller.feed.message import event_message
 from controller.journal import Journal
-from controller.journal.chain import GENESIS, canonical_data, row_hash
-from tests.feed_support import CLI, Broker
-from tests.journal_support import ROOT, wait_for
-from tests.pit_support import Pit, browser
+from tests.support.feed import CLI, Broker
+from tests.support.feed_messages import Chain
+from tests.support.journal import ROOT, wait_for
+from tests.support.pit import Pit, browser
 
 SEEDS = (11, 12, 13, 14)
 TABLES = [f"T{n:02d}" for n in range(1, 21)]
@@ -56,14 +55,9 @@ def deal_shoe(folder: Path, seed: int) -> list[TableEvent]:
 
 def messages(table: str, events: list[TableEvent]) -> list[bytes]:
     """The events as ``table`` would publish them: its own id, chained anew."""
-    prev, out = GENESIS, []
-    for seq, event in enumerate(events, start=1):
-        envelope = {**event.envelope, "seq": seq, "table": table}
-        digest = row_hash(prev, seq, event.ts, event.type, table, event.shoe, event.round,
-                          canonical_data(event.fields))
-        out.append(event_message(envelope, event.fields, prev, digest))
-        prev = digest
-    return out
+    chain = Chain(table)
+    return [chain.message(event.type, event.fields, ts=event.ts, shoe=event.shoe,
+                          round_=event.round) for event in events]
 
 
 def cut(events: list[TableEvent], rounds: int) -> list[TableEvent]:

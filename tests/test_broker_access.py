@@ -13,7 +13,7 @@ import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
-from tests.feed_support import (
+from tests.support.feed import (
     CLI,
     Broker,
     Subscriber,
@@ -21,7 +21,7 @@ from tests.feed_support import (
     needs_mosquitto,
     table_process,
 )
-from tests.journal_support import ROOT, wait_for
+from tests.support.journal import ROOT, wait_for
 
 pytestmark = needs_mosquitto
 

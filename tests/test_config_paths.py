@@ -14,8 +14,8 @@ import pytest
 
 from controller.journal.head import head_path
 from pit.store import Store
-from tests.journal_support import play, rows
-from tests.table_harness import ONE_DECK
+from tests.support.journal import play, rows
+from tests.support.table import ONE_DECK
 from tests.test_user_mistakes import one_line_error
 
 ROOT = Path(__file__).resolve().parent.parent

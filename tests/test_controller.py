@@ -7,7 +7,7 @@ from controller.game.outcome import judge_round
 from controller.table.commands import TimerExpired
 from controller.view.table_view import TableView
 from drivers.base import CardRead, Connected, Disconnected, Misread
-from tests.table_harness import ONE_DECK, RecordingDriver, Table
+from tests.support.table import ONE_DECK, RecordingDriver, Table
 
 NATURAL_PLAYER_9 = "9S KH TC 2D"  # P 9S TC = 9, B KH 2D = 2
 PLAYER_DRAWS_BANKER_STANDS = "2S 3C 3H 4C 5D"  # P 2+3+5 = 0, B 3+4 = 7

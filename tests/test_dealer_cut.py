@@ -8,7 +8,7 @@ from controller.events import facts
 from controller.table.recovery import replay
 from controller.view.scanner_health import ScannerHealth
 from drivers.base import DeviceFault, Misread
-from tests.table_harness import RecordingDriver, Table
+from tests.support.table import RecordingDriver, Table
 from ui.headless import HeadlessPrinter, parse_command
 
 NATURAL_PLAYER_9 = "9S KH TC 2D"

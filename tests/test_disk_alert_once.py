@@ -10,7 +10,7 @@ from pathlib import Path
 
 from controller.service.app import open_table
 from controller.table.config import TableConfig
-from tests.journal_support import generated_journal, generated_journal_fixtures, rows
+from tests.support.journal import generated_journal, generated_journal_fixtures, rows
 
 MB = 1_000_000
 HOUR = 3600.0

@@ -8,7 +8,6 @@ import signal
 from pathlib import Path
 
 import pytest
-from display_support import shown_window
 
 from benchmarks.journal_generator import ROWS_A_DAY
 from controller.events import facts
@@ -16,8 +15,9 @@ from controller.feed.outbox import FeedRecord, write_record
 from controller.journal.disk_budget import estimate
 from controller.service.app import open_table
 from controller.table.config import TableConfig
-from tests.feed_support import Broker, Subscriber, feed_config, needs_mosquitto, table_process
-from tests.journal_support import generated_journal_fixtures, rows, wait_for
+from tests.support.display import shown_window
+from tests.support.feed import Broker, Subscriber, feed_config, needs_mosquitto, table_process
+from tests.support.journal import generated_journal_fixtures, rows, wait_for
 from tests.test_service_notify import run_under_notify_socket
 
 DAYS = 2

@@ -6,7 +6,6 @@ from __future__ import annotations
 import threading
 
 import pytest
-from display_support import follow, near, pixel, played, shown_window
 from PyQt6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QRect
 from PyQt6.QtGui import QColor
 from PyQt6.QtWidgets import QApplication
@@ -14,7 +13,8 @@ from PyQt6.QtWidgets import QApplication
 from controller.game.profiles import load_profile
 from controller.journal import JournalError
 from controller.roads import DERIVED_NAMES
-from tests.table_harness import Table
+from tests.support.display import follow, near, pixel, played, shown_window
+from tests.support.table import Table
 from ui.display import marks
 from ui.display.bridge import EventBridge
 from ui.display.window import DisplayWindow

@@ -8,13 +8,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from display_support import near, pixel, played, shown_window
 from PyQt6.QtCore import QPointF, Qt
 from PyQt6.QtWidgets import QApplication
 
 from controller.events import facts
 from controller.game.profiles import load_profile
 from controller.roads.hand import Hand
+from tests.support.display import near, pixel, played, shown_window
 from ui.display import marks
 from ui.display.app import make_application
 from ui.display.i18n import LANGUAGES

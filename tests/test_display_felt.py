@@ -4,12 +4,12 @@ language, from the event that raises it to the one that clears it (docs/display.
 from __future__ import annotations
 
 import pytest
-from display_support import follow, near, pixel, played, shown_window
 from PyQt6.QtCore import QCoreApplication, QPointF
 from PyQt6.QtWidgets import QApplication, QWidget
 
 from controller.events.states import TableState
 from controller.table.config import TableConfig
+from tests.support.display import follow, near, pixel, played, shown_window
 from ui.display.cards_panel import CARD_FACE
 from ui.display.i18n import load_translator
 from ui.display.scenarios import play
@@ -145,7 +145,7 @@ def test_a_hold_follows_the_display_language(qtbot):
 
 
 def test_a_failed_journal_takes_the_felt_and_the_keys(window):
-    submitted = []
+    submitted: list[object] = []
     window.submit = submitted.append
     window.block("integrity check failed: page 7")
     assert alert(window).title == "JOURNAL FAILED"

@@ -9,11 +9,11 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from display_support import near, pixel, played
 from PyQt6.QtCore import QPointF, Qt
 from PyQt6.QtGui import QColor
 from PyQt6.QtWidgets import QApplication
 
+from tests.support.display import near, pixel, played
 from ui.display.app import make_application
 from ui.display.fonts import missing_font
 from ui.display.i18n import LANGUAGES, load_translator, ts_path
@@ -26,12 +26,6 @@ def messages(ts: Path) -> dict[str, str]:
     root = ET.parse(ts).getroot()
     return {message.findtext("source"): message.findtext("translation") or ""
             for message in root.iter("message")}
-
-
-@pytest.fixture
-def english(qapp):
-    yield
-    make_application("en")
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

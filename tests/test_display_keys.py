@@ -4,7 +4,6 @@ asks for a PIN only where a supervisor is needed, and the real table answers."""
 from __future__ import annotations
 
 import pytest
-from display_support import played, shown_window
 from PyQt6.QtCore import QCoreApplication, Qt, QTimer
 from PyQt6.QtGui import QFontInfo, QTextDocument, QTextTable
 from PyQt6.QtWidgets import QLabel, QProxyStyle, QStyle
@@ -15,7 +14,8 @@ from controller.table.commands import MAX_BY, MAX_REASON, Action, Command
 from controller.table.config import TableConfig
 from controller.table.supervisor import hash_pin
 from drivers.base import Disconnected
-from tests.table_harness import Table
+from tests.support.display import played, shown_window
+from tests.support.table import Table
 from ui.display.app import make_application
 from ui.display.bridge import EventBridge
 from ui.display.dialogs import CardDialog, NameDialog, PinDialog, ReasonDialog
@@ -435,9 +435,3 @@ def test_with_no_pin_configured_supervisor_keys_say_so_at_once(qtbot):
         assert window.status.fields["refused"].text().endswith(
             "no supervisor PIN is configured (see 'baccarat-table hash-pin')")
     assert window.dialogs.asked == [] and not table.of_type("round_voided")
-
-
-@pytest.fixture
-def english(qapp):
-    yield
-    make_application("en")

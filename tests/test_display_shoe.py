@@ -6,10 +6,10 @@ from __future__ import annotations
 import logging
 
 import pytest
-from display_support import near, played
 from PyQt6.QtGui import QFontDatabase, QImage
 
 from controller.table.config import TableConfig
+from tests.support.display import near, played
 from ui.cli import main
 from ui.display.bridge import EventBridge
 from ui.display.render import render_events

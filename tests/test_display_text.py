@@ -10,12 +10,12 @@ each, every visible label and every text painted on the felt is measured."""
 from __future__ import annotations
 
 import pytest
-from display_support import follow, played, shown_window
 from PyQt6.QtCore import QPoint, QRect, QSize
 from PyQt6.QtGui import QFontInfo, QFontMetrics
 from PyQt6.QtWidgets import QApplication, QLabel
 
 from controller.game.profiles import Profile, load_profile
+from tests.support.display import follow, played, shown_window
 from ui.display.app import make_application
 from ui.display.dialogs import InputDialog, PinDialog, ReasonDialog, void_title
 from ui.display.i18n import LANGUAGES
@@ -124,12 +124,6 @@ def check_limits(window: DisplayWindow, profile: Profile, moment: str) -> list[s
             problems.append(f"{moment}: {bet_label(BETS, bet)} {stakes} is not shown whole "
                             f"(shown: {[item.text() for item in shown]})")
     return problems
-
-
-@pytest.fixture
-def english(qapp):
-    yield
-    make_application("en")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

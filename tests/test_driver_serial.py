@@ -7,7 +7,6 @@ import threading
 import time
 
 import pytest
-from driver_events import EventLog
 
 from drivers import open_driver
 from drivers.base import CardRead, Connected, Disconnected, Misread, OutOfSequence
@@ -16,7 +15,8 @@ from drivers.custom_format import custom_format
 from drivers.emulator import Faults, ShoeEmulator
 from drivers.readers import READER_FORMATS
 from drivers.shoe_protocol import encode_frame
-from tests.reader_support import SITE
+from tests.support.driver_events import EventLog
+from tests.support.reader import SITE
 
 pytestmark = pytest.mark.timeout(60)
 

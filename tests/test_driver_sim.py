@@ -1,16 +1,16 @@
 """The simulated shoe, its script and replay forms, and driver URLs."""
 
-import itertools
-import time
 from collections import Counter
 
 import pytest
-from driver_events import EventLog
 
 from drivers import DriverError, open_driver
 from drivers.base import CardRead, CutCardSeen, Misread, ShoeShuffled
 from drivers.card_codes import ALL_CODES, CUT
 from drivers.shoe_order import build_shoe, rest_of_shoe, shoe_random
+from drivers.sim import SimDriver
+from tests.support.clock import ManualClock
+from tests.support.driver_events import EventLog
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -53,11 +53,10 @@ def test_shoe_k_is_reproducible_from_seed_and_k():
 def test_the_sim_deals_its_order_and_waits_for_each_acknowledgement():
     log = EventLog()
     with open_driver("sim://?decks=1&seed=7&cut=6", log.put) as driver:
-        shuffled = log.next()
-        assert isinstance(shuffled, ShoeShuffled)
+        shuffled = log.next_as(ShoeShuffled)
         assert log.quiet(0.2), "dealt the reveal card before the new shoe was acknowledged"
         driver.acknowledge(shuffled)
-        first = log.next()
+        first = log.next_as(CardRead)
         assert log.quiet(0.2), "dealt the next card before the first was acknowledged"
         driver.acknowledge(first)
         rest = take(driver, log, 52)
@@ -85,10 +84,10 @@ def test_hold_dealing_holds_the_dealer():
     with open_driver("sim://?script=AS,KD", log.put) as driver:
         take(driver, log, 1)  # the new shoe
         driver.hold_dealing(True)
-        driver.acknowledge(log.next())
+        driver.acknowledge(log.next_as(CardRead))
         assert log.quiet(0.2)
         driver.hold_dealing(False)
-        assert log.next().code == "KD"
+        assert log.next_as(CardRead).code == "KD"
 
 
 def test_injected_misreads_are_followed_by_the_same_card_after_a_rescan():
@@ -114,14 +113,21 @@ def test_a_misread_waits_for_the_rescan_request():
         assert log.next().kind == "misread"
         assert log.quiet(0.2)
         driver.request_rescan()
-        assert log.next().code == "AS"
+        assert log.next_as(CardRead).code == "AS"
 
 
-def test_rate_paces_the_cards():
-    log = EventLog()
-    with open_driver("sim://?script=AS,KD,QH&rate=20", log.put) as driver:
-        times = [event.at for event in take(driver, log, 4)[1:]]
-    assert min(later - earlier for earlier, later in itertools.pairwise(times)) >= 0.045
+def test_rate_paces_the_cards_on_the_drivers_clock():
+    """At 20 cards a second no card comes until its clock has moved 1/20 s past the last,
+    however long the test takes."""
+    clock, log = ManualClock(100.0), EventLog()
+    with SimDriver(log.put, script=["AS", "KD"], rate=20, clock=clock) as driver:
+        driver.start()
+        for code in ("SHUFFLED", "AS", "KD"):
+            if code != "SHUFFLED":
+                clock.read_twice()  # the dealer looked at the time, acknowledged: no card yet
+                assert log.poll(0) is None, f"{code} dealt before its time"
+                clock.advance(0.05)
+            assert items(take(driver, log, 1)) == [code]
 
 
 def dealt_cards(events):
@@ -181,6 +187,7 @@ def test_a_script_the_journals_cards_do_not_begin_deals_its_items_not_yet_dealt(
     log = EventLog()
     driver = open_driver("sim://?script=AS,NR,CUT,KD,QH", log.put)
     note = driver.resume_shoe(1, ["AS", "KD"], cut_seen=False)
+    assert note is not None
     assert "the cut card did not come out, the shoe has it before card 2" in note
     with driver:
         assert items(take(driver, log, 3)) == ["NR", "CUT", "QH"]
@@ -189,7 +196,7 @@ def test_a_script_the_journals_cards_do_not_begin_deals_its_items_not_yet_dealt(
 def test_a_shoe_numbered_by_the_table_before_its_first_card_is_that_shoe():
     log = EventLog()
     with open_driver("sim://?decks=1&seed=7&cut=6", log.put) as driver:
-        shuffled = log.next()
+        shuffled = log.next_as(ShoeShuffled)
         driver.number_shoe(3)  # the table's shoe 3: the seed's shoe 2
         driver.acknowledge(shuffled)
         dealt = take(driver, log, 53)
@@ -251,9 +258,10 @@ def test_close_is_safe_twice_and_without_start():
     driver = open_driver("sim://", EventLog().put)
     driver.close()
     driver.close()
-    started = open_driver("sim://?rate=1000", EventLog().put)
+    log = EventLog()
+    started = open_driver("sim://?rate=1000", log.put)
     started.start()
-    time.sleep(0.01)
+    log.next()  # its thread is dealing
     started.close()
     started.close()
     assert started.closed

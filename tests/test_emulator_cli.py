@@ -7,7 +7,6 @@ import sys
 import threading
 
 import pytest
-from driver_events import EventLog
 
 from controller.game.shoe_end import dealt_items
 from controller.table.config import load_config
@@ -16,7 +15,8 @@ from drivers.base import CardRead, CutCardSeen, ShoeShuffled
 from drivers.card_codes import CUT
 from drivers.emulator import ShoeEmulator
 from drivers.shoe_order import build_shoe, shoe_random
-from tests.reader_support import site_config
+from tests.support.driver_events import EventLog
+from tests.support.reader import site_config
 
 pytestmark = pytest.mark.timeout(60)
 

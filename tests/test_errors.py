@@ -34,7 +34,8 @@ def documented() -> dict[str, tuple[str | None, str | None]]:
 
 
 def descendants(root: type) -> dict[str, type]:
-    found = {}
+    found: dict[str, type] = {}
+    child: type
     for child in root.__subclasses__():
         found |= {child.__name__: child, **descendants(child)}
     return found
@@ -42,8 +43,8 @@ def descendants(root: type) -> dict[str, type]:
 
 def test_the_docstring_tree_is_the_tree_of_the_classes():
     tree = documented()
-    for module in {module for _, module in tree.values() if module is not None}:
-        importlib.import_module(module)  # each class is defined beside the code raising it
+    for named in {module for _, module in tree.values() if module is not None}:
+        importlib.import_module(named)  # each class is defined beside the code raising it
     classes = {name: cls for name, cls in descendants(BaccaratError).items()
                if not cls.__module__.startswith("tests")}
     classes[BaccaratError.__name__] = BaccaratError

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,7 +16,7 @@ from controller.events.facts import JournalVerified
 from controller.events.stream import TableEvent
 from controller.journal import Journal
 
-PASSED = {"last_seq": 1, "last_hash": "ab" * 32, "rows": 1, "seconds": 0.5,
+PASSED: dict[str, Any] = {"last_seq": 1, "last_hash": "ab" * 32, "rows": 1, "seconds": 0.5,
           "finished": "2026-12-03T04:30:00.000000Z", "finding": ""}
 
 

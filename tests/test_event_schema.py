@@ -10,7 +10,7 @@ from controller.events.codec import SCHEMA, EventSchemaError, check_values, deco
 from controller.events.facts import FACTS
 from controller.table.commands import TimerExpired
 from drivers.base import Connected, Disconnected, Misread
-from tests.table_harness import Table
+from tests.support.table import Table
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "events.md"
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.journal_support import (
+from tests.support.journal import (
     ROOT,
     kill,
     last_seq,

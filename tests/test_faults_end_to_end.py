@@ -12,14 +12,14 @@ import time
 import tty
 
 import pytest
-from journal_support import ROOT, kill, log_path, rows, start_table, started, wait_for
 
 from controller.game.shoe_end import dealt_items
 from controller.journal.verify import self_test
 from drivers.card_codes import CUT
 from drivers.shoe_order import build_shoe, shoe_random
 from drivers.shoe_protocol import decode_frame, encode_frame
-from tests.table_harness import PIN, PIN_HASH
+from tests.support.journal import ROOT, kill, log_path, rows, start_table, started, wait_for
+from tests.support.table import PIN, PIN_HASH
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -146,7 +146,7 @@ def test_a_restart_with_another_profile_and_betting_mode_finishes_the_shoe_as_it
     config.write_text('[table]\nprofile = "big-win"\nbetting = "live"\n', encoding="utf-8")
     table = start_table(journal, script, "--config", str(config))
     wait_for(lambda: "config_changed" in event_types(journal))
-    time.sleep(1)  # the journal is written before the table takes signals
+    wait_for(lambda: started(journal, 2))  # it answers SIGTERM from here on
     table.send_signal(signal.SIGTERM)
     assert table.wait(20) == 0, log_path(journal).read_text()[-2000:]
     (changed,) = rows(journal, "SELECT data FROM events WHERE type = 'config_changed'")

@@ -14,7 +14,7 @@ import pytest
 from controller.feed.chain_check import ChainCheck
 from controller.feed.message import recomputed_hash
 from controller.feed.outbox import read_record
-from tests.feed_support import (
+from tests.support.feed import (
     CLI,
     ROOT,
     Broker,
@@ -26,20 +26,10 @@ from tests.feed_support import (
     retained,
     table_process,
 )
-from tests.journal_support import kill, last_seq, rows, wait_for
+from tests.support.journal import kill, last_seq, rows, wait_for
 
 pytestmark = [needs_mosquitto, pytest.mark.timeout(300)]
 SEED = 20261130
-
-
-@pytest.fixture
-def broker(tmp_path):
-    folder = tmp_path / "broker"
-    folder.mkdir()
-    running = Broker(folder)
-    running.start()
-    yield running
-    running.stop()
 
 
 def received_in_order(seqs: list[int], last: int) -> None:
@@ -137,6 +127,7 @@ def test_outage_kill_and_restart_every_journaled_seq_arrives_in_order(broker, tm
     subscriber.close()
     received_in_order(subscriber.seqs(), last)
     record = read_record(journal)
+    assert record is not None
     assert record.acked_seq == last and record.connection == "stopped"
 
 
@@ -418,6 +409,7 @@ def test_tail_piped_into_a_reader_that_stops_reading_ends_quietly(broker, tmp_pa
         publisher = Subscriber(broker, "unused/topic", client_id="fake")
         for event in chained_events(range(1, 401)):  # more than a pipe holds
             publisher.client.publish("baccarat/t1/events", json.dumps(event), qos=1)
+        assert tail.stdout is not None and tail.stderr is not None
         tail.stdout.readline()
         tail.stdout.close()
         tail.wait(timeout=60)
@@ -441,6 +433,7 @@ def test_status_says_connected_again_once_the_broker_takes_events_it_refused(tmp
         table = table_process(config, journal, f"sim://?seed={SEED}&rate=20")
         wait_for(lambda: "the broker refused event" in _status(journal), timeout=60)
         acl.write_text("topic readwrite #\n", encoding="utf-8")
+        assert guarded.process is not None
         guarded.process.send_signal(signal.SIGHUP)  # Mosquitto reads its ACL again
         wait_for(lambda: getattr(read_record(journal), "acked_seq", 0) > 0, timeout=60)
         wait_for(lambda: _status(journal) == "connected (MQTT 5)", timeout=30)

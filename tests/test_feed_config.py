@@ -8,8 +8,8 @@ import subprocess
 import pytest
 
 from controller.table.config import ConfigError, load_config
-from tests.feed_support import CLI, free_port
-from tests.journal_support import ROOT
+from tests.support.feed import CLI, free_port
+from tests.support.journal import ROOT
 
 
 @pytest.mark.parametrize(("feed", "named"), [

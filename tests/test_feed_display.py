@@ -12,8 +12,8 @@ from controller.feed.relay import FeedRelay
 from controller.service.app import open_table
 from controller.table.config import TableConfig
 from drivers.broker import BrokerSettings
-from tests.feed_support import Broker, free_port, needs_mosquitto
-from tests.journal_support import last_seq
+from tests.support.feed import Broker, free_port, needs_mosquitto
+from tests.support.journal import last_seq
 from ui.display.app import show_feed
 from ui.display.window import DisplayWindow
 

@@ -25,8 +25,8 @@ from controller.feed.relay import FeedRelay
 from controller.game.profiles import load_profile
 from controller.journal import Journal
 from drivers.broker import BrokerSettings
-from tests.feed_support import CLI, ROOT, Broker, Subscriber, feed_config, needs_mosquitto
-from tests.journal_support import rows, wait_for
+from tests.support.feed import CLI, ROOT, Broker, Subscriber, feed_config, needs_mosquitto
+from tests.support.journal import rows, wait_for
 
 pytestmark = [needs_mosquitto, pytest.mark.timeout(120)]
 SHOE = 4  # the envelope's shoe: not the 3 every whole-number field of the facts holds

@@ -4,25 +4,18 @@ from __future__ import annotations
 
 import json
 
-from controller.events.facts import Prompt
-from controller.events.stream import TableEvent
 from controller.feed.chain_check import ChainCheck
 from controller.feed.message import event_message, recomputed_hash
-from controller.journal.chain import GENESIS, canonical_data, row_hash
+from controller.journal.chain import GENESIS
+from tests.support.feed_messages import Chain
 
 
 def chained(count: int, start: bytes = GENESIS, tag: str = "a", first: int = 1) -> list[dict]:
     """``count`` journaled prompts as the relay publishes them, from seq ``first``."""
-    messages, previous = [], start
-    for seq in range(first, first + count):
-        event = TableEvent(seq, "2026-11-30T12:00:00.000000Z", "t1", 1, 0,
-                           Prompt(message=f"{tag}{seq}"))
-        digest = row_hash(previous, seq, event.ts, event.type, event.table, event.shoe,
-                          event.round, canonical_data(event.fields))
-        messages.append(json.loads(event_message(event.envelope, event.fields, previous,
-                                                 digest)))
-        previous = digest
-    return messages
+    chain = Chain("t1", first - 1, start)
+    return [json.loads(chain.message("prompt", {"message": f"{tag}{seq}"},
+                                     ts="2026-11-30T12:00:00.000000Z", round_=0))
+            for seq in range(first, first + count)]
 
 
 def test_a_simulated_shoes_snapshot_in_an_older_journal_is_withheld_and_named():

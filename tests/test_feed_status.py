@@ -9,8 +9,8 @@ import subprocess
 import pytest
 
 from controller.feed.outbox import ack_path
-from tests.feed_support import CLI
-from tests.journal_support import ROOT, play
+from tests.support.feed import CLI
+from tests.support.journal import ROOT, play
 
 
 @pytest.fixture

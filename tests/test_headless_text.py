@@ -20,7 +20,7 @@ def told(*shown: facts.Fact) -> list[str]:
     out = io.StringIO()
     printer = HeadlessPrinter(out)
     for seq, fact in enumerate(shown, 1):
-        printer(TableEvent(seq, 0.0, "t1", 1, 3, fact))
+        printer(TableEvent(seq, "2026-12-03T12:00:00.000000Z", "t1", 1, 3, fact))
     return out.getvalue().splitlines()
 
 
@@ -77,8 +77,11 @@ def test_lines_from_two_threads_never_interleave():
     out = SlowStream()
     printer = HeadlessPrinter(out)
     lines = {name: f"line from the {name} thread, whole" for name in ("table", "operator")}
-    threads = [threading.Thread(target=lambda text=text: [printer.say(text) for _ in range(30)])
-               for text in lines.values()]
+    def say_often(text: str) -> None:
+        for _ in range(30):
+            printer.say(text)
+
+    threads = [threading.Thread(target=say_often, args=(text,)) for text in lines.values()]
     for thread in threads:
         thread.start()
     for thread in threads:

@@ -9,7 +9,6 @@ import subprocess
 import sys
 
 import pytest
-from test_emulator_cli import play_to_the_end
 
 from controller.events import facts
 from controller.events.codec import encode
@@ -19,9 +18,11 @@ from controller.service.app import open_table
 from controller.surveillance.integrity import IntegrityDetector
 from controller.surveillance.run_chance import carried_run_chance
 from controller.table.config import TableConfig
-from drivers.shoe_order import CUT, build_shoe, shoe_random
-from tests.surveillance_support import LUCKY_SIX_PROFILE, run_watched_table
-from tests.table_harness import Table
+from drivers.card_codes import CUT
+from drivers.shoe_order import build_shoe, shoe_random
+from tests.support.surveillance import LUCKY_SIX_PROFILE, run_watched_table
+from tests.support.table import Table
+from tests.test_emulator_cli import play_to_the_end
 from tests.test_restart_keeps_the_past import deal as deal_cards
 
 DECKS = 8
@@ -134,6 +135,7 @@ def test_slugs_of_16_24_and_40_cards_fed_through_a_real_pty_are_all_found(tmp_pa
          "0", "--link", str(link), "--script", ",".join(order)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
+        assert emulator.stdout is not None
         assert emulator.stdout.readline().startswith("/dev/pts/")
         read = [item for item in play_to_the_end(link, "shoe") if item not in ("NEW", CUT)]
     finally:

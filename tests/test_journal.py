@@ -19,16 +19,9 @@ from controller.journal.schema import MIGRATIONS, SCHEMA_VERSION, migrate
 from controller.journal.verify import self_test
 from controller.service.app import open_table
 from controller.table.config import TableConfig
-from tests.journal_support import ROUNDS, play
-from tests.table_harness import Table
+from tests.support.journal import ROUNDS, play
+from tests.support.table import Table
 from ui.cli import main
-
-
-@pytest.fixture
-def journal_file(tmp_path: Path) -> Path:
-    path = tmp_path / "table.db"
-    play(path).journal.close()
-    return path
 
 
 def execute(path: Path, *statements: str) -> None:
@@ -164,8 +157,9 @@ def test_rows_cut_off_the_end_are_named_by_the_head_file(journal_file):
 
 
 def test_a_truncated_wal_on_a_copy_of_a_live_journal_is_named(tmp_path):
-    table = play(tmp_path / "live" / "table.db" if (tmp_path / "live").mkdir() is None else None)
     live = tmp_path / "live" / "table.db"
+    live.parent.mkdir()
+    table = play(live)
     table.journal.commit()
     committed = table.journal.last_seq
     copy = tmp_path / "copy" / "table.db"
@@ -231,7 +225,8 @@ def test_set_aside_keeps_the_failed_journal_read_only_and_a_new_one_starts(journ
     assert not kept.stat().st_mode & 0o222
     assert head_path(kept).exists() and not journal_file.exists()
     Journal.open(journal_file).close()
-    assert read_head(journal_file).seq == 0
+    head = read_head(journal_file)
+    assert head is not None and head.seq == 0
 
 
 # -- recovery through open_table -------------------------------------------------------------
@@ -242,7 +237,9 @@ def test_open_table_resumes_mid_round_and_records_a_profile_change(journal_file)
     try:
         controller = table.controller
         assert (controller.state, controller.round_number) == ("player2", 5)
-        assert [card.code for card in controller.rounds.round.dealt] == ["4S", "4D"]
+        round_ = controller.rounds.round
+        assert round_ is not None and [card.code for card in round_.dealt] == ["4S", "4D"]
+        assert table.journal is not None
         last = table.journal.events()[-1]
         assert last.type == "config_changed"
         assert last.fields["before"]["profile"] == "classic"

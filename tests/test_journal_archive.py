@@ -24,7 +24,7 @@ from controller.journal.verify import self_test
 from controller.service.app import open_table
 from controller.service.retention import keep_retention
 from controller.table.config import TableConfig
-from tests.journal_support import (
+from tests.support.journal import (
     ROOT,
     generated_journal,
     generated_journal_fixtures,
@@ -341,9 +341,9 @@ def test_another_tables_archive_in_the_same_folder_is_never_deleted(journal, tmp
     assert archive_cli(journal, folder, days_ago(1)) == 0
     [first_tables] = archives_in(folder)
     kept = first_tables.read_bytes()
-    time.sleep(0.01)  # another table's journal: the same shoes at other times, other hashes
     (tmp_path / "other").mkdir()
-    other = generated_journal(tmp_path / "other", DAYS)
+    # another table's journal: the same shoes a second earlier, so other hashes
+    other = generated_journal(tmp_path / "other", DAYS, datetime.now(UTC) - timedelta(seconds=1))
     capsys.readouterr()
     assert archive_cli(other, folder, days_ago(1)) == 1
     assert "another journal's archive has this name" in capsys.readouterr().err

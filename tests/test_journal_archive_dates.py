@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 from controller.journal.archive_file import records
 from controller.journal.verify import open_read_only
-from tests.journal_support import generated_journal_fixtures, rows
+from tests.support.journal import generated_journal_fixtures, rows
 from ui.cli import main
 
 generated, journal = generated_journal_fixtures(1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.journal_support import generated_journal_fixtures, rows
+from tests.support.journal import generated_journal_fixtures, rows
 from tests.test_journal_archive import days_ago
 from tests.test_journal_faults import small_disk
 from tests.test_user_mistakes import read_only  # noqa: F401 (a fixture)

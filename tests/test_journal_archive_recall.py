@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from controller.journal.head import head_path
-from tests.journal_support import generated_journal_fixtures
+from tests.support.journal import generated_journal_fixtures
 from tests.test_journal_archive import (
     DAYS,
     archive_cli,

@@ -316,7 +316,7 @@ def test_history_and_shoe_report_read_a_checkpointed_journal(checkpointed, capsy
 
 
 def test_a_running_table_checks_its_journal_again_and_again(tmp_path):
-    from tests.journal_support import wait_for
+    from tests.support.journal import wait_for
 
     path = tmp_path / "journal.sqlite3"
     play(path, 1)

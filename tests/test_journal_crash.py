@@ -13,8 +13,8 @@ import pytest
 
 from controller.journal.verify import self_test
 from controller.roads import Hand, Roads
-from tests.journal_support import has_event, kill, log_path, rows, start_table, wait_for
-from tests.table_harness import PIN, PIN_HASH
+from tests.support.journal import has_event, kill, log_path, rows, start_table, wait_for
+from tests.support.table import PIN, PIN_HASH
 
 SEED = 20240611
 # 30 cards a second keeps each life dealing while the test watches the journal grow; the kills
@@ -117,6 +117,7 @@ def test_a_hold_survives_kills_and_a_supervisor_clears_it_afterwards(tmp_path):
     config = tmp_path / "table.toml"
     config.write_text(f'[supervisor]\npin_hash = "{PIN_HASH}"\n', encoding="utf-8")
     process = start_table(journal, HOLD_SHOE, "--config", str(config), stdin=subprocess.PIPE)
+    assert process.stdin is not None
     process.stdin.write(f"accept pin={PIN} by=alice\n".encode())
     process.stdin.flush()
     try:

@@ -15,8 +15,8 @@ import pytest
 
 from controller.journal import Journal, recall
 from controller.journal.head import head_path
-from tests.journal_support import ROOT, ROUNDS, play, rows
-from tests.table_harness import Table
+from tests.support.journal import ROOT, ROUNDS, play, rows
+from tests.support.table import Table
 from ui.cli import main
 from ui.commands.run import REFUSED
 

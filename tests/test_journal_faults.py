@@ -26,7 +26,7 @@ from controller.journal.head import head_path
 from controller.journal.verify import self_test
 from controller.service.app import open_table
 from controller.table.config import TableConfig
-from tests.journal_support import ROOT, has_event, last_seq, play, rows, wait_for
+from tests.support.journal import ROOT, has_event, last_seq, play, rows, wait_for
 from ui.cli import main
 from ui.commands.run import REFUSED
 
@@ -221,13 +221,6 @@ def test_a_headless_table_whose_journal_is_deleted_exits_3_with_one_line(tmp_pat
 
 
 # -- the head file ---------------------------------------------------------------------------
-
-@pytest.fixture
-def journal_file(tmp_path: Path) -> Path:
-    path = tmp_path / "table.db"
-    play(path).journal.close()
-    return path
-
 
 def cut_last_rows(path: Path, count: int) -> int:
     """Delete the last ``count`` rows, as someone with the file could; the new last seq."""

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from controller.table.commands import Command
-from tests.journal_support import rows, wait_for
+from tests.support.journal import rows, wait_for
 from ui.headless import MAX_LINE, HeadlessPrinter, parse_command, read_commands
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -116,7 +116,7 @@ def paused(journal: Path) -> bool:
 
 
 def test_text_mode_answers_every_action_it_carried_out():
-    from tests.table_harness import Table
+    from tests.support.table import Table
 
     out = io.StringIO()
     table = Table()

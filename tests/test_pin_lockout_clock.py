@@ -9,10 +9,10 @@ from pathlib import Path
 
 from controller.journal import Journal
 from controller.service.app import open_table
-from controller.table.commands import Command
+from controller.table.commands import Action, Command
 from controller.table.config import TableConfig
 from controller.table.supervisor import PIN_LOCKOUT_SECONDS
-from tests.table_harness import PIN, PIN_HASH, Table
+from tests.support.table import PIN, PIN_HASH, Table
 
 HOUR = 3600.0
 
@@ -27,12 +27,12 @@ class Clock:
         return self.now
 
 
-def guess(table, times: int, action: str = "clear_roads") -> None:
+def guess(table, times: int, action: Action = Action.CLEAR_ROADS) -> None:
     for _ in range(times):
         table.controller.handle(Command(action, by="guesser", pin="0000", reason="x"))
 
 
-def supervise(table, action: str = "clear_roads") -> None:
+def supervise(table, action: Action = Action.CLEAR_ROADS) -> None:
     table.controller.handle(Command(action, by="sup", pin=PIN, reason="misdeal"))
 
 
@@ -45,19 +45,19 @@ def test_a_clock_stepped_back_neither_lengthens_nor_shortens_a_lockout():
     table = Table(clock=monotonic, wall=wall)
     table.start_shoe()
     table.deal("9S KH")
-    guess(table, 5, "void_round")
+    guess(table, 5, Action.VOID_ROUND)
     assert "locked for 60 s" in table.last("action_refused").fields["reason"]
     wall.now -= HOUR  # NTP steps the wall clock back an hour
     monotonic.now += 30
-    supervise(table, "void_round")
+    supervise(table, Action.VOID_ROUND)
     assert "locked for 30 s more" in table.last("action_refused").fields["reason"]
     assert not table.of_type("round_voided")
     wall.now += 2 * HOUR  # and forward: still locked, the minute is not over
     monotonic.now += 29
-    supervise(table, "void_round")
+    supervise(table, Action.VOID_ROUND)
     assert "locked for 1 s more" in table.last("action_refused").fields["reason"]
     monotonic.now += 1
-    supervise(table, "void_round")
+    supervise(table, Action.VOID_ROUND)
     assert table.last("round_voided").fields["reason"] == "misdeal"
 
 

@@ -13,14 +13,13 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from controller.events import facts
 from controller.events.recall import rounds as recall_rounds
-from controller.feed.message import event_message
-from controller.journal.chain import GENESIS, canonical_data, row_hash
 from controller.journal.recall import reading
 from controller.journal.store import read_events
 from controller.roads import DERIVED_NAMES, Hand, Roads
-from tests.feed_support import Broker, feed_config, needs_mosquitto, table_process
-from tests.journal_support import rows, wait_for
-from tests.pit_support import Pit, browser
+from tests.support.feed import Broker, feed_config, needs_mosquitto, table_process
+from tests.support.feed_messages import Chain
+from tests.support.journal import rows, wait_for
+from tests.support.pit import Pit, browser
 
 pytestmark = needs_mosquitto
 needs_chromium = pytest.mark.skipif(
@@ -89,6 +88,7 @@ def test_a_table_killed_turns_offline_on_the_floor_page_with_an_alert(floor):
     assert any(a["table"] == "t2" and a["kind"] == "offline" and a["open"] for a in alerts)
 
 
+@pytest.mark.owns_leftovers("the pit it restarts is the floor fixture's, stopped with it")
 def test_the_pit_restarted_mid_shoe_has_every_round_it_missed(floor):
     folder, _, pit, _ = floor
     wait_for(lambda: pit.tables().get("t1", {}).get("seq", 0) > 0, timeout=30)
@@ -104,6 +104,7 @@ def test_the_pit_restarted_mid_shoe_has_every_round_it_missed(floor):
 
 
 @needs_chromium
+@pytest.mark.owns_leftovers("the pit it restarts is the floor fixture's, stopped with it")
 def test_the_table_page_draws_its_roads_and_rounds_and_catches_up_after_a_pit_restart(floor):
     folder, _, pit, _ = floor
     journal = folder / "t1.db"
@@ -256,15 +257,9 @@ def test_the_table_page_shows_the_scanner_and_the_exposure_course_of_a_watched_t
 
 def publish_chain(broker, table: str, events: list[dict]) -> None:
     """Events of a table of its own, chained as its feed would publish them."""
-    prev, payloads = GENESIS, []
-    for seq, fields in enumerate(events, start=1):
-        ts = "2026-12-01T20:00:00.000000Z"
-        data = {key: value for key, value in fields.items() if key != "type"}
-        digest = row_hash(prev, seq, ts, fields["type"], table, 1, 1, canonical_data(data))
-        payloads.append(event_message({"type": fields["type"], "seq": seq, "ts": ts,
-                                       "table": table, "shoe": 1, "round": 1}, data,
-                                      prev, digest))
-        prev = digest
+    chain = Chain(table)
+    payloads = [chain.message(fields["type"], {key: value for key, value in fields.items()
+                                               if key != "type"}) for fields in events]
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"{table}-publisher")
     client.connect("127.0.0.1", broker.port)
     client.loop_start()

@@ -13,9 +13,10 @@ import pytest
 
 from pit import users as pit_users
 from pit.store import Store
-from tests.feed_support import CLI, needs_mosquitto
-from tests.journal_support import ROOT, rows, wait_for
-from tests.pit_alerts_support import (
+from tests.support.feed import CLI, needs_mosquitto
+from tests.support.journal import ROOT, rows, wait_for
+from tests.support.pit import browser
+from tests.support.pit_alerts import (
     PASSWORD,
     READER,
     USER,
@@ -25,11 +26,10 @@ from tests.pit_alerts_support import (
     live_pit,
     module_broker,
 )
-from tests.pit_support import browser
 from tests.test_pit import needs_chromium
 
 pytestmark = needs_mosquitto
-# The fixtures `broker` and `pit` (tests/pit_alerts_support.py), named here for pytest.
+# The fixtures `broker` and `pit` (tests/support/pit_alerts.py), named here for pytest.
 __all__ = ["live_pit", "module_broker"]
 
 PAGES = ("/", "/tables/t1", "/alerts")

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.feed_support import needs_mosquitto
-from tests.journal_support import ROOT, rows, wait_for
-from tests.pit_alerts_support import (
+from tests.support.feed import needs_mosquitto
+from tests.support.journal import ROOT, rows, wait_for
+from tests.support.pit import browser, log_in
+from tests.support.pit_alerts import (
     PASSWORD,
     START,
     USER,
@@ -24,11 +25,10 @@ from tests.pit_alerts_support import (
     live_pit,
     module_broker,
 )
-from tests.pit_support import browser, log_in
 from tests.test_pit import HOSTILE, needs_chromium
 
 pytestmark = needs_mosquitto
-# The fixtures `broker` and `pit` (tests/pit_alerts_support.py), named here for pytest.
+# The fixtures `broker` and `pit` (tests/support/pit_alerts.py), named here for pytest.
 __all__ = ["live_pit", "module_broker"]
 
 
@@ -355,7 +355,7 @@ def test_pit_user_asks_twice_without_echo_and_keeps_a_scrypt_hash_only_its_owner
 def test_pit_user_with_a_password_file_then_list_and_remove(tmp_path):
     import subprocess
 
-    from tests.feed_support import CLI
+    from tests.support.feed import CLI
 
     users, secret = tmp_path / "users", tmp_path / "secret"
     secret.write_text("a long enough one\n")

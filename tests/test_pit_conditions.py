@@ -11,9 +11,10 @@ import pytest
 from controller.game.profiles import load_profile
 from pit.users import Users
 from pit.watch import Watch
-from tests.feed_support import Mqtt311Only, needs_mosquitto
-from tests.journal_support import wait_for
-from tests.pit_alerts_support import (
+from tests.support.feed import Mqtt311Only, needs_mosquitto
+from tests.support.journal import wait_for
+from tests.support.pit import browser, log_in
+from tests.support.pit_alerts import (
     PASSWORD,
     READER,
     START,
@@ -23,7 +24,6 @@ from tests.pit_alerts_support import (
     live_pit,
     module_broker,
 )
-from tests.pit_support import browser, log_in
 from tests.test_pit import needs_chromium
 from tests.test_pit_alerts import a_hold, open_rows, seq_of, tables
 

@@ -12,10 +12,10 @@ import pytest
 from controller.events import facts
 from controller.events.codec import encode
 from controller.roads import Hand
-from tests.feed_support import needs_mosquitto
-from tests.journal_support import wait_for
-from tests.pit_alerts_support import Table, live_pit, module_broker
-from tests.pit_support import browser
+from tests.support.feed import needs_mosquitto
+from tests.support.journal import wait_for
+from tests.support.pit import browser
+from tests.support.pit_alerts import Table, live_pit, module_broker
 from tests.test_pit import needs_chromium
 from ui.display.scenarios import scenario_events
 

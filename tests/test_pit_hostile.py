@@ -14,9 +14,9 @@ from paho.mqtt.enums import CallbackAPIVersion
 from controller.feed.message import MAX_MESSAGE
 from controller.journal.chain import canonical_data, row_hash
 from pit.floor import Floor
-from tests.feed_support import needs_mosquitto
-from tests.journal_support import wait_for
-from tests.pit_alerts_support import Table, live_pit, module_broker, online_t1
+from tests.support.feed import needs_mosquitto
+from tests.support.journal import wait_for
+from tests.support.pit_alerts import Table, live_pit, module_broker, online_t1
 
 pytestmark = needs_mosquitto
 __all__ = ["live_pit", "module_broker", "online_t1"]

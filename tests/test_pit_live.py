@@ -11,15 +11,14 @@ from dataclasses import replace
 
 from controller.events.codec import encode
 from controller.events.facts import DiskAlert, JournalVerified
-from controller.feed.message import event_message
-from controller.journal.chain import GENESIS, canonical_data, row_hash
 from pit.floor import Floor
 from pit.live import Client, Live
 from pit.phases import phase_words
 from pit.settings import load_settings
 from pit.store import Store
 from pit.watch import Watch
-from tests.pit_alerts_support import START, ManualClock
+from tests.support.feed_messages import Chain
+from tests.support.pit_alerts import START, ManualClock
 
 
 class Feed:
@@ -27,7 +26,7 @@ class Feed:
 
     def __init__(self, floor: Floor) -> None:
         self.floor = floor
-        self.chains: dict[str, tuple[int, bytes]] = {}
+        self.chains: dict[str, Chain] = {}
 
     def status(self, table: str, status: str) -> None:
         self.floor.on_message(f"baccarat/{table}/status", status.encode())
@@ -36,15 +35,10 @@ class Feed:
         self.event(table, "state", 1, {"state": state, "previous": "awaiting_shuffle"})
 
     def event(self, table: str, kind: str, round_: int, fields: dict) -> None:
-        seq, prev = self.chains.get(table, (0, GENESIS))
-        seq += 1
         ts = time.strftime("%Y-%m-%dT%H:%M:%S.000000Z", time.gmtime())
-        digest = row_hash(prev, seq, ts, kind, table, 1, round_, canonical_data(fields))
-        envelope = {"type": kind, "seq": seq, "ts": ts, "table": table, "shoe": 1,
-                    "round": round_}
+        chain = self.chains.setdefault(table, Chain(table))
         self.floor.on_message(f"baccarat/{table}/events",
-                              event_message(envelope, fields, prev, digest))
-        self.chains[table] = (seq, digest)
+                              chain.message(kind, fields, ts=ts, round_=round_))
 
     def round(self, table: str, round_: int, player: list[str], banker: list[str],
               between: int = 0, **unlike: object) -> None:

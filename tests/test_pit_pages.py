@@ -10,9 +10,10 @@ import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
 from pit.users import Users
-from tests.feed_support import Broker, needs_mosquitto
-from tests.journal_support import wait_for
-from tests.pit_alerts_support import (
+from tests.support.feed import Broker, needs_mosquitto
+from tests.support.journal import wait_for
+from tests.support.pit import browser, log_in
+from tests.support.pit_alerts import (
     PASSWORD,
     READER,
     START,
@@ -23,7 +24,6 @@ from tests.pit_alerts_support import (
     live_pit,
     module_broker,
 )
-from tests.pit_support import browser, log_in
 from tests.test_pit import needs_chromium
 from tests.test_pit_alerts import a_hold, seq_of, tables
 

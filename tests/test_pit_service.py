@@ -12,20 +12,12 @@ import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
-from tests.feed_support import Broker, needs_mosquitto
-from tests.journal_support import wait_for
-from tests.pit_support import Pit, browser
+from tests.support.feed import Broker, needs_mosquitto
+from tests.support.journal import wait_for
+from tests.support.pit import Pit, browser
 from tests.test_pit import needs_chromium, publish_chain
 
 pytestmark = needs_mosquitto
-
-
-@pytest.fixture
-def broker(tmp_path):
-    broker = Broker(tmp_path)
-    broker.start()
-    yield broker
-    broker.stop()
 
 
 @pytest.fixture

@@ -8,8 +8,9 @@ from dataclasses import replace
 import pytest
 
 from pit.settings import load_settings
-from tests.feed_support import CLI
-from tests.journal_support import ROOT
+from tests.support.feed import CLI
+from tests.support.feed_messages import Chain
+from tests.support.journal import ROOT
 
 
 @pytest.mark.parametrize(("args", "config", "shown"), [
@@ -58,19 +59,15 @@ def test_the_config_sets_targets_per_table_and_options_override_it(tmp_path):
 
 
 def test_an_integrity_alert_on_the_feed_is_an_alert_on_the_floor(tmp_path):
-    from controller.feed.message import event_message
-    from controller.journal.chain import GENESIS, canonical_data, row_hash
     from pit.floor import Floor
     from pit.store import Store
 
     fields = {"kind": "carried_run", "earlier_shoe": 1, "first_card": 5,
               "earlier_first_card": 200, "cards": 16, "card": None, "reversed": False}
-    ts = "2026-12-01T00:00:00.000000Z"
-    digest = row_hash(GENESIS, 1, ts, "integrity_alert", "t7", 2, 3, canonical_data(fields))
-    envelope = {"type": "integrity_alert", "seq": 1, "ts": ts, "table": "t7", "shoe": 2,
-                "round": 3}
+    message = Chain("t7").message("integrity_alert", fields, ts="2026-12-01T00:00:00.000000Z",
+                                  shoe=2, round_=3)
     floor = Floor(load_settings(None, {}), Store(tmp_path / "pit.sqlite3"))
-    floor.on_message("baccarat/t7/events", event_message(envelope, fields, GENESIS, digest))
+    floor.on_message("baccarat/t7/events", message)
     (alert,) = floor.store.alerts("t7")
     assert alert.kind == "integrity" and "carried_run, 16 cards of shoe 1" in alert.message
 

@@ -10,9 +10,9 @@ full"."""
 
 from __future__ import annotations
 
-from tests.feed_support import needs_mosquitto
-from tests.journal_support import wait_for
-from tests.pit_alerts_support import live_pit, module_broker, online_t1
+from tests.support.feed import needs_mosquitto
+from tests.support.journal import wait_for
+from tests.support.pit_alerts import live_pit, module_broker, online_t1
 
 pytestmark = needs_mosquitto
 __all__ = ["live_pit", "module_broker", "online_t1"]

@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 import pytest
-from driver_events import EventLog
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +18,8 @@ from drivers.card_codes import ALL_CODES
 from drivers.custom_format import ReaderFormatError, custom_format
 from drivers.readers import reader_for
 from drivers.tagged_reader import MAX_RECORD
-from tests.reader_support import RANK_NUMBERS, SITE
+from tests.support.driver_events import EventLog
+from tests.support.reader import RANK_NUMBERS, SITE
 
 FIXED = ["suit-number", "tagged", "checksum-hex", "index"]
 
@@ -233,7 +233,7 @@ def test_a_capture_of_a_listen_only_device_replays_its_cards_and_no_reads_in_ord
     capture.write_bytes(b" [Game]<Card:4S>  [Game]<Game>  <W0x1F>  [Game]<Card:10H> ")
     log = EventLog()
     with open_driver(f"replay://{capture}?protocol=tagged", log.put) as driver:
-        dealt = []
+        dealt: list[str] = []
         while len(dealt) < 3:
             event = log.next()
             if isinstance(event, Misread):

@@ -11,7 +11,6 @@ import threading
 import tty
 
 import pytest
-from journal_support import rows
 
 from controller.events import facts
 from controller.game.shoe_end import dealt_items
@@ -20,8 +19,9 @@ from controller.table.config import TableConfig, load_config
 from drivers.card_codes import CUT
 from drivers.readers import READER_FORMATS, reader_for
 from drivers.shoe_order import build_shoe, shoe_random
-from tests.reader_support import site_config
-from tests.table_harness import ONE_DECK
+from tests.support.journal import rows
+from tests.support.reader import site_config
+from tests.support.table import ONE_DECK
 from ui.table_process import TableProcess
 
 pytestmark = pytest.mark.timeout(60)

@@ -1,7 +1,7 @@
 """Replaying journaled inputs rebuilds the controller exactly."""
 
 from controller.table.recovery import replay, shoe_in_play
-from tests.table_harness import Table
+from tests.support.table import Table
 
 ROUNDS = "9S KH TC 2D  2S 3C 3H 4C 5D  2S KS 3H 5H 5C AD"
 
@@ -118,7 +118,8 @@ def test_cards_accepted_from_a_hold_are_dealt_once_after_a_replay():
     table.deal("TC")
     twin = _twin(table)
     assert _state_of(twin) == _state_of(table)
-    assert [card.code for card in twin.controller.rounds.round.dealt] == ["9S", "KH", "TC"]
+    round_ = twin.controller.rounds.round
+    assert round_ is not None and [card.code for card in round_.dealt] == ["9S", "KH", "TC"]
 
 
 def test_a_frame_out_of_sequence_and_a_typed_cards_copy_replay_as_they_were_judged():

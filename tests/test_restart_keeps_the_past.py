@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,12 +21,12 @@ from controller.game.profiles import (
 from controller.journal import Journal, JournalError
 from controller.service.app import Table as OpenTable
 from controller.service.app import open_table
-from controller.table.commands import Command
+from controller.table.commands import Action, Command
 from controller.table.config import TableConfig
 from controller.table.restart import replay_checked
 from controller.table.runner import TableRunner
 from drivers.base import CardRead, CutCardSeen
-from tests.table_harness import PIN, PIN_HASH, Table
+from tests.support.table import PIN, PIN_HASH, Table
 from ui.cli import main
 
 SITE = """\
@@ -60,8 +61,8 @@ def deal(table: Table | OpenTable, codes: str) -> None:
         table.controller.handle(item)
 
 
-def supervisor(table: Table | OpenTable, action: str, **fields: object) -> None:
-    table.controller.handle(Command(action, by="sup", pin=PIN, **fields))
+def supervisor(table: Table | OpenTable, action: str, **fields: Any) -> None:
+    table.controller.handle(Command(Action(action), by="sup", pin=PIN, **fields))
 
 
 def journaled(journal: Path, profile: Path, *steps: str) -> None:
@@ -105,7 +106,7 @@ def test_a_deck_count_edited_mid_shoe_leaves_the_shoe_in_play_where_it_was(tmp_p
         supervisor(table, "void_round", reason="misdeal")
         supervisor(table, "new_shoe", reason="end of session")
         assert controller.state == "shoe_ended"
-        table.controller.handle(Command("new_shoe"))
+        table.controller.handle(Command(Action.NEW_SHOE))
         assert controller.profile.decks == 1  # the edited file, from the next shoe
     finally:
         table.close()
@@ -143,7 +144,7 @@ def test_a_pay_edited_mid_shoe_applies_from_the_next_shoe_and_is_recorded(tmp_pa
     try:
         deal(table, TIE)  # round 2 of the shoe in play
         supervisor(table, "new_shoe", reason="end of session")
-        table.controller.handle(Command("new_shoe"))
+        table.controller.handle(Command(Action.NEW_SHOE))
         deal(table, START + " " + TIE)  # round 1 of the next shoe
     finally:
         table.close()
@@ -210,7 +211,7 @@ def test_a_journal_from_before_the_terms_replays_under_the_file_only_if_it_still
 
 def _wrong_pins(table: OpenTable | Table, count: int) -> None:
     for _ in range(count):
-        table.controller.handle(Command("clear_roads", by="guesser", pin="0000"))
+        table.controller.handle(Command(Action.CLEAR_ROADS, by="guesser", pin="0000"))
 
 
 def across_a_shoe_end(folder: Path, before_end: Callable[[OpenTable], None],
@@ -220,7 +221,7 @@ def across_a_shoe_end(folder: Path, before_end: Callable[[OpenTable], None],
     journal, profile = folder / "table.db", site_profile(folder)
     table = restarted(journal, profile)
     try:
-        table.controller.handle(Command("new_shoe"))
+        table.controller.handle(Command(Action.NEW_SHOE))
         deal(table, START + " CUT")
         before_end(table)
         deal(table, ROUND)  # the last round: the shoe ends
@@ -269,8 +270,8 @@ def test_an_empty_pin_is_refused_for_what_it_is_and_never_counted(blank):
     table.start_shoe()
     runner = TableRunner(table.controller)
     for _ in range(10):  # as typed: ``clear pin=`` in headless mode, OK on an empty PIN dialog
-        runner.submit(Command("clear_roads", by="sup", pin=blank))
-    runner.submit(Command("clear_roads", by="sup", pin=PIN))
+        runner.submit(Command(Action.CLEAR_ROADS, by="sup", pin=blank))
+    runner.submit(Command(Action.CLEAR_ROADS, by="sup", pin=PIN))
     runner.stop()
     runner.run()
     refusals = table.of_type("action_refused")

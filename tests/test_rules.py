@@ -97,7 +97,8 @@ card_codes = st.sampled_from(ALL_CODES).map(Card)
 
 @given(st.lists(card_codes, min_size=6, max_size=6))
 def test_any_round_dealt_by_the_rules_is_complete_and_consistent(deck):
-    player, banker = [], []
+    player: list[Card] = []
+    banker: list[Card] = []
     stream = iter(deck)
     while (step := next_step(player, banker)) != "complete":
         (player if step.startswith("player") else banker).append(next(stream))

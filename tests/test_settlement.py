@@ -9,7 +9,7 @@ from controller.game.cards import cards
 from controller.game.outcome import judge_round
 from controller.game.profiles import StakeError, load_profile, shipped_profiles
 from controller.game.settlement import decide_round, settle
-from tests.table_harness import Table
+from tests.support.table import Table
 
 D = Decimal
 

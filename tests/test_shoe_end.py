@@ -1,11 +1,11 @@
 """Where a real shoe stops dealing (controller/game/shoe_end.py), checked against the controller."""
 
 import pytest
-from table_harness import Table
 
 from controller.game.shoe_end import dealt_items
 from drivers.card_codes import CUT
 from drivers.shoe_order import build_shoe, shoe_random
+from tests.support.table import Table
 
 # Reveal AS burns one card (2D).
 START = ["AS", "2D"]

@@ -8,7 +8,6 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from display_support import near
 from PyQt6.QtCore import QRectF
 from PyQt6.QtGui import QImage
 from PyQt6.QtWidgets import QLabel
@@ -16,8 +15,9 @@ from PyQt6.QtWidgets import QLabel
 from controller.events import facts
 from controller.journal import Journal
 from controller.surveillance.shoe_record import ExposurePoint, PlayedRound, ShoeRecord
-from tests.surveillance_support import LUCKY_SIX_PROFILE, SurveilledTable
-from tests.table_harness import Table
+from tests.support.display import near
+from tests.support.surveillance import LUCKY_SIX_PROFILE, SurveilledTable
+from tests.support.table import Table
 from ui.cli import main
 from ui.commands.shoe_report import shoe_from_journal
 from ui.display import marks

@@ -7,12 +7,12 @@ import os
 import select
 
 import pytest
-from driver_events import EventLog
 
 from drivers import open_driver
 from drivers.emulator import ShoeEmulator
 from drivers.shoe_protocol import decode_frame, encode_frame
-from tests.table_harness import Table
+from tests.support.driver_events import EventLog
+from tests.support.table import Table
 
 pytestmark = pytest.mark.timeout(60)
 

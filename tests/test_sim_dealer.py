@@ -10,7 +10,6 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from table_harness import ONE_DECK, Table
 
 import controller.service.app as app
 from controller.events.stream import TableEvent
@@ -20,6 +19,7 @@ from controller.table.config import TableConfig
 from drivers import open_driver
 from drivers.base import CardRead
 from drivers.card_codes import ALL_CODES
+from tests.support.table import ONE_DECK, Table
 
 pytestmark = pytest.mark.timeout(120)
 

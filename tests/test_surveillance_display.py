@@ -8,13 +8,13 @@ from decimal import Decimal
 from itertools import combinations
 
 import pytest
-from display_support import follow, shown_window
 from PyQt6.QtCore import QRectF, QSizeF, Qt
 from PyQt6.QtGui import QColor, QFontInfo, QTextDocument
 from PyQt6.QtWidgets import QLabel
 
 from controller.events import facts
-from tests.surveillance_support import ORDER, SurveilledTable
+from tests.support.display import follow, shown_window
+from tests.support.surveillance import ORDER, SurveilledTable
 from ui.display.app import make_application
 from ui.display.gallery import CVD_MATRICES, seen_as
 from ui.display.i18n import LANGUAGES
@@ -259,12 +259,6 @@ def test_the_panel_heading_legend_and_chart_names_fit_in_every_language_and_size
     names = {label(BETS, bet) for bet in chart.courses}
     assert names <= {text for _, text in chart.texts}, chart.texts
     assert not any("…" in text for _, text in chart.texts)
-
-
-@pytest.fixture
-def english(qapp):
-    yield
-    make_application("en")
 
 
 def test_the_surveillance_screenshot_is_the_same_on_three_runs(qapp):

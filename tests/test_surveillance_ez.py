@@ -11,7 +11,7 @@ from importlib import resources
 import pytest
 
 from drivers.card_codes import SUITS
-from tests.surveillance_support import SurveilledTable, engine_rtp, known_cards
+from tests.support.surveillance import SurveilledTable, engine_rtp, known_cards
 
 # The 80 cards left late in the shoe, by rank: rich in 8s (and 3s, 4s, 5s), poor in 9s, tens,
 # aces and 2s (tests/test_odds_ez_dragon.py checks this shoe's returns against a plain walk).

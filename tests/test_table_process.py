@@ -10,7 +10,6 @@ import tempfile
 import threading
 
 import pytest
-from driver_events import EventLog
 from PyQt6.QtCore import QTimer
 from PyQt6.QtWidgets import QApplication
 
@@ -21,6 +20,7 @@ from controller.table.config import TableConfig
 from controller.table.runner import TableRunner
 from drivers import open_driver
 from drivers.emulator import ShoeEmulator
+from tests.support.driver_events import EventLog
 from ui.cli import main
 from ui.table_process import TableProcess
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.journal_support import ROOT
+from tests.support.journal import ROOT
 from ui.cli import main
 from ui.commands.run import REFUSED
 

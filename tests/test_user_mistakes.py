@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.journal_support import play
+from tests.support.journal import play
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = "sim://?seed=7&rate=0"

@@ -79,20 +79,23 @@ class TableRunner:
         (systemd's watchdog in headless mode: a stuck loop stops the pings).
         """
         beat = (heartbeat, heartbeat_every) if heartbeat and heartbeat_every else None
+        # The heartbeat is on the real clock (systemd counts real time); the table's timers on
+        # the controller's (``open_table``'s ``clock``, which tests inject).
         next_beat = time.monotonic() if beat else None
         while not self._stopping:
-            now = time.monotonic()
-            if beat is not None and next_beat is not None and now >= next_beat:
+            if beat is not None and next_beat is not None and time.monotonic() >= next_beat:
                 beat[0]()
-                next_beat = now + beat[1]
-            deadline = self.controller.deadline()
+                next_beat = time.monotonic() + beat[1]
+            now, deadline = self.controller.clock(), self.controller.deadline()
             if deadline is not None and now >= deadline:  # before the queue: a flood waits
                 self.controller.on_timer()
                 continue
-            wake = min((when for when in (deadline, next_beat) if when is not None),
-                       default=None)
+            waits = [deadline - now] if deadline is not None else []
+            if next_beat is not None:
+                waits.append(next_beat - time.monotonic())
+            wake = min(waits, default=None)
             try:
-                item = self.inbox.get(timeout=None if wake is None else wake - now)
+                item = self.inbox.get(timeout=None if wake is None else max(wake, 0.0))
             except queue.Empty:
                 continue
             if isinstance(item, _Stop):

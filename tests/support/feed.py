@@ -18,6 +18,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Protocol
 
 import paho.mqtt.client as mqtt
 import pytest
@@ -25,7 +26,8 @@ from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
-from tests.journal_support import ROOT, wait_for
+from tests.support.journal import ROOT as ROOT
+from tests.support.journal import wait_for
 
 
 def daemon(name: str) -> tuple[str | None, pytest.MarkDecorator]:
@@ -47,6 +49,12 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+class Reachable(Protocol):
+    """A broker (or a cluster's nodes, or a proxy before one) as a table's config names it."""
+
+    url: str
+
+
 class Broker:
     """Mosquitto in a process of its own; ``stop`` and ``start`` again on the same port, its
     sessions kept in a persistence file (a floor consumer's queued messages survive)."""
@@ -66,13 +74,14 @@ class Broker:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
+        assert MOSQUITTO is not None, "no mosquitto binary (needs_mosquitto skips the test)"
         with (self.folder / "mosquitto.log").open("ab") as log:
             self.process = subprocess.Popen([MOSQUITTO, "-c", str(self.config)],
                                             stdout=log, stderr=log)
         wait_for(self._listening, timeout=20)
 
     def _listening(self) -> bool:
-        assert self.process.poll() is None, self.log()
+        assert self.process is not None and self.process.poll() is None, self.log()
         try:
             socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
         except OSError:
@@ -135,7 +144,7 @@ def retained(broker: Broker, topic: str, timeout: float = 10.0) -> bytes:
     got: list[bytes] = []
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"probe-{time.monotonic_ns()}")
     client.on_connect = lambda c, *_: c.subscribe(topic, qos=1)
-    client.on_message = lambda _c, _u, message: got.append(message.payload)
+    client.on_message = lambda _c, _u, message: got.append(bytes(message.payload))
     client.connect("127.0.0.1", broker.port)
     client.loop_start()
     try:
@@ -146,7 +155,7 @@ def retained(broker: Broker, topic: str, timeout: float = 10.0) -> bytes:
     return got[0]
 
 
-def feed_config(folder: Path, broker: Broker, table: str = "t1", extra: str = "") -> Path:
+def feed_config(folder: Path, broker: Reachable, table: str = "t1", extra: str = "") -> Path:
     path = folder / f"{table}.toml"
     path.write_text(f'[table]\nid = "{table}"\n[feed]\nurl = "{broker.url}"\n{extra}',
                     encoding="utf-8")
@@ -177,7 +186,8 @@ class Mqtt311Only:
         self._listener.listen()
         self.port = self._listener.getsockname()[1]
         self.url = f"mqtt://127.0.0.1:{self.port}"
-        threading.Thread(target=self._accept, daemon=True).start()
+        self._accepting = threading.Thread(target=self._accept, daemon=True)
+        self._accepting.start()
 
     def _accept(self) -> None:
         while True:
@@ -203,7 +213,11 @@ class Mqtt311Only:
         _pump(client, upstream)
 
     def close(self) -> None:
+        # Closing alone leaves accept() blocked on Linux: shut the listener down to wake it.
+        with contextlib.suppress(OSError):
+            self._listener.shutdown(socket.SHUT_RDWR)
         self._listener.close()
+        self._accepting.join()
 
 
 def _pump(source: socket.socket, target: socket.socket) -> None:

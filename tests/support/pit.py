@@ -8,10 +8,11 @@ import os
 import subprocess
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from pit.users import Users
-from tests.feed_support import CLI, Broker, free_port
-from tests.journal_support import ROOT, wait_for
+from tests.support.feed import CLI, Reachable, free_port
+from tests.support.journal import ROOT, wait_for
 
 FLOOR_USER, FLOOR_PASSWORD = "floor-test", "a floor test password"
 
@@ -20,16 +21,16 @@ class Pit:
     """``baccarat-table pit`` in its own process, with one user of ``role`` who has an API
     token (``self.token``)."""
 
-    def __init__(self, folder: Path, broker: Broker, role: str = "surveillance",
+    def __init__(self, folder: Path, broker: Reachable, role: str = "surveillance",
                  client_id: str = "pit-test", users: str = "pit-users") -> None:
         self.folder, self.broker, self.client_id = folder, broker, client_id
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
         self.users_file = folder / users
-        users = Users(self.users_file)
-        users.add(FLOOR_USER, FLOOR_PASSWORD, role)
-        self.token = users.new_token(FLOOR_USER)
+        accounts = Users(self.users_file)
+        accounts.add(FLOOR_USER, FLOOR_PASSWORD, role)
+        self.token = accounts.new_token(FLOOR_USER)
         self.user, self.password = FLOOR_USER, FLOOR_PASSWORD
 
     def launch(self, *options: str) -> subprocess.Popen:
@@ -49,14 +50,14 @@ class Pit:
         return (self.folder / "pit.log").read_text()
 
     def _answers(self) -> bool:
-        assert self.process.poll() is None, (self.folder / "pit.log").read_text()
+        assert self.process is not None and self.process.poll() is None, self.log()
         try:
             self.get("/api/tables")
         except OSError:
             return False
         return True
 
-    def get(self, path: str) -> object:
+    def get(self, path: str) -> Any:
         request = urllib.request.Request(self.url + path,
                                          headers={"Authorization": f"Bearer {self.token}"})
         with urllib.request.urlopen(request, timeout=5) as answer:

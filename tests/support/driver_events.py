@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import queue
+from typing import TypeVar
 
 from drivers.base import DriverEvent
+
+E = TypeVar("E", bound=DriverEvent)
 
 
 class EventLog:
@@ -21,6 +24,12 @@ class EventLog:
             return self._queue.get(timeout=timeout)
         except queue.Empty:
             raise AssertionError(f"no driver event within {timeout} s") from None
+
+    def next_as(self, kind: type[E], timeout: float = 5.0) -> E:
+        """The next event, which must be a ``kind``."""
+        event = self.next(timeout)
+        assert isinstance(event, kind), f"expected a {kind.__name__}, got {event!r}"
+        return event
 
     def next_of(self, kind: str, timeout: float = 5.0) -> DriverEvent:
         """The next event of ``kind``, skipping others."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from functools import cache
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -36,7 +37,7 @@ def follow(last: TableEvent, type_: str, **data: object) -> TableEvent:
                       decode(type_, data))
 
 
-def shown_window(qtbot, size: tuple[int, int] = (1280, 800), **options: object):
+def shown_window(qtbot, size: tuple[int, int] = (1280, 800), **options: Any):
     """A DisplayWindow at ``size``, shown and exposed, closed with the test."""
     from ui.display.window import DisplayWindow
 

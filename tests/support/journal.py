@@ -9,16 +9,17 @@ import sqlite3
 import subprocess
 import sys
 import time
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 
 from controller.journal import Journal
 from controller.journal.head import head_path
-from tests.table_harness import Table
+from tests.support.table import Table
 from ui.headless import START
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = "9S KH TC 2D  2S 3C 3H 4C 5D  2S KS 3H 5H 5C AD"
 
 
@@ -100,13 +101,13 @@ def has_event(journal: Path, type_: str) -> bool:
         return False
 
 
-def generated_journal(folder: Path, days: float) -> Path:
-    """A journal of ``days`` of dealing in ``folder``, its last row about now
+def generated_journal(folder: Path, days: float, ending: datetime | None = None) -> Path:
+    """A journal of ``days`` of dealing in ``folder``, its last row about ``ending`` (now)
     (benchmarks/journal_generator.py: a real table's shoes, repeated)."""
     from benchmarks.journal_generator import template_shoes, write_journal
 
     path = folder / "journal.sqlite3"
-    write_journal(path, days, template_shoes(folder))
+    write_journal(path, days, template_shoes(folder), ending)
     return path
 
 

@@ -6,10 +6,12 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from controller.events.stream import EventBus, TableEvent
 from controller.game.profiles import load_profile
-from controller.table.commands import Command
+from controller.journal import Journal
+from controller.table.commands import Action, Command
 from controller.table.config import TableConfig
 from controller.table.controller import TableController
 from controller.table.supervisor import hash_pin
@@ -26,7 +28,7 @@ from drivers.base import (
 PIN = "2468"
 PIN_HASH = hash_pin(PIN, iterations=10_000)  # the fewest a config file may give
 # The classic bets with one deck: the simulated shoe deals the profile's decks.
-ONE_DECK = str(Path(__file__).parent / "data" / "one-deck.toml")
+ONE_DECK = str(Path(__file__).parents[1] / "data" / "one-deck.toml")
 
 
 class RecordingDriver(Driver):
@@ -50,8 +52,10 @@ class RecordingDriver(Driver):
 
 
 class Table:
+    journal: Journal  # when tests.support.journal.play journaled it
+
     def __init__(self, profile: str = "classic", *, clock: Callable[[], float] = time.monotonic,
-                 wall: Callable[[], float] = time.time, **config: object) -> None:
+                 wall: Callable[[], float] = time.time, **config: Any) -> None:
         self.config = replace(TableConfig(pin_hash=PIN_HASH), profile=profile, **config)
         self.bus = EventBus("test-table", wall=wall)
         self.events: list[TableEvent] = []
@@ -86,10 +90,10 @@ class Table:
         self.command("manual_card", card=code)
         self.controller.handle(Connected())
 
-    def command(self, action: str, **fields: object) -> None:
-        self.controller.handle(Command(action, **fields))
+    def command(self, action: str, **fields: Any) -> None:
+        self.controller.handle(Command(Action(action), **fields))
 
-    def supervisor(self, action: str, **fields: object) -> None:
+    def supervisor(self, action: str, **fields: Any) -> None:
         self.command(action, by="sup", pin=PIN, **fields)
 
     def of_type(self, kind: str) -> list[TableEvent]:

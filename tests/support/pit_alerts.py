@@ -13,14 +13,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from http.cookies import SimpleCookie
 from pathlib import Path
+from typing import Any
 
 import paho.mqtt.client as mqtt
 import pytest
 import uvicorn
 from paho.mqtt.enums import CallbackAPIVersion
 
-from controller.feed.message import event_message
-from controller.journal.chain import GENESIS, canonical_data, row_hash
 from pit.auth import Auth
 from pit.broker_link import BrokerLink
 from pit.clock import iso
@@ -31,8 +30,9 @@ from pit.store import Store
 from pit.users import Users
 from pit.watch import Watch
 from pit.web import make_app
-from tests.feed_support import Broker, free_port
-from tests.journal_support import wait_for
+from tests.support.feed import Broker, free_port
+from tests.support.feed_messages import Chain
+from tests.support.journal import wait_for
 
 USER, PASSWORD = "maria", "correct horse battery"
 READER = "back-office"
@@ -105,7 +105,7 @@ class Client:
         page = self.request("/alerts").body
         return page.split('name="pit-csrf" content="', 1)[1].split('"', 1)[0]
 
-    def json(self, path: str) -> object:
+    def json(self, path: str) -> Any:
         return json.loads(self.request(path).body)
 
 
@@ -170,8 +170,7 @@ class LivePit:
         return [a for a in alerts if kind is None or a["kind"] == kind]
 
     def stop(self) -> None:
-        self.ingest.disconnect()
-        self.ingest.loop_stop()
+        self.ingest.stop()
         self.server.should_exit = True
         self.thread.join(timeout=20)
         self.store.close()
@@ -181,25 +180,29 @@ class Table:
     """A table's feed as the relay publishes it: status, and events chained seq by seq."""
 
     def __init__(self, broker: Broker, table: str) -> None:
-        self.table, self.seq, self.prev = table, 0, GENESIS
+        self.table, self.chain = table, Chain(table)
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"table-{table}")
         self.client.connect("127.0.0.1", broker.port)
         self.client.loop_start()
+
+    @property
+    def seq(self) -> int:
+        """The number of the last event published."""
+        return self.chain.seq
+
+    @property
+    def prev(self) -> bytes:
+        """The last event's hash, which the next one carries."""
+        return self.chain.prev
 
     def status(self, status: str) -> None:
         self._publish("status", status.encode(), retain=True)
 
     def event(self, type_: str, at: datetime, shoe: int = 1, round_: int = 1,
               **fields: object) -> int:
-        self.seq += 1
-        ts = iso(at)
-        digest = row_hash(self.prev, self.seq, ts, type_, self.table, shoe, round_,
-                          canonical_data(fields))
-        envelope = {"type": type_, "seq": self.seq, "ts": ts, "table": self.table,
-                    "shoe": shoe, "round": round_}
-        self._publish("events", event_message(envelope, fields, self.prev, digest))
-        self.prev = digest
-        return self.seq
+        self._publish("events", self.chain.message(type_, fields, ts=iso(at), shoe=shoe,
+                                                   round_=round_))
+        return self.chain.seq
 
     def heartbeat(self, at: datetime) -> None:
         self._publish("heartbeat", iso(at).encode())

@@ -12,10 +12,11 @@ import socket
 import subprocess
 from pathlib import Path
 
-from tests.feed_support import daemon, free_port
-from tests.journal_support import wait_for
+from tests.support.feed import daemon, free_port
+from tests.support.journal import wait_for
 
 NATS, needs_nats = daemon("nats-server")
+NATS_SERVER = NATS or "nats-server"  # (skipped without it: needs_nats)
 
 
 # As docs/feed.md, "A floor on a broker cluster", tells a site: sessions and messages kept on
@@ -55,12 +56,14 @@ class NatsCluster:
         for number in [node] if node else range(1, len(self.processes) + 1):
             with (self.folder / f"n{number}.log").open("ab") as log:
                 self.processes[number - 1] = subprocess.Popen(
-                    [NATS, "-c", str(self.folder / f"n{number}.conf")], stdout=log, stderr=log)
+                    [NATS_SERVER, "-c", str(self.folder / f"n{number}.conf")], stdout=log,
+                    stderr=log)
         for number in [node] if node else range(1, len(self.processes) + 1):
             wait_for(lambda number=number: self._listening(number), timeout=30)
 
     def _listening(self, node: int) -> bool:
-        assert self.processes[node - 1].poll() is None, self.log(node)
+        process = self.processes[node - 1]
+        assert process is not None and process.poll() is None, self.log(node)
         try:
             socket.create_connection(("127.0.0.1", self.mqtt_ports[node - 1]), timeout=1).close()
         except OSError:

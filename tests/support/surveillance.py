@@ -7,6 +7,7 @@ import subprocess
 import sys
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from controller.events.stream import TableEvent
 from controller.game.cards import Card, ShoeComposition
@@ -17,9 +18,9 @@ from controller.surveillance.exposure import RTP_PLACES
 from controller.surveillance.worker import ExposureWorker, SurveillanceSubscriber
 from drivers.base import Misread
 from drivers.card_codes import SUITS
-from tests.table_harness import Table
+from tests.support.table import Table
 
-LUCKY_SIX_PROFILE = str(Path(__file__).parent / "data" / "one-deck-lucky-six.toml")
+LUCKY_SIX_PROFILE = str(Path(__file__).parents[1] / "data" / "one-deck-lucky-six.toml")
 
 # One deck: the reveal card AS burns one card; then every card but the sixes, so Lucky Six
 # turns in the player's favour; then the sixes come out and it falls back.
@@ -30,7 +31,7 @@ ORDER = ["AS", "2C", *[c for c in NO_SIXES if c[0] in "A23457" and c not in ("AS
 
 
 class SurveilledTable(Table):
-    def __init__(self, profile: str = LUCKY_SIX_PROFILE, **config: object) -> None:
+    def __init__(self, profile: str = LUCKY_SIX_PROFILE, **config: Any) -> None:
         super().__init__(profile, **config)
         self.submitted: list[object] = []
         # No gap between results: the tests wait for each card's (the gap only spaces them).
@@ -93,7 +94,7 @@ def run_watched_table(tmp_path: Path, seed: int, shoes: int) -> tuple[Path, list
         [sys.executable, "-m", "ui.cli", "run", "--headless", "--driver",
          f"sim://?seed={seed}&rate=0", "--profile", str(profile), "--journal", str(journal),
          "--shoes", str(shoes)],
-        cwd=Path(__file__).parent.parent, stdin=subprocess.DEVNULL, capture_output=True,
+        cwd=Path(__file__).parents[2], stdin=subprocess.DEVNULL, capture_output=True,
         text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     reopened = Journal.open(journal)
