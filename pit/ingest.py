@@ -6,7 +6,8 @@ are tried in turn, the session resuming on the next."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 from typing import Any
 
 import paho.mqtt.client as mqtt
@@ -33,6 +34,8 @@ class Ingest:
 
     client: mqtt.Client
     keeping: Keeping
+    # Set once the broker granted the subscriptions: from then on nothing sent is missed.
+    subscribed: threading.Event = field(default_factory=threading.Event)
 
     def stop(self) -> None:
         """Off the broker, and no retry of the store left to fire on a closed store."""
@@ -51,6 +54,7 @@ def start_ingest(settings: PitSettings, floor: Floor,
                          MQTTProtocolVersion.MQTTv311, clean_session=None if v5 else False,
                          manual_ack=True)
     keeping = Keeping(floor, client)
+    ingest = Ingest(client, keeping)
     try:
         use_credentials(client, broker)
     except (OSError, ValueError) as error:  # names a file, never the password in it
@@ -66,6 +70,7 @@ def start_ingest(settings: PitSettings, floor: Floor,
     client.on_connect_fail = lambda _c, _u: link.unreachable("no connection")
     client.on_disconnect = lambda c, _u, flags, reason, _p: link.disconnected(c, flags, reason)
     client.on_message = lambda _c, _u, message: keeping.take(message)
+    client.on_subscribe = lambda _c, _u, _m, _r, _p: ingest.subscribed.set()
     client.reconnect_delay_set(*RETRY)
     fail_over(client, broker.nodes)
     session: dict[str, Any] = {}  # 3.1.1 keeps the session by clean_session, given above
@@ -79,4 +84,4 @@ def start_ingest(settings: PitSettings, floor: Floor,
         link.unreachable(error.strerror or str(error))
         client.connect_async(broker.host, broker.port, keepalive=30, **session)
     client.loop_start()
-    return Ingest(client, keeping)
+    return ingest

@@ -4,10 +4,9 @@ broker cluster")."""
 
 from __future__ import annotations
 
-import signal
 from types import SimpleNamespace
 
-from tests.support.feed import feed_config, table_process
+from tests.support.feed import feed_config, stop_tables, table_process
 from tests.support.journal import last_seq, rows, wait_for
 from tests.support.nats import NatsCluster, needs_nats
 from tests.support.pit import Pit
@@ -63,9 +62,6 @@ def test_a_node_killed_mid_shoe_loses_no_round_doubles_none_and_leaves_no_alarm_
         relay_log = (tmp_path / "t1.db.log").read_text()
         assert "connected (MQTT 3.1.1)" in relay_log.split("disconnected")[-1], relay_log
     finally:
-        for table in tables.values():
-            if table.poll() is None:
-                table.send_signal(signal.SIGTERM)
-                table.wait(timeout=20)
+        stop_tables(list(tables.values()))
         pit.stop()
         cluster.stop()

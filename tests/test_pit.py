@@ -16,7 +16,13 @@ from controller.events.recall import rounds as recall_rounds
 from controller.journal.recall import reading
 from controller.journal.store import read_events
 from controller.roads import DERIVED_NAMES, Hand, Roads
-from tests.support.feed import Broker, feed_config, needs_mosquitto, table_process
+from tests.support.feed import (
+    Broker,
+    feed_config,
+    needs_mosquitto,
+    stop_tables,
+    table_process,
+)
 from tests.support.feed_messages import Chain
 from tests.support.journal import rows, wait_for
 from tests.support.pit import Pit, browser
@@ -40,10 +46,7 @@ def floor(tmp_path_factory):
                                   f"sim://?seed={seed}&rate=20")
               for seed, name in enumerate(("t1", "t2"), start=3)}
     yield folder, broker, pit, tables
-    for table in tables.values():
-        if table.poll() is None:
-            table.send_signal(signal.SIGTERM)
-            table.wait(timeout=20)
+    stop_tables(list(tables.values()))
     pit.stop()
     broker.stop()
 

@@ -171,6 +171,14 @@ def table_process(config: Path, journal: Path, driver: str) -> subprocess.Popen:
             stdout=subprocess.DEVNULL, stderr=log)
 
 
+def stop_tables(tables: list[subprocess.Popen]) -> None:
+    """Each table process still running stopped as systemd does (SIGTERM), and waited for."""
+    for table in tables:
+        if table.poll() is None:
+            table.send_signal(signal.SIGTERM)
+            table.wait(timeout=20)
+
+
 CLI = [sys.executable, "-m", "ui.cli"]
 
 

@@ -148,6 +148,8 @@ class LivePit:
         broker = self.settings.broker
         self.link = BrokerLink(broker.url, broker.client_id, clock, broker.protocol)
         self.ingest = start_ingest(self.settings, self.floor, self.link)
+        # A new session misses what is published before its subscriptions: tests publish next.
+        assert self.ingest.subscribed.wait(timeout=20), "the pit never subscribed"
 
     def heard(self, table: str) -> bool:
         """Whether the pit has heard of ``table`` (on the floor once it sent an event)."""
