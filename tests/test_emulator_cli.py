@@ -11,7 +11,7 @@ import pytest
 from controller.game.shoe_end import dealt_items
 from controller.table.config import load_config
 from drivers import open_driver
-from drivers.base import CardRead, CutCardSeen, ShoeShuffled
+from drivers.base import CardRead, Connected, CutCardSeen, ShoeShuffled
 from drivers.card_codes import CUT
 from drivers.emulator import ShoeEmulator
 from drivers.shoe_order import build_shoe, shoe_random
@@ -89,7 +89,7 @@ def test_a_scanner_cannot_say_a_new_shoe_is_loaded_so_the_dealer_confirms_it(tmp
     emulator = ShoeEmulator(shoes, protocol="scanner", log=wire, shuffle_seconds=0)
     log = EventLog()
     with emulator, open_driver(f"serial://{emulator.open()}", log.put):
-        log.next_of("connected")
+        log.next_of(Connected)
         player = threading.Thread(target=emulator.play)
         player.start()
         seen = [getattr(log.next(), "code", CUT) for _ in range(11)]
@@ -111,7 +111,7 @@ def test_the_emulator_speaks_a_site_s_custom_format_from_its_table_config(tmp_pa
     log = EventLog()
     with open_driver(f"serial://{link}?protocol=custom", log.put,
                      custom=load_config(config).reader):
-        log.next_of("connected")
+        log.next_of(Connected)
         seen = [(event.kind, event.raw) for event in (log.next(10) for _ in range(3))]
         assert process.wait(10) == 0
     assert seen == [("card", b"CARD 12-h"), ("misread", b"??"), ("card", b"CARD 10-s")]
