@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from controller.table.commands import Command
 from controller.table.config import ConfigError, TableConfig, load_config
 from controller.table.diagram import ROUND_PARTS, STOP_PARTS, parts, state_diagram_markdown
 from controller.table.machine import ROUND_HOLDS, ROUND_TRANSITIONS, STOP_TRANSITIONS
@@ -46,6 +47,7 @@ pin_hash = "{pin_hash}"
 """))
     assert (config.table_id, config.profile, config.live, config.betting_seconds) == (
         "T07", "live", True, 20)
+    assert config.pin_hash is not None
     assert not config.burn_scanned and verify_pin("1357", config.pin_hash)
     assert not verify_pin("1358", config.pin_hash)
 
@@ -168,9 +170,11 @@ def test_headless_run_plays_a_shoe_prints_rounds_and_writes_events(tmp_path):
 
 def test_typed_operator_commands():
     command = parse_command("void pin=2468 by=anna misdeal on seat 3")
+    assert isinstance(command, Command)
     assert (command.action, command.pin, command.by, command.reason) == (
         "void_round", "2468", "anna", "misdeal on seat 3")
-    assert parse_command("card 10h").card == "10h"
+    card = parse_command("card 10h")
+    assert isinstance(card, Command) and card.card == "10h"
     assert parse_command("  ") is None and parse_command("history") == "history"
     with pytest.raises(ValueError, match="'dance'"):
         parse_command("dance")
@@ -198,6 +202,7 @@ def test_sigterm_stops_a_headless_table_cleanly(tmp_path):
             not events_path.exists() or '"type":"card"' not in events_path.read_text()):
         time.sleep(0.05)
     table.send_signal(signal.SIGTERM)
+    assert table.stderr is not None
     assert table.wait(timeout=10) == 0, table.stderr.read()
     lines = events_path.read_text().splitlines()
     assert all(json.loads(line)["seq"] for line in lines)  # every line whole

@@ -2,6 +2,7 @@
 
 import pytest
 
+from controller.events.stream import TableEvent
 from controller.game.cards import cards
 from controller.game.outcome import judge_round
 from controller.table.commands import TimerExpired
@@ -394,10 +395,15 @@ def play_one_shoe(driver_url, profile="classic"):
     from controller.service.app import open_table
     from controller.table.config import TableConfig
 
-    events = []
+    events: list[TableEvent] = []
     table = open_table(TableConfig(driver_url=driver_url, profile=profile),
                        subscribers=(events.append,), stop_after_shoes=1)
-    table.controller.bus.subscribe(lambda event: event.type == "hold" and table.runner.stop())
+
+    def stop_on_hold(event: TableEvent) -> None:
+        if event.type == "hold":
+            table.runner.stop()
+
+    table.controller.bus.subscribe(stop_on_hold)
     try:
         table.runner.run()
     finally:

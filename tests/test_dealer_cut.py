@@ -5,6 +5,7 @@ dealer to pass the card again; its alarms and warnings are recorded, never cards
 import io
 
 from controller.events import facts
+from controller.table.commands import Command
 from controller.table.recovery import replay
 from controller.view.scanner_health import ScannerHealth
 from drivers.base import DeviceFault, Misread
@@ -70,6 +71,7 @@ def test_a_restart_rebuilds_a_dealer_s_cut_card_once():
 
 def test_headless_cut_is_the_dealer_s_cut_card_command():
     command = parse_command("cut")
+    assert isinstance(command, Command)
     assert command.action == "cut_card" and command.by == "dealer" and command.pin is None
 
 

@@ -13,7 +13,7 @@ from benchmarks.journal_generator import ROWS_A_DAY
 from controller.events import facts
 from controller.feed.outbox import FeedRecord, write_record
 from controller.journal.disk_budget import estimate
-from controller.service.app import open_table
+from controller.service.app import Table, open_table
 from controller.table.config import TableConfig
 from tests.support.display import shown_window
 from tests.support.feed import Broker, Subscriber, feed_config, needs_mosquitto, table_process
@@ -41,7 +41,7 @@ def test_the_rate_is_the_journals_own_bytes_a_day(journal):
     assert 100 < budget.bytes_per_day / ROWS_A_DAY < 1000
 
 
-def start(journal: Path, free: list[int], **options) -> object:
+def start(journal: Path, free: list[int], **options) -> Table:
     config = TableConfig(driver_url="sim://?seed=5&rate=0", journal_path=str(journal), **options)
     return open_table(config, stop_after_shoes=1, exposure=False,
                       free_space=lambda folder: free[0])

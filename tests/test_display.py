@@ -309,7 +309,9 @@ def test_hold_reasons_and_prompts_follow_the_display_language(qtbot):
         window = DisplayWindow()
         qtbot.addWidget(window)
         feed(window, list(played("hold")))
-        assert "не может быть из этого шуза" in window.cards.picture.alert.body
+        alert = window.cards.picture.alert
+        assert alert is not None
+        assert "не может быть из этого шуза" in alert.body
     finally:
         QCoreApplication.removeTranslator(translator)
 
@@ -322,7 +324,12 @@ def test_a_flood_of_events_is_shown_in_one_batch_not_one_by_one(qtbot, window):
     batches: list[int] = []
     bridge.received.connect(lambda batch: batches.append(len(batch)))
     bridge.received.connect(window.on_events)
-    publisher = threading.Thread(target=lambda: [bridge(event) for event in events])
+
+    def publish() -> None:
+        for event in events:
+            bridge(event)
+
+    publisher = threading.Thread(target=publish)
     publisher.start()
     publisher.join()  # the GUI thread is busy here: nothing is delivered yet
     qtbot.waitUntil(lambda: sum(batches) == len(events))

@@ -23,14 +23,18 @@ TRANSLATED = [language for language in LANGUAGES if language != "en"]
 
 
 def messages(ts: Path) -> dict[str, str]:
-    root = ET.parse(ts).getroot()
-    return {message.findtext("source"): message.findtext("translation") or ""
-            for message in root.iter("message")}
+    found: dict[str, str] = {}
+    for message in ET.parse(ts).getroot().iter("message"):
+        source = message.findtext("source")
+        assert source is not None, f"{ts}: a message with no source"
+        found[source] = message.findtext("translation") or ""
+    return found
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_qm_is_compiled_from_the_current_ts(qapp, language):
     translator = load_translator(language)
+    assert translator is not None  # None only for English, the source language
     for source, translation in messages(ts_path(language)).items():
         assert translation, f"{ts_path(language)}: {source!r} is not translated"
         assert translator.translate("display", source) == translation, (
@@ -100,6 +104,7 @@ def test_run_refuses_an_unknown_language(capsys):
 
 def test_a_missing_font_is_named_at_start_up(qapp):
     warning = missing_font("zh", families=lambda system: [])
+    assert warning is not None
     assert "install the fonts-noto-cjk package" in warning and "'zh'" in warning
     assert missing_font("en") is None  # some font on any machine draws Latin
 

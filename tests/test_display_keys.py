@@ -3,6 +3,8 @@ asks for a PIN only where a supervisor is needed, and the real table answers."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from PyQt6.QtCore import QCoreApplication, Qt, QTimer
 from PyQt6.QtGui import QFontInfo, QTextDocument, QTextTable
@@ -51,12 +53,21 @@ class ScriptedDialogs:
         return self.answers["name"]
 
 
+class KeyedWindow(DisplayWindow):
+    """The display, the commands it submits kept, its questions answered by a script."""
+
+    dialogs: ScriptedDialogs
+
+    def __init__(self) -> None:
+        submitted: list[Command] = []
+        super().__init__(submitted.append)
+        self.submitted = submitted
+        self.dialogs = ScriptedDialogs()
+
+
 @pytest.fixture
 def window(qtbot):
-    submitted: list[Command] = []
-    window = DisplayWindow(submitted.append)
-    window.submitted = submitted
-    window.dialogs = ScriptedDialogs()
+    window = KeyedWindow()
     qtbot.addWidget(window)
     window.resize(1280, 800)
     window.show()
@@ -87,15 +98,15 @@ def test_dealer_keys_send_commands_without_a_pin(qtbot, window):
     press(qtbot, window, Qt.Key.Key_B)
     press(qtbot, window, Qt.Key.Key_M)
     press(qtbot, window, Qt.Key.Key_P)
-    assert window.submitted == [Command("confirm_burn"), Command("manual_card", card="KD"),
-                                Command("pause")]
+    assert window.submitted == [Command(Action.CONFIRM_BURN),
+                                Command(Action.MANUAL_CARD, card="KD"), Command(Action.PAUSE)]
     assert "pin" not in window.dialogs.asked
 
 
 def test_a_card_typed_while_the_reader_works_asks_for_the_supervisor_pin(qtbot, window):
     reader(window, "connected")
     press(qtbot, window, Qt.Key.Key_M)
-    assert window.submitted == [Command("manual_card", by="supervisor", pin="2468", card="KD")]
+    assert window.submitted == [Command(Action.MANUAL_CARD, by="supervisor", pin="2468", card="KD")]
 
 
 def test_pause_key_resumes_a_paused_table(qtbot, window):
@@ -105,7 +116,7 @@ def test_pause_key_resumes_a_paused_table(qtbot, window):
                         State(state="paused", previous="betting"))
     window.on_event(paused)
     press(qtbot, window, Qt.Key.Key_P)
-    assert window.submitted == [Command("resume")]
+    assert window.submitted == [Command(Action.RESUME)]
 
 
 def test_supervisor_keys_ask_for_the_pin(qtbot, window):
@@ -113,10 +124,10 @@ def test_supervisor_keys_ask_for_the_pin(qtbot, window):
     for key in (Qt.Key.Key_C, Qt.Key.Key_A, Qt.Key.Key_N, Qt.Key.Key_V):
         press(qtbot, window, key)
     assert window.submitted == [
-        Command("clear_roads", by="supervisor", pin="2468"),
-        Command("accept_card", by="supervisor", pin="2468"),
-        Command("new_shoe", by="supervisor", pin="2468"),
-        Command("void_round", by="Maria", pin="2468", reason="dealer misdealt",
+        Command(Action.CLEAR_ROADS, by="supervisor", pin="2468"),
+        Command(Action.ACCEPT_CARD, by="supervisor", pin="2468"),
+        Command(Action.NEW_SHOE, by="supervisor", pin="2468"),
+        Command(Action.VOID_ROUND, by="Maria", pin="2468", reason="dealer misdealt",
                 target=(1, 5)),
     ]
     assert window.dialogs.titles == ["Void round 5 of shoe 1"]
@@ -124,7 +135,7 @@ def test_supervisor_keys_ask_for_the_pin(qtbot, window):
 
 def test_new_shoe_needs_no_pin_once_the_shoe_is_over(qtbot, window):
     press(qtbot, window, Qt.Key.Key_N)  # awaiting the shuffle
-    assert window.submitted == [Command("new_shoe")]
+    assert window.submitted == [Command(Action.NEW_SHOE)]
 
 
 @pytest.mark.parametrize("in_play", [False, True], ids=["no shoe", "shoe in play"])
@@ -233,9 +244,12 @@ def laid_out(label: QLabel) -> QTextDocument:
 def header_positions(label: QLabel) -> dict[str, float]:
     """Where each of the recall table's column headings starts across its box."""
     document = laid_out(label)
-    table = document.rootFrame().childFrames()[0]
+    root = document.rootFrame()
+    assert root is not None
+    table = root.childFrames()[0]
     assert isinstance(table, QTextTable)
     layout = document.documentLayout()
+    assert layout is not None
     return {table.cellAt(0, column).firstCursorPosition().block().text():
             layout.blockBoundingRect(table.cellAt(0, column).firstCursorPosition().block()).x()
             for column in range(table.columns())}
@@ -375,7 +389,7 @@ def test_keys_drive_a_real_table(qtbot, live_table):
 def test_x_marks_the_cut_card_without_a_pin_and_the_help_lists_it(qtbot, window):
     betting(window)
     press(qtbot, window, Qt.Key.Key_X)
-    assert window.submitted == [Command("cut_card")]
+    assert window.submitted == [Command(Action.CUT_CARD)]
     assert "pin" not in window.dialogs.asked
     press(qtbot, window, Qt.Key.Key_F1)
     assert "<b>X</b>" in window.help.body.text()
@@ -394,7 +408,7 @@ class DealingMeanwhile(ScriptedDialogs):
         return super().reason(title)
 
 
-def table_window(qtbot, **config: object) -> tuple[Table, DisplayWindow]:
+def table_window(qtbot, **config: Any) -> tuple[Table, DisplayWindow]:
     """A real controller fed by hand, its events shown by a real window, its keys obeyed."""
     table = Table(**config)
     window = shown_window(qtbot, (1280, 800), pin_configured=table.config.pin_hash is not None)
@@ -407,18 +421,18 @@ def test_a_void_started_at_round_n_voids_round_n_with_cards_dealt_meanwhile(qtbo
     table, window = table_window(qtbot)
     table.start_shoe()
     table.deal("9S")  # round 1: the player's first card
-    window.dialogs = DealingMeanwhile(table, "KH TC")
+    window.dialogs = meanwhile = DealingMeanwhile(table, "KH TC")
     press(qtbot, window, Qt.Key.Key_V)
-    assert window.dialogs.titles == ["Void round 1 of shoe 1"]
+    assert meanwhile.titles == ["Void round 1 of shoe 1"]
     voided = table.last("round_voided")
     assert voided.round == 1 and voided.fields["discarded"] == ["9S", "KH", "TC"]
     assert voided.fields["by"] == "Maria"
     # Round 2 ends and round 3 begins while the reason is typed: round 2 is over, so nothing
     # is voided, and the dealer reads why; round 3 plays on.
     table.deal("9S")
-    window.dialogs = DealingMeanwhile(table, "KH TC 2D 4S")
+    window.dialogs = meanwhile = DealingMeanwhile(table, "KH TC 2D 4S")
     press(qtbot, window, Qt.Key.Key_V)
-    assert window.dialogs.titles == ["Void round 2 of shoe 1"]
+    assert meanwhile.titles == ["Void round 2 of shoe 1"]
     assert len(table.of_type("round_voided")) == 1 and table.state == "banker1"
     assert window.status.fields["refused"].text() == (
         "refused: void the round: round 2 of shoe 1 is over (round 3 of shoe 1 is in play): "
@@ -427,11 +441,11 @@ def test_a_void_started_at_round_n_voids_round_n_with_cards_dealt_meanwhile(qtbo
 
 def test_with_no_pin_configured_supervisor_keys_say_so_at_once(qtbot):
     table, window = table_window(qtbot, pin_hash=None)
-    window.dialogs = ScriptedDialogs()
+    window.dialogs = dialogs = ScriptedDialogs()
     table.start_shoe()
     table.deal("9S")
     for key in (Qt.Key.Key_V, Qt.Key.Key_C):
         press(qtbot, window, key)
         assert window.status.fields["refused"].text().endswith(
             "no supervisor PIN is configured (see 'baccarat-table hash-pin')")
-    assert window.dialogs.asked == [] and not table.of_type("round_voided")
+    assert dialogs.asked == [] and not table.of_type("round_voided")

@@ -21,6 +21,7 @@ from ui.display.dialogs import InputDialog, PinDialog, ReasonDialog, void_title
 from ui.display.i18n import LANGUAGES
 from ui.display.labels import BETS
 from ui.display.labels import label as bet_label
+from ui.display.roads_panels import AskRoadPanel, RoadPanel
 from ui.display.scenarios import scenario_profile
 from ui.display.typescale import text_fits
 from ui.display.window import DisplayWindow
@@ -38,10 +39,12 @@ def cut_label(label: QLabel) -> str | None:
         needed = QFontMetrics(label.font()).boundingRect(inside, flags, label.text())
         return f"needs {needed.width()}x{needed.height()}, has {inside.width()}x{inside.height()}"
     window = label.window()
+    assert window is not None  # a widget's window is itself when it has no parent
     where = QRect(label.mapTo(window, inside.topLeft()), inside.size())
     if not window.rect().contains(where):
         return f"at {where} outside the window {window.rect()}"
     parent = label.parentWidget()
+    assert parent is not None
     if not parent.rect().contains(label.geometry()):
         return f"at {label.geometry()} outside its panel {parent.rect()}"
     return None
@@ -93,7 +96,8 @@ def check_text(window: DisplayWindow, moment: str) -> list[str]:
             problems.append(f"{moment}: felt {fitted.text!r} at {fitted.pixel_size} px")
         if not fitted.fits():
             problems.append(f"{moment}: felt {fitted.text!r} does not fit {fitted.box}")
-    for panel in (*window.roads.panels(), window.roads.ask):
+    panels: list[RoadPanel | AskRoadPanel] = [*window.roads.panels(), window.roads.ask]
+    for panel in panels:
         title_px = QFontInfo(panel.font()).pixelSize()
         room = panel.width() - 12
         if title_px < scale.px("body") or panel.fontMetrics().horizontalAdvance(

@@ -9,7 +9,16 @@ import time
 import pytest
 
 from drivers import open_driver
-from drivers.base import CardRead, Connected, Disconnected, Misread, OutOfSequence
+from drivers.base import (
+    CardRead,
+    Connected,
+    CutCardSeen,
+    Disconnected,
+    Misread,
+    OutOfSequence,
+    Recordable,
+    ShoeShuffled,
+)
 from drivers.card_codes import CUT
 from drivers.custom_format import custom_format
 from drivers.emulator import Faults, ShoeEmulator
@@ -60,10 +69,10 @@ def test_scanner_cards_no_reads_and_the_rescan_trigger(pty):
         assert isinstance(log.next(), Connected)
         os.write(master, b"AS\r\nN")
         os.write(master, b"R\r\n10d\r")
-        card = log.next()
+        card = log.next_as(CardRead)
         assert (card.code, card.raw) == ("AS", b"AS")
         assert isinstance(log.next(), Misread)
-        assert log.next().code == "TD"
+        assert log.next_as(CardRead).code == "TD"
         driver.request_rescan()  # late, for the misread: TD read well, nothing to rescan
         assert read_master(master, 1, timeout=0.2) == b""
         os.write(master, b"NR\r\n")
@@ -76,9 +85,9 @@ def test_configured_rescan_trigger_and_no_read_text(pty):
     path, master = pty
     log = EventLog()
     with open_driver(f"serial://{path}?rescan=1B52&noread=ERR", log.put) as driver:
-        log.next_of("connected")
+        log.next_of(Connected)
         os.write(master, b"ERR\r\n")
-        assert log.next().raw == b"ERR"
+        assert log.next_as(Misread).raw == b"ERR"
         driver.request_rescan()
         assert read_master(master, 2) == b"\x1bR"
 
@@ -87,10 +96,10 @@ def test_shoe_checksums_acknowledgements_and_resends(pty):
     path, master = pty
     log = EventLog()
     with open_driver(f"serial://{path}?protocol=shoe", log.put) as driver:
-        log.next_of("connected")
+        log.next_of(Connected)
         frame = encode_frame("C", 12, "KH")
         os.write(master, frame)
-        card = log.next()
+        card = log.next_as(CardRead)
         assert card.code == "KH"
         assert read_master(master, 1, timeout=0.2) == b""  # no $A before it is recorded
         driver.acknowledge(card)
@@ -100,7 +109,7 @@ def test_shoe_checksums_acknowledgements_and_resends(pty):
         os.write(master, b"$C,13,QS*00\r\n")
         assert read_master(master, len(encode_frame("N", 13))) == encode_frame("N", 13)
         os.write(master, encode_frame("C", 13, "QS"))
-        assert log.next().code == "QS"
+        assert log.next_as(CardRead).code == "QS"
         assert log.quiet(0.2)
 
 
@@ -109,13 +118,12 @@ def test_a_flood_of_garbage_is_one_misread_gets_one_trigger_and_a_good_card_afte
     log = EventLog()
     flood = 50_000
     with open_driver(f"serial://{path}?protocol=scanner", log.put) as driver:
-        log.next_of("connected")
+        log.next_of(Connected)
         garbage = b"".join(b"\x00?%05d\xfe\r\n" % number for number in range(flood))
         write_all(master, garbage)
-        misreads = [log.next()]  # held until the line goes quiet: one event for the burst
+        misreads = [log.next_as(Misread)]  # held until the line goes quiet: one for the burst
         while sum(event.count for event in misreads) < flood:
-            misreads.append(log.next())
-        assert all(isinstance(event, Misread) for event in misreads)
+            misreads.append(log.next_as(Misread))
         assert len(misreads) <= 3  # one, unless the machine stalled the writer mid-flood
         assert misreads[0].raw == b"\x00?00000\xfe" and misreads[-1].last_raw.startswith(b"\x00?")
         assert read_master(master, 1, timeout=0.2) == b"", "a trigger before anyone asked"
@@ -123,9 +131,8 @@ def test_a_flood_of_garbage_is_one_misread_gets_one_trigger_and_a_good_card_afte
             driver.request_rescan()
         assert read_master(master, 4, timeout=0.5) == bytes.fromhex("16540D")  # one, not 50,000
         os.write(master, b"garbage\r\n" * 3 + b"QC\r\n")
-        late = [log.next() for _ in range(2)]
-        assert [event.kind for event in late] == ["misread", "card"]
-        assert late[0].count == 3 and late[-1].code == "QC"
+        misread, card = log.next_as(Misread), log.next_as(CardRead)
+        assert misread.count == 3 and card.code == "QC"
         for _ in range(3):
             driver.request_rescan()
         assert read_master(master, 1, timeout=0.2) == b"", "a trigger after the good card"
@@ -136,10 +143,11 @@ def test_the_cut_card_and_a_new_shoe_are_acknowledged_only_once_recorded(pty):
     path, master = pty
     log = EventLog()
     with open_driver(f"serial://{path}?protocol=shoe", log.put) as driver:
-        log.next_of("connected")
+        log.next_of(Connected)
         for seq, frame in ((6, encode_frame("S", 6)), (7, encode_frame("C", 7, "CUT"))):
             os.write(master, frame)
             event = log.next()
+            assert isinstance(event, ShoeShuffled | CutCardSeen)
             assert event.raw == frame.strip()
             assert read_master(master, 1, timeout=0.2) == b""
             os.write(master, frame)  # the shoe resends while waiting
@@ -158,11 +166,11 @@ def test_a_restarted_table_acknowledges_the_resend_of_what_it_recorded(pty):
     driver = open_driver(f"serial://{path}?protocol=shoe", log.put)
     driver.prime(frame.strip())
     with driver:
-        log.next_of("connected")
+        log.next_of(Connected)
         os.write(master, frame)
         assert read_master(master, len(encode_frame("A", 12))) == encode_frame("A", 12)
         os.write(master, encode_frame("C", 13, "3D"))
-        card = log.next()
+        card = log.next_as(CardRead)
         assert (card.code, card.seq) == ("3D", 13)
         assert log.quiet(0.1), "9H was delivered again"
 
@@ -171,20 +179,20 @@ def test_an_older_frame_over_the_wire_comes_after_a_notice_and_is_answered_once_
     path, master = pty
     log = EventLog()
     with open_driver(f"serial://{path}?protocol=shoe", log.put) as driver:
-        log.next_of("connected")
+        log.next_of(Connected)
         for seq, code in ((20, "4C"), (21, "4D")):
             os.write(master, encode_frame("C", seq, code))
-            driver.acknowledge(log.next())
+            driver.acknowledge(log.next_as(CardRead))
             read_master(master, len(encode_frame("A", seq)))
         os.write(master, encode_frame("C", 20, "4C"))  # a correct shoe never goes back
-        notice, card = log.next(), log.next()
+        notice, card = log.next(), log.next_as(CardRead)
         assert isinstance(notice, OutOfSequence) and "frame 20 cannot follow" in notice.reason
         assert (card.code, card.seq) == ("4C", 20)
         assert read_master(master, 1, timeout=0.2) == b""  # not before it is recorded
         driver.acknowledge(card)
         assert read_master(master, len(encode_frame("A", 20))) == encode_frame("A", 20)
         os.write(master, encode_frame("C", 21, "4H"))
-        assert log.next().code == "4H"
+        assert log.next_as(CardRead).code == "4H"
 
 
 @pytest.mark.parametrize("protocol", ["scanner", "shoe"])
@@ -198,7 +206,7 @@ def test_end_to_end_with_the_emulator_and_every_fault(protocol):
         emulator,
         open_driver(f"serial://{emulator.start()}?protocol={protocol}", log.put) as driver,
     ):
-            seen = []
+            seen: list[str] = []
             while len([item for item in seen if item not in ("NR",)]) < 11:
                 event = log.next()
                 if isinstance(event, CardRead):
@@ -207,10 +215,10 @@ def test_end_to_end_with_the_emulator_and_every_fault(protocol):
                 elif isinstance(event, Misread):
                     seen.append("NR")
                     driver.request_rescan()
-                elif event.kind == "cut_card":
+                elif isinstance(event, CutCardSeen):
                     seen.append("CUT")
                     driver.acknowledge(event)
-                elif event.kind == "shoe_shuffled":
+                elif isinstance(event, ShoeShuffled):
                     driver.acknowledge(event)
             assert [item for item in seen if item != "NR"] == [
                 item for item in script if item != "NR"
@@ -223,12 +231,12 @@ def test_a_second_program_cannot_open_the_same_device(pty):
     path, master = pty
     first_log, second_log = EventLog(), EventLog()
     with open_driver(f"serial://{path}", first_log.put):
-        first_log.next_of("connected")
+        first_log.next_of(Connected)
         with open_driver(f"serial://{path}", second_log.put):
             refused = second_log.next()
             assert isinstance(refused, Disconnected) and "cannot open" in refused.reason
             os.write(master, b"8C\r\n")
-            assert first_log.next().code == "8C"
+            assert first_log.next_as(CardRead).code == "8C"
 
 
 def test_a_missing_device_is_reported_and_picked_up_when_it_appears(tmp_path):
@@ -241,8 +249,8 @@ def test_a_missing_device_is_reported_and_picked_up_when_it_appears(tmp_path):
         with ShoeEmulator([["QD"]], protocol="shoe", link=link) as emulator:
             emulator.start()
             assert isinstance(log.next(), Connected)
-            driver.acknowledge(log.next_of("shoe_shuffled"))
-            assert log.next().code == "QD"
+            driver.acknowledge(log.next_of(ShoeShuffled))
+            assert log.next_as(CardRead).code == "QD"
 
 
 def test_unplug_and_replug_twenty_times_leaks_no_descriptors(tmp_path):
@@ -254,17 +262,19 @@ def test_unplug_and_replug_twenty_times_leaks_no_descriptors(tmp_path):
     before = open_fds()
     driver = open_driver(f"serial://{link}?protocol=shoe", log.put)
     driver.start()
-    log.next_of("disconnected")  # nothing plugged in yet
+    log.next_of(Disconnected)  # nothing plugged in yet
     for round_number in range(20):
         code = ("AS", "KD")[round_number % 2]
         with ShoeEmulator([[code]], protocol="shoe", link=link, ack_timeout=0.1) as emulator:
             emulator.start()
-            log.next_of("connected")
-            driver.acknowledge(log.next_of("shoe_shuffled"))
-            card = log.next()
+            log.next_of(Connected)
+            driver.acknowledge(log.next_of(ShoeShuffled))
+            card = log.next_as(CardRead)
             assert card.code == code
             driver.acknowledge(card)
-            emulator._thread.join()
+            thread = emulator._thread
+            assert thread is not None
+            thread.join()
         unplugged = log.next()  # the emulator closing is the cable pulled out
         assert isinstance(unplugged, Disconnected)
         assert open_fds() <= before, f"descriptors leaked after {round_number + 1} unplugs"
@@ -277,18 +287,21 @@ def test_a_power_cycled_shoe_after_a_replug_numbers_from_0_and_its_cards_count(t
     link = tmp_path / "shoe"
     log = EventLog()
     with open_driver(f"serial://{link}?protocol=shoe", log.put) as driver:
-        log.next_of("disconnected")  # nothing plugged in yet
-        seen = []
+        log.next_of(Disconnected)  # nothing plugged in yet
+        seen: list[tuple[str, int | None, bytes]] = []
         for shoe in (["AS", "KD"], ["AS", "QD"]):  # each emulator is a shoe from power-on
             with ShoeEmulator([shoe], protocol="shoe", link=link, ack_timeout=0.1) as emulator:
                 emulator.start()
-                log.next_of("connected")
+                log.next_of(Connected)
                 for _ in range(3):
                     event = log.next()
+                    assert isinstance(event, Recordable)
                     driver.acknowledge(event)
                     seen.append((event.kind, getattr(event, "seq", None), event.raw[:5]))
-                emulator._thread.join()
-            log.next_of("disconnected")
+                thread = emulator._thread
+                assert thread is not None
+                thread.join()
+            log.next_of(Disconnected)
     assert seen == [
         ("shoe_shuffled", None, b"$S,0*"), ("card", 1, b"$C,1,"), ("card", 2, b"$C,2,"),
         ("shoe_shuffled", None, b"$S,0*"), ("card", 1, b"$C,1,"), ("card", 2, b"$C,2,"),
@@ -306,10 +319,10 @@ def test_a_listen_only_reader_emulated_with_faults_reaches_the_driver_card_for_c
     log = EventLog()
     with emulator, open_driver(f"serial://{emulator.open()}?protocol={protocol}", log.put,
                                custom=custom) as driver:
-        log.next_of("connected")  # a device that only talks: its bytes before this are lost
+        log.next_of(Connected)  # a device that only talks: its bytes before this are lost
         player = threading.Thread(target=emulator.play)
         player.start()
-        seen = []
+        seen: list[str] = []
         while len([item for item in seen if item != "NR"]) < 6:
             event = log.next()
             assert isinstance(event, CardRead | Misread), event

@@ -11,7 +11,7 @@ import pytest
 from controller.game.shoe_end import dealt_items
 from controller.table.config import load_config
 from drivers import open_driver
-from drivers.base import CardRead, CutCardSeen, ShoeShuffled
+from drivers.base import CardRead, Connected, CutCardSeen, Misread, ShoeShuffled
 from drivers.card_codes import CUT
 from drivers.emulator import ShoeEmulator
 from drivers.shoe_order import build_shoe, shoe_random
@@ -21,11 +21,17 @@ from tests.support.reader import site_config
 pytestmark = pytest.mark.timeout(60)
 
 
-def emulate(*args: str) -> subprocess.Popen:
+def emulate(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "ui.cli", "emulate-shoe", *args],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
+
+
+def printed_line(process: subprocess.Popen[str]) -> str:
+    """The next line the emulator printed (the first: its device's path)."""
+    assert process.stdout is not None
+    return process.stdout.readline()
 
 
 def test_the_emulator_plays_a_shoe_to_the_driver_and_logs_the_exchange(tmp_path):
@@ -33,10 +39,10 @@ def test_the_emulator_plays_a_shoe_to_the_driver_and_logs_the_exchange(tmp_path)
     process = emulate("--protocol", "shoe", "--script", "AS,KD,CUT,9H", "--interval", "0",
                       "--link", str(link), "--log", str(log_file), "--bad-checksum", "0.5",
                       "--fault-seed", "3", "--ack-timeout", "0.2")
-    assert process.stdout.readline().startswith("/dev/pts/")
+    assert printed_line(process).startswith("/dev/pts/")
     log = EventLog()
     with open_driver(f"serial://{link}?protocol=shoe", log.put) as driver:
-        seen = []
+        seen: list[str] = []
         while len(seen) < 5:
             event = log.next(10)
             if isinstance(event, CardRead | CutCardSeen | ShoeShuffled):
@@ -60,8 +66,8 @@ def play_to_the_end(link, protocol):
         while (event := log.next(10)).kind != "disconnected":
             if isinstance(event, CardRead | CutCardSeen | ShoeShuffled):
                 driver.acknowledge(event)
-                seen.append({"cut_card": CUT, "shoe_shuffled": "NEW"}.get(event.kind)
-                            or event.code)
+                seen.append(event.code if isinstance(event, CardRead)
+                            else CUT if isinstance(event, CutCardSeen) else "NEW")
     return seen
 
 
@@ -70,7 +76,7 @@ def test_each_shoe_ends_with_the_cut_card_round_and_the_next_follows_a_reshuffle
     process = emulate("--protocol", "shoe", "--decks", "1", "--seed", "4", "--cut", "20",
                       "--shoes", "2", "--interval", "0", "--shuffle-seconds", "0",
                       "--link", str(link), "--log", str(log_file))
-    process.stdout.readline()
+    printed_line(process)
     seen = play_to_the_end(link, "shoe")
     assert process.wait(10) == 0
     shoes = [dealt_items(build_shoe(1, shoe_random(4, number), cut_from_end=20))
@@ -89,7 +95,7 @@ def test_a_scanner_cannot_say_a_new_shoe_is_loaded_so_the_dealer_confirms_it(tmp
     emulator = ShoeEmulator(shoes, protocol="scanner", log=wire, shuffle_seconds=0)
     log = EventLog()
     with emulator, open_driver(f"serial://{emulator.open()}", log.put):
-        log.next_of("connected")
+        log.next_of(Connected)
         player = threading.Thread(target=emulator.play)
         player.start()
         seen = [getattr(log.next(), "code", CUT) for _ in range(11)]
@@ -107,12 +113,16 @@ def test_the_emulator_speaks_a_site_s_custom_format_from_its_table_config(tmp_pa
     process = emulate("--protocol", "custom", "--config", str(config), "--script",
                       "QH,NR,CUT,10s", "--interval", "0", "--shuffle-seconds", "5",
                       "--link", str(link), "--log", str(tmp_path / "wire.log"))
-    assert process.stdout.readline().startswith("/dev/pts/")
+    assert printed_line(process).startswith("/dev/pts/")
     log = EventLog()
     with open_driver(f"serial://{link}?protocol=custom", log.put,
                      custom=load_config(config).reader):
-        log.next_of("connected")
-        seen = [(event.kind, event.raw) for event in (log.next(10) for _ in range(3))]
+        log.next_of(Connected)
+        seen = []
+        for _ in range(3):
+            event = log.next(10)
+            assert isinstance(event, CardRead | Misread), event
+            seen.append((event.kind, event.raw))
         assert process.wait(10) == 0
     assert seen == [("card", b"CARD 12-h"), ("misread", b"??"), ("card", b"CARD 10-s")]
     wire = (tmp_path / "wire.log").read_text()
@@ -122,7 +132,7 @@ def test_the_emulator_speaks_a_site_s_custom_format_from_its_table_config(tmp_pa
 def test_sigterm_ends_the_emulator_and_removes_its_link(tmp_path):
     link = tmp_path / "shoe"
     process = emulate("--seed", "1", "--link", str(link), "--interval", "10")
-    path = process.stdout.readline().strip()
+    path = printed_line(process).strip()
     assert link.resolve() == type(link)(path)
     process.send_signal(signal.SIGTERM)
     assert process.wait(10) == 0

@@ -116,6 +116,7 @@ def test_an_emulated_shoe_ends_at_its_cut_card_round_and_the_next_shoe_starts_wi
          "--decks", "8", "--cut", "60", "--shoes", "2", "--interval", "0",
          "--shuffle-seconds", "0.2", "--link", str(link)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert emulator.stdout is not None
     try:
         assert emulator.stdout.readline().startswith("/dev/")
         table = start_table(journal, f"serial://{link}?protocol=shoe", "--shoes", "2")
@@ -167,6 +168,7 @@ def test_a_card_before_the_burn_is_confirmed_is_accepted_without_a_crash_or_a_cr
                       encoding="utf-8")
     script = "sim://?script=3H,9S,KH,TC,2D"  # the dealer forgot to confirm the burn
     table = start_table(journal, script, "--config", str(config), stdin=subprocess.PIPE)
+    assert table.stdin is not None
     wait_for(lambda: "hold" in event_types(journal))
     table.stdin.write(f"accept pin={PIN} by=alice\n".encode())
     table.stdin.flush()
@@ -192,7 +194,7 @@ def test_an_input_the_controller_fails_on_leaves_nothing_behind_and_the_table_ho
     from dataclasses import replace
 
     from controller.service.app import open_table
-    from controller.table.commands import Command
+    from controller.table.commands import Action, Command
     from controller.table.config import TableConfig
     from controller.table.operator import OperatorDesk
 
@@ -206,7 +208,7 @@ def test_an_input_the_controller_fails_on_leaves_nothing_behind_and_the_table_ho
     monkeypatch.setattr(OperatorDesk, "_clear_roads", broken)
     table = open_table(config)
     try:
-        table.runner.submit(Command("clear_roads", by="sup", pin=PIN))
+        table.runner.submit(Command(Action.CLEAR_ROADS, by="sup", pin=PIN))
         table.runner.stop()
         table.runner.run()
         assert table.runner.controller.state == "hold"
@@ -223,7 +225,7 @@ def test_an_input_the_controller_fails_on_leaves_nothing_behind_and_the_table_ho
     table = open_table(config)  # a restart comes back to the same hold, no crash
     try:
         assert table.controller.state == "hold"
-        table.runner.submit(Command("accept_card", by="sup", pin=PIN))
+        table.runner.submit(Command(Action.ACCEPT_CARD, by="sup", pin=PIN))
         table.runner.stop()
         table.runner.run()
         assert table.runner.controller.state != "hold"

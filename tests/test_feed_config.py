@@ -51,6 +51,7 @@ def test_a_good_feed_section_is_read_with_paths_from_the_configs_folder(tmp_path
                     'username = "t7"\npassword_file = "password"\ntopic_prefix = "casino/f1"\n',
                     encoding="utf-8")
     feed = load_config(path).feed
+    assert feed is not None
     assert (feed.host, feed.port, feed.tls, feed.client_id) == ("broker.floor", 1884, False, "t7")
     assert feed.topic("t7", "events") == "casino/f1/t7/events"
     assert feed.password() == "s3cret" and "s3cret" not in repr(feed)
@@ -128,6 +129,7 @@ def test_a_clusters_nodes_and_the_mqtt_version_are_read(tmp_path):
     path.write_text('[table]\nid = "t7"\n[feed]\nurl = "mqtt://10.0.0.1,10.0.0.2:1884,[::1]"\n'
                     'protocol = "3.1.1"\n', encoding="utf-8")
     feed = load_config(path).feed
+    assert feed is not None
     assert feed.nodes == (("10.0.0.1", 1883), ("10.0.0.2", 1884), ("::1", 1883))
     assert feed.url == "mqtt://10.0.0.1:1883,10.0.0.2:1884,[::1]:1883"  # as status shows it
     assert feed.protocol == "3.1.1"

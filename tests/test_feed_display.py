@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from PyQt6.QtWidgets import QLabel
@@ -18,7 +19,7 @@ from ui.display.app import show_feed
 from ui.display.window import DisplayWindow
 
 
-def journal_of_a_shoe(folder) -> object:
+def journal_of_a_shoe(folder: Path) -> Path:
     """A journal holding one simulated shoe, played with no feed (as during an outage)."""
     journal = folder / "t1.db"
     table = open_table(TableConfig(table_id="t1", driver_url="sim://?seed=5&rate=0",

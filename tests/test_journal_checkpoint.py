@@ -217,6 +217,7 @@ def test_a_check_stamped_in_the_future_hides_no_later_failure(checkpointed):
     table = open_table(config(path), exposure=False)  # a restart still raises it
     table.close()
     [last] = [event for event in table.view_events if event.type == "journal_verified"][-1:]
+    assert isinstance(last.fact, facts.JournalVerified)
     assert last.fact.finding.startswith("chain check failed: row 100 (")
 
 
@@ -329,6 +330,7 @@ def test_a_running_table_checks_its_journal_again_and_again(tmp_path):
         check.close()
     first, second = received[:2]
     assert isinstance(first, FactDue) and isinstance(second, FactDue)
+    assert isinstance(first.fact, facts.JournalVerified)
     assert first.fact.finding == "" and first.fact.last_seq == last_row(path)[0]
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from controller.events.stream import TableEvent
 from controller.journal import Journal, recall
 from controller.journal.head import head_path
 from tests.support.journal import ROOT, ROUNDS, play, rows
@@ -142,8 +143,12 @@ def read(path: Path, fetch):
 def test_the_last_round_is_read_from_its_own_rows_only(many_shoes):
     total = rows(many_shoes, "SELECT count(*) FROM events")[0][0]
     last_result = rows(many_shoes, "SELECT max(seq) FROM rounds")[0][0]
-    shown, events = read(many_shoes, lambda db: (lambda s, e: (s, list(e)))(
-        *recall.round_events(db, last=1)))
+
+    def last_round(db: sqlite3.Connection) -> tuple[set[int], list[TableEvent]]:
+        seqs, events = recall.round_events(db, last=1)
+        return seqs, list(events)
+
+    shown, events = read(many_shoes, last_round)
     assert shown == {last_result}
     assert events[-1].seq == last_result and events[-1].type == "round_result"
     assert len(events) < 20 < total / 50  # one round's rows, of thousands

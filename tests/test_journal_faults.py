@@ -106,8 +106,10 @@ def test_a_commit_that_fails_rolls_back_whole_and_nobody_sees_the_input(tmp_path
     table = play(tmp_path / "table.db")
     journal = table.journal
     seen = len(table.events)
-    pages = journal._db.execute("PRAGMA page_count").fetchone()[0]
-    journal._db.execute(f"PRAGMA max_page_count = {pages + 2}")  # the disk fills up soon
+    db = journal._db
+    assert db is not None
+    pages = db.execute("PRAGMA page_count").fetchone()[0]
+    db.execute(f"PRAGMA max_page_count = {pages + 2}")  # the disk fills up soon
     with pytest.raises(JournalError, match="database or disk is full") as failed:
         for _ in range(200):
             table.deal("2C")
@@ -206,6 +208,7 @@ def test_a_headless_table_whose_journal_is_deleted_exits_3_with_one_line(tmp_pat
          "sim://?seed=3&rate=20", "--journal", str(journal)],
         cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         text=True)
+    assert process.stderr is not None
     try:
         # The file exists a moment before its tables do: wait for rows, not for the file.
         wait_for(lambda: has_event(journal, "card") and last_seq(journal) > 10, timeout=60)
@@ -265,7 +268,8 @@ def test_a_lowered_head_is_not_passed_silently(journal_file, capsys):
     assert main(["journal", "verify", str(journal_file)]) == 1
     assert "lowered or replaced" in capsys.readouterr().err
     head.write_text(f"{0:020d} {bytes(32).hex()}\n")  # "nothing committed yet"
-    assert self_test(journal_file).finding.end_unchecked
+    finding = self_test(journal_file).finding
+    assert finding is not None and finding.end_unchecked
     with pytest.raises(JournalError, match="could not be checked"):
         Journal.open(journal_file)
 
@@ -317,7 +321,8 @@ def test_after_a_power_cut_the_journal_may_run_on_to_the_heads_bound(journal_fil
     head.write_text(f"{end - 4:020d} {hash_of(journal_file, end - 4)} {end:020d}\n")
     assert self_test(journal_file).finding is None
     head.write_text(f"{end - 4:020d} {hash_of(journal_file, end - 4)} {end - 1:020d}\n")
-    assert self_test(journal_file).finding.end_unchecked
+    finding = self_test(journal_file).finding
+    assert finding is not None and finding.end_unchecked
 
 
 def test_a_table_stopped_cleanly_leaves_its_exact_head(journal_file):

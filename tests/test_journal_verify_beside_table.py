@@ -12,7 +12,7 @@ import pytest
 from controller.events.facts import Scanner
 from controller.events.stream import TableEvent
 from controller.journal import Journal, verify
-from controller.journal.head import BOUND_AHEAD
+from controller.journal.head import BOUND_AHEAD, read_head
 from controller.journal.start_check import start_test
 from controller.journal.verify import self_test
 
@@ -38,7 +38,6 @@ def live(tmp_path: Path):
 def test_rows_committed_while_the_check_reads_never_fail_it(live, monkeypatch, check):
     """After each read of the head file the table commits more rows than the head's bound
     runs ahead: whichever moment the check takes the database at, its end checks."""
-    read_head = verify.read_head
 
     def read_then_commit(path: Path):
         head = read_head(path)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.table.commands import Command
+from controller.table.commands import Action, Command
 from tests.support.journal import rows, wait_for
 from ui.headless import MAX_LINE, HeadlessPrinter, parse_command, read_commands
 
@@ -39,11 +39,11 @@ def test_a_line_that_cannot_be_taken_as_typed_is_refused_saying_why(line, messag
 def test_a_full_length_command_is_taken_whole():
     reason = "x" * 90  # with "score 3=2 ", the longest reason taken
     command = parse_command(f"void pin=2468 by=anna score 3=2 {reason}\r\n")
-    assert command == Command("void_round", by="anna", reason=f"score 3=2 {reason}",
+    assert command == Command(Action.VOID_ROUND, by="anna", reason=f"score 3=2 {reason}",
                               pin="2468")
-    assert parse_command("card\tKD\n") == Command("manual_card", card="KD")
+    assert parse_command("card\tKD\n") == Command(Action.MANUAL_CARD, card="KD")
     assert parse_command("void pin=2468 round=4 misdeal", shoe=2) == Command(
-        "void_round", by="supervisor", reason="misdeal", pin="2468", target=(2, 4))
+        Action.VOID_ROUND, by="supervisor", reason="misdeal", pin="2468", target=(2, 4))
 
 
 def test_lines_around_the_length_limit():
@@ -57,7 +57,7 @@ def test_lines_around_the_length_limit():
         f"input line too long: at most {MAX_LINE} characters; ignored",
         f"input line too long: at most {MAX_LINE} characters; ignored",
     ]
-    assert submitted == [Command("manual_card", card="9H")]
+    assert submitted == [Command(Action.MANUAL_CARD, card="9H")]
 
 
 def test_a_full_length_line_ending_in_cr_lf_is_taken_as_the_same_line_ending_in_lf():
@@ -70,7 +70,7 @@ def test_a_full_length_line_ending_in_cr_lf_is_taken_as_the_same_line_ending_in_
     too_long = f"input line too long: at most {MAX_LINE} characters; ignored"
     taken = f"reason too long: at most 100 characters, got {len(reason)}"
     assert out.getvalue().splitlines() == [taken, taken, too_long, too_long]
-    assert submitted == [Command("manual_card", card="9H")]
+    assert submitted == [Command(Action.MANUAL_CARD, card="9H")]
 
 
 def test_a_megabyte_line_is_refused_and_the_next_command_is_acted_on(tmp_path):
@@ -82,6 +82,7 @@ def test_a_megabyte_line_is_refused_and_the_next_command_is_acted_on(tmp_path):
              "--driver", "sim://?seed=1&rate=20"],
             cwd=ROOT, stdin=subprocess.PIPE, stdout=stdout, stderr=subprocess.PIPE,
         )
+    assert table.stdin is not None and table.stderr is not None
     try:
         wait_for(lambda: "== shoe 1" in output.read_text(), timeout=60)
         # Taken whole, the reason of this pause would be one 1 MB row in the journal; a byte

@@ -245,13 +245,13 @@ class Gate:
         self._lock = threading.Lock()
         real = pit_users._scrypt
 
-        def held(*args: object) -> bytes:
+        def held(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
             with self._lock:
                 self.inside += 1
                 self.most = max(self.most, self.inside)
             try:
                 self.opened.wait(30)
-                return real(*args)
+                return real(password, salt, n, r, p)
             finally:
                 with self._lock:
                     self.inside -= 1

@@ -7,6 +7,7 @@ server and headless Chromium."""
 from __future__ import annotations
 
 import pytest
+from selenium.webdriver.remote.webelement import WebElement
 
 from controller.game.profiles import load_profile
 from pit.users import Users
@@ -270,10 +271,10 @@ def test_the_floor_tiles_say_silent_in_amber_offline_since_when_and_why_a_table_
         wait_for(lambda: driver.find_elements("css selector", '.tile[data-table="f-held"]'),
                  timeout=20)
 
-        def tile(table: str, part: str = "") -> str:
+        def tile(table: str, part: str = "") -> WebElement:
             return driver.find_element("css selector", f'.tile[data-table="{table}"] {part}')
 
-        wait_for(lambda: "silent" in tile("f-quiet").get_attribute("class"), timeout=20)
+        wait_for(lambda: "silent" in (tile("f-quiet").get_attribute("class") or ""), timeout=20)
         amber = driver.execute_script("return getComputedStyle(arguments[0]).backgroundColor",
                                       tile("f-quiet"))
         red = driver.execute_script("return getComputedStyle(arguments[0]).backgroundColor",

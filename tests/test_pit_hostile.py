@@ -153,12 +153,11 @@ def test_a_seq_far_ahead_is_held_apart_and_the_real_stream_is_drawn(pit, t1, rog
 
 def test_a_forged_next_seq_is_a_conflict_both_kept_apart_the_first_drawn(pit, t1, rogue):
     t1.result(pit.clock(), 1)
-    forged = chained(t1, "round_result", **{
-        "player": ["AS", "KH"], "banker": ["5C", "2H"], "player_total": 1,
-        "banker_total": 7, "winner": "banker", "player_pair": False, "banker_pair": False,
-        "player_natural": False, "banker_natural": False, "natural": False,
-        "banker_six_cards": None, "winning_bets": ["banker"], "pushed_bets": [],
-        "pays": {}, "bets": {}})[0]
+    forged = chained(
+        t1, "round_result", player=["AS", "KH"], banker=["5C", "2H"], player_total=1,
+        banker_total=7, winner="banker", player_pair=False, banker_pair=False,
+        player_natural=False, banker_natural=False, natural=False,
+        banker_six_cards=None, winning_bets=["banker"], pushed_bets=[], pays={}, bets={})[0]
     rogue("baccarat/t1/events", forged)
     wait_for(lambda: pit.reader().json("/api/tables/t1").get("seq") == 2, timeout=20)
     t1.result(pit.clock(), 2)  # the table's real seq 2

@@ -7,7 +7,7 @@ import pytest
 
 from controller.game.profiles import ProfileError, StakeError, load_profile, shipped_profiles
 
-SHIPPED = {
+SHIPPED: dict[str, tuple[int, dict[str, str | None]]] = {
     "classic": (8, {"player": "1:1", "banker": "0.95:1", "tie": "8:1", "player_pair": "11:1",
                     "banker_pair": "11:1"}),
     "no-commission": (8, {"player": "1:1", "banker": "1:1", "tie": "8:1", "player_pair": "11:1",

@@ -13,8 +13,11 @@ import tty
 import pytest
 
 from controller.events import facts
+from controller.events.stream import EventFileError, TableEvent
 from controller.game.shoe_end import dealt_items
-from controller.table.commands import Command
+from controller.journal import JournalError
+from controller.service.app import Table
+from controller.table.commands import Action, Command
 from controller.table.config import TableConfig, load_config
 from drivers.card_codes import CUT
 from drivers.readers import READER_FORMATS, reader_for
@@ -42,7 +45,7 @@ class Watcher:
     """A subscriber that keeps every event and lets the test wait for one."""
 
     def __init__(self) -> None:
-        self.events = []
+        self.events: list[TableEvent] = []
         self._changed = threading.Condition()
 
     def __call__(self, event) -> None:
@@ -65,7 +68,8 @@ def reader_cards(events) -> int:
 def running(config, watcher, shoes=None):
     """The table of ``config`` opened and run in a thread of its own (which owns its
     journal), ``watcher`` subscribed: yields (submit, ended) once it is open."""
-    opened, ended = queue.Queue(), threading.Event()
+    opened: queue.Queue[Table | JournalError | EventFileError] = queue.Queue()
+    ended = threading.Event()
     with TableProcess(config, shoes) as process:
         process.start(watcher, opened=opened.put, refused=opened.put,
                       ended=lambda error: ended.set())
@@ -105,7 +109,7 @@ def test_a_table_reads_a_whole_shoe_in_each_format_and_the_dealer_marks_the_cut_
     watcher = Watcher()
     with running(config, watcher, shoes=1) as (submit, ended):
         watcher.wait(lambda events: any(isinstance(e.fact, facts.Scanner) for e in events))
-        submit(Command("new_shoe"))  # the device cannot say it: the dealer does
+        submit(Command(Action.NEW_SHOE))  # the device cannot say it: the dealer does
         watcher.wait(lambda events: any(e.type == "shoe_started" for e in events))
         half = len(before_cut) // 2
         for code in before_cut[:half]:
@@ -115,7 +119,7 @@ def test_a_table_reads_a_whole_shoe_in_each_format_and_the_dealer_marks_the_cut_
         for code in before_cut[half:]:
             write(encoder.encode(code))
         watcher.wait(lambda events: reader_cards(events) == len(before_cut))
-        submit(Command("cut_card"))  # the dealer sees the cut card come out
+        submit(Command(Action.CUT_CARD))  # the dealer sees the cut card come out
         watcher.wait(lambda events: any(e.type == "cut_card" for e in events))
         write(b"".join(encoder.encode(code) for code in after_cut))
         assert ended.wait(30), "the shoe did not end"  # the table stops after its one shoe

@@ -37,5 +37,7 @@ def test_the_readme_shows_every_subcommand_with_every_option(command):
                 assert action.option_strings[-1] in form, (
                     f"README.md: `{command} {name}` does not show {action.option_strings[-1]}")
             elif not action.option_strings:
-                assert (action.metavar or action.dest.upper()) in form, (
+                shown = action.metavar or action.dest.upper()
+                assert isinstance(shown, str)  # a positional's metavar is one name
+                assert shown in form, (
                     f"README.md: `{command} {name}` does not show {action.dest}")

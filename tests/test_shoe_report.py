@@ -13,6 +13,7 @@ from PyQt6.QtGui import QImage
 from PyQt6.QtWidgets import QLabel
 
 from controller.events import facts
+from controller.game.outcome import Winner
 from controller.journal import Journal
 from controller.surveillance.shoe_record import ExposurePoint, PlayedRound, ShoeRecord
 from tests.support.display import near
@@ -129,6 +130,7 @@ def test_the_page_scales_its_chart_to_a_return_far_below_and_sums_up_a_long_list
     image = page.image()
     assert (image.width(), image.height()) == PAGE_SIZE
     chart = page.chart
+    assert chart is not None
     inside = QRectF(chart.rect())
     assert chart.y_range()[0] <= 0.0067 and inside.contains(chart.plot)
     assert {"0", "0.00", "cards out of the shoe", "Lucky Six"} <= {t for _, t in chart.texts}
@@ -147,7 +149,7 @@ def alternating_shoe(columns: int) -> ShoeRecord:
     """A shoe whose Big Road has ``columns`` columns: banker and player wins in turn."""
     record = ShoeRecord(shoe=1, profile="classic", decks=8)
     for number in range(1, columns + 1):
-        winner = "banker" if number % 2 else "player"
+        winner: Winner = "banker" if number % 2 else "player"
         record.results.append(PlayedRound(number, facts.RoundResult(
             player=("9S", "KH") if winner == "player" else ("2S", "3H"), banker=(
                 "9D", "KC") if winner == "banker" else ("2D", "3C"),

@@ -9,6 +9,7 @@ import select
 import pytest
 
 from drivers import open_driver
+from drivers.base import CardRead
 from drivers.emulator import ShoeEmulator
 from drivers.shoe_protocol import decode_frame, encode_frame
 from tests.support.driver_events import EventLog
@@ -225,7 +226,7 @@ def test_a_restarted_table_places_the_frame_after_a_no_read_it_recorded(tmp_path
     try:
         assert log.next().kind == "connected"
         shoe.send("C", seq + 1, "KD")
-        card = log.next()
+        card = log.next_as(CardRead)
         assert (card.kind, card.code, card.seq) == ("card", "KD", seq + 1)
         second.controller.handle(card)
         assert second.controller.state == "player2"

@@ -8,10 +8,12 @@ import json
 import re
 from collections import Counter
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 import controller.service.app as app
+from controller.events.facts import EventType
 from controller.events.stream import TableEvent
 from controller.service.sim_dealer import SimulatedDealer
 from controller.table.commands import TimerExpired
@@ -31,7 +33,7 @@ class SimTable(Table):
     """A table on a real simulated shoe (rate 0), run by hand: what the shoe deals waits in
     ``inbox`` until ``run()`` hands it to the controller."""
 
-    def __init__(self, script: str, **config: object) -> None:
+    def __init__(self, script: str, **config: Any) -> None:
         super().__init__(**config)
         self.inbox: list[object] = []
         self.sim = open_driver(f"sim://?script={script}", self.inbox.append)
@@ -107,7 +109,7 @@ class Witness:
         self.dealt: Counter[str] = Counter()
         self.events: list[TableEvent] = []
         self.leaks: list[str] = []
-        opened = app.open_driver
+        opened = open_driver
 
         def open_watched(url: str, sink, defaults=None, custom=None):
             def watched(item: object) -> None:
@@ -160,7 +162,7 @@ def play(config: TableConfig, witness: Witness, stop_after_cards: int | None = N
 def test_no_event_of_a_simulated_shoe_names_a_card_before_it_is_dealt(monkeypatch, seed):
     witness = Witness(monkeypatch)
     play(TableConfig(driver_url=f"sim://?{seed}misread=0.05&rate=0"), witness)
-    assert [event.type for event in witness.events].count("round_result") > 60
+    assert [event.type for event in witness.events].count(EventType.ROUND_RESULT) > 60
     assert witness.events[-1].type in ("shoe_ended", "state")
     assert witness.leaks == []
 
@@ -178,7 +180,7 @@ def test_a_restarted_simulated_shoe_carries_on_with_the_cards_still_in_it(
     cards = witness.reader_cards()
     assert Counter(cards) <= Counter(ALL_CODES)  # one deck: no card twice
     kinds = [event.type for event in witness.events]
-    before_cut = witness.events[:kinds.index("cut_card")]
+    before_cut = witness.events[:kinds.index(EventType.CUT_CARD)]
     assert len([event for event in before_cut if event.type in ("reveal", "burn", "card")]) == 32
 
 

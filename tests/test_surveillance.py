@@ -17,14 +17,15 @@ import pytest
 
 from controller.events import facts
 from controller.events.codec import check_values, decode
+from controller.events.facts import EventType
 from controller.events.stream import TableEvent
 from controller.game.cards import RANK_POINTS
 from controller.game.profiles import ProfileError, SurveillanceTerms, load_profile, parse_profile
 from controller.journal import Journal
 from controller.service.app import open_table
 from controller.surveillance.exposure import ExposureComputed, ExposureWatch
-from controller.surveillance.worker import SurveillanceSubscriber
-from controller.table.commands import Command
+from controller.surveillance.worker import ExposureWorker, ShoeSnapshot, SurveillanceSubscriber
+from controller.table.commands import Action, Command
 from controller.table.config import TableConfig
 from controller.table.controller import TableController
 from controller.table.recovery import replay
@@ -204,7 +205,8 @@ def test_a_surveillance_table_with_a_bad_value_is_refused_naming_the_key():
         parse_profile(base + 'alert = "1"\n', "site.toml")
     terms = parse_profile(base + 'misread_alert_per_100 = 3\n', "site.toml").surveillance
     assert terms is not None
-    assert (terms.alert_rtp, terms.auto_close, terms.misread_alert_per_100) == (1, False, 3)
+    assert (terms.alert_rtp, terms.auto_close, terms.misread_alert_per_100) == (
+        Decimal(1), False, Decimal(3))
     assert parse_profile(base.removesuffix("[surveillance]\n"), "x").surveillance is None
 
 
@@ -242,6 +244,7 @@ def test_a_running_table_journals_each_exposure_in_order_off_the_card_path(tmp_p
         table.runner.run()
     finally:
         table.close()
+    assert config.journal_path is not None
     journal = Journal.open(config.journal_path)
     try:
         events = list(journal.iter_events(1))
@@ -288,6 +291,7 @@ def test_the_exposure_child_process_ends_when_the_table_is_killed(tmp_path):
     script.write_text(CHILD_SCRIPT)
     table = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
                              cwd=Path(__file__).parent.parent, text=True)
+    assert table.stdout is not None
     try:
         (child,) = map(int, table.stdout.readline().split())
         assert Path(f"/proc/{child}").exists()
@@ -338,16 +342,21 @@ def test_scanner_health_counts_misreads_rescans_their_time_and_disconnects():
 def test_a_restarted_table_computes_the_shoe_in_play_once_from_the_journal(table):
     table.new_shoe()
     table.deal("AS 2C 3C 4D 5H")
-    posted = []
 
-    class Recorder:
-        def post(self, snapshot):
-            posted.append(snapshot)
+    class Recorder(ExposureWorker):
+        """Keeps each snapshot posted: no thread, no child process."""
 
-    subscriber = SurveillanceSubscriber(Recorder(), table.submitted.append,
+        def __init__(self) -> None:
+            self.posted: list[ShoeSnapshot] = []
+
+        def post(self, snapshot: ShoeSnapshot) -> None:
+            self.posted.append(snapshot)
+
+    recorder = Recorder()
+    subscriber = SurveillanceSubscriber(recorder, table.submitted.append,
                                         lambda: table.controller.profile)
     subscriber.prime(table.events)
-    (snapshot,) = posted  # not once per journaled card: the shoe as it is now
+    (snapshot,) = recorder.posted  # not once per journaled card: the shoe as it is now
     assert (snapshot.shoe, snapshot.decks, snapshot.removed) == (
         1, 1, ("AS", "2C", "3C", "4D", "5H"))
     assert not table.submitted  # no scanner alert asked again for the past
@@ -379,7 +388,7 @@ def test_an_exposure_rides_on_the_next_cards_commit_or_goes_out_on_its_own_soon_
     thread = threading.Thread(target=runner.run, daemon=True)
     thread.start()
     try:
-        runner.submit(Command("new_shoe"))
+        runner.submit(Command(Action.NEW_SHOE))
         runner.submit(ExposureComputed(1, 52, {"lucky_six": Decimal("0.9")}))
         runner.submit(CardRead("AS", b"AS"))
         deadline = time.monotonic() + 10
@@ -387,7 +396,8 @@ def test_an_exposure_rides_on_the_next_cards_commit_or_goes_out_on_its_own_soon_
             assert time.monotonic() < deadline, "the card never came out"
             time.sleep(0.01)
         kinds = [event.type for event in delivered]
-        assert kinds.index("exposure") < kinds.index("reveal")  # one commit, in seq order
+        # one commit, in seq order
+        assert kinds.index(EventType.EXPOSURE) < kinds.index(EventType.REVEAL)
         runner.submit(ExposureComputed(1, 51, {"lucky_six": Decimal("0.95")}))
         while len([e for e in delivered if e.type == "exposure"]) < 2:  # no other input comes
             assert time.monotonic() < deadline, "the exposure waited for an input forever"
@@ -399,13 +409,13 @@ def test_an_exposure_rides_on_the_next_cards_commit_or_goes_out_on_its_own_soon_
 
 def test_a_stopped_exposure_child_is_noticed_logged_and_replaced(caplog):
     """A child stopped with SIGSTOP would silence exposure and hang the table's end."""
-    from controller.surveillance.worker import ExposureWorker, ShoeSnapshot
-
-    results = []
+    results: list[ExposureComputed] = []
     worker = ExposureWorker(results.append, min_gap=0, stall_after=1.0)
     try:
         worker.ready(timeout=60)
+        assert worker._pool is not None
         (stopped,) = worker._pool._processes.values()
+        assert stopped.pid is not None
         os.kill(stopped.pid, signal.SIGSTOP)
         worker.post(ShoeSnapshot(1, load_profile(LUCKY_SIX_PROFILE), 1, ("AS", "2C")))
         deadline = time.monotonic() + 60

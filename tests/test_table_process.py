@@ -19,6 +19,7 @@ from controller.service.sd_notify import SystemdNotifier
 from controller.table.config import TableConfig
 from controller.table.runner import TableRunner
 from drivers import open_driver
+from drivers.base import Connected
 from drivers.emulator import ShoeEmulator
 from tests.support.driver_events import EventLog
 from ui.cli import main
@@ -65,10 +66,16 @@ def shutdown(monkeypatch):
 
     monkeypatch.setattr(TableRunner, "run", run)
     monkeypatch.setattr(Journal, "close", close_journal)
-    monkeypatch.setattr(SystemdNotifier, "stopping",
-                        lambda self, *a: (note("stopping"), real_stopping(self, *a)))
-    monkeypatch.setattr(SystemdNotifier, "close",
-                        lambda self: (note("notifier closed"), real_notifier_close(self)))
+    def stopping(self, *args):
+        note("stopping")
+        real_stopping(self, *args)
+
+    def notifier_close(self):
+        note("notifier closed")
+        real_notifier_close(self)
+
+    monkeypatch.setattr(SystemdNotifier, "stopping", stopping)
+    monkeypatch.setattr(SystemdNotifier, "close", notifier_close)
     return log
 
 
@@ -141,7 +148,7 @@ def test_a_table_and_its_serial_driver_leave_the_interpreter_switch_interval_alo
         driver = open_driver(f"serial://{emulator.open()}", events.put)
         with driver:
             driver.start()
-            events.next_of("connected", timeout=10)  # after a retry, if the pty was busy
+            events.next_of(Connected, timeout=10)  # after a retry, if the pty was busy
             assert sys.getswitchinterval() == 0.005
     with TableProcess(TableConfig()) as process:
         process.open()
@@ -152,7 +159,7 @@ def test_supervisor_pins_are_hashed_outside_the_loop_which_keeps_the_count_and_l
         monkeypatch):
     import controller.table.supervisor as supervisor
     from controller.service.app import open_table
-    from controller.table.commands import Command
+    from controller.table.commands import Action, Command
 
     hashed_in: list[str] = []
     real_hash = supervisor.hash_pin
@@ -176,7 +183,7 @@ def test_supervisor_pins_are_hashed_outside_the_loop_which_keeps_the_count_and_l
     loop.start()
     try:
         for pin in ["2468", *["1111"] * 5, "2468"]:
-            table.runner.submit(Command("clear_roads", by="sup", pin=pin))
+            table.runner.submit(Command(Action.CLEAR_ROADS, by="sup", pin=pin))
             assert answered.acquire(timeout=30)
     finally:
         table.close()

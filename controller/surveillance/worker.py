@@ -26,7 +26,7 @@ from controller.events.stream import TableEvent
 from controller.game.cards import ShoeComposition
 from controller.game.odds import event_probabilities
 from controller.game.profiles import Profile
-from controller.surveillance.exposure import exposure_of
+from controller.surveillance.exposure import ExposureComputed, exposure_of
 from controller.surveillance.hysteresis import Hysteresis
 from controller.surveillance.integrity_worker import (
     AlertJournaled,
@@ -66,7 +66,7 @@ class ExposureWorker:
     (docs/performance.md, "Surveillance"); the thread only waits for the child, lock released.
     """
 
-    def __init__(self, submit: Callable[[object], None], min_gap: float = MIN_GAP,
+    def __init__(self, submit: Callable[[ExposureComputed], None], min_gap: float = MIN_GAP,
                  stall_after: float = STALL_AFTER) -> None:
         self._submit = submit
         self._min_gap = min_gap

@@ -31,11 +31,11 @@ class EventLog:
         assert isinstance(event, kind), f"expected a {kind.__name__}, got {event!r}"
         return event
 
-    def next_of(self, kind: str, timeout: float = 5.0) -> DriverEvent:
-        """The next event of ``kind``, skipping others."""
+    def next_of(self, kind: type[E], timeout: float = 5.0) -> E:
+        """The next event that is a ``kind``, skipping others."""
         while True:
             event = self.next(timeout)
-            if event.kind == kind:
+            if isinstance(event, kind):
                 return event
 
     def poll(self, timeout: float) -> DriverEvent | None:

@@ -8,7 +8,7 @@ import os
 import subprocess
 import urllib.request
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from pit.users import Users
 from tests.support.feed import CLI, Reachable, free_port
@@ -73,7 +73,15 @@ class Pit:
         self.process = None
 
 
-def browser(folder: Path, pit: Pit | None = None):
+class SignsIn(Protocol):
+    """A pit's address and a user to log in to it as: a ``Pit``, or any pit and user."""
+
+    url: str
+    user: str
+    password: str
+
+
+def browser(folder: Path, pit: SignsIn | None = None):
     """Debian's headless Chromium through chromedriver (no browser downloads); logged in to
     ``pit`` as its user when given."""
     from selenium import webdriver

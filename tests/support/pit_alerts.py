@@ -30,7 +30,7 @@ from pit.store import Store
 from pit.users import Users
 from pit.watch import Watch
 from pit.web import make_app
-from tests.support.feed import Broker, free_port
+from tests.support.feed import Broker, Reachable, free_port
 from tests.support.feed_messages import Chain
 from tests.support.journal import wait_for
 
@@ -114,7 +114,7 @@ class LivePit:
     test's clock; the watch checked when the test says. Its users: ``USER``, a supervisor, and
     a machine client of the surveillance role with an API token (``reader``)."""
 
-    def __init__(self, folder: Path, broker: Broker, clock: ManualClock,
+    def __init__(self, folder: Path, broker: Reachable, clock: ManualClock,
                  **settings: object) -> None:
         self.folder, self.clock = folder, clock
         self.users_file = users = folder / "users"

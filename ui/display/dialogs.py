@@ -5,6 +5,7 @@ is typed before it can be given."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from PyQt6.QtCore import QEventLoop, Qt
 from PyQt6.QtGui import QKeyEvent
@@ -160,8 +161,21 @@ def void_title(view: TableView) -> str:
                      ).format(round=view.round, shoe=view.shoe)
 
 
+class Asks(Protocol):
+    """What the window asks the operator for: ``Dialogs`` at the table, a scripted stand-in in
+    the tests. Each answer is None when the operator cancels."""
+
+    def pin(self) -> str | None: ...
+
+    def card(self) -> str | None: ...
+
+    def reason(self, title: str) -> str | None: ...
+
+    def name(self) -> str | None: ...
+
+
 class Dialogs:
-    """Asks the operator, over the window; the tests put a scripted stand-in in its place."""
+    """Asks the operator, over the window."""
 
     def __init__(self, parent: QWidget, scale: Callable[[], TypeScale]) -> None:
         self.parent = parent

@@ -18,7 +18,7 @@ from controller.roads import RoadsChange
 from controller.table.commands import Action, Command
 from controller.view.table_view import TableView
 from ui.display.cards_panel import CardsPanel
-from ui.display.dialogs import Dialogs, void_title
+from ui.display.dialogs import Asks, Dialogs, void_title
 from ui.display.felt import stopped_alert
 from ui.display.header import TableHeader
 from ui.display.i18n import translate
@@ -51,7 +51,7 @@ class CommandFields(TypedDict, total=False):
 class DisplayWindow(QWidget):
     def __init__(
         self,
-        submit: Callable[[object], None] | None = None,
+        submit: Callable[[Command], None] | None = None,
         *,
         journal: str = "",
         profile: Profile | None = None,
@@ -81,7 +81,7 @@ class DisplayWindow(QWidget):
         self.recall = Overlay(self, "#1d2a38")
         self.surveillance = SurveillancePanel(self)
         self.scale = TypeScale(1080)
-        self.dialogs = Dialogs(self, lambda: self.scale)
+        self.dialogs: Asks = Dialogs(self, lambda: self.scale)
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(6, 6, 6, 6)
         self._grid.setSpacing(6)
