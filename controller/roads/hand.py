@@ -9,10 +9,9 @@ from typing import Any, Literal, Protocol
 
 from controller.game.bets import BET_RULES
 from controller.game.cards import cards
-from controller.game.outcome import RoundOutcome, judge_round
+from controller.game.outcome import RoundOutcome, Winner, judge_round
 from drivers.errors import UserError
 
-Winner = Literal["player", "banker", "tie"]
 WINNERS: tuple[Winner, ...] = ("banker", "player", "tie")
 FLAGS = ("player_pair", "banker_pair", "natural")
 # The bets whose winning hands the roads mark with a badge, as live EZ tables do.
