@@ -84,11 +84,11 @@ function takePit(message) {
   const broker = message.broker;
   brokerProblem = broker && broker.state !== "connected"
     ? (BROKER_WORDS[broker.state] || broker.state) + " (since " +
-      new Date(broker.since).toLocaleTimeString() + ")"
+      timeText(new Date(broker.since)) + ")"
     : "";
 }
 function clock() {
-  document.getElementById("clock").textContent = new Date().toLocaleTimeString();
+  document.getElementById("clock").textContent = timeText(new Date());
 }
 document.querySelectorAll(".tile-roads[data-roads]").forEach(drawRoads);
 liveStream("/api/live", {tiles: take, pit: takePit}, connection);

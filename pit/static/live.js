@@ -7,6 +7,10 @@
 // The pages' parts come as HTML the pit rendered (escaped there): made into elements here, and
 // put in place changing only what differs, so nothing flickers and what the user holds (the
 // focus, a note being typed) stays.
+// A time as the pit's pages write it: 24-hour, as the times the pit renders are.
+function timeText(date) {
+  return date.toLocaleTimeString([], {hourCycle: "h23"});
+}
 const made = document.createElement("template");
 function fragment(html) {
   made.innerHTML = html;

@@ -112,4 +112,4 @@ function connection(text, up) {
   el.className = up ? "live" : "down";
 }
 liveStream("/api/tables/" + encodeURIComponent(TABLE) + "/live", {table: show}, connection);
-setInterval(() => { document.getElementById("clock").textContent = new Date().toLocaleTimeString(); }, 1000);
+setInterval(() => { document.getElementById("clock").textContent = timeText(new Date()); }, 1000);
