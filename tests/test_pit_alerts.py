@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.clock import ManualWallClock
 from tests.support.feed import needs_mosquitto
 from tests.support.journal import ROOT, rows, wait_for
 from tests.support.pit import browser, log_in
@@ -20,7 +21,6 @@ from tests.support.pit_alerts import (
     START,
     USER,
     LivePit,
-    ManualClock,
     Table,
     live_pit,
     module_broker,
@@ -414,7 +414,7 @@ def test_the_alert_queue_picture(tmp_path, broker, tables):
     an hour and five minutes of a floor of five tables, ending with a hold, a table offline, a
     silent one and one off pace open, and two alerts acknowledged with notes, as a logged-in
     pit user sees them."""
-    pit = LivePit(tmp_path, broker, ManualClock(START))
+    pit = LivePit(tmp_path, broker, ManualWallClock(START))
     try:
         floor = {name: tables(name) for name in ("T-03", "T-07", "T-11", "T-12", "T-15")}
         for table in floor.values():

@@ -12,6 +12,7 @@ from selenium.webdriver.remote.webelement import WebElement
 from controller.game.profiles import load_profile
 from pit.users import Users
 from pit.watch import Watch
+from tests.support.clock import ManualWallClock
 from tests.support.feed import Mqtt311Only, needs_mosquitto
 from tests.support.journal import wait_for
 from tests.support.pit import browser, log_in
@@ -21,7 +22,6 @@ from tests.support.pit_alerts import (
     START,
     USER,
     LivePit,
-    ManualClock,
     live_pit,
     module_broker,
 )
@@ -90,7 +90,7 @@ def test_a_pit_away_gets_every_event_it_missed_once_in_order_on_either_mqtt_vers
         tmp_path, broker, tables, protocol):
     """Its persistent session (MQTT 5: clean start off and an expiry; 3.1.1: clean session
     off) kept what came while it was stopped; the retained status and will say the rest."""
-    pit = LivePit(tmp_path, broker, ManualClock(START), protocol=protocol,
+    pit = LivePit(tmp_path, broker, ManualWallClock(START), protocol=protocol,
                   client_id=f"pit-{protocol}")
     try:
         table = tables(f"v{protocol[0]}")
@@ -116,7 +116,7 @@ def test_a_pit_on_mqtt_5_refused_by_a_broker_without_it_says_so_once_naming_url_
         tmp_path, broker, caplog):
     old_broker = Mqtt311Only(broker)
     try:
-        pit = LivePit(tmp_path, old_broker, ManualClock(START), protocol="5")
+        pit = LivePit(tmp_path, old_broker, ManualWallClock(START), protocol="5")
         try:
             wait_for(lambda: pit.link.state == "refused", timeout=20)
         finally:

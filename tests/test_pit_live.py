@@ -17,8 +17,9 @@ from pit.phases import phase_words
 from pit.settings import load_settings
 from pit.store import Store
 from pit.watch import Watch
+from tests.support.clock import ManualWallClock
 from tests.support.feed_messages import Chain
-from tests.support.pit_alerts import START, ManualClock
+from tests.support.pit_alerts import START
 
 
 class Feed:
@@ -74,7 +75,7 @@ def taken(page: Client) -> dict[str, dict]:
 
 
 def test_a_table_found_silent_turns_silent_on_the_floor_page_and_comes_first(tmp_path):
-    clock = ManualClock(START)
+    clock = ManualWallClock(START)
     floor = Floor(load_settings(None, {"silent_after_seconds": 60}),
                   Store(tmp_path / "pit.sqlite3"), clock)
     live, page, feed, watch = Live(floor), Client(None), Feed(floor), Watch(floor)

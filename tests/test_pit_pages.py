@@ -10,6 +10,7 @@ import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
 from pit.users import Users
+from tests.support.clock import ManualWallClock
 from tests.support.feed import Broker, needs_mosquitto
 from tests.support.journal import wait_for
 from tests.support.pit import browser, log_in
@@ -19,7 +20,6 @@ from tests.support.pit_alerts import (
     START,
     USER,
     LivePit,
-    ManualClock,
     Table,
     live_pit,
     module_broker,
@@ -137,7 +137,7 @@ MADE_UP = 5000
 @needs_chromium
 def test_five_thousand_ids_made_up_by_retained_status_stay_off_the_floor(roomy_broker,
                                                                           tmp_path):
-    pit = LivePit(tmp_path, roomy_broker, ManualClock(START))
+    pit = LivePit(tmp_path, roomy_broker, ManualWallClock(START))
     real = [Table(roomy_broker, name) for name in ("r1", "r2")]
     try:
         for table in real:

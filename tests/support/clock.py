@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from datetime import datetime, timedelta
 
 
 class ManualClock:
@@ -37,3 +38,17 @@ class ManualClock:
                 left = deadline - time.monotonic()
                 assert left > 0, "nothing read the clock"
                 self._read.wait(left)
+
+
+class ManualWallClock:
+    """The wall clock (an aware ``datetime``) that moves only when the test says: the pit's
+    clock, whose times the pages and alerts show."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)

@@ -10,7 +10,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
@@ -30,23 +30,13 @@ from pit.store import Store
 from pit.users import Users
 from pit.watch import Watch
 from pit.web import make_app
+from tests.support.clock import ManualWallClock
 from tests.support.feed import Broker, Reachable, free_port
 from tests.support.feed_messages import Chain
 from tests.support.journal import wait_for
 
 USER, PASSWORD = "maria", "correct horse battery"
 READER = "back-office"
-
-
-class ManualClock:
-    def __init__(self, start: datetime) -> None:
-        self.now = start
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
 
 
 @dataclass
@@ -114,7 +104,7 @@ class LivePit:
     test's clock; the watch checked when the test says. Its users: ``USER``, a supervisor, and
     a machine client of the surveillance role with an API token (``reader``)."""
 
-    def __init__(self, folder: Path, broker: Reachable, clock: ManualClock,
+    def __init__(self, folder: Path, broker: Reachable, clock: ManualWallClock,
                  **settings: object) -> None:
         self.folder, self.clock = folder, clock
         self.users_file = users = folder / "users"
@@ -248,7 +238,7 @@ def module_broker(tmp_path_factory):
 
 @pytest.fixture(name="pit")
 def live_pit(tmp_path, broker):
-    pit = LivePit(tmp_path, broker, ManualClock(START))
+    pit = LivePit(tmp_path, broker, ManualWallClock(START))
     yield pit
     pit.stop()
 
