@@ -37,8 +37,12 @@ def since_text(moment: str, now: datetime) -> str:
 
 
 def when_text(moment: str) -> str:
-    """A time with its date and zone, in the pit's own: an alert may wait past midnight."""
-    at = datetime.fromisoformat(moment).astimezone()
+    """A time with its date and zone, in the pit's own: an alert may wait past midnight. A
+    store kept before times were checked may hold one that is none: shown as it is."""
+    try:
+        at = datetime.fromisoformat(moment).astimezone()
+    except (TypeError, ValueError):
+        return str(moment)
     return at.strftime("%Y-%m-%d %H:%M:%S %Z")
 
 

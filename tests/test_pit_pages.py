@@ -9,6 +9,8 @@ import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
+from pit.clock import iso
+from pit.pages import when_text
 from pit.users import Users
 from tests.support.clock import ManualWallClock
 from tests.support.feed import Broker, needs_mosquitto
@@ -102,6 +104,8 @@ def test_an_alerts_link_to_its_event_lands_on_that_event_on_the_table_page(
         anchor, text, in_sight = target
         assert anchor == f"event-{alert['seq']}" and in_sight
         assert "HOLD" in text and "card 9S read twice" in text and "AS" in text
+        # Its time with date and zone, in the pit's own, as the queue writes times.
+        assert when_text(iso(pit.clock())) in text
         assert csp_refusals(driver) == []
         # An event the pit does not have says so, on the same spot.
         driver.get(f"{pit.url}/tables/e1?event=999#event-999")
