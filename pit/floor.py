@@ -30,6 +30,7 @@ from pit.pit_table import PitTable
 from pit.settings import PitSettings
 from pit.store import WRITE_FAILED, Alert, Chain, Store
 
+STATUSES = ("online", "offline")  # what a table's status topic holds (docs/feed.md)
 # The events after which a table's roads, or its finished rounds, are drawn anew.
 ROADS_EVENTS = frozenset((EventType.ROUND_RESULT, EventType.ROADS_CLEARED))
 ROUNDS_EVENTS = frozenset((EventType.ROUND_RESULT, EventType.ROUND_VOIDED))
@@ -174,7 +175,7 @@ class Floor:
                 record.heard_at = self.clock()
             try:
                 if leaf == "status":
-                    self.mark_status(table, payload.decode("utf-8", "replace"))
+                    self._status(table, payload)
                 elif leaf == "events":
                     roads, rounds = self._event(table, payload)
                 elif leaf == "state":
@@ -197,6 +198,16 @@ class Floor:
             record.roads_changed = self.version
         if rounds:
             record.rounds_changed = self.version
+
+    def _status(self, table: str, payload: bytes) -> None:
+        """The table's status message: ``online``, or its will's ``offline``; anything else
+        (retained, it would come back at every start) is told, never drawn."""
+        status = payload.decode("ascii", "replace")
+        if status not in STATUSES:
+            self._alert(table, "feed", None, f"table {table}: a status message refused "
+                        f"(expected {' or '.join(STATUSES)}): {payload[:80]!r}")
+            return
+        self.mark_status(table, status)
 
     def mark_status(self, table: str, status: str, lapsed: str = "") -> None:
         """The table's ``status``; ``lapsed`` says why the pit calls it offline itself."""

@@ -122,6 +122,19 @@ def test_a_retained_state_with_a_phase_no_table_sends_takes_nothing_down(
     assert [a["table"] for a in pit.alerts("silent")] == ["t1"]
 
 
+def test_a_status_no_table_sends_is_refused_and_the_tile_keeps_its_status(pit, t1, rogue):
+    """A table says only ``online`` or its will's ``offline``: anything else on its status
+    topic (retained, so it would come back at every pit start) is a feed alert, never drawn."""
+    t1.event("state", pit.clock(), state="betting", previous="awaiting_shuffle")
+    wait_for(lambda: "t1" in pit.floor.tables and pit.floor.tables["t1"].status == "online",
+             timeout=20)
+    rogue("baccarat/t1/status", b"<b>on fire</b>" * 100, retain=True)
+    wait_for(lambda: feed_alerts(pit), timeout=20)
+    assert "status" in feed_alerts(pit)[0]["message"]
+    assert pit.floor.tables["t1"].status == "online"
+    rogue("baccarat/t1/status", b"online", retain=True)
+
+
 def test_a_huge_message_is_refused_unread_said_once_and_never_copied(pit, t1, rogue):
     huge = b'{"type":"state","data":"' + b"x" * (2 * MAX_MESSAGE) + b'"}'
     rogue("baccarat/t1/events", huge)
