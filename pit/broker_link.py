@@ -23,6 +23,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.reasoncodes import ReasonCode
 
+from controller.feed.mqtt_versions import UNSUPPORTED_PROTOCOL
 from pit.clock import Clock, iso
 
 RETRY = (1, 10)  # seconds between tries to reach the broker: the first, and at most
@@ -30,7 +31,6 @@ TAKEN_RETRY = 300  # seconds the pit steps aside when another client took its cl
 SESSION_TAKEN_OVER = 142  # MQTT 5 DISCONNECT reason code
 FIGHT_LOSSES = 3  # connections closed by the broker unasked ...
 FIGHT_WINDOW = timedelta(seconds=60)  # ... within this: another client has the pit's id
-UNSUPPORTED_PROTOCOL = (1, 132)  # CONNACK codes: 3.1.1's and 5's "unacceptable version"
 
 log = logging.getLogger("pit.broker")
 

@@ -11,12 +11,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
+from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 
 from controller.feed.credentials import use_credentials
+from controller.feed.mqtt_versions import VERSIONS
 from controller.feed.nodes import fail_over
 from pit.broker_link import RETRY, BrokerLink
 from pit.errors import PitError
@@ -50,9 +51,8 @@ def start_ingest(settings: PitSettings, floor: Floor,
     link = link or BrokerLink(broker.url, broker.client_id, floor.clock, broker.protocol)
     v5 = broker.protocol == "5"
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=broker.client_id,
-                         protocol=MQTTProtocolVersion.MQTTv5 if v5 else
-                         MQTTProtocolVersion.MQTTv311, clean_session=None if v5 else False,
-                         manual_ack=True)
+                         protocol=VERSIONS[broker.protocol],
+                         clean_session=None if v5 else False, manual_ack=True)
     keeping = Keeping(floor, client)
     ingest = Ingest(client, keeping)
     try:

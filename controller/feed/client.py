@@ -9,6 +9,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
 from controller.feed.credentials import use_credentials
+from controller.feed.mqtt_versions import VERSIONS
 from controller.feed.nodes import fail_over
 from drivers.broker import BrokerSettings
 from drivers.errors import UserError
@@ -16,10 +17,6 @@ from drivers.errors import UserError
 
 class FeedError(UserError):
     """The feed cannot start (a certificate or password file it cannot use): one line."""
-
-
-VERSIONS = {"5": MQTTProtocolVersion.MQTTv5, "3.1.1": MQTTProtocolVersion.MQTTv311}
-UNSUPPORTED_PROTOCOL = (1, 132)  # CONNACK codes: 3.1.1's and 5's "unacceptable version"
 
 
 def make_client(settings: BrokerSettings, client_id: str,
@@ -34,10 +31,6 @@ def make_client(settings: BrokerSettings, client_id: str,
         raise FeedError(f"feed: cannot use the TLS or password files: {error}") from None
     fail_over(client, settings.nodes)
     return client
-
-
-def version_name(protocol: MQTTProtocolVersion) -> str:
-    return "MQTT 5" if protocol == MQTTProtocolVersion.MQTTv5 else "MQTT 3.1.1"
 
 
 def connect_failure(settings: BrokerSettings, error: BaseException | None) -> str:

@@ -32,14 +32,12 @@ from paho.mqtt.reasoncodes import ReasonCode
 from controller.events.codec import decode
 from controller.events.stream import EventBus, TableEvent, utc_timestamp
 from controller.feed.client import (
-    UNSUPPORTED_PROTOCOL,
-    VERSIONS,
     FeedError,
     connect_failure,
     make_client,
-    version_name,
 )
 from controller.feed.message import event_message
+from controller.feed.mqtt_versions import UNSUPPORTED_PROTOCOL, VERSIONS, version_name
 from controller.feed.outbox import FeedRecord, Outbox, read_record, write_record
 from controller.feed.state import at_rest, table_state
 from controller.view.table_view import TableView

@@ -21,13 +21,11 @@ from paho.mqtt.reasoncodes import ReasonCode
 
 from controller.feed.chain_check import ChainCheck
 from controller.feed.client import (
-    UNSUPPORTED_PROTOCOL,
-    VERSIONS,
     connect_failure,
     make_client,
-    version_name,
 )
 from controller.feed.message import MessageError, event_of, read_message
+from controller.feed.mqtt_versions import UNSUPPORTED_PROTOCOL, VERSIONS, version_name
 from drivers.broker import BrokerSettings
 from drivers.errors import UserError
 
