@@ -4,6 +4,7 @@ stays in that file; the helpers that are not fixtures are in tests/support/."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -36,6 +37,23 @@ def leak_guard(request: pytest.FixtureRequest) -> Iterator[None]:
     left = leftovers(before)
     if left:
         pytest.fail("left open after the test:\n  " + "\n  ".join(left), pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def logging_as_found() -> Iterator[None]:
+    """A test that runs a command in-process (``main(["run", ...])``) sets up logging to the
+    stderr pytest captured for it; put the root logger back, or a later test logs to that
+    closed stream ("--- Logging error ---" in the middle of another test's output)."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    levels = {name: logging.getLogger(name).level for name in ("transitions",)}
+    yield
+    for handler in [h for h in root.handlers if h not in handlers]:
+        root.removeHandler(handler)
+        handler.close()
+    root.setLevel(level)
+    for name, old in levels.items():
+        logging.getLogger(name).setLevel(old)
 
 
 @pytest.fixture
