@@ -45,10 +45,10 @@ from full_hd_window import full_hd_window
 from local_broker import free_port, start_broker
 from percentiles import percentiles
 
+from common.broker import BrokerSettings
 from controller.events.stream import TableEvent
 from controller.table.commands import Command
 from controller.table.config import TableConfig
-from drivers.broker import BrokerSettings
 from drivers.card_codes import CUT
 from drivers.shoe_order import build_shoe, shoe_random
 from ui.display.bridge import EventBridge

@@ -37,11 +37,11 @@ sys.path.insert(0, str(ROOT))
 from local_broker import free_port, start_broker  # noqa: E402
 from percentiles import percentiles  # noqa: E402
 
+from common.broker import BrokerSettings  # noqa: E402
 from controller.events.stream import TableEvent  # noqa: E402
 from controller.feed.relay import FeedRelay  # noqa: E402
 from controller.service.app import open_table  # noqa: E402 (after the path is set)
 from controller.table.config import TableConfig  # noqa: E402
-from drivers.broker import BrokerSettings  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
 

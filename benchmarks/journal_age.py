@@ -38,12 +38,12 @@ from journal_generator import TABLE, template_shoes, write_journal
 from local_broker import free_port, start_broker
 from paho.mqtt.enums import CallbackAPIVersion
 
+from common.broker import BrokerSettings
 from controller.feed.outbox import FeedRecord, write_record
 from controller.journal.chain import GENESIS, row_hash
 from controller.journal.verify_run import verify_journal
 from controller.service.app import Table, open_table
 from controller.table.config import TableConfig
-from drivers.broker import BrokerSettings
 from ui.cli import main as cli
 
 GOAL_GROWTH = 1.3

@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from drivers.errors import UserError
+from common.errors import UserError
 
 
 def _now() -> float:

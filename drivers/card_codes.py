@@ -5,7 +5,7 @@ case-insensitive (ASCII only), surrounding blanks ignored. The canonical form is
 with ``T``: ``AS``, ``TH``, ``KD``.
 """
 
-from drivers.errors import UserError
+from common.errors import UserError
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"

@@ -15,11 +15,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from common.errors import UserError
+from common.settings import SettingsError, SettingsReader
 from drivers.base import CardRead, DeviceFault, Misread
 from drivers.card_codes import ALL_CODES, RANKS, SUITS
-from drivers.errors import UserError
 from drivers.reader_formats import LineReader, ReaderEvent
-from drivers.settings import SettingsError, SettingsReader
 
 KEYS = ("pattern", "ranks", "suits", "no_read", "alarm", "template")
 NO_READ_RECORD = "??"  # what the emulator sends for a no-read, unless no_read matches it

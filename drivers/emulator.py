@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from common.user_paths import path_error
 from drivers.card_codes import CUT
 from drivers.custom_format import CustomFormat
 from drivers.lines import LineSplitter
@@ -47,7 +48,6 @@ from drivers.readers import READER_FORMATS, reader_for
 from drivers.scanner_protocol import DEFAULT_NO_READ, DEFAULT_RESCAN
 from drivers.shoe_order import NO_READ
 from drivers.shoe_protocol import SEQ_MODULO, FrameError, decode_frame, encode_frame
-from drivers.user_paths import path_error
 
 POLL = 0.05  # how often waits look at the stop flag
 

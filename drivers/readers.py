@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from common.errors import UserError
 from drivers.custom_format import CustomFormat, CustomReader
-from drivers.errors import UserError
 from drivers.reader_formats import (
     ChecksumHexReader,
     IndexReader,

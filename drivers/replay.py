@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from common.errors import UserError
+from common.user_paths import read_bytes, read_text
 from drivers.base import CardRead, DriverError, EventSink, Misread
 from drivers.custom_format import CustomFormat
-from drivers.errors import UserError
 from drivers.readers import READER_FORMATS, reader_for
 from drivers.shoe_order import NO_READ, parse_items
 from drivers.sim import SimDriver
 from drivers.url import DriverUrl
-from drivers.user_paths import read_bytes, read_text
 
 REPLAY_OPTIONS = {
     "rate": "cards per second, 0 = as fast as acknowledged (default)",

@@ -27,6 +27,7 @@ import time
 
 import serial
 
+from common.errors import UserError
 from drivers.base import (
     Connected,
     Disconnected,
@@ -36,7 +37,6 @@ from drivers.base import (
     Recordable,
 )
 from drivers.custom_format import CustomFormat
-from drivers.errors import UserError
 from drivers.protocol import WireProtocol
 from drivers.readers import READER_FORMATS, reader_for
 from drivers.scanner_protocol import (

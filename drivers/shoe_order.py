@@ -14,8 +14,8 @@ import secrets
 from collections import Counter
 from collections.abc import Sequence
 
+from common.errors import UserError
 from drivers.card_codes import ALL_CODES, CUT, CardCodeError, parse_card_code
-from drivers.errors import UserError
 
 NO_READ = "NR"
 DECK_SIZE = len(ALL_CODES)

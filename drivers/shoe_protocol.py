@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from common.errors import DataError
 from drivers.base import (
     CardRead,
     CutCardSeen,
@@ -37,7 +38,6 @@ from drivers.base import (
     ShoeShuffled,
 )
 from drivers.card_codes import CUT, CardCodeError, parse_card_code
-from drivers.errors import DataError
 from drivers.protocol import Parsed, WireProtocol
 
 SEQ_MODULO = 1000

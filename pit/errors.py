@@ -1,7 +1,7 @@
 """The pit's one-line errors for what a person gave it (the command shows them, exit 2); the
-tree of every error is in drivers/errors.py."""
+tree of every error is in common/errors.py."""
 
-from drivers.errors import UserError
+from common.errors import UserError
 
 
 class PitError(UserError):

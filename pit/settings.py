@@ -1,8 +1,8 @@
 """The pit's settings: ``[pit]`` in a TOML config, each overridable on the command line.
 
 Every key is checked when the pit starts; a bad one stops it with one line naming the file, the
-key and the value, or the option (drivers.settings). The broker's keys are the table feed's
-(drivers.broker): the password is never in the config, ``password_file`` names a file read
+key and the value, or the option (common.settings). The broker's keys are the table feed's
+(common.broker): the password is never in the config, ``password_file`` names a file read
 when the pit starts and when it connects.
 """
 
@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from drivers.broker import KEYS as BROKER_KEYS
-from drivers.broker import URL_EXPECTED, BrokerSettings, read_broker
-from drivers.settings import SettingsReader, read_toml
-from drivers.user_paths import read_text
+from common.broker import KEYS as BROKER_KEYS
+from common.broker import URL_EXPECTED, BrokerSettings, read_broker
+from common.settings import SettingsReader, read_toml
+from common.user_paths import read_text
 
 DEFAULT_BROKER = "mqtt://127.0.0.1:1883"  # a broker on the pit's own machine
 DEFAULT_CLIENT_ID = "baccarat-pit"
@@ -67,7 +67,7 @@ class PitSettings:
 
 def load_settings(config: str | None, overrides: dict[str, Any]) -> PitSettings:
     """``[pit]`` of ``config`` (when given), then ``overrides`` (the options given, by key),
-    checked; each error names the file and the key, or the option (drivers.settings)."""
+    checked; each error names the file and the key, or the option (common.settings)."""
     given = {key: value for key, value in overrides.items() if value is not None}
     options = {key: OPTIONS.get(key, f"--{key.replace('_', '-')}") for key in given}
     section: dict[str, Any] = {}

@@ -1,4 +1,4 @@
-"""The tree of errors in drivers/errors.py's docstring is the tree of the classes: one root,
+"""The tree of errors in common/errors.py's docstring is the tree of the classes: one root,
 every error the program raises on purpose under it, each defined where the docstring says."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import importlib
 import re
 
-import drivers.errors
-from drivers.errors import BaccaratError, DataError, Fault, Refused, UserError
+import common.errors
+from common.errors import BaccaratError, DataError, Fault, Refused, UserError
 
 BRANCH = re.compile(r"^    (?P<indent>[ │]*)(?:[├└]── )?(?P<name>[A-Z]\w+)\s")
 MODULE = re.compile(r"\((?:[^()]*; )?(?P<module>[a-z_]+(?:\.[a-z_]+)+)[;)]")
@@ -15,7 +15,7 @@ MODULE = re.compile(r"\((?:[^()]*; )?(?P<module>[a-z_]+(?:\.[a-z_]+)+)[;)]")
 
 def documented() -> dict[str, tuple[str | None, str | None]]:
     """Each class the docstring lists -> (its parent there, the module it names)."""
-    text = (drivers.errors.__doc__ or "").split("::", 1)[1]
+    text = (common.errors.__doc__ or "").split("::", 1)[1]
     parents: list[tuple[int, str]] = []
     tree: dict[str, tuple[str | None, str | None]] = {}
     for line in text.splitlines():

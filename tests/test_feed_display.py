@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from PyQt6.QtWidgets import QLabel
 
+from common.broker import BrokerSettings
 from controller.feed.relay import FeedRelay
 from controller.service.app import open_table
 from controller.table.config import TableConfig
-from drivers.broker import BrokerSettings
 from tests.support.feed import Broker, free_port, needs_mosquitto
 from tests.support.journal import last_seq
 from ui.display.app import show_feed

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from common.broker import BrokerSettings
 from controller.events.codec import check_values, decode
 from controller.events.facts import FACTS, Fact, ShoeStarted
 from controller.events.stream import ENVELOPE, TableEvent
@@ -24,7 +25,6 @@ from controller.feed.message import recomputed_hash
 from controller.feed.relay import FeedRelay
 from controller.game.profiles import load_profile
 from controller.journal import Journal
-from drivers.broker import BrokerSettings
 from tests.support.feed import CLI, ROOT, Broker, Subscriber, feed_config, needs_mosquitto
 from tests.support.journal import rows, wait_for
 

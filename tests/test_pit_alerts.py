@@ -396,7 +396,7 @@ def test_pit_user_with_a_password_file_then_list_and_remove(tmp_path):
     ("users_file = ''", "pit.users_file = '': expected a path to the pit users' file"),
 ])
 def test_a_bad_alert_or_users_setting_is_refused_naming_the_key(tmp_path, line, shown):
-    from drivers.settings import SettingsError
+    from common.settings import SettingsError
     from pit.settings import load_settings
 
     config = tmp_path / "pit.toml"

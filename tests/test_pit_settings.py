@@ -92,8 +92,8 @@ def test_a_password_file_that_is_not_utf_8_is_named_and_no_byte_of_it_shown(tmp_
     """Refused when the pit starts, as the table's feed does; it was read only on connecting,
     and the line then quoted the byte and where it was ("can't decode byte 0xe4 in position
     1"): a piece of the password in the log."""
-    from drivers.settings import SettingsError
-    from drivers.user_paths import PathError
+    from common.settings import SettingsError
+    from common.user_paths import PathError
 
     password = tmp_path / "password"
     password.write_bytes("pässwörd".encode("latin-1") + b"\n")  # ä and ö alone: not UTF-8

@@ -193,7 +193,7 @@ def test_a_bad_profile_is_refused_with_file_key_and_expectation(tmp_path, old, n
     with pytest.raises(ProfileError) as caught:
         load_profile(path)
     message = str(caught.value)
-    # file, key and value, the one way every settings error names them (drivers/settings.py)
+    # file, key and value, the one way every settings error names them (common/settings.py)
     assert message.startswith((f"{path}: {key}: ", f"{path}: {key} = "))
     assert expected in message
 

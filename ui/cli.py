@@ -45,7 +45,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 # What a person got wrong is shown as one line with exit 2: a bad value or file content
-# (drivers.errors.UserError), or a path they named that is missing, not allowed, or the wrong
+# (common.errors.UserError), or a path they named that is missing, not allowed, or the wrong
 # kind of file. Anything else is a fault in the program and keeps its traceback.
 PATH_ERRORS = (FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError)
 
@@ -70,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # The command is the first argument (the top level takes no options but --help).
     args = build_parser(arguments[:1]).parse_args(arguments)
     # Imported only now: --help ends in parse_args, before anything loads the drivers package.
-    from drivers.errors import UserError
+    from common.errors import UserError
 
     handler: Callable[[argparse.Namespace], int] = args.handler  # set by the command's configure
     try:

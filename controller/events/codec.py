@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from types import UnionType
 from typing import Any
 
+from common.errors import DataError
 from controller.events.facts import FACTS, EventType, Fact
-from drivers.errors import DataError
 
 
 class EventSchemaError(DataError):

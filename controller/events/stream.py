@@ -23,10 +23,10 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import IO, Any, NamedTuple, Protocol
 
+from common.errors import UserError
+from common.user_paths import open_output
 from controller.events.codec import encode
 from controller.events.facts import EventType, Fact, Resting, State
-from drivers.errors import UserError
-from drivers.user_paths import open_output
 
 log = logging.getLogger(__name__)
 

@@ -8,11 +8,11 @@ import ssl
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
+from common.broker import BrokerSettings
+from common.errors import UserError
 from controller.feed.credentials import use_credentials
 from controller.feed.mqtt_versions import VERSIONS
 from controller.feed.nodes import fail_over
-from drivers.broker import BrokerSettings
-from drivers.errors import UserError
 
 
 class FeedError(UserError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import paho.mqtt.client as mqtt
 
-from drivers.broker import BrokerSettings
+from common.broker import BrokerSettings
 
 
 def use_credentials(client: mqtt.Client, settings: BrokerSettings) -> None:

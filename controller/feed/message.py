@@ -17,10 +17,10 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from common.errors import DataError
 from controller.events.codec import check_values, decode
 from controller.events.stream import ENVELOPE, TableEvent
 from controller.journal.chain import canonical_data, row_hash
-from drivers.errors import DataError
 
 LINK = ("prev_hash", "hash", "withheld")
 # A simulated shoe's snapshot held the order of every card still in it: never on the feed.

@@ -17,10 +17,10 @@ import sqlite3
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from common.errors import UserError
+from common.settings import shown
 from controller.journal.side_file import replace_json
 from controller.journal.verify import open_read_only
-from drivers.errors import UserError
-from drivers.settings import shown
 
 log = logging.getLogger(__name__)
 

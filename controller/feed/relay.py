@@ -29,6 +29,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import MQTTProtocolVersion
 from paho.mqtt.reasoncodes import ReasonCode
 
+from common.broker import BrokerSettings
 from controller.events.codec import decode
 from controller.events.stream import EventBus, TableEvent, utc_timestamp
 from controller.feed.client import (
@@ -41,7 +42,6 @@ from controller.feed.mqtt_versions import UNSUPPORTED_PROTOCOL, VERSIONS, versio
 from controller.feed.outbox import FeedRecord, Outbox, read_record, write_record
 from controller.feed.state import at_rest, table_state
 from controller.view.table_view import TableView
-from drivers.broker import BrokerSettings
 
 log = logging.getLogger(__name__)
 

@@ -19,6 +19,8 @@ from typing import Any
 
 from paho.mqtt.reasoncodes import ReasonCode
 
+from common.broker import BrokerSettings
+from common.errors import UserError
 from controller.feed.chain_check import ChainCheck
 from controller.feed.client import (
     connect_failure,
@@ -26,8 +28,6 @@ from controller.feed.client import (
 )
 from controller.feed.message import MessageError, event_of, read_message
 from controller.feed.mqtt_versions import UNSUPPORTED_PROTOCOL, VERSIONS, version_name
-from drivers.broker import BrokerSettings
-from drivers.errors import UserError
 
 CONNECT_TIMEOUT = 10.0  # seconds to wait for the broker's answer
 RECONNECT_MAX = 10  # seconds: the longest wait between attempts while the broker is away

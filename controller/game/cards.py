@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from common.errors import UserError
 from drivers.card_codes import ALL_CODES, RANKS, parse_card_code
-from drivers.errors import UserError
 
 # Baccarat points by rank: A=1, 2-9 face value, T J Q K = 0.
 RANK_POINTS = {rank: (index + 1) % 10 if index < 9 else 0 for index, rank in enumerate(RANKS)}

@@ -16,11 +16,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, get_args
 
+from common.errors import UserError
+from common.settings import SettingsError, SettingsReader, read_toml
+from common.user_paths import read_text
 from controller.game.bets import BET_NAMES, BET_RULES, DEFAULT_PAY
 from controller.game.cards import MAX_DECKS, MIN_DECKS
-from drivers.errors import UserError
-from drivers.settings import SettingsError, SettingsReader, read_toml
-from drivers.user_paths import read_text
 
 DEFAULT_MINOR_UNIT = Decimal("0.01")
 PUSH = "push"  # an optional pay that returns the stake instead (EZ banker's Dragon 7)
@@ -309,7 +309,7 @@ def profile_from_terms(terms: Mapping[str, Any], source: str) -> Profile:
 
 class _Reader(SettingsReader):
     """Reads one profile's TOML tables, naming the source file, the key and the value in every
-    error (drivers.settings)."""
+    error (common.settings)."""
 
     def __init__(self, source: str) -> None:
         super().__init__(source, error=ProfileError)

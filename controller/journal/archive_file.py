@@ -18,12 +18,12 @@ import json
 import sqlite3
 from dataclasses import dataclass
 
+from common.errors import DataError
 from controller.events import facts
 from controller.events.codec import decode
 from controller.events.facts import EventType
 from controller.journal.chain import GENESIS
 from controller.journal.restart_range import of_type
-from drivers.errors import DataError
 
 SUMMARY_TABLE = """
 CREATE TABLE archive (

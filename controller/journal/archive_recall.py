@@ -15,10 +15,10 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+from common.errors import UserError
 from controller.events.facts import JournalArchived
 from controller.journal.archive_file import records
 from controller.journal.verify import open_read_only
-from drivers.errors import UserError
 
 _ENDS = ("SELECT (SELECT seq FROM events ORDER BY seq LIMIT 1), "
          "(SELECT prev_hash FROM events ORDER BY seq LIMIT 1), "

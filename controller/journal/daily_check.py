@@ -20,10 +20,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import controller
+from common.errors import Fault
 from controller.events.codec import EventSchemaError, check_values, decode
 from controller.events.due import FactDue
 from controller.events.facts import EventType, JournalVerified
-from drivers.errors import Fault
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from drivers.errors import DataError
+from common.errors import DataError
 
 SUFFIX = ".head"
 _WIDTH = 20  # digits of seq

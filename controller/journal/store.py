@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from common.errors import Fault, UserError
 from controller.events import facts
 from controller.events.codec import decode, encode
 from controller.events.facts import EventType
@@ -49,7 +50,6 @@ from controller.journal.lock import try_lock
 from controller.journal.restart_range import last_seq_of, restart_rows
 from controller.journal.schema import SCHEMA_VERSION, migrate
 from controller.journal.start_check import start_test
-from drivers.errors import Fault, UserError
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -7,10 +7,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from common.errors import UserError
 from controller.game.bets import BET_RULES
 from controller.game.cards import cards
 from controller.game.outcome import RoundOutcome, Winner, judge_round
-from drivers.errors import UserError
 
 WINNERS: tuple[Winner, ...] = ("banker", "player", "tie")
 FLAGS = ("player_pair", "banker_pair", "natural")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from common.errors import UserError
 from controller.events import facts
 from controller.events.due import FactDue
 from controller.events.stream import EventBus, EventFile, EventFileError, Subscriber, TableEvent
@@ -38,7 +39,6 @@ from controller.table.restart import prime_driver, rebuilt, resume
 from controller.table.runner import TableRunner
 from drivers import open_driver
 from drivers.base import Driver, DriverError
-from drivers.errors import UserError
 from drivers.url import DriverUrl
 
 log = logging.getLogger(__name__)

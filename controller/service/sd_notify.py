@@ -16,7 +16,7 @@ import os
 import socket
 from collections.abc import Mapping
 
-from drivers.errors import UserError
+from common.errors import UserError
 
 log = logging.getLogger(__name__)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
+from common.errors import Refused
 from controller.table.supervisor import CheckedPin
-from drivers.errors import Refused
 
 
 class PinRule(Enum):

@@ -2,7 +2,7 @@
 a site's own card-reader format (``[reader]``, drivers.custom_format).
 
 Every key is checked at start: an unknown section or key, or a value of the wrong type or out
-of range, is refused with the file, the key, the value and the reason (drivers.settings).
+of range, is refused with the file, the key, the value and the reason (common.settings).
 """
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from common.broker import KEYS as BROKER_KEYS
+from common.broker import URL_EXPECTED, BrokerSettings, read_broker
+from common.errors import UserError
+from common.settings import HIDDEN, SettingsError, SettingsReader, read_toml
+from common.user_paths import read_text
 from controller.game.profiles import load_profile, looks_like_path
 from controller.table.supervisor import check_pin_hash
 from controller.table.table_id import TOPIC_MARKS, table_id_problem
-from drivers.broker import KEYS as BROKER_KEYS
-from drivers.broker import URL_EXPECTED, BrokerSettings, read_broker
 from drivers.custom_format import CustomFormat, custom_format
-from drivers.errors import UserError
-from drivers.settings import HIDDEN, SettingsError, SettingsReader, read_toml
-from drivers.user_paths import read_text
 
 DEFAULT_DRIVER = "sim://?rate=4"  # a watchable demo: four cards a second
 
@@ -130,7 +130,7 @@ def _check_profile(reader: SettingsReader, profile: str) -> None:
 
 
 def _feed(reader: SettingsReader, section: dict[str, Any], table_id: str) -> BrokerSettings:
-    """``[feed]``: the broker (drivers.broker), the table's client id by default."""
+    """``[feed]``: the broker (common.broker), the table's client id by default."""
     reader.only(section, "feed", ("url", *BROKER_KEYS))
     if "url" not in section:
         raise reader.fail("feed.url", f"missing: expected {URL_EXPECTED} (leave out [feed] for "

@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from common.errors import Fault
 from controller.events import facts
 from controller.events.due import FactDue
 from controller.events.states import NO_SHOE, NO_SHOE_OR_REVEAL, TableState
@@ -45,7 +46,6 @@ from drivers.base import (
     Recordable,
     ShoeShuffled,
 )
-from drivers.errors import Fault
 
 
 class InputFailed(Fault):

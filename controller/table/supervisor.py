@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from drivers.errors import Refused
+from common.errors import Refused
 
 SCHEME = "pbkdf2_sha256"
 ITERATIONS = 200_000

@@ -8,7 +8,7 @@ import argparse
 import json
 from pathlib import Path
 
-from drivers.errors import UserError
+from common.errors import UserError
 
 PASSWORDS = "/etc/mosquitto/baccarat.passwd"
 ACL = "/etc/mosquitto/baccarat.acl"

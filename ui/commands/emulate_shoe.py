@@ -21,15 +21,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO, cast
 
+from common.errors import UserError
+from common.user_paths import open_output
 from controller.game.shoe_end import dealt_items
 from controller.table.config import load_config
 from drivers.card_codes import CUT
 from drivers.custom_format import CustomFormat
 from drivers.emulator import Faults, ShoeEmulator
-from drivers.errors import UserError
 from drivers.readers import NO_CUSTOM, READER_FORMATS
 from drivers.shoe_order import build_shoe, check_cut, parse_items, shoe_random
-from drivers.user_paths import open_output
 
 DEFAULT_SHUFFLE_SECONDS = 5.0
 

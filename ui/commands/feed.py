@@ -9,14 +9,14 @@ import os
 import sys
 from pathlib import Path
 
+from common.errors import UserError
+from common.settings import shown
 from controller.feed.outbox import load_record
 from controller.feed.tail import follow
 from controller.journal.paths import default_journal_path
 from controller.journal.verify import open_read_only
 from controller.table.config import TableConfig, load_config
 from controller.table.table_id import feed_table_id_problem
-from drivers.errors import UserError
-from drivers.settings import shown
 from ui.commands.arguments import whole_number
 from ui.commands.journal import refuse_if_not_a_journal
 

@@ -6,8 +6,8 @@ import argparse
 import getpass
 import sys
 
+from common.errors import UserError
 from controller.table.supervisor import hash_pin
-from drivers.errors import UserError
 
 MIN_PIN_LENGTH = 4
 

@@ -7,11 +7,11 @@ import json
 import sys
 from pathlib import Path
 
+from common.errors import UserError
 from controller.events.recall import rounds
 from controller.journal import recall
 from controller.journal.history import round_text
 from controller.journal.start_check import start_test
-from drivers.errors import UserError
 from ui.commands.journal import add_archives_option, followed, journal_to_read, reading
 
 

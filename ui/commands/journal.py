@@ -10,6 +10,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO, cast
 
+from common.errors import UserError
+from common.user_paths import open_output
 from controller.feed.acknowledged import feed_acknowledged
 from controller.journal import Journal, JournalError, recall
 from controller.journal.accept_end import accept_end
@@ -23,8 +25,6 @@ from controller.journal.paths import default_journal_path, set_aside
 from controller.journal.verify import check_file, check_schema
 from controller.journal.verify_run import verify_journal
 from controller.table.config import load_config
-from drivers.errors import UserError
-from drivers.user_paths import open_output
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

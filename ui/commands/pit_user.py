@@ -8,8 +8,8 @@ import argparse
 import getpass
 import sys
 
-from drivers.errors import UserError
-from drivers.user_paths import read_password
+from common.errors import UserError
+from common.user_paths import read_password
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -7,11 +7,11 @@ import json
 import sys
 from typing import Any
 
+from common.errors import UserError
+from common.user_paths import decode_text, read_bytes
 from controller.roads import Hand, Roads, roads_text
 from controller.roads.hand import json_type
 from controller.roads.model import DEFAULT_ROWS
-from drivers.errors import UserError
-from drivers.user_paths import decode_text, read_bytes
 from ui.commands.arguments import whole_number
 
 MAX_ROWS = 50  # road boards are 6 rows high; more only prints a taller empty grid

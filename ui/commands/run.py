@@ -7,6 +7,7 @@ import logging
 import os
 import sys
 
+from common.errors import UserError
 from controller.events.stream import EventFileError
 from controller.feed.relay import NEEDS_JOURNAL
 from controller.journal import JournalError
@@ -18,7 +19,6 @@ from controller.service.status import disk_text
 from controller.table.config import DEFAULT_DRIVER, LANGUAGES, TableConfig, load_config
 from controller.table.controller import InputFailed
 from controller.table.fault_report import write_fault_report
-from drivers.errors import UserError
 from ui.commands.arguments import whole_number
 from ui.headless import START, HeadlessPrinter, read_commands
 from ui.table_process import TableProcess

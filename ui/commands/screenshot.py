@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import os
 
+from common.errors import UserError
+from common.user_paths import open_output
 from controller.table.config import LANGUAGES
-from drivers.errors import UserError
-from drivers.user_paths import open_output
 from ui.display.scenarios import SCENARIOS
 
 LAYOUTS = {"landscape": (1920, 1080), "laptop": (1280, 800), "portrait": (1080, 1920)}

@@ -11,12 +11,12 @@ import sqlite3
 import sys
 from pathlib import Path
 
+from common.errors import UserError
+from common.user_paths import open_output
 from controller.game.profiles import load_profile
 from controller.journal import recall
 from controller.journal.start_check import start_test
 from controller.surveillance.shoe_record import ShoeRecord, shoe_records
-from drivers.errors import UserError
-from drivers.user_paths import open_output
 from ui.commands.journal import add_archives_option, followed, journal_to_read, reading
 
 FORMATS = (".png", ".html")

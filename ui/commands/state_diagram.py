@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from common.user_paths import open_output
 from controller.table.diagram import state_diagram_markdown
-from drivers.user_paths import open_output
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -1,19 +1,19 @@
 """Every exception the program raises on purpose, in one tree under ``BaccaratError``.
 
-It lives in the lowest layer so that drivers, controller, ui and the pit can all raise it. The
-command line shows a ``UserError`` as one line and exits 2; any other exception keeps its
+It lives in common/, the lowest layer, so that drivers, controller, ui and the pit can all raise
+it. The command line shows a ``UserError`` as one line and exits 2; any other exception keeps its
 traceback, because it is a bug to report (README.md, "The command"). Each class is defined
 beside the code that raises it; this is where they are listed (tests/test_errors.py checks the
 tree below against the classes)::
 
     BaccaratError                   anything the program raises on purpose
     ├── UserError                   a person gave something wrong (a ValueError)
-    │   ├── SettingsError           a setting: file, key and value named (drivers.settings;
+    │   ├── SettingsError           a setting: file, key and value named (common.settings;
     │   │                           the pit's [pit] too)
     │   │   ├── ConfigError         the table's config file (controller.table.config)
     │   │   ├── ProfileError        a table profile (controller.game.profiles)
     │   │   └── ReaderFormatError   a [reader] format (drivers.custom_format)
-    │   ├── PathError               a file named that cannot be used (drivers.user_paths)
+    │   ├── PathError               a file named that cannot be used (common.user_paths)
     │   ├── DriverError             a driver URL or its device (drivers.base)
     │   ├── CardCodeError           a text that is no card code (drivers.card_codes)
     │   ├── ShoeError               a card the shoe cannot hold (controller.game.cards)

@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from drivers.errors import UserError
-from drivers.settings import HIDDEN, SettingsReader
-from drivers.url import join_nodes, split_nodes
-from drivers.user_paths import read_password
+from common.errors import UserError
+from common.settings import HIDDEN, SettingsReader
+from common.url import join_nodes, split_nodes
+from common.user_paths import read_password
 
 DEFAULT_PREFIX = "baccarat"
 PORTS = {"mqtt": 1883, "mqtts": 8883}

@@ -19,8 +19,8 @@ from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from drivers.errors import UserError
-from drivers.user_paths import PathError, read_password
+from common.errors import UserError
+from common.user_paths import PathError, read_password
 
 HIDDEN = object()  # a value given but not to be shown (it may hold a secret)
 _NONE = object()  # no value to show: the key is missing, or its value is not the point

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from typing import IO, Any
 
-from drivers.errors import UserError
+from common.errors import UserError
 
 StrPath = str | os.PathLike[str]
 
