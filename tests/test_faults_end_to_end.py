@@ -18,7 +18,16 @@ from controller.journal.verify import self_test
 from drivers.card_codes import CUT
 from drivers.shoe_order import build_shoe, shoe_random
 from drivers.shoe_protocol import decode_frame, encode_frame
-from tests.support.journal import ROOT, kill, log_path, rows, start_table, started, wait_for
+from tests.support.journal import (
+    ROOT,
+    kill,
+    log_path,
+    out_path,
+    rows,
+    start_table,
+    started,
+    wait_for,
+)
 from tests.support.table import PIN, PIN_HASH
 
 pytestmark = pytest.mark.timeout(120)
@@ -176,12 +185,19 @@ def test_a_card_before_the_burn_is_confirmed_is_accepted_without_a_crash_or_a_cr
     table.stdin.close()
     table.send_signal(signal.SIGTERM)
     assert table.wait(20) == 0, log_path(journal).read_text()[-2000:]
+    recalled = "shoe 1 round 1: P 9S TC"  # the round, in the answer to 'history'
     for again in (2, 3):  # and it starts again, twice, where it stopped
-        table = start_table(journal, script, "--config", str(config))
+        table = start_table(journal, script, "--config", str(config), stdin=subprocess.PIPE)
+        assert table.stdin is not None
         wait_for(lambda times=again, t=table: started(journal, times) or t.poll() is not None)
         assert table.poll() is None, log_path(journal).read_text()[-2000:]
-        time.sleep(1)  # and stays up
+        # And it stays up: it answers the dealer after its start, the round recalled.
+        table.stdin.write(b"history\n")
+        table.stdin.flush()
+        wait_for(lambda times=again - 1, t=table: t.poll() is not None
+                 or out_path(journal).read_text(encoding="utf-8").count(recalled) >= times)
         assert table.poll() is None, log_path(journal).read_text()[-2000:]
+        table.stdin.close()
         table.send_signal(signal.SIGTERM)
         assert table.wait(20) == 0
     (result,) = rows(journal, "SELECT data FROM events WHERE type = 'round_result'")

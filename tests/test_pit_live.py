@@ -7,6 +7,7 @@ import asyncio
 import json
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 from controller.events.codec import encode
@@ -62,6 +63,14 @@ class Feed:
 def tiles_sent(live: Live, page: Client) -> dict[str, dict]:
     live.broadcast()
     return taken(page)
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    """Let the broadcaster run until ``condition`` holds; TimeoutError if it never does (a
+    deadline for a stuck broadcaster, not a pause the test counts on)."""
+    async with asyncio.timeout(10):
+        while not condition():
+            await asyncio.sleep(0.01)
 
 
 def taken(page: Client) -> dict[str, dict]:
@@ -178,18 +187,22 @@ def test_a_table_whose_page_cannot_be_made_stops_no_other_page(tmp_path, caplog,
 
     monkeypatch.setattr(floor, "detail", failing)
 
-    async def meanwhile() -> dict[str, dict]:
+    phase = f'<div class="phase">{phase_words("player1")}</div>'
+    seen: dict[str, dict] = {}
+
+    def t1_moved_on() -> bool:
+        seen.update(taken(floor_page))
+        return phase in seen.get("t1", {}).get("html", "")
+
+    async def meanwhile() -> None:
         async with live.running(None):
             feed.round("odd", 1, ["9C", "KH"], ["2D", "8S"])
-            await asyncio.sleep(0.3)
+            await until(lambda: "a broadcast failed" in caplog.text)
             taken(floor_page)
             feed.state("t1", "player1")  # the floor goes on
-            await asyncio.sleep(0.3)
-            return taken(floor_page)
+            await until(t1_moved_on)
 
-    phase = f'<div class="phase">{phase_words("player1")}</div>'
-    assert phase in asyncio.run(meanwhile())["t1"]["html"]
-    assert "a broadcast failed" in caplog.text
+    asyncio.run(meanwhile())
 
 
 def test_a_shoes_integrity_summary_is_no_chain_alert_and_keeps_both_its_shoes(tmp_path):
