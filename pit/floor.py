@@ -84,6 +84,7 @@ class TableRecord:
     lapsed: str = ""  # why the pit, not the table's status, calls it offline (nothing heard)
     online_since: datetime | None = None  # the pit's time it last saw the table come online
     offline_since: datetime | None = None  # the pit's time it saw the table go offline
+    offline_told: bool = False  # its offline alert raised (at once, or once the spell lasts)
     silent: bool = False  # online but quiet longer than a hand takes (pit/watch.py)
     too_large_told: bool = False  # a message larger than any table sends: said once
     # Floor.version when the table last changed at all, when its roads did and its rounds.
@@ -214,14 +215,28 @@ class Floor:
         record = self._record(table)
         record.lapsed = lapsed
         if status == "offline" and record.status != "offline":
-            record.offline_since = self.clock()
-            self._alert(table, "offline", record.seq, f"table {table} went offline" + (
-                f": {lapsed}" if lapsed else ""))
+            record.offline_since, record.offline_told = self.clock(), False
         if status == "online" and record.status != "online":
             record.online_since = self.clock()
             record.offline_since = None
             self.store.end_condition(table, "offline", iso(self.clock()))
         record.status = status
+        if status == "offline":
+            self.tell_offline(table, record)
+
+    def tell_offline(self, table: str, record: TableRecord) -> bool:
+        """The offline alert, once a spell has lasted ``offline_alert_after_seconds`` (checked
+        again by pit/watch.py); at once when the pit itself called the table offline, having
+        heard nothing for longer than that already. Whether it raised the alert now."""
+        if record.offline_told or record.offline_since is None:
+            return False
+        lasted = (self.clock() - record.offline_since).total_seconds()
+        if not record.lapsed and lasted < self.settings.offline_alert_after_seconds:
+            return False
+        record.offline_told = True
+        self._alert(table, "offline", record.seq, f"table {table} went offline" + (
+            f": {record.lapsed}" if record.lapsed else ""))
+        return True
 
     def _too_large(self, table: str, payload: bytes) -> bool:
         """Whether ``payload`` is larger than any table sends: refused unread, said once."""

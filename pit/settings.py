@@ -27,6 +27,9 @@ DEFAULT_PACE_BAND = 25  # percent either side of the target
 # seconds without a word from an online table (its heartbeat comes every 10 s) before the pit
 # calls it offline: a clustered broker does not always send its will (docs/pit.md)
 DEFAULT_OFFLINE_AFTER = 30
+# seconds a table's will may say offline before that is an alert: a broker cluster moving its
+# leaders drops tables for a few seconds, and nobody need act on a table back that soon
+DEFAULT_OFFLINE_ALERT_AFTER = 15
 STATE_DIRECTORY = Path(os.environ.get("STATE_DIRECTORY", "/var/lib/baccarat-pit"))
 
 KEYS: dict[str, str] = {
@@ -41,9 +44,12 @@ KEYS: dict[str, str] = {
     "pace_band_percent": "a whole number of percent from 1 to 100",
     "offline_after_seconds": "a whole number of seconds from 15 to 86400 (the heartbeat "
                              "comes every 10 s)",
+    "offline_alert_after_seconds": "a whole number of seconds from 0 to 3600 (0: the alert "
+                                   "with the will)",
 }
 _WHOLE_NUMBERS = {"silent_after_seconds": (1, 24 * 3600),
-                  "offline_after_seconds": (15, 24 * 3600), "pace_band_percent": (1, 100)}
+                  "offline_after_seconds": (15, 24 * 3600),
+                  "offline_alert_after_seconds": (0, 3600), "pace_band_percent": (1, 100)}
 HANDS_PER_HOUR = (1, 1000)  # a table deals some 70 an hour: more than 1000 is a typo
 OPTIONS = {"users_file": "--users"}  # the option of a key, where it is not --key-name
 
@@ -60,6 +66,7 @@ class PitSettings:
     silent_after_seconds: int = DEFAULT_SILENT_AFTER
     pace_band_percent: int = DEFAULT_PACE_BAND
     offline_after_seconds: int = DEFAULT_OFFLINE_AFTER
+    offline_alert_after_seconds: int = DEFAULT_OFFLINE_ALERT_AFTER
 
     def target(self, table: str) -> int:
         return self.targets.get(table, self.target_default)

@@ -1,6 +1,7 @@
-"""The alerts no single message raises, only the time between them: a table gone silent, and a
-table dealing outside its target pace. Checked every few seconds by the service's watch thread
-(and by hand in the tests, with the clock moved on)."""
+"""The alerts no single message raises, only the time between them: a table gone silent, one
+offline for longer than a broker's hiccup, and a table dealing outside its target pace. Checked
+every few seconds by the service's watch thread (and by hand in the tests, with the clock moved
+on)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,9 @@ class Watch:
                     self._silence(table, record, now)
                     self._pace(table, record, now)
                 else:  # an offline table has its own alert; told again once it is back
+                    if self.floor.tell_offline(table, record):
+                        self.floor.touch(table)  # its tile counts the alert
+                        changed = True
                     if record.silent:
                         self.floor.store.end_condition(table, "silent", iso(now))
                     if table in self.off_pace:

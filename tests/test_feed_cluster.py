@@ -54,11 +54,11 @@ def test_a_node_killed_mid_shoe_loses_no_round_doubles_none_and_leaves_no_alarm_
         # Every tile online again (a table dropped while the leaders moved comes back too).
         wait_for(lambda: {tile["status"] for tile in pit.tables().values()} == {"online"},
                  timeout=60)
-        alerts = pit.get("/api/alerts")
-        assert {alert["kind"] for alert in alerts} <= {"offline"}, alerts  # no chain alert
-        # While the streams' leader moves, NATS 2.9 may drop tables on the nodes left and send
-        # their wills (docs/feed.md): told, and over once they are back, never left standing.
-        assert not any(alert["lasting"] for alert in alerts), alerts
+        # No false alarm: no chain alert, and no offline alert either. While the streams'
+        # leaders move, NATS 2.9 may drop tables on the nodes left and send their wills
+        # (docs/feed.md): their tiles say offline for those seconds, but they are back before
+        # offline_alert_after_seconds (15), so nobody is asked to act.
+        assert pit.get("/api/alerts") == []
         relay_log = (tmp_path / "t1.db.log").read_text()
         assert "connected (MQTT 3.1.1)" in relay_log.split("disconnected")[-1], relay_log
     finally:

@@ -83,7 +83,8 @@ def test_a_table_killed_turns_offline_on_the_floor_page_with_an_alert(floor):
         tables["t2"].wait(timeout=10)
         # The broker publishes the last will after the keep-alive runs out.
         wait_for(lambda: "OFFLINE" in tile_text(driver, "t2"), timeout=90)
-        assert "alerts 1" in tile_text(driver, "t2")
+        # The alert once it has lasted offline_alert_after_seconds (15): the pit's watch.
+        wait_for(lambda: "alerts 1" in tile_text(driver, "t2"), timeout=60)
     finally:
         driver.quit()
     assert pit.tables()["t2"]["status"] == "offline"

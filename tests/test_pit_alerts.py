@@ -452,8 +452,8 @@ def test_the_alert_queue_picture(tmp_path, broker, tables):
                                {"csrf": client.session_token(), "note": next(notes)})
             elif what == "offline":
                 quiet.add(name)
-                table.status("offline")
-                wait_for(lambda: pit.alerts("offline"), timeout=20)
+                table.status("offline")  # told by the watch at the end, long after
+                wait_for(lambda n=name: pit.status(n) == "offline", timeout=20)
             elif what == "hold":
                 quiet.add(name)
                 table.hold(pit.clock(), "card 7H read twice: check the shoe",

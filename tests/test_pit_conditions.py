@@ -68,7 +68,8 @@ def test_a_pit_restarted_does_not_raise_offline_again_for_a_table_still_offline(
     table.status("online")
     table.event("betting_open", pit.clock(), state="betting", closed_bets=[])
     table.status("offline")
-    wait_for(lambda: pit.alerts("offline"), timeout=20)
+    wait_for(lambda: pit.status("o1") == "offline", timeout=20)
+    pit.offline_lasts()
     client = pit.client()
     client.log_in()
     (alert,) = pit.alerts("offline")
@@ -78,11 +79,14 @@ def test_a_pit_restarted_does_not_raise_offline_again_for_a_table_still_offline(
         wait_for(lambda: "o1" in {t["table"] for t in pit.reader().json("/api/tables")},
                  timeout=20)
         wait_for(lambda: pit.reader().json("/api/tables/o1")["status"] == "offline", timeout=20)
+        pit.offline_lasts()
     assert [a["id"] for a in pit.alerts("offline")] == [alert["id"]]
     table.status("online")  # the spell is over: the next is told
     wait_for(lambda: not pit.alerts("offline")[0]["lasting"], timeout=20)
     table.status("offline")
-    wait_for(lambda: len(pit.alerts("offline")) == 2, timeout=20)
+    wait_for(lambda: pit.status("o1") == "offline", timeout=20)
+    pit.offline_lasts()
+    assert len(pit.alerts("offline")) == 2
 
 
 @pytest.mark.parametrize("protocol", ["5", "3.1.1"])
@@ -107,6 +111,7 @@ def test_a_pit_away_gets_every_event_it_missed_once_in_order_on_either_mqtt_vers
         rounds = pit.reader().json(f"/api/tables/{name}/rounds?last=10")
         assert [r["round"] for r in rounds] == [1, 2, 3, 4]
         assert pit.reader().json(f"/api/tables/{name}")["status"] == "offline"
+        pit.offline_lasts()
         assert [a["kind"] for a in pit.alerts()] == ["offline"]  # no gap, no repeat
     finally:
         pit.stop()
@@ -261,9 +266,11 @@ def test_the_floor_tiles_say_silent_in_amber_offline_since_when_and_why_a_table_
     held.hold(pit.clock(), "card 7H read twice", code="duplicate_card")
     dark.event("state", pit.clock(), state="betting", previous="awaiting_shuffle")
     dark.status("offline")
-    wait_for(lambda: len(pit.alerts()) == 2 and seq_of(pit, "f-quiet") == 1, timeout=20)
+    wait_for(lambda: pit.alerts("hold") and seq_of(pit, "f-quiet") == 1
+             and pit.status("f-dark") == "offline", timeout=20)
     pit.clock.advance(120)
     pit.watch.check()
+    assert [a["table"] for a in pit.alerts("offline")] == ["f-dark"]
     driver = browser(tmp_path)
     try:
         driver.get(pit.url + "/")

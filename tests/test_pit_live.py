@@ -107,6 +107,47 @@ def test_a_table_found_silent_turns_silent_on_the_floor_page_and_comes_first(tmp
     assert not silent(tiles_sent(live, page)["t1"])
 
 
+def test_a_table_dropped_for_seconds_is_offline_on_its_tile_and_raises_no_alert(tmp_path):
+    """A broker cluster moving its leaders drops tables and sends their wills; they are back
+    within seconds. The tile says offline at once; the alert waits for
+    ``offline_alert_after_seconds`` (15), then is raised once, and counted on the tile."""
+    clock = ManualWallClock(START)
+    store = Store(tmp_path / "pit.sqlite3")
+    floor = Floor(load_settings(None, {}), store, clock)
+    live, page, feed, watch = Live(floor), Client(None), Feed(floor), Watch(floor)
+    live.clients.add(page)
+    for table in ("t1", "t2"):
+        feed.status(table, "online")
+        feed.state(table, "betting")
+    tiles_sent(live, page)
+    feed.status("t1", "offline")  # dropped...
+    feed.status("t2", "offline")  # ... and this one is gone for good
+    assert "OFFLINE" in tiles_sent(live, page)["t1"]["html"].upper()
+    clock.advance(6)
+    watch.check()
+    feed.status("t1", "online")  # back
+    clock.advance(9)  # 15 s since t2's will
+    watch.check()
+    assert [(alert.table, alert.kind) for alert in store.alerts("t1")] == []
+    assert [(alert.table, alert.message) for alert in store.alerts("t2", open_only=True)] == [
+        ("t2", "table t2 went offline")]
+    assert floor.tile("t2")["open_alerts"] == 1 and "t2" in tiles_sent(live, page)
+    clock.advance(600)
+    watch.check()
+    assert len(store.alerts("t2")) == 1  # once
+
+
+def test_a_pit_set_to_alert_with_the_will_raises_the_offline_alert_at_once(tmp_path):
+    store = Store(tmp_path / "pit.sqlite3")
+    floor = Floor(load_settings(None, {"offline_alert_after_seconds": 0}), store,
+                  ManualWallClock(START))
+    feed = Feed(floor)
+    feed.status("t1", "online")
+    feed.state("t1", "betting")
+    feed.status("t1", "offline")
+    assert [alert.message for alert in store.alerts("t1")] == ["table t1 went offline"]
+
+
 def silent(tile: dict) -> bool:
     """Whether the tile a floor page was sent shows its table silent (amber)."""
     return tile["html"].startswith('<a class="tile silent')

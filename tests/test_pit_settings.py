@@ -31,6 +31,9 @@ from tests.support.journal import ROOT
      "\"5\" or \"3.1.1\""),
     ([], "[pit]\noffline_after_seconds = 5\n", "pit.toml: pit.offline_after_seconds = 5: "
      "expected a whole number of seconds from 15 to 86400 (the heartbeat comes every 10 s)"),
+    ([], "[pit]\noffline_alert_after_seconds = -1\n", "pit.toml: "
+     "pit.offline_alert_after_seconds = -1: expected a whole number of seconds from 0 to 3600 "
+     "(0: the alert with the will)"),
     (["--broker", "mqtt://a:1883,b:0"], None, "--broker = 'mqtt://a:1883,b:0': node 2 ('b:0'): "
      "expected a port"),
     (["--topic-prefix", "casino.floor"], None, "--topic-prefix = 'casino.floor': expected topic "
@@ -113,9 +116,11 @@ def test_a_password_file_that_is_not_utf_8_is_named_and_no_byte_of_it_shown(tmp_
 def test_a_clusters_nodes_the_mqtt_version_and_the_offline_time_are_read(tmp_path):
     config = tmp_path / "pit.toml"
     config.write_text("[pit]\nbroker = 'mqtt://n1,n2:1884,n3'\noffline_after_seconds = 45\n"
-                      "protocol = '3.1.1'\n", encoding="utf-8")
+                      "protocol = '3.1.1'\noffline_alert_after_seconds = 0\n", encoding="utf-8")
     settings = load_settings(str(config), {})
     assert settings.broker.nodes == (("n1", 1883), ("n2", 1884), ("n3", 1883))
     assert settings.broker.url == "mqtt://n1:1883,n2:1884,n3:1883"
     assert (settings.broker.protocol, settings.offline_after_seconds) == ("3.1.1", 45)
+    assert settings.offline_alert_after_seconds == 0
     assert load_settings(None, {}).offline_after_seconds == 30
+    assert load_settings(None, {}).offline_alert_after_seconds == 15

@@ -143,6 +143,17 @@ class LivePit:
         wait_for(lambda: self.ingest.subscribed.is_set() or self.link.state == "refused",
                  timeout=20)
 
+    def offline_lasts(self) -> None:
+        """The clock moved on by ``offline_alert_after_seconds`` and the watch checked: a
+        table offline (its will) for that long is an alert now (a shorter spell is none)."""
+        self.clock.advance(self.settings.offline_alert_after_seconds)
+        self.watch.check()
+
+    def status(self, table: str) -> str | None:
+        """The table's status as its tile says (None while it is not on the floor)."""
+        status = self.reader().json(f"/api/tables/{table}").get("status")
+        return None if status is None else str(status)
+
     def heard(self, table: str) -> bool:
         """Whether the pit has heard of ``table`` (on the floor once it sent an event)."""
         return table in self.floor.tables or table in self.floor.heard
