@@ -119,6 +119,9 @@ def main() -> None:
             publish(broker, streams)
             wait_for(lambda: all(pit.tables().get(t, {}).get("seq") == len(streams[t])
                                  for t in TABLES), timeout=60)
+            # The offline table's alert, raised once its spell lasts (offline_alert_after_seconds).
+            wait_for(lambda: any(alert["kind"] == "offline" for alert in pit.get("/api/alerts")),
+                     timeout=60)
             driver = browser(folder, pit)
             try:
                 viewport(driver, *WINDOW)
