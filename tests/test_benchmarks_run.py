@@ -111,14 +111,14 @@ BRIEF = {
 }
 
 
-def test_every_benchmark_has_a_brief_run():
+def test_every_benchmark_has_a_brief_run() -> None:
     scripts = {path.name for path in BENCHMARKS.glob("*.py")
                if 'if __name__ == "__main__":' in path.read_text(encoding="utf-8")}
     assert scripts == set(BRIEF)
 
 
 @pytest.mark.parametrize("script", sorted(BRIEF))
-def test_a_benchmark_runs_briefly_and_prints_its_figures(script, tmp_path):
+def test_a_benchmark_runs_briefly_and_prints_its_figures(script: str, tmp_path: Path) -> None:
     arguments, figures = BRIEF[script]
     environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "TMPDIR": str(tmp_path)}
     arguments = [argument.format(tmp=tmp_path) for argument in arguments]  # a file of its own

@@ -3,13 +3,14 @@
 import json
 import subprocess
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
 from controller.table.commands import Command
 from controller.table.config import ConfigError, TableConfig, load_config
-from controller.table.diagram import ROUND_PARTS, STOP_PARTS, parts, state_diagram_markdown
+from controller.table.diagram import ROUND_PARTS, STOP_PARTS, Move, parts, state_diagram_markdown
 from controller.table.machine import ROUND_HOLDS, ROUND_TRANSITIONS, STOP_TRANSITIONS
 from controller.table.supervisor import hash_pin, verify_pin
 from ui.cli import main
@@ -26,12 +27,12 @@ def write(tmp_path: Path, text: str) -> Path:
     return path
 
 
-def test_the_shipped_example_config_loads():
+def test_the_shipped_example_config_loads() -> None:
     config = load_config(ROOT / "systemd" / "table.toml.example")
     assert config.driver_url.startswith("serial://")
 
 
-def test_a_full_config_is_read(tmp_path):
+def test_a_full_config_is_read(tmp_path: Path) -> None:
     pin_hash = hash_pin("1357", iterations=10_000)
     config = load_config(write(tmp_path, f"""
 [table]
@@ -83,7 +84,8 @@ pin_hash = "{pin_hash}"
     ("[journal]\nkeep_days = 36501\n", "journal.keep_days = 36501: expected 90 to 36500 days"),
     ("[journal]\nmin_free_days = -1\n", "journal.min_free_days = -1: expected 0 days or more"),
 ])
-def test_a_bad_config_is_refused_with_file_key_and_reason(tmp_path, text, expected):
+def test_a_bad_config_is_refused_with_file_key_and_reason(tmp_path: Path, text: str,
+                                                          expected: str) -> None:
     path = write(tmp_path, text)
     with pytest.raises(ConfigError) as caught:
         load_config(path)
@@ -105,7 +107,9 @@ def test_a_bad_config_is_refused_with_file_key_and_reason(tmp_path, text, expect
     ("[table]\nid = ''\n", "table.id = '': expected a table id; it is empty"),
     ("[table]\nbetting = 'online'\n", "table.betting = 'online': expected 'land' or 'live'"),
 ])
-def test_run_refuses_a_bad_config_with_one_clear_line(tmp_path, capsys, text, shown):
+def test_run_refuses_a_bad_config_with_one_clear_line(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str], text: str,
+                                                      shown: str) -> None:
     path = write(tmp_path, text)
     assert main(["run", "--headless", "--config", str(path)]) == 2
     (line,) = capsys.readouterr().err.splitlines()
@@ -114,7 +118,7 @@ def test_run_refuses_a_bad_config_with_one_clear_line(tmp_path, capsys, text, sh
 
 
 def test_a_retention_past_what_a_date_can_hold_is_refused_in_one_line_not_a_restart_loop(
-        tmp_path):
+        tmp_path: Path) -> None:
     # keep_days = 999999 passed the check, then every start died with OverflowError (exit 1:
     # systemd restarts it for ever); it is refused where it is read (exit 2, one line).
     config = write(tmp_path, '[journal]\npath = "journal.sqlite3"\nkeep_days = 999999\n')
@@ -129,7 +133,7 @@ def test_a_retention_past_what_a_date_can_hold_is_refused_in_one_line_not_a_rest
         "recallable), a longer one is a typo; leave the key out to keep everything"]
 
 
-def test_config_values_at_their_bounds_are_taken(tmp_path):
+def test_config_values_at_their_bounds_are_taken(tmp_path: Path) -> None:
     for days, free in ((90, 0), (36500, 2**63 - 1)):
         config = load_config(write(tmp_path, f"[journal]\nkeep_days = {days}\n"
                                    f"min_free_days = {free}\n"))
@@ -147,7 +151,7 @@ pin_hash = "{SALT_AND_HASH.format(iterations)}"
     assert load_config(write(tmp_path, f'[supervisor]\npin_hash = "{hash_pin("1357")}"\n'))
 
 
-def test_headless_run_plays_a_shoe_prints_rounds_and_writes_events(tmp_path):
+def test_headless_run_plays_a_shoe_prints_rounds_and_writes_events(tmp_path: Path) -> None:
     events_path = tmp_path / "events.jsonl"
     done = subprocess.run(
         [sys.executable, "-m", "ui.cli", "run", "--headless", "--shoes", "1",
@@ -168,7 +172,7 @@ def test_headless_run_plays_a_shoe_prints_rounds_and_writes_events(tmp_path):
     assert expected <= results[0].keys()
 
 
-def test_typed_operator_commands():
+def test_typed_operator_commands() -> None:
     command = parse_command("void pin=2468 by=anna misdeal on seat 3")
     assert isinstance(command, Command)
     assert (command.action, command.pin, command.by, command.reason) == (
@@ -180,14 +184,14 @@ def test_typed_operator_commands():
         parse_command("dance")
 
 
-def test_the_state_diagram_in_the_docs_is_current():
+def test_the_state_diagram_in_the_docs_is_current() -> None:
     committed = (ROOT / "docs" / "state-machine.md").read_text(encoding="utf-8")
     assert committed == state_diagram_markdown(), (
         "docs/state-machine.md is stale: run baccarat-table state-diagram --output "
         "docs/state-machine.md")
 
 
-def test_sigterm_stops_a_headless_table_cleanly(tmp_path):
+def test_sigterm_stops_a_headless_table_cleanly(tmp_path: Path) -> None:
     import signal
     import time
 
@@ -208,7 +212,8 @@ def test_sigterm_stops_a_headless_table_cleanly(tmp_path):
     assert all(json.loads(line)["seq"] for line in lines)  # every line whole
 
 
-def test_under_systemd_a_table_keeps_its_journal_in_the_state_directory(tmp_path, monkeypatch):
+def test_under_systemd_a_table_keeps_its_journal_in_the_state_directory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import argparse
 
     from ui.commands.run import table_config
@@ -220,7 +225,8 @@ def test_under_systemd_a_table_keeps_its_journal_in_the_state_directory(tmp_path
     assert table_config(args).journal_path == str(tmp_path / "journal.sqlite3")
 
 
-def test_a_site_profile_named_in_the_config_is_found_beside_it(tmp_path, monkeypatch):
+def test_a_site_profile_named_in_the_config_is_found_beside_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from controller.game.profiles import load_profile
 
     shipped = load_profile("classic")
@@ -240,8 +246,8 @@ def site_profile(folder: Path, relative: str, name: str) -> None:
     path.write_text(classic.replace('name = "classic"', f'name = "{name}"'), encoding="utf-8")
 
 
-def test_a_relative_profile_path_without_toml_is_taken_from_the_config_folder(tmp_path,
-                                                                              monkeypatch):
+def test_a_relative_profile_path_without_toml_is_taken_from_the_config_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from controller.game.profiles import load_profile
 
     site, elsewhere = tmp_path / "site", tmp_path / "elsewhere"
@@ -252,7 +258,8 @@ def test_a_relative_profile_path_without_toml_is_taken_from_the_config_folder(tm
     assert load_profile(config.profile).name == "beside the config"
 
 
-def test_a_bare_name_is_only_ever_a_shipped_profile(tmp_path, monkeypatch):
+def test_a_bare_name_is_only_ever_a_shipped_profile(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     site_profile(tmp_path, "high-limit", "in the working directory")
     monkeypatch.chdir(tmp_path)
     # Refused as the config is read, naming the file and the key (not only when the table
@@ -267,7 +274,8 @@ def test_a_bare_name_is_only_ever_a_shipped_profile(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("shoes", ["0", "-1", "many"])
-def test_run_refuses_a_shoe_count_below_one_instead_of_running_forever(capsys, shoes):
+def test_run_refuses_a_shoe_count_below_one_instead_of_running_forever(
+        capsys: pytest.CaptureFixture[str], shoes: str) -> None:
     with pytest.raises(SystemExit) as stopped:
         main(["run", "--headless", "--shoes", shoes])
     assert stopped.value.code == 2
@@ -276,7 +284,8 @@ def test_run_refuses_a_shoe_count_below_one_instead_of_running_forever(capsys, s
         f"got '{shoes}'")
 
 
-def test_run_help_names_the_driver_it_deals_from_by_default(capsys):
+def test_run_help_names_the_driver_it_deals_from_by_default(
+        capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["run", "--help"])
     text = " ".join(capsys.readouterr().out.split())  # argparse wraps the help
@@ -286,7 +295,8 @@ def test_run_help_names_the_driver_it_deals_from_by_default(capsys):
 @pytest.mark.parametrize(("transitions", "predicates", "tabled"), [
     (ROUND_TRANSITIONS, ROUND_PARTS, ROUND_HOLDS), (STOP_TRANSITIONS, STOP_PARTS, [])])
 def test_the_state_diagrams_draw_every_move_once_in_parts_small_enough_to_read(
-        transitions, predicates, tabled):
+        transitions: list[Move], predicates: Sequence[tuple[str, Callable[[Move], bool]]],
+        tabled: list[Move]) -> None:
     """The round machine in one diagram was a tangle of crossing edges: each part now has a
     dozen or so moves, and together with the table of held cards they hold every move once."""
     drawn = [move for _, moves in parts(transitions, predicates) for move in moves]

@@ -1,5 +1,7 @@
 """The round and shoe state machine, driven card by card."""
 
+from collections.abc import Callable, Iterable
+
 import pytest
 
 from controller.events.stream import TableEvent
@@ -7,7 +9,7 @@ from controller.game.cards import cards
 from controller.game.outcome import judge_round
 from controller.table.commands import TimerExpired
 from controller.view.table_view import TableView
-from drivers.base import CardRead, Connected, Disconnected, Misread
+from drivers.base import CardRead, Connected, Disconnected, DriverEvent, Misread
 from tests.support.table import ONE_DECK, RecordingDriver, Table
 
 NATURAL_PLAYER_9 = "9S KH TC 2D"  # P 9S TC = 9, B KH 2D = 2
@@ -16,7 +18,7 @@ BANKER_SIX_THREE_CARDS = "2S KS 3H 5H 5C AD"  # P 2+3+5 = 0, B 0+5+1 = 6
 PAIRED_NATURAL_TIE = "4S 4H 4D 4C"
 
 
-def test_reveal_card_sets_the_burn_and_round_one_opens_after_it():
+def test_reveal_card_sets_the_burn_and_round_one_opens_after_it() -> None:
     table = Table()
     table.new_shoe()
     table.deal("7C")
@@ -30,14 +32,14 @@ def test_reveal_card_sets_the_burn_and_round_one_opens_after_it():
     assert table.last("betting_open").round == 1
 
 
-def test_a_picture_reveal_burns_ten():
+def test_a_picture_reveal_burns_ten() -> None:
     table = Table()
     table.new_shoe()
     table.deal("QH")
     assert table.last("reveal").fields["burn"] == 10
 
 
-def test_rounds_follow_the_third_card_rule_and_publish_their_result():
+def test_rounds_follow_the_third_card_rule_and_publish_their_result() -> None:
     table = Table()
     table.start_shoe()
     table.deal(NATURAL_PLAYER_9)
@@ -59,7 +61,7 @@ def test_rounds_follow_the_third_card_rule_and_publish_their_result():
     assert table.last("round_result").round == 3
 
 
-def test_a_tie_pushes_player_and_banker_and_pays_the_pairs():
+def test_a_tie_pushes_player_and_banker_and_pays_the_pairs() -> None:
     table = Table()
     table.start_shoe()
     table.deal(PAIRED_NATURAL_TIE)
@@ -70,7 +72,7 @@ def test_a_tie_pushes_player_and_banker_and_pays_the_pairs():
     assert result["pays"]["tie"] == "8:1" and result["pays"]["player_pair"] == "11:1"
 
 
-def test_the_state_machine_waits_for_the_position_the_rules_demand():
+def test_the_state_machine_waits_for_the_position_the_rules_demand() -> None:
     table = Table()
     table.start_shoe()
     table.deal("2S 3C 3H 4C")
@@ -81,7 +83,7 @@ def test_the_state_machine_waits_for_the_position_the_rules_demand():
     assert table.state == "banker3"
 
 
-def test_the_round_in_which_the_cut_card_appears_is_the_last():
+def test_the_round_in_which_the_cut_card_appears_is_the_last() -> None:
     table = Table()
     table.start_shoe()
     table.deal(NATURAL_PLAYER_9)
@@ -91,7 +93,7 @@ def test_the_round_in_which_the_cut_card_appears_is_the_last():
     assert table.last("shoe_ended").fields["rounds"] == 2
 
 
-def test_a_cut_card_between_rounds_makes_the_next_round_the_last():
+def test_a_cut_card_between_rounds_makes_the_next_round_the_last() -> None:
     table = Table()
     table.start_shoe()
     table.deal(NATURAL_PLAYER_9)
@@ -105,7 +107,7 @@ def test_a_cut_card_between_rounds_makes_the_next_round_the_last():
     assert table.last("reveal").fields["burn"] == 5
 
 
-def test_a_misread_keeps_the_position_and_asks_for_a_rescan():
+def test_a_misread_keeps_the_position_and_asks_for_a_rescan() -> None:
     table = Table()
     table.start_shoe()
     table.deal("9S KH")
@@ -117,7 +119,7 @@ def test_a_misread_keeps_the_position_and_asks_for_a_rescan():
     assert table.last("round_result").fields["player"] == ["9S", "TC"]
 
 
-def test_every_card_read_is_acknowledged_after_it_is_published():
+def test_every_card_read_is_acknowledged_after_it_is_published() -> None:
     table = Table()
     table.start_shoe()
     table.deal(NATURAL_PLAYER_9)
@@ -125,7 +127,7 @@ def test_every_card_read_is_acknowledged_after_it_is_published():
     assert acknowledged == ["3H", "2S", "2H", "2D", *NATURAL_PLAYER_9.split()]
 
 
-def test_a_card_the_shoe_cannot_hold_stops_the_table_until_a_supervisor_accepts_it():
+def test_a_card_the_shoe_cannot_hold_stops_the_table_until_a_supervisor_accepts_it() -> None:
     table = Table(profile="big-win")  # 6 decks
     table.start_shoe()
     table.deal("AS AS AS AS AS AS")  # round 1: P AS AS, B AS AS, P3 AS, B3 AS
@@ -143,7 +145,7 @@ def test_a_card_the_shoe_cannot_hold_stops_the_table_until_a_supervisor_accepts_
     assert table.state == "player2"
 
 
-def test_voiding_a_held_round_refunds_it_and_leaves_the_roads_alone():
+def test_voiding_a_held_round_refunds_it_and_leaves_the_roads_alone() -> None:
     table = Table()
     table.start_shoe()
     table.deal(NATURAL_PLAYER_9)
@@ -160,7 +162,7 @@ def test_voiding_a_held_round_refunds_it_and_leaves_the_roads_alone():
     assert table.state == "betting" and table.controller.round_number == 3
 
 
-def test_a_wrong_pin_is_refused_and_changes_nothing():
+def test_a_wrong_pin_is_refused_and_changes_nothing() -> None:
     table = Table()
     table.start_shoe()
     table.deal("9S KH")
@@ -169,13 +171,13 @@ def test_a_wrong_pin_is_refused_and_changes_nothing():
     assert table.state == "player2" and not table.of_type("round_voided")
 
 
-def test_void_round_outside_a_round_is_refused():
+def test_void_round_outside_a_round_is_refused() -> None:
     table = Table()
     table.supervisor("void_round", reason="nothing to void")
     assert table.last("action_refused").fields["reason"] == "there is no round to void"
 
 
-def test_every_operator_action_is_recorded_with_who_and_why():
+def test_every_operator_action_is_recorded_with_who_and_why() -> None:
     table = Table()
     table.start_shoe()
     table.command("pause", by="dealer7", reason="break")
@@ -188,7 +190,7 @@ def test_every_operator_action_is_recorded_with_who_and_why():
     assert table.last("roads_cleared").fields["reason"] == "new session"
 
 
-def test_a_scanner_that_does_not_see_burns_waits_for_the_dealer_to_confirm():
+def test_a_scanner_that_does_not_see_burns_waits_for_the_dealer_to_confirm() -> None:
     table = Table(burn_scanned=False)
     table.new_shoe()
     table.deal("4H")
@@ -205,7 +207,7 @@ def test_a_scanner_that_does_not_see_burns_waits_for_the_dealer_to_confirm():
     assert table.state == "betting"
 
 
-def test_accepting_a_card_held_before_the_burn_confirms_the_burn_and_deals_it():
+def test_accepting_a_card_held_before_the_burn_confirms_the_burn_and_deals_it() -> None:
     table = Table(burn_scanned=False)
     table.new_shoe()
     table.deal("3H")
@@ -218,7 +220,7 @@ def test_accepting_a_card_held_before_the_burn_confirms_the_burn_and_deals_it():
     assert table.last("round_result").fields["player"] == ["9S", "TC"]
 
 
-def test_confirming_the_burn_opens_round_one():
+def test_confirming_the_burn_opens_round_one() -> None:
     table = Table(burn_scanned=False)
     table.new_shoe()
     table.deal("4H")
@@ -227,7 +229,7 @@ def test_confirming_the_burn_opens_round_one():
     assert table.state == "betting" and table.last("betting_open").round == 1
 
 
-def test_live_betting_holds_a_card_dealt_while_it_is_open():
+def test_live_betting_holds_a_card_dealt_while_it_is_open() -> None:
     table = Table(betting="live", betting_seconds=15.0)
     table.start_shoe()
     assert table.last("betting_open").fields["seconds"] == 15.0
@@ -238,7 +240,7 @@ def test_live_betting_holds_a_card_dealt_while_it_is_open():
     assert table.state == "banker1"
 
 
-def test_live_betting_closes_when_the_countdown_ends():
+def test_live_betting_closes_when_the_countdown_ends() -> None:
     table = Table(betting="live")
     table.start_shoe()
     assert table.controller.deadline() is not None
@@ -249,7 +251,7 @@ def test_live_betting_closes_when_the_countdown_ends():
     assert table.last("round_result").fields["winner"] == "player"
 
 
-def test_closed_bets_follow_the_profile_cut_off_rounds():
+def test_closed_bets_follow_the_profile_cut_off_rounds() -> None:
     table = Table(profile="live")
     table.start_shoe()
     for index in range(60):  # player naturals, cards varied so the shoe can hold them all
@@ -265,7 +267,7 @@ def test_closed_bets_follow_the_profile_cut_off_rounds():
     assert {"player_pair", "banker_pair"} <= set(opened[60].fields["closed_bets"])
 
 
-def test_a_scanner_disconnect_pauses_the_round_and_it_continues_on_reconnect():
+def test_a_scanner_disconnect_pauses_the_round_and_it_continues_on_reconnect() -> None:
     table = Table()
     table.start_shoe()
     table.deal("9S KH")
@@ -278,7 +280,7 @@ def test_a_scanner_disconnect_pauses_the_round_and_it_continues_on_reconnect():
     assert table.last("round_result").fields["winner"] == "player"
 
 
-def test_manual_cards_carry_the_round_while_the_scanner_is_gone():
+def test_manual_cards_carry_the_round_while_the_scanner_is_gone() -> None:
     table = Table()
     table.start_shoe()
     table.controller.handle(Disconnected("USB unplugged"))
@@ -289,7 +291,7 @@ def test_manual_cards_carry_the_round_while_the_scanner_is_gone():
     assert table.state == "paused"
 
 
-def test_a_live_round_not_yet_dealt_is_cancelled_and_refunded_on_disconnect():
+def test_a_live_round_not_yet_dealt_is_cancelled_and_refunded_on_disconnect() -> None:
     table = Table(betting="live")
     table.start_shoe()
     table.controller.handle(Disconnected("cable"))
@@ -300,7 +302,7 @@ def test_a_live_round_not_yet_dealt_is_cancelled_and_refunded_on_disconnect():
     assert table.state == "betting" and table.last("betting_open").round == 2
 
 
-def test_new_shoe_mid_shoe_needs_the_supervisor_and_voids_the_round_in_play():
+def test_new_shoe_mid_shoe_needs_the_supervisor_and_voids_the_round_in_play() -> None:
     table = Table()
     table.start_shoe()
     table.deal("9S KH")
@@ -312,7 +314,7 @@ def test_new_shoe_mid_shoe_needs_the_supervisor_and_voids_the_round_in_play():
     assert table.state == "shoe_ended"
 
 
-def test_a_shoe_ended_early_while_the_reader_is_away_leaves_the_table_paused_for_it():
+def test_a_shoe_ended_early_while_the_reader_is_away_leaves_the_table_paused_for_it() -> None:
     # docs/operator.md: an early end lifts the dealer's pause, not the reader's; the next
     # shoe is dealt by hand and its betting countdown waits for the reader to come back.
     now = [100.0]
@@ -336,14 +338,14 @@ def test_a_shoe_ended_early_while_the_reader_is_away_leaves_the_table_paused_for
     assert "needs the supervisor PIN" in table.last("action_refused").fields["reason"]
 
 
-def test_a_bad_manual_card_is_refused_with_the_code_quoted():
+def test_a_bad_manual_card_is_refused_with_the_code_quoted() -> None:
     table = Table()
     table.start_shoe()
     table.supervisor("manual_card", card="1X")
     assert "'1X'" in table.last("action_refused").fields["reason"]
 
 
-def test_a_card_typed_while_the_reader_works_needs_the_supervisor():
+def test_a_card_typed_while_the_reader_works_needs_the_supervisor() -> None:
     table = Table()
     table.start_shoe()
     table.command("manual_card", card="9S")
@@ -354,7 +356,7 @@ def test_a_card_typed_while_the_reader_works_needs_the_supervisor():
     assert table.last("card").fields["card"] == "9S"
 
 
-def test_a_missing_pin_is_no_wrong_pin_and_locks_nobody_out():
+def test_a_missing_pin_is_no_wrong_pin_and_locks_nobody_out() -> None:
     table = Table()
     table.start_shoe()
     table.deal("9S KH")
@@ -368,7 +370,8 @@ def test_a_missing_pin_is_no_wrong_pin_and_locks_nobody_out():
     (True, ["KH"]),  # the shoe's frame kept while away: the card typed, counted once
     (False, ["KH", "KH"]),  # any other (a power-cycled shoe's, a later frame's): a new card
 ])
-def test_the_shoes_copy_of_a_card_typed_while_the_reader_was_down_counts_once(kept, kh_dealt):
+def test_the_shoes_copy_of_a_card_typed_while_the_reader_was_down_counts_once(
+        kept: bool, kh_dealt: list[str]) -> None:
     table = Table()
     table.start_shoe()
     table.controller.handle(CardRead("9S", b"$C,4,9S*00", seq=4))
@@ -378,7 +381,7 @@ def test_the_shoes_copy_of_a_card_typed_while_the_reader_was_down_counts_once(ke
     assert ("acknowledge", "KH") in table.driver.calls  # the shoe stops resending it
 
 
-def test_every_event_has_the_envelope_and_increasing_seq():
+def test_every_event_has_the_envelope_and_increasing_seq() -> None:
     table = Table()
     table.start_shoe()
     table.deal(NATURAL_PLAYER_9)
@@ -389,7 +392,7 @@ def test_every_event_has_the_envelope_and_increasing_seq():
     assert record["ts"].endswith("Z") and record["table"] == "test-table"
 
 
-def play_one_shoe(driver_url, profile="classic"):
+def play_one_shoe(driver_url: str, profile: str = "classic") -> list[TableEvent]:
     """The events of one shoe played through ``open_table``; a hold ends it early, since
     nothing in these tests would clear it and the table would wait for ever."""
     from controller.service.app import open_table
@@ -412,9 +415,9 @@ def play_one_shoe(driver_url, profile="classic"):
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_whole_simulated_shoe_obeys_the_rules(seed):
+def test_a_whole_simulated_shoe_obeys_the_rules(seed: int) -> None:
     events = play_one_shoe(f"sim://?seed={seed}&rate=0")
-    kinds = [event.type for event in events]
+    kinds: list[str] = [event.type for event in events]
     reveal = next(event for event in events if event.type == "reveal")
     assert kinds.count("burn") == reveal.fields["burn"]
     results = [event for event in events if event.type == "round_result"]
@@ -432,9 +435,9 @@ def test_a_whole_simulated_shoe_obeys_the_rules(seed):
     ("big-win", "sim://?seed=4&rate=0&cut=20", 6),  # the profile's six decks
     (ONE_DECK, "sim://?seed=4&rate=0&cut=20&decks=1", 1),  # the URL may repeat the profile's
 ])
-def test_the_simulated_shoe_holds_the_profiles_decks(profile, url, decks):
+def test_the_simulated_shoe_holds_the_profiles_decks(profile: str, url: str, decks: int) -> None:
     events = play_one_shoe(url, profile)
-    kinds = [event.type for event in events]
+    kinds: list[str] = [event.type for event in events]
     assert next(event for event in events if event.type == "shoe_started").fields["decks"] == decks
     assert "hold" not in kinds
     before_cut = events[:kinds.index("cut_card")]
@@ -444,10 +447,10 @@ def test_the_simulated_shoe_holds_the_profiles_decks(profile, url, decks):
     assert max(dealt.count(code) for code in set(dealt)) <= decks
 
 
-def test_a_scripted_shoe_through_the_driver_with_a_misread_and_the_cut_card():
+def test_a_scripted_shoe_through_the_driver_with_a_misread_and_the_cut_card() -> None:
     script = "3H,2S,2H,2D, 9S,KH,NR,TC,2D, 2S,3C,CUT,3H,4C,5D, 8D,8C"
     events = play_one_shoe(f"sim://?script={script.replace(' ', '')}")
-    kinds = [event.type for event in events]
+    kinds: list[str] = [event.type for event in events]
     assert kinds.count("burn") == 3
     misread = next(event for event in events if event.type == "misread")
     assert misread.fields["position"] == "player2" and misread.round == 1
@@ -461,7 +464,7 @@ def test_a_scripted_shoe_through_the_driver_with_a_misread_and_the_cut_card():
     assert "8D" not in [event.fields.get("card") for event in events]  # nothing dealt after it
 
 
-def test_five_wrong_pins_lock_supervisor_actions_for_a_minute():
+def test_five_wrong_pins_lock_supervisor_actions_for_a_minute() -> None:
     now = [1000.0]
     table = Table(clock=lambda: now[0])
     table.start_shoe()
@@ -477,7 +480,7 @@ def test_five_wrong_pins_lock_supervisor_actions_for_a_minute():
     assert table.last("round_voided").fields["reason"] == "misdeal"
 
 
-def test_a_card_after_the_shoe_ended_never_starts_a_shoe_by_itself():
+def test_a_card_after_the_shoe_ended_never_starts_a_shoe_by_itself() -> None:
     table = Table()
     table.start_shoe()
     table.deal("CUT " + NATURAL_PLAYER_9)
@@ -497,7 +500,7 @@ def test_a_card_after_the_shoe_ended_never_starts_a_shoe_by_itself():
     assert table.state == "betting"
 
 
-def test_a_supervisor_may_accept_a_held_card_as_the_new_shoes_reveal_card():
+def test_a_supervisor_may_accept_a_held_card_as_the_new_shoes_reveal_card() -> None:
     table = Table()
     table.deal("AS")  # the dealer forgot to confirm the new shoe
     assert table.last("hold").fields["code"] == "card_before_new_shoe"
@@ -506,7 +509,7 @@ def test_a_supervisor_may_accept_a_held_card_as_the_new_shoes_reveal_card():
     assert table.last("reveal").fields["card"] == "AS" and table.state == "burning"
 
 
-def test_a_pause_does_not_change_which_round_the_cut_card_makes_the_last():
+def test_a_pause_does_not_change_which_round_the_cut_card_makes_the_last() -> None:
     last_rounds = []
     for pause in (False, True):
         table = Table()
@@ -522,7 +525,7 @@ def test_a_pause_does_not_change_which_round_the_cut_card_makes_the_last():
     assert last_rounds == [(2, "shoe_ended"), (2, "shoe_ended")]
 
 
-def test_a_cut_card_before_the_reveal_card_makes_round_one_the_last():
+def test_a_cut_card_before_the_reveal_card_makes_round_one_the_last() -> None:
     table = Table()
     table.new_shoe()
     table.deal("CUT 3H 2S 2H 2D")
@@ -531,13 +534,13 @@ def test_a_cut_card_before_the_reveal_card_makes_round_one_the_last():
     assert table.state == "shoe_ended" and table.last("shoe_ended").fields["rounds"] == 1
 
 
-def test_a_flood_of_misreads_is_one_fact_one_rescan_and_the_card_behind_it_counts():
+def test_a_flood_of_misreads_is_one_fact_one_rescan_and_the_card_behind_it_counts() -> None:
     from controller.table.runner import TableRunner
 
     class FloodedReader(RecordingDriver):
         """A backend whose reads arrive in one batch, as a serial line's do."""
 
-        def read(self, events) -> None:
+        def read(self, events: Iterable[DriverEvent]) -> None:
             self._deliver(events, more_may_follow=True)
 
     table = Table()
@@ -556,7 +559,7 @@ def test_a_flood_of_misreads_is_one_fact_one_rescan_and_the_card_behind_it_count
     assert table.last("card").fields["card"] == "9S"
 
 
-def test_a_card_says_where_the_table_waits_next_in_its_own_row():
+def test_a_card_says_where_the_table_waits_next_in_its_own_row() -> None:
     table = Table()
     table.start_shoe()
     before = len(table.events)
@@ -570,11 +573,11 @@ def test_a_card_says_where_the_table_waits_next_in_its_own_row():
         ("betting_open", "betting")]
 
 
-def test_a_view_fed_only_the_events_always_knows_the_state_the_table_is_in():
+def test_a_view_fed_only_the_events_always_knows_the_state_the_table_is_in() -> None:
     table = Table()
     view = TableView()
     table.bus.subscribe(view.apply)
-    steps = [
+    steps: list[Callable[[], object]] = [
         table.new_shoe, lambda: table.deal("3H 2S 2H 2D 9S KH"),
         lambda: table.command("pause"), lambda: table.deal("5S"),  # held: paused
         lambda: table.supervisor("accept_card", reason="seen on camera"),
@@ -591,7 +594,7 @@ def test_a_view_fed_only_the_events_always_knows_the_state_the_table_is_in():
     assert {"paused", "hold", "betting", "player2", "shoe_ended"} <= set(seen)
 
 
-def test_a_void_naming_its_round_voids_that_round_or_nothing():
+def test_a_void_naming_its_round_voids_that_round_or_nothing() -> None:
     """The display names the round as V is pressed; the table deals on while the reason and
     PIN are typed: the void takes the named round, never the one in play by then."""
     table = Table()

@@ -4,36 +4,45 @@ status, holds. Real widgets, offscreen, fed with events from a real table on sim
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
+from typing import TypeVar
 
 import pytest
-from PyQt6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QRect
-from PyQt6.QtGui import QColor
+from PyQt6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QRect, QRectF
+from PyQt6.QtGui import QColor, QImage, QPaintEvent
 from PyQt6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
+from controller.events.stream import TableEvent
 from controller.game.profiles import load_profile
 from controller.journal import JournalError
-from controller.roads import DERIVED_NAMES
+from controller.roads import DERIVED_NAMES, BeadCell, BigRoadCell, Mark
 from tests.support.display import follow, near, pixel, played, shown_window
 from tests.support.table import Table
 from ui.display import marks
 from ui.display.bridge import EventBridge
+from ui.display.roads_panels import RoadPanel
 from ui.display.window import DisplayWindow
 
 LANDSCAPE = (1920, 1080)
 
 
+# A cell of any road, each with its column.
+Cell = TypeVar("Cell", BeadCell, BigRoadCell, Mark)
+
+
 @pytest.fixture
-def window(qtbot):
+def window(qtbot: QtBot) -> DisplayWindow:
     return shown_window(qtbot, LANDSCAPE, profile=load_profile("classic"))
 
 
-def feed(window, events) -> None:
+def feed(window: DisplayWindow, events: Iterable[TableEvent]) -> None:
     for event in events:
         window.on_event(event)
     QApplication.processEvents()
 
 
-def test_mid_round_shows_cards_totals_and_next_card(window):
+def test_mid_round_shows_cards_totals_and_next_card(window: DisplayWindow) -> None:
     feed(window, played("round"))
     view = window.view
     picture = window.cards.picture
@@ -52,7 +61,7 @@ def test_mid_round_shows_cards_totals_and_next_card(window):
         assert not near(pixel(image, third.center()), QColor("#fdfdfb"))  # no third card yet
 
 
-def test_result_banner_marks_and_pays(window):
+def test_result_banner_marks_and_pays(window: DisplayWindow) -> None:
     events = played("shoe")
     feed(window, events)
     last = next(event for event in reversed(events) if event.type == "round_result").fields
@@ -68,7 +77,7 @@ def test_result_banner_marks_and_pays(window):
         assert pay in picture.pays and bet.split("_")[0].title() in picture.pays
 
 
-def test_first_card_of_a_round_clears_the_last_result(window):
+def test_first_card_of_a_round_clears_the_last_result(window: DisplayWindow) -> None:
     events = list(played("shoe"))
     first_card = next(i for i, e in enumerate(events) if e.type == "card" and e.round == 2)
     feed(window, events[: first_card + 1])
@@ -76,12 +85,12 @@ def test_first_card_of_a_round_clears_the_last_result(window):
     assert picture.banner == "" and len(picture.player) == 1 and picture.banker == ()
 
 
-def visible_cells(panel, cells):
+def visible_cells(panel: RoadPanel, cells: Iterable[Cell]) -> list[Cell]:
     first = panel.first_column()
     return [cell for cell in cells if first <= cell.col < first + panel.visible_columns()]
 
 
-def test_every_road_cell_and_colour_matches_the_roads_model(window):
+def test_every_road_cell_and_colour_matches_the_roads_model(window: DisplayWindow) -> None:
     feed(window, played("shoe"))
     roads = window.view.roads
     board = window.roads
@@ -89,6 +98,7 @@ def test_every_road_cell_and_colour_matches_the_roads_model(window):
     assert board.big_road.cells == {(c.col, c.row): c for c in roads.big_road()}
     checked = 0
     image = board.bead_plate.grab().toImage()
+    cell: BeadCell | BigRoadCell  # a bead, then a Big Road cell
     for cell in visible_cells(board.bead_plate, roads.bead_plate()):
         rect = board.bead_plate.cell_rect(cell.col, cell.row)
         side = rect.width()
@@ -127,7 +137,7 @@ def mark_spot(road: str, side: float) -> QPointF:
         road == "small_road")) * side, 0)
 
 
-def reads_as(image, road: str, rect) -> str:
+def reads_as(image: QImage, road: str, rect: QRectF) -> str:
     """Red or blue, told by the mark's shape alone, as a colour-blind player reads it."""
     side = rect.width()
     inked = not near(pixel(image, rect.center()), marks.ROAD_PAPER)
@@ -140,7 +150,7 @@ def reads_as(image, road: str, rect) -> str:
     return "red" if rising else "blue"
 
 
-def test_roads_scroll_to_the_newest_column(window):
+def test_roads_scroll_to_the_newest_column(window: DisplayWindow) -> None:
     feed(window, played("shoe"))
     panel = window.roads.bead_plate
     newest = window.view.roads.bead_plate()[-1]
@@ -152,7 +162,7 @@ def test_roads_scroll_to_the_newest_column(window):
     assert near(pixel(image, spot), marks.WINNER_COLORS[newest.winner])
 
 
-def test_ask_road_shows_what_each_derived_road_would_add(window):
+def test_ask_road_shows_what_each_derived_road_would_add(window: DisplayWindow) -> None:
     feed(window, played("shoe"))
     ask = window.view.roads.ask()
     panel = window.roads.ask
@@ -169,7 +179,7 @@ def test_ask_road_shows_what_each_derived_road_would_add(window):
                 assert reads_as(image, name, rect) == colour, (winner, name)
 
 
-def test_statistics_show_counts_and_percentages(window):
+def test_statistics_show_counts_and_percentages(window: DisplayWindow) -> None:
     feed(window, played("shoe"))
     stats = window.view.roads.stats()
     panel = window.stats
@@ -184,13 +194,13 @@ class PaintSpy(QObject):
         super().__init__()
         self.rects: list[QRect] = []
 
-    def eventFilter(self, watched, event):
-        if event.type() == QEvent.Type.Paint:
+    def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
+        if isinstance(event, QPaintEvent):  # every event of type Paint, as PyQt hands it over
             self.rects.append(event.rect())
         return False
 
 
-def test_a_new_hand_repaints_only_its_cells(window, qtbot):
+def test_a_new_hand_repaints_only_its_cells(window: DisplayWindow, qtbot: QtBot) -> None:
     events = list(played("shoe"))
     results = [i for i, e in enumerate(events) if e.type == "round_result"]
     feed(window, events[: results[3]])  # a few hands in: nothing scrolls yet
@@ -208,7 +218,7 @@ def strip_embedding(text: str) -> str:
     return text.replace("\u202a", "").replace("\u202c", "")
 
 
-def test_header_names_the_table_its_limits_and_the_shoe(window):
+def test_header_names_the_table_its_limits_and_the_shoe(window: DisplayWindow) -> None:
     feed(window, played("shoe"))
     fields = window.status.fields
     view = window.view
@@ -221,7 +231,7 @@ def test_header_names_the_table_its_limits_and_the_shoe(window):
     assert fields["reader"].text() == "card reader connected"
 
 
-def test_header_shows_the_limits_the_shoe_in_play_started_with(window):
+def test_header_shows_the_limits_the_shoe_in_play_started_with(window: DisplayWindow) -> None:
     # Restarted on a config whose profile changed mid-shoe: the window is given the
     # configured profile (classic), the journal's shoe was started under tiger.
     table = Table(profile="tiger")
@@ -232,7 +242,7 @@ def test_header_shows_the_limits_the_shoe_in_play_started_with(window):
         "Small Tiger 0.10\u2013500.00", "Big Tiger 0.10\u2013200.00"]
 
 
-def test_live_profile_says_when_side_bets_close_and_which_are_closed(qtbot):
+def test_live_profile_says_when_side_bets_close_and_which_are_closed(qtbot: QtBot) -> None:
     window = shown_window(qtbot, LANDSCAPE, profile=load_profile("live"))
     events = list(played("live"))
     opened = next(i for i, e in enumerate(events) if e.type == "betting_open" and e.round == 2)
@@ -251,7 +261,7 @@ def test_live_profile_says_when_side_bets_close_and_which_are_closed(qtbot):
         "Player Pair, Banker Pair from round 61")
 
 
-def test_a_refused_action_is_named_in_words(window):
+def test_a_refused_action_is_named_in_words(window: DisplayWindow) -> None:
     events = list(played("round"))
     last = events[-1]
     refused = follow(last, "action_refused", action="void_round", by="supervisor",
@@ -261,7 +271,7 @@ def test_a_refused_action_is_named_in_words(window):
         "refused: void the round: wrong supervisor PIN")
 
 
-def test_layouts_fit_every_screen(qtbot):
+def test_layouts_fit_every_screen(qtbot: QtBot) -> None:
     for size in ((1920, 1080), (1280, 800), (1080, 1920)):
         window = DisplayWindow()
         qtbot.addWidget(window)
@@ -278,7 +288,7 @@ def test_layouts_fit_every_screen(qtbot):
         window.close()
 
 
-def test_text_scales_with_the_window(qtbot):
+def test_text_scales_with_the_window(qtbot: QtBot) -> None:
     window = DisplayWindow()
     qtbot.addWidget(window)
     window.resize(1280, 800)
@@ -289,7 +299,8 @@ def test_text_scales_with_the_window(qtbot):
     assert window.font().pixelSize() > small
 
 
-def test_a_journal_failure_while_playing_stops_the_display(qtbot, window):
+def test_a_journal_failure_while_playing_stops_the_display(qtbot: QtBot,
+                                                           window: DisplayWindow) -> None:
     bridge = EventBridge()
     bridge.runner_failed.connect(window.stop)
     failure = JournalError("/var/lib/baccarat-table/journal.db", "disk I/O error")
@@ -297,10 +308,11 @@ def test_a_journal_failure_while_playing_stops_the_display(qtbot, window):
         threading.Thread(target=bridge.table_ended, args=(failure,)).start()  # the table's
     qtbot.waitUntil(lambda: window.blocked)
     alert = window.cards.picture.alert
+    assert alert is not None
     assert alert.title == "JOURNAL FAILED" and "disk I/O error" in alert.body
 
 
-def test_hold_reasons_and_prompts_follow_the_display_language(qtbot):
+def test_hold_reasons_and_prompts_follow_the_display_language(qtbot: QtBot) -> None:
     from ui.display.i18n import load_translator
 
     translator = load_translator("ru")
@@ -316,7 +328,8 @@ def test_hold_reasons_and_prompts_follow_the_display_language(qtbot):
         QCoreApplication.removeTranslator(translator)
 
 
-def test_a_flood_of_events_is_shown_in_one_batch_not_one_by_one(qtbot, window):
+def test_a_flood_of_events_is_shown_in_one_batch_not_one_by_one(qtbot: QtBot,
+                                                                window: DisplayWindow) -> None:
     """A rate-0 shoe publishes faster than the window paints: whatever arrived while the GUI
     thread was busy is applied as one batch, so the display catches up at once."""
     events = list(played("shoe"))

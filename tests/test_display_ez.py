@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 from PyQt6.QtCore import QPointF, Qt
 from PyQt6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from controller.events import facts
 from controller.game.profiles import load_profile
@@ -21,11 +22,12 @@ from ui.display.i18n import LANGUAGES
 from ui.display.keys import help_text
 from ui.display.labels import BETS, HAND_BADGES, PROFILES, label
 from ui.display.limits import limits_groups
+from ui.display.window import DisplayWindow
 
 
 @pytest.fixture
-def window(qtbot):
-    window = shown_window(qtbot, (1920, 1080), profile=load_profile("ez-baccarat"))
+def window(qtbot: QtBot) -> DisplayWindow:
+    window: DisplayWindow = shown_window(qtbot, (1920, 1080), profile=load_profile("ez-baccarat"))
     for event in played("ez"):
         window.on_event(event)
     QApplication.processEvents()
@@ -36,7 +38,8 @@ def results() -> list[facts.RoundResult]:
     return [event.fact for event in played("ez") if isinstance(event.fact, facts.RoundResult)]
 
 
-def test_a_dragon_7_result_has_its_badge_its_pay_and_the_banker_returned(window):
+def test_a_dragon_7_result_has_its_badge_its_pay_and_the_banker_returned(
+        window: DisplayWindow) -> None:
     last = results()[-1]
     assert "dragon_7" in last.winning_bets and last.pushed_bets == ("banker",)
     picture = window.cards.picture
@@ -45,7 +48,7 @@ def test_a_dragon_7_result_has_its_badge_its_pay_and_the_banker_returned(window)
     assert "Dragon 7 40:1" in picture.pays and "returned: Banker" in picture.pays
 
 
-def test_the_roads_badge_every_dragon_7_and_panda_8_hand(window):
+def test_the_roads_badge_every_dragon_7_and_panda_8_hand(window: DisplayWindow) -> None:
     badges = [next((bet for bet in ("dragon_7", "panda_8") if bet in r.winning_bets), None)
               for r in results()]
     assert badges.count("dragon_7") >= 3 and badges.count("panda_8") >= 1  # the seed's shoe
@@ -65,14 +68,14 @@ def test_the_roads_badge_every_dragon_7_and_panda_8_hand(window):
     assert sorted(won) == sorted(badge for badge in badges if badge)
 
 
-def test_on_a_table_without_the_bets_the_same_hand_has_no_badge():
+def test_on_a_table_without_the_bets_the_same_hand_has_no_badge() -> None:
     dragon = next(r for r in results() if "dragon_7" in r.winning_bets)
     assert Hand.from_round_result(dragon).badge == "dragon_7"
     classic = replace(dragon, bets={bet: dragon.bets[bet] for bet in ("player", "banker", "tie")})
     assert Hand.from_round_result(classic).badge is None
 
 
-def test_header_names_the_profile_and_its_bets(window):
+def test_header_names_the_profile_and_its_bets(window: DisplayWindow) -> None:
     assert window.status.fields["profile"].text() == "EZ Baccarat"
     assert window.limits.texts() == [
         "Player, Banker, Tie \u202a0.10\u201310,000.00\u202c",
@@ -82,8 +85,8 @@ def test_header_names_the_profile_and_its_bets(window):
                           "\u202a0.10\u20131,000.00\u202c")
 
 
-def test_f1_help_explains_the_badges_the_table_offers(window, qtbot):
-    qtbot.keyClick(window, Qt.Key.Key_F1)
+def test_f1_help_explains_the_badges_the_table_offers(window: DisplayWindow, qtbot: QtBot) -> None:
+    qtbot.keyClick(window, Qt.Key.Key_F1)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
     body = window.help.body.text()
     assert "Dragon 7, banker won with 7 on three cards" in body
     assert "Panda 8, player won with 8 on three cards" in body
@@ -91,7 +94,7 @@ def test_f1_help_explains_the_badges_the_table_offers(window, qtbot):
 
 
 @pytest.mark.parametrize("language", [language for language in LANGUAGES if language != "en"])
-def test_every_new_name_is_translated(qapp, language):
+def test_every_new_name_is_translated(qapp: QApplication, language: str) -> None:
     try:
         make_application(language)
         names = [label(BETS, bet) for bet in

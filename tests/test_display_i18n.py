@@ -9,9 +9,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from PyQt6.QtCore import QPointF, Qt
+from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor
 from PyQt6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from tests.support.display import near, pixel, played
 from ui.display.app import make_application
@@ -32,7 +33,7 @@ def messages(ts: Path) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_qm_is_compiled_from_the_current_ts(qapp, language):
+def test_qm_is_compiled_from_the_current_ts(qapp: QApplication, language: str) -> None:
     translator = load_translator(language)
     assert translator is not None  # None only for English, the source language
     for source, translation in messages(ts_path(language)).items():
@@ -41,7 +42,7 @@ def test_qm_is_compiled_from_the_current_ts(qapp, language):
             f"{language}: the .qm is older than the .ts for {source!r}: run make translations")
 
 
-def test_ts_files_hold_every_label_in_the_code(tmp_path):
+def test_ts_files_hold_every_label_in_the_code(tmp_path: Path) -> None:
     fresh = tmp_path / "fresh.ts"
     pylupdate = Path(sys.executable).with_name("pylupdate6")
     subprocess.run([str(pylupdate), "--no-summary", "--ts", str(fresh), "ui/display"],
@@ -52,12 +53,12 @@ def test_ts_files_hold_every_label_in_the_code(tmp_path):
             f"{ts_path(language)} is out of date with the code: run make translations")
 
 
-def test_unknown_language_is_refused():
+def test_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown display language 'fr'"):
         load_translator("fr")
 
 
-def test_chinese_labels_on_the_roads_and_banner(qtbot, english):
+def test_chinese_labels_on_the_roads_and_banner(qtbot: QtBot, english: None) -> None:
     make_application("zh")
     window = DisplayWindow()
     qtbot.addWidget(window)
@@ -66,7 +67,7 @@ def test_chinese_labels_on_the_roads_and_banner(qtbot, english):
     assert window.cards.side_names == {"player": "闲", "banker": "庄"}
 
 
-def test_arabic_is_laid_out_right_to_left(qtbot, english):
+def test_arabic_is_laid_out_right_to_left(qtbot: QtBot, english: None) -> None:
     make_application("ar")
     assert QApplication.layoutDirection() == Qt.LayoutDirection.RightToLeft
     window = DisplayWindow()
@@ -82,7 +83,7 @@ def test_arabic_is_laid_out_right_to_left(qtbot, english):
     assert QApplication.layoutDirection() == Qt.LayoutDirection.LeftToRight
 
 
-def test_run_takes_the_display_language_from_the_command_line(tmp_path):
+def test_run_takes_the_display_language_from_the_command_line(tmp_path: Path) -> None:
     from ui.cli import build_parser
     from ui.commands.run import table_config
 
@@ -94,7 +95,7 @@ def test_run_takes_the_display_language_from_the_command_line(tmp_path):
         == "zh"
 
 
-def test_run_refuses_an_unknown_language(capsys):
+def test_run_refuses_an_unknown_language(capsys: pytest.CaptureFixture[str]) -> None:
     from ui.cli import main
 
     with pytest.raises(SystemExit):
@@ -102,14 +103,14 @@ def test_run_refuses_an_unknown_language(capsys):
     assert "--language: invalid choice: 'fr'" in capsys.readouterr().err
 
 
-def test_a_missing_font_is_named_at_start_up(qapp):
+def test_a_missing_font_is_named_at_start_up(qapp: QApplication) -> None:
     warning = missing_font("zh", families=lambda system: [])
     assert warning is not None
     assert "install the fonts-noto-cjk package" in warning and "'zh'" in warning
     assert missing_font("en") is None  # some font on any machine draws Latin
 
 
-def test_cards_read_left_to_right_in_arabic(qtbot, english):
+def test_cards_read_left_to_right_in_arabic(qtbot: QtBot, english: None) -> None:
     make_application("ar")
     window = DisplayWindow()
     qtbot.addWidget(window)
@@ -127,7 +128,7 @@ def test_cards_read_left_to_right_in_arabic(qtbot, english):
     top_right = first.adjusted(side * 0.6, first.height() * 0.03, -side * 0.08,
                                -first.height() * 0.7)
 
-    def inked(rect) -> bool:
+    def inked(rect: QRectF) -> bool:
         return any(not near(pixel(image, QPointF(x, y)), ink)
                    for x in range(round(rect.left()), round(rect.right()))
                    for y in range(round(rect.top()), round(rect.bottom())))

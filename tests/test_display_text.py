@@ -13,6 +13,7 @@ import pytest
 from PyQt6.QtCore import QPoint, QRect, QSize
 from PyQt6.QtGui import QFontInfo, QFontMetrics
 from PyQt6.QtWidgets import QApplication, QLabel
+from pytestqt.qtbot import QtBot
 
 from controller.game.profiles import Profile, load_profile
 from tests.support.display import follow, played, shown_window
@@ -131,8 +132,8 @@ def check_limits(window: DisplayWindow, profile: Profile, moment: str) -> list[s
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_text_is_on_the_scale_and_whole_and_leaves_the_roads_room(qtbot, english,
-                                                                        language):
+def test_every_text_is_on_the_scale_and_whole_and_leaves_the_roads_room(qtbot: QtBot, english: None,
+                                                                        language: str) -> None:
     make_application(language)
     profile = load_profile("live")
     events = list(played("live"))
@@ -179,7 +180,7 @@ def test_every_text_is_on_the_scale_and_whole_and_leaves_the_roads_room(qtbot, e
     assert problems == [], "\n".join(problems)
 
 
-def test_the_scale_follows_the_short_side(qtbot):
+def test_the_scale_follows_the_short_side(qtbot: QtBot) -> None:
     """26 px text and 36 px statistics on a 1080-line panel, landscape or portrait; the totals
     and the banner larger than the statistics."""
     for size in ((1920, 1080), (1080, 1920)):
@@ -200,7 +201,7 @@ def test_the_scale_follows_the_short_side(qtbot):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_no_view_is_larger_than_the_screen(qtbot, english, language):
+def test_no_view_is_larger_than_the_screen(qtbot: QtBot, english: None, language: str) -> None:
     """The window stays the screen's size, and everything laid over it inside it, whatever is
     shown: the played shoe, the help (F1), recall (H), the surveillance panel (S), the void's
     reason and the PIN asked. (Arabic at 1280x800 grew to 1280x807: its statistics asked for

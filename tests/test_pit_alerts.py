@@ -7,13 +7,17 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
 
 from tests.support.clock import ManualWallClock
-from tests.support.feed import needs_mosquitto
+from tests.support.feed import Broker, needs_mosquitto
 from tests.support.journal import ROOT, rows, wait_for
 from tests.support.pit import browser, log_in
 from tests.support.pit_alerts import (
@@ -33,7 +37,7 @@ __all__ = ["live_pit", "module_broker"]
 
 
 @pytest.fixture
-def tables(broker):
+def tables(broker: Broker) -> Iterator[Callable[[str], Table]]:
     made: list[Table] = []
 
     def table(name: str) -> Table:
@@ -45,7 +49,7 @@ def tables(broker):
         table_.close()
 
 
-def a_hold(pit: LivePit, table: Table, message: str = "card AS not in this shoe") -> dict:
+def a_hold(pit: LivePit, table: Table, message: str = "card AS not in this shoe") -> dict[str, Any]:
     table.status("online")
     seq = table.hold(pit.clock(), message)
     wait_for(lambda: any(a["table"] == table.table and a["seq"] == seq
@@ -56,7 +60,9 @@ def a_hold(pit: LivePit, table: Table, message: str = "card AS not in this shoe"
 # Logging in and acknowledging, in the browser.
 
 @needs_chromium
-def test_a_pit_user_logs_in_and_acknowledges_an_alert_with_a_note(pit, tables, tmp_path):
+def test_a_pit_user_logs_in_and_acknowledges_an_alert_with_a_note(pit: LivePit,
+                                                                  tables: Callable[[str], Table],
+                                                                  tmp_path: Path) -> None:
     alert = a_hold(pit, tables("t1"))
     driver = browser(tmp_path)
     try:
@@ -83,7 +89,7 @@ def test_a_pit_user_logs_in_and_acknowledges_an_alert_with_a_note(pit, tables, t
 
 
 @needs_chromium
-def test_five_wrong_passwords_lock_the_account_for_a_minute(pit, tmp_path):
+def test_five_wrong_passwords_lock_the_account_for_a_minute(pit: LivePit, tmp_path: Path) -> None:
     driver = browser(tmp_path)
     try:
         driver.get(pit.url + "/login")
@@ -107,7 +113,8 @@ def test_five_wrong_passwords_lock_the_account_for_a_minute(pit, tmp_path):
 
 
 @needs_chromium
-def test_table_text_on_the_queue_is_shown_as_text(pit, tables, tmp_path):
+def test_table_text_on_the_queue_is_shown_as_text(pit: LivePit, tables: Callable[[str], Table],
+                                                  tmp_path: Path) -> None:
     alert = a_hold(pit, tables("t2"), HOSTILE)
     client = pit.client()
     client.log_in()
@@ -127,7 +134,8 @@ def test_table_text_on_the_queue_is_shown_as_text(pit, tables, tmp_path):
 
 
 @needs_chromium
-def test_the_queue_page_is_kept_live_by_its_event_stream_without_polling(pit, tables, tmp_path):
+def test_the_queue_page_is_kept_live_by_its_event_stream_without_polling(
+        pit: LivePit, tables: Callable[[str], Table], tmp_path: Path) -> None:
     driver = browser(tmp_path, pit)
     try:
         driver.get(pit.url + "/alerts")
@@ -155,7 +163,8 @@ def test_the_queue_page_is_kept_live_by_its_event_stream_without_polling(pit, ta
 
 # The login's rules, over HTTP.
 
-def test_a_post_without_the_csrf_token_is_refused(pit, tables):
+def test_a_post_without_the_csrf_token_is_refused(pit: LivePit,
+                                                  tables: Callable[[str], Table]) -> None:
     alert = a_hold(pit, tables("t4"))
     client = pit.client()
     assert client.request("/login", {"user": USER, "password": PASSWORD}).status == 403
@@ -172,7 +181,7 @@ def test_a_post_without_the_csrf_token_is_refused(pit, tables):
     assert client.request(ack, {"csrf": client.session_token()}).status == 409  # it stands
 
 
-def test_cookies_are_http_only_same_site_strict_and_secure_over_https(pit):
+def test_cookies_are_http_only_same_site_strict_and_secure_over_https(pit: LivePit) -> None:
     client = pit.client()
     (form_cookie,) = client.request("/login").cookies()
     answer = client.log_in()
@@ -188,7 +197,7 @@ def test_cookies_are_http_only_same_site_strict_and_secure_over_https(pit):
     assert "secure" in [flag.strip().lower() for flag in proxied.cookies()[0].split(";")]
 
 
-def test_a_wrong_name_and_a_wrong_password_get_the_same_answer(pit):
+def test_a_wrong_name_and_a_wrong_password_get_the_same_answer(pit: LivePit) -> None:
     def answer(user: str, password: str) -> tuple[int, str]:
         reply = pit.client().log_in(user, password)
         return reply.status, reply.body.split('name="csrf"')[0]  # the page up to its token
@@ -200,7 +209,8 @@ def test_a_wrong_name_and_a_wrong_password_get_the_same_answer(pit):
     assert "locked: 5 wrong passwords" in answer("nobody", "still not")[1]  # like a real name
 
 
-def test_a_logged_out_session_can_no_longer_acknowledge(pit, tables):
+def test_a_logged_out_session_can_no_longer_acknowledge(pit: LivePit,
+                                                        tables: Callable[[str], Table]) -> None:
     alert = a_hold(pit, tables("t5"))
     client = pit.client()
     client.log_in()
@@ -211,7 +221,8 @@ def test_a_logged_out_session_can_no_longer_acknowledge(pit, tables):
     assert client.request(f"/alerts/{alert['id']}/ack", {"csrf": token}).status == 403
 
 
-def test_the_queue_puts_the_most_urgent_and_longest_waiting_first(pit, tables):
+def test_the_queue_puts_the_most_urgent_and_longest_waiting_first(
+        pit: LivePit, tables: Callable[[str], Table]) -> None:
     t6, t7 = tables("t6"), tables("t7")
     for table in (t6, t7):  # one after the other: the watch goes through them in that order
         table.status("online")
@@ -232,7 +243,8 @@ def test_the_queue_puts_the_most_urgent_and_longest_waiting_first(pit, tables):
 
 # The alerts no single message raises: silence and pace, on the test's clock.
 
-def test_a_table_online_but_silent_longer_than_a_hand_raises_one_alert(pit, tables):
+def test_a_table_online_but_silent_longer_than_a_hand_raises_one_alert(
+        pit: LivePit, tables: Callable[[str], Table]) -> None:
     table = tables("t8")
     table.status("online")
     table.event("betting_open", pit.clock(), state="betting", closed_bets=[])
@@ -257,7 +269,8 @@ def test_a_table_online_but_silent_longer_than_a_hand_raises_one_alert(pit, tabl
     assert len(pit.alerts("silent")) == 2  # silent again after it spoke
 
 
-def test_a_journal_end_accepted_unchecked_is_an_urgent_alert(pit, tables):
+def test_a_journal_end_accepted_unchecked_is_an_urgent_alert(
+        pit: LivePit, tables: Callable[[str], Table]) -> None:
     table = tables("t12")
     table.status("online")
     seq = table.event("journal_end_accepted", pit.clock(), by="supervisor 4471",
@@ -270,7 +283,7 @@ def test_a_journal_end_accepted_unchecked_is_an_urgent_alert(pit, tables):
                                 "commit")
 
 
-def test_a_shuffle_or_a_hold_is_no_silence(pit, tables):
+def test_a_shuffle_or_a_hold_is_no_silence(pit: LivePit, tables: Callable[[str], Table]) -> None:
     shuffling, holding = tables("t9"), tables("t10")
     shuffling.status("online")
     shuffling.event("shoe_ended", pit.clock(), rounds=70, reason="cut_card")
@@ -282,7 +295,8 @@ def test_a_shuffle_or_a_hold_is_no_silence(pit, tables):
     assert not pit.alerts("silent")
 
 
-def test_pace_outside_the_band_is_told_once_after_an_hour_online(pit, tables):
+def test_pace_outside_the_band_is_told_once_after_an_hour_online(
+        pit: LivePit, tables: Callable[[str], Table]) -> None:
     table = tables("t11")
     table.status("online")
     wait_for(lambda: pit.heard("t11"), timeout=20)  # online from START
@@ -310,7 +324,8 @@ def test_pace_outside_the_band_is_told_once_after_an_hour_online(pit, tables):
 
 # The store and the users file.
 
-def test_a_store_made_before_logins_keeps_its_alerts_and_takes_acknowledgements(tmp_path):
+def test_a_store_made_before_logins_keeps_its_alerts_and_takes_acknowledgements(
+        tmp_path: Path) -> None:
     from pit.store import Store
 
     old = sqlite3.connect(tmp_path / "pit.sqlite")
@@ -334,7 +349,7 @@ def test_a_store_made_before_logins_keeps_its_alerts_and_takes_acknowledgements(
 
 
 def test_pit_user_asks_twice_without_echo_and_keeps_a_scrypt_hash_only_its_owner_reads(
-        tmp_path):
+        tmp_path: Path) -> None:
     users = tmp_path / "users"
     shown = on_a_terminal(["pit-user", "add", USER, "--users", str(users)],
                           [PASSWORD, PASSWORD])
@@ -352,7 +367,7 @@ def test_pit_user_asks_twice_without_echo_and_keeps_a_scrypt_hash_only_its_owner
     assert Users(users).names() == [USER]
 
 
-def test_pit_user_with_a_password_file_then_list_and_remove(tmp_path):
+def test_pit_user_with_a_password_file_then_list_and_remove(tmp_path: Path) -> None:
     import subprocess
 
     from tests.support.feed import CLI
@@ -362,7 +377,7 @@ def test_pit_user_with_a_password_file_then_list_and_remove(tmp_path):
     config = tmp_path / "pit.toml"
     config.write_text("[pit]\nusers_file = 'users'\n")  # relative to the config's folder
 
-    def run(*args: str) -> subprocess.CompletedProcess:
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([*CLI, "pit-user", *args], cwd=ROOT, capture_output=True,
                               text=True, timeout=60)
 
@@ -395,7 +410,8 @@ def test_pit_user_with_a_password_file_then_list_and_remove(tmp_path):
      "from 1 to 100"),
     ("users_file = ''", "pit.users_file = '': expected a path to the pit users' file"),
 ])
-def test_a_bad_alert_or_users_setting_is_refused_naming_the_key(tmp_path, line, shown):
+def test_a_bad_alert_or_users_setting_is_refused_naming_the_key(tmp_path: Path, line: str,
+                                                                shown: str) -> None:
     from common.settings import SettingsError
     from pit.settings import load_settings
 
@@ -409,7 +425,8 @@ def test_a_bad_alert_or_users_setting_is_refused_naming_the_key(tmp_path, line, 
 # The queue's picture for docs/pit.md.
 
 @needs_chromium
-def test_the_alert_queue_picture(tmp_path, broker, tables):
+def test_the_alert_queue_picture(tmp_path: Path, broker: Broker,
+                                 tables: Callable[[str], Table]) -> None:
     """docs/images/pit-alerts.png when PIT_SCREENSHOTS names a folder (make pit-screenshots):
     an hour and five minutes of a floor of five tables, ending with a hold, a table offline, a
     silent one and one off pace open, and two alerts acknowledged with notes, as a logged-in
@@ -516,31 +533,35 @@ def on_a_terminal(args: list[str], answers: list[str]) -> str:
 
 def seq_of(pit: LivePit, table: str) -> int:
     """The last seq the pit has of ``table``; 0 before it has any."""
-    return {t["table"]: t["seq"] for t in pit.reader().json("/api/tables")}.get(table, 0)
+    seqs: dict[str, int] = {t["table"]: t["seq"] for t in pit.reader().json("/api/tables")}
+    return seqs.get(table, 0)
 
 
-def refusal(driver) -> str:
+def refusal(driver: WebDriver) -> str:
     wait_for(lambda: driver.find_elements("id", "refusal"), timeout=20)
     return driver.find_element("id", "refusal").text
 
 
-def open_rows(driver) -> list[str]:
-    return driver.execute_script(
+def open_rows(driver: WebDriver) -> list[str]:
+    texts: list[str] = driver.execute_script(
         "return [...document.querySelectorAll('#open .alert')].map(e => e.innerText);")
+    return texts
 
 
-def wait_for_row(driver, alert_id: int):
+def wait_for_row(driver: WebDriver, alert_id: int) -> WebElement:
     selector = f'#open .alert[data-alert="{alert_id}"]'
     wait_for(lambda: driver.find_elements("css selector", selector), timeout=20)
     return driver.find_element("css selector", selector)
 
 
-def past_text(driver, alert_id: int) -> str:
-    return driver.execute_script(
+def past_text(driver: WebDriver, alert_id: int) -> str:
+    text: str = driver.execute_script(
         "const r = document.querySelector('#past tr[data-alert=\"' + arguments[0] + '\"]');"
         "return r ? r.innerText : '';", alert_id)
+    return text
 
 
-def local_time(driver, ts: str) -> str:
-    return driver.execute_script(
+def local_time(driver: WebDriver, ts: str) -> str:
+    time: str = driver.execute_script(
         "return new Date(arguments[0]).toLocaleTimeString([], {hour12: false});", ts)
+    return time

@@ -9,6 +9,7 @@ import threading
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from http.cookies import SimpleCookie
@@ -50,7 +51,7 @@ class Answer:
 
 
 class NoRedirects(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *_args, **_kwargs):
+    def redirect_request(self, *_args: object, **_kwargs: object) -> None:
         return None  # the 303 is the answer: the test reads its Location and cookies
 
 
@@ -170,7 +171,7 @@ class LivePit:
         """A machine client reading the JSON API with its token."""
         return Client(self.url, headers={"Authorization": f"Bearer {self.token}"})
 
-    def alerts(self, kind: str | None = None) -> list[dict]:
+    def alerts(self, kind: str | None = None) -> list[dict[str, Any]]:
         alerts = self.reader().json("/api/alerts")
         return [a for a in alerts if kind is None or a["kind"] == kind]
 
@@ -240,7 +241,7 @@ START = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 # The fixtures of the tests of a pit in the test's process (imported by those test modules).
 
 @pytest.fixture(scope="module", name="broker")
-def module_broker(tmp_path_factory):
+def module_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Broker]:
     broker = Broker(tmp_path_factory.mktemp("broker"))
     broker.start()
     yield broker
@@ -248,14 +249,14 @@ def module_broker(tmp_path_factory):
 
 
 @pytest.fixture(name="pit")
-def live_pit(tmp_path, broker):
+def live_pit(tmp_path: Path, broker: Broker) -> Iterator[LivePit]:
     pit = LivePit(tmp_path, broker, ManualWallClock(START))
     yield pit
     pit.stop()
 
 
 @pytest.fixture(name="t1")
-def online_t1(broker):
+def online_t1(broker: Broker) -> Iterator[Table]:
     """Table t1, online."""
     table = Table(broker, "t1")
     table.status("online")
