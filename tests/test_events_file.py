@@ -11,6 +11,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,7 +34,7 @@ FAST = f"sim://?seed={SEED}&rate=0"
 pytestmark = pytest.mark.timeout(300)
 
 
-def file_events(path: Path) -> list[dict]:
+def file_events(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
@@ -42,7 +43,7 @@ def run_to_end(journal: Path, *extra: str) -> None:
     assert process.wait(timeout=120) == 0, log_path(journal).read_text()[-2000:]
 
 
-def test_after_kills_the_file_holds_every_journaled_event_once_in_order(tmp_path):
+def test_after_kills_the_file_holds_every_journaled_event_once_in_order(tmp_path: Path) -> None:
     journal, events = tmp_path / "table.db", tmp_path / "events.jsonl"
     run_to_end(journal, "--events", str(events))  # shoe 1, played straight through
     # Shoe 2 with another profile: config_changed is journaled at start, outside the live
@@ -78,7 +79,7 @@ def run_without_journal(events: Path) -> None:
     assert done.returncode == 0, done.stderr
 
 
-def test_without_a_journal_seq_goes_on_after_the_file_and_is_never_reused(tmp_path):
+def test_without_a_journal_seq_goes_on_after_the_file_and_is_never_reused(tmp_path: Path) -> None:
     events = tmp_path / "events.jsonl"
     run_without_journal(events)
     first = len(file_events(events))
@@ -90,7 +91,8 @@ def test_without_a_journal_seq_goes_on_after_the_file_and_is_never_reused(tmp_pa
     assert seqs[first:] == list(range(first + 2, len(seqs) + 2))  # the torn seq is not reused
 
 
-def test_an_events_file_of_another_journal_is_refused(tmp_path, capsys):
+def test_an_events_file_of_another_journal_is_refused(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
     journal, events = tmp_path / "table.db", tmp_path / "events.jsonl"
     play(journal).journal.close()
     events.write_text('{"type":"card","seq":5,"ts":"2020-01-01T00:00:00.000000Z"}\n')
@@ -103,12 +105,12 @@ def test_an_events_file_of_another_journal_is_refused(tmp_path, capsys):
     assert "its last line (byte 24) is not an event" in line and "not an event'" in line
 
 
-def refusal(capsys: pytest.CaptureFixture) -> list[str]:
+def refusal(capsys: pytest.CaptureFixture[str]) -> list[str]:
     """The lines the table said, less the log's INFO lines."""
     return [line for line in capsys.readouterr().err.splitlines() if " INFO " not in line]
 
 
-def refused_run(*args: str) -> subprocess.CompletedProcess:
+def refused_run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "ui.cli", "run", "--headless", "--shoes", "1",
                            "--driver", FAST, *args], cwd=ROOT, stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, timeout=120)
@@ -120,7 +122,8 @@ def refused_run(*args: str) -> subprocess.CompletedProcess:
     # An event of another journal, then a torn line: refused for the journal, the tail kept.
     b'{"type":"card","seq":5,"ts":"2020-01-01T00:00:00.000000Z"}\n{"type":"ca',
 ])
-def test_a_file_the_table_refuses_as_its_events_file_is_not_changed(tmp_path, content):
+def test_a_file_the_table_refuses_as_its_events_file_is_not_changed(tmp_path: Path,
+                                                                    content: bytes) -> None:
     journal, events = tmp_path / "table.db", tmp_path / "notes.txt"
     play(journal).journal.close()
     events.write_bytes(content)

@@ -10,6 +10,8 @@ import subprocess
 import sys
 import time
 import tty
+from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -17,7 +19,7 @@ from controller.game.shoe_end import dealt_items
 from controller.journal.verify import self_test
 from drivers.card_codes import CUT
 from drivers.shoe_order import build_shoe, shoe_random
-from drivers.shoe_protocol import decode_frame, encode_frame
+from drivers.shoe_protocol import Frame, decode_frame, encode_frame
 from tests.support.journal import (
     ROOT,
     kill,
@@ -33,7 +35,7 @@ from tests.support.table import PIN, PIN_HASH
 pytestmark = pytest.mark.timeout(120)
 
 
-def card_codes(journal, *types: str) -> list[str]:
+def card_codes(journal: Path, *types: str) -> list[str]:
     """The cards the journal holds in events of ``types``, in order."""
     wanted = ", ".join(f"'{kind}'" for kind in types)
     try:
@@ -43,7 +45,7 @@ def card_codes(journal, *types: str) -> list[str]:
     return [json.loads(data)["card"] for (data,) in found]
 
 
-def event_types(journal) -> list[str]:
+def event_types(journal: Path) -> list[str]:
     try:
         return [kind for (kind,) in rows(journal, "SELECT type FROM events ORDER BY seq")]
     except sqlite3.OperationalError:  # the table has not made the journal yet
@@ -53,7 +55,7 @@ def event_types(journal) -> list[str]:
 class PtyShoe:
     """The smart shoe's end of a pseudo-terminal, driven frame by frame by the test."""
 
-    def __init__(self, link) -> None:
+    def __init__(self, link: Path) -> None:
         self.master, self.slave = os.openpty()
         tty.setraw(self.slave)
         link.symlink_to(os.ttyname(self.slave))
@@ -62,7 +64,7 @@ class PtyShoe:
     def send(self, kind: str, seq: int, code: str | None = None) -> None:
         os.write(self.master, encode_frame(kind, seq, code))
 
-    def reply(self, timeout: float = 10.0):
+    def reply(self, timeout: float = 10.0) -> Frame:
         """The next frame the table sends."""
         deadline = time.monotonic() + timeout
         os.set_blocking(self.master, False)
@@ -83,7 +85,7 @@ class PtyShoe:
 # The shoe's new-shoe frame's seq: 9H is frame 5, or frame 0 (every thousandth: 999 wraps).
 @pytest.mark.parametrize("first_seq", [0, 995])
 def test_a_card_recorded_before_the_pc_died_is_not_counted_again_when_the_shoe_resends_it(
-        tmp_path, first_seq):
+        tmp_path: Path, first_seq: int) -> None:
     journal, link = tmp_path / "table.db", tmp_path / "shoe"
     shoe = PtyShoe(link)
     driver = f"serial://{link}?protocol=shoe"
@@ -118,7 +120,7 @@ def test_a_card_recorded_before_the_pc_died_is_not_counted_again_when_the_shoe_r
 
 
 def test_an_emulated_shoe_ends_at_its_cut_card_round_and_the_next_shoe_starts_with_a_shuffle(
-        tmp_path):
+        tmp_path: Path) -> None:
     journal, link = tmp_path / "table.db", tmp_path / "shoe"
     emulator = subprocess.Popen(
         [sys.executable, "-m", "ui.cli", "emulate-shoe", "--protocol", "shoe", "--seed", "7",
@@ -144,7 +146,7 @@ def test_an_emulated_shoe_ends_at_its_cut_card_round_and_the_next_shoe_starts_wi
 
 
 def test_a_restart_with_another_profile_and_betting_mode_finishes_the_shoe_as_it_began(
-        tmp_path):
+        tmp_path: Path) -> None:
     journal = tmp_path / "table.db"
     # Seven aces of spades: more than the 6-deck big-win profile could hold.
     script = "sim://?script=3H,2S,2H,2D," + ",".join(["AS"] * 7)
@@ -171,7 +173,7 @@ def test_a_restart_with_another_profile_and_betting_mode_finishes_the_shoe_as_it
 
 
 def test_a_card_before_the_burn_is_confirmed_is_accepted_without_a_crash_or_a_crash_loop(
-        tmp_path):
+        tmp_path: Path) -> None:
     journal, config = tmp_path / "table.db", tmp_path / "table.toml"
     config.write_text(f'[table]\nburn_scanned = false\n[supervisor]\npin_hash = "{PIN_HASH}"\n',
                       encoding="utf-8")
@@ -206,7 +208,7 @@ def test_a_card_before_the_burn_is_confirmed_is_accepted_without_a_crash_or_a_cr
 
 
 def test_an_input_the_controller_fails_on_leaves_nothing_behind_and_the_table_holds(
-        tmp_path, monkeypatch):
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from dataclasses import replace
 
     from controller.service.app import open_table
@@ -214,7 +216,8 @@ def test_an_input_the_controller_fails_on_leaves_nothing_behind_and_the_table_ho
     from controller.table.config import TableConfig
     from controller.table.operator import OperatorDesk
 
-    def broken(self, command):  # a bug that strikes half-way through an action
+    # A bug that strikes half-way through an action.
+    def broken(self: OperatorDesk, command: Command) -> NoReturn:
         self._record(command)
         raise RuntimeError("a bug")
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from PyQt6.QtWidgets import QLabel
+from pytestqt.qtbot import QtBot
 
 from common.broker import BrokerSettings
 from controller.feed.relay import FeedRelay
@@ -32,7 +33,7 @@ def journal_of_a_shoe(folder: Path) -> Path:
 
 
 @contextmanager
-def feed_field(qtbot, port: int, journal) -> Iterator[QLabel]:
+def feed_field(qtbot: QtBot, port: int, journal: Path) -> Iterator[QLabel]:
     """The header's feed field of a window showing a relay's state; both stopped after."""
     relay = FeedRelay(BrokerSettings("127.0.0.1", port, False, "t1"), journal, "t1")
     relay.start()
@@ -46,7 +47,7 @@ def feed_field(qtbot, port: int, journal) -> Iterator[QLabel]:
         relay.stop()
 
 
-def test_a_broker_away_shows_the_events_waiting(qtbot, tmp_path):
+def test_a_broker_away_shows_the_events_waiting(qtbot: QtBot, tmp_path: Path) -> None:
     journal = journal_of_a_shoe(tmp_path)
     with feed_field(qtbot, free_port(), journal) as field:  # nothing listens there
         qtbot.waitUntil(lambda: field.text() == f"feed: offline, {last_seq(journal)} waiting",
@@ -54,7 +55,7 @@ def test_a_broker_away_shows_the_events_waiting(qtbot, tmp_path):
 
 
 @needs_mosquitto
-def test_connected_once_everything_is_acknowledged(qtbot, tmp_path):
+def test_connected_once_everything_is_acknowledged(qtbot: QtBot, tmp_path: Path) -> None:
     journal = journal_of_a_shoe(tmp_path)
     folder = tmp_path / "broker"
     folder.mkdir()
@@ -68,7 +69,7 @@ def test_connected_once_everything_is_acknowledged(qtbot, tmp_path):
         broker.stop()
 
 
-def test_no_feed_no_field(qtbot):
+def test_no_feed_no_field(qtbot: QtBot) -> None:
     window = DisplayWindow(journal="ok")
     qtbot.addWidget(window)
     assert window.status.fields["feed"].isHidden()

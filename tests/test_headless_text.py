@@ -24,7 +24,7 @@ def told(*shown: facts.Fact) -> list[str]:
     return out.getvalue().splitlines()
 
 
-def test_text_mode_says_so_at_start_and_that_help_lists_the_commands():
+def test_text_mode_says_so_at_start_and_that_help_lists_the_commands() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "ui.cli", "run", "--headless", "--shoes", "1",
          "--driver", "sim://?seed=2&rate=0"], cwd=ROOT, capture_output=True, text=True,
@@ -34,20 +34,20 @@ def test_text_mode_says_so_at_start_and_that_help_lists_the_commands():
     assert "text mode" in first and "'help'" in first
 
 
-def test_the_burn_and_its_progress_are_shown():
+def test_the_burn_and_its_progress_are_shown() -> None:
     assert told(facts.Burn(card="7H", burn_left=6, cards_left=400),
                 facts.Burn(card=None, burn_left=0, cards_left=399)) == [
         "burn 7H: 6 to burn", "burn confirmed: burn done"]
 
 
-def test_a_card_typed_by_hand_says_where_it_went():
+def test_a_card_typed_by_hand_says_where_it_went() -> None:
     assert told(facts.CardDealt(card="KD", raw="kd", source="manual", cards_left=300,
                                 position="player3"),
                 facts.CardDealt(card="2C", raw="2C", source="reader", cards_left=299,
                                 position="banker3")) == ["KD entered by hand: player's 3rd card"]
 
 
-def test_surveillance_alerts_are_shown():
+def test_surveillance_alerts_are_shown() -> None:
     assert told(facts.ExposureAlert(bet="lucky_six", state="raised", rtp="1.0042",
                                     alert_rtp="1.0", closed=True),
                 facts.ScannerAlert(misreads=6, cards=100, per_hundred="6.00",
@@ -56,7 +56,7 @@ def test_surveillance_alerts_are_shown():
         "SURVEILLANCE: scanner misreads 6.00 per 100 cards (6 in 100), level warning"]
 
 
-def test_help_explains_the_big_roads_tie_counts():
+def test_help_explains_the_big_roads_tie_counts() -> None:
     assert "B1: a banker win with one tie on it" in HELP
     assert "-N is N ties before the shoe's first win" in HELP
 
@@ -73,7 +73,7 @@ class SlowStream(io.StringIO):
         return written
 
 
-def test_lines_from_two_threads_never_interleave():
+def test_lines_from_two_threads_never_interleave() -> None:
     out = SlowStream()
     printer = HeadlessPrinter(out)
     lines = {name: f"line from the {name} thread, whole" for name in ("table", "operator")}

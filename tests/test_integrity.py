@@ -7,6 +7,7 @@ import os
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -32,12 +33,13 @@ def shoe(seed: int, number: int) -> list[str]:
     return [item for item in build_shoe(DECKS, shoe_random(seed, number)) if item != CUT]
 
 
-def deal(detector: IntegrityDetector, number: int, order: list[str]) -> list:
+def deal(detector: IntegrityDetector, number: int,
+         order: list[str]) -> list[facts.IntegrityAlert]:
     detector.new_shoe(number, DECKS)
     return [alert for card in order for alert in detector.card(card)]
 
 
-def test_200_seeded_shuffled_shoes_raise_no_integrity_alert():
+def test_200_seeded_shuffled_shoes_raise_no_integrity_alert() -> None:
     detector = IntegrityDetector(DECKS)
     alerts = [alert for number in range(1, 201) for alert in deal(detector, number, shoe(26,
                                                                                           number))]
@@ -48,7 +50,8 @@ def test_200_seeded_shuffled_shoes_raise_no_integrity_alert():
 
 @pytest.mark.parametrize("length", [16, 24, 40])
 @pytest.mark.parametrize("is_reversed", [False, True])
-def test_a_slug_carried_from_the_last_shoe_is_found_where_it_is(length, is_reversed):
+def test_a_slug_carried_from_the_last_shoe_is_found_where_it_is(length: int,
+                                                                is_reversed: bool) -> None:
     rng = random.Random(f"slug:{length}:{is_reversed}")
     detector = IntegrityDetector(DECKS)
     last = shoe(7, 1)
@@ -72,7 +75,7 @@ def test_a_slug_carried_from_the_last_shoe_is_found_where_it_is(length, is_rever
     assert float(summary.chance) < 1e-15
 
 
-def test_a_replayed_shoe_is_a_repeated_shoe_after_30_cards():
+def test_a_replayed_shoe_is_a_repeated_shoe_after_30_cards() -> None:
     detector = IntegrityDetector(DECKS)
     order = shoe(3, 1)
     deal(detector, 1, order)
@@ -81,7 +84,7 @@ def test_a_replayed_shoe_is_a_repeated_shoe_after_30_cards():
     assert kinds == [(16, "carried_run"), (30, "repeated_shoe")]
 
 
-def test_a_shoe_from_ten_shoes_ago_is_still_compared_and_eleven_is_not():
+def test_a_shoe_from_ten_shoes_ago_is_still_compared_and_eleven_is_not() -> None:
     detector = IntegrityDetector(DECKS, compare_shoes=10)
     old = shoe(5, 1)
     deal(detector, 1, old)
@@ -92,7 +95,7 @@ def test_a_shoe_from_ten_shoes_ago_is_still_compared_and_eleven_is_not():
     assert [a.earlier_shoe for a in deal(detector, 13, old[:20])] == [11]
 
 
-def test_more_of_a_card_than_the_decks_hold_is_a_composition_alert():
+def test_more_of_a_card_than_the_decks_hold_is_a_composition_alert() -> None:
     detector = IntegrityDetector(DECKS)
     detector.new_shoe(1, DECKS)
     alerts = [a for _ in range(DECKS + 1) for a in detector.card("QH")]
@@ -102,7 +105,7 @@ def test_more_of_a_card_than_the_decks_hold_is_a_composition_alert():
     assert summary.ranks["Q"] == 9 and summary.suits["H"] == 9 and summary.per_rank == 32
 
 
-def test_the_chance_of_a_carried_run_matches_a_simulation():
+def test_the_chance_of_a_carried_run_matches_a_simulation() -> None:
     # Against one earlier shoe, either way: a run of 4 or more in about 4.5 % of random pairs,
     # one of 3 or more in about 91 %.
     rng = random.Random(1)
@@ -120,7 +123,7 @@ def test_the_chance_of_a_carried_run_matches_a_simulation():
 
 
 @pytest.mark.timeout(120)
-def test_slugs_of_16_24_and_40_cards_fed_through_a_real_pty_are_all_found(tmp_path):
+def test_slugs_of_16_24_and_40_cards_fed_through_a_real_pty_are_all_found(tmp_path: Path) -> None:
     rng = random.Random("slugs through a pty")
     last, order = shoe(11, 1), shoe(11, 2)
     slugs = []  # (where in this shoe, where in the last, length), one in each third
@@ -149,7 +152,8 @@ def test_slugs_of_16_24_and_40_cards_fed_through_a_real_pty_are_all_found(tmp_pa
     assert detector.summary().longest_run >= 40
 
 
-def test_a_real_table_journals_each_shoes_integrity_and_no_alert_on_shuffled_shoes(tmp_path):
+def test_a_real_table_journals_each_shoes_integrity_and_no_alert_on_shuffled_shoes(
+        tmp_path: Path) -> None:
     journal, events = run_watched_table(tmp_path, seed=9, shoes=3)
     assert not [e for e in events if e.type == "integrity_alert"]
     summaries = {e.fields["shoe"]: e.fields for e in events if e.type == "shoe_integrity"}
@@ -173,7 +177,8 @@ def test_a_real_table_journals_each_shoes_integrity_and_no_alert_on_shuffled_sho
     assert "No integrity alert." in text and "(the decks hold 32 each)" in text
 
 
-def test_a_summary_lost_to_a_kill_at_the_shoes_end_is_made_at_the_next_start(tmp_path):
+def test_a_summary_lost_to_a_kill_at_the_shoes_end_is_made_at_the_next_start(
+        tmp_path: Path) -> None:
     # The journal a kill leaves the moment shoe_ended is written: the shoe, its end, no summary
     # (the hand-driven table runs no integrity check, as a killed one never got to).
     journal = tmp_path / "journal.sqlite3"
