@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
 
 from controller.journal.archive_file import records
 from controller.journal.verify import open_read_only
@@ -15,12 +18,13 @@ from ui.cli import main
 generated, journal = generated_journal_fixtures(1)
 
 
-def shoe_ends(journal) -> list[datetime]:
+def shoe_ends(journal: Path) -> list[datetime]:
     return [datetime.fromisoformat(ts) for (ts,) in rows(
         journal, "SELECT ts FROM events WHERE type = 'shoe_ended' ORDER BY seq")]
 
 
-def test_a_date_with_an_offset_is_that_moment(journal, tmp_path, capsys):
+def test_a_date_with_an_offset_is_that_moment(journal: Path, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
     ends = shoe_ends(journal)
     # A moment a minute after a shoe's end, with shoes ending in the five hours after it.
     cut = ends[len(ends) // 2] + timedelta(minutes=1)
@@ -44,7 +48,7 @@ def test_a_date_with_an_offset_is_that_moment(journal, tmp_path, capsys):
         assert records(db)[0][1].before == record["before"]
 
 
-def test_a_date_without_an_offset_is_utc(journal, tmp_path):
+def test_a_date_without_an_offset_is_utc(journal: Path, tmp_path: Path) -> None:
     ends = shoe_ends(journal)
     cut = ends[len(ends) // 2] + timedelta(minutes=1)
     naive = cut.astimezone(UTC).replace(tzinfo=None).isoformat()

@@ -14,8 +14,10 @@ import sys
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from controller.events import facts
 from controller.events.due import FactDue
@@ -54,14 +56,14 @@ def checked(path: Path, *due: FactDue) -> None:
     table.run()
 
 
-def verify(path: Path, capsys) -> tuple[int, str]:
+def verify(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
     capsys.readouterr()
     status = main(["journal", "verify", str(path)])
     captured = capsys.readouterr()
     return status, captured.out + captured.err
 
 
-def journaled_results(path: Path) -> list[dict]:
+def journaled_results(path: Path) -> list[dict[str, Any]]:
     with sqlite3.connect(path) as connection:
         return [json.loads(data) for (data,) in connection.execute(
             "SELECT data FROM events WHERE type = 'journal_verified' ORDER BY seq")]
@@ -78,7 +80,7 @@ def change_data(path: Path, seq: int) -> None:
 
 
 @pytest.fixture
-def checkpointed(tmp_path: Path, capsys) -> tuple[Path, dict]:
+def checkpointed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, dict[str, Any]]:
     """Two shoes, the table's daily check, then a third shoe: the journal's newest checkpoint
     names the end of shoe 2."""
     path = tmp_path / "journal.sqlite3"
@@ -89,7 +91,8 @@ def checkpointed(tmp_path: Path, capsys) -> tuple[Path, dict]:
     return path, checkpoint
 
 
-def test_the_tables_daily_check_is_journaled_as_a_checkpoint(checkpointed):
+def test_the_tables_daily_check_is_journaled_as_a_checkpoint(
+        checkpointed: tuple[Path, dict[str, Any]]) -> None:
     path, checkpoint = checkpointed
     with sqlite3.connect(path) as connection:
         last_seq, = connection.execute("SELECT max(seq) FROM events").fetchone()
@@ -107,7 +110,8 @@ def test_the_tables_daily_check_is_journaled_as_a_checkpoint(checkpointed):
     assert len(journaled_results(path)) == 1
 
 
-def test_a_start_after_a_checkpoint_does_not_read_the_rows_before_it(checkpointed, capsys):
+def test_a_start_after_a_checkpoint_does_not_read_the_rows_before_it(
+        checkpointed: tuple[Path, dict[str, Any]], capsys: pytest.CaptureFixture[str]) -> None:
     path, checkpoint = checkpointed
     assert checkpoint["last_seq"] > 100
     change_data(path, 100)  # shoe 1: before the checkpoint, and not the shoe a restart rebuilds
@@ -119,7 +123,8 @@ def test_a_start_after_a_checkpoint_does_not_read_the_rows_before_it(checkpointe
     assert status == 1 and "FAILED (row 100)" in out
 
 
-def test_a_start_refuses_a_row_changed_after_the_checkpoint(checkpointed):
+def test_a_start_refuses_a_row_changed_after_the_checkpoint(
+        checkpointed: tuple[Path, dict[str, Any]]) -> None:
     path, checkpoint = checkpointed
     changed = checkpoint["last_seq"] + 20
     change_data(path, changed)
@@ -127,7 +132,8 @@ def test_a_start_refuses_a_row_changed_after_the_checkpoint(checkpointed):
         Journal.open(path)
 
 
-def test_a_start_checks_the_shoe_it_rebuilds_even_before_the_checkpoint(tmp_path, capsys):
+def test_a_start_checks_the_shoe_it_rebuilds_even_before_the_checkpoint(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "journal.sqlite3"
     play(path, 1)
     checked(path)
@@ -140,7 +146,8 @@ def test_a_start_checks_the_shoe_it_rebuilds_even_before_the_checkpoint(tmp_path
         Journal.open(path)
 
 
-def test_a_tampered_checkpoint_is_found(checkpointed, capsys):
+def test_a_tampered_checkpoint_is_found(checkpointed: tuple[Path, dict[str, Any]],
+                                        capsys: pytest.CaptureFixture[str]) -> None:
     path, checkpoint = checkpointed
     # The checkpoint's own row edited to name another hash: it no longer matches its row, and
     # its own hash no longer matches its content.
@@ -156,7 +163,8 @@ def test_a_tampered_checkpoint_is_found(checkpointed, capsys):
     assert status == 1 and f"FAILED (row {seq})" in out
 
 
-def test_a_checkpoint_whose_row_holds_another_hash_is_found(checkpointed, capsys):
+def test_a_checkpoint_whose_row_holds_another_hash_is_found(
+        checkpointed: tuple[Path, dict[str, Any]], capsys: pytest.CaptureFixture[str]) -> None:
     path, checkpoint = checkpointed
     named = checkpoint["last_seq"]
     with sqlite3.connect(path) as connection:  # the named row's hash rewritten
@@ -170,8 +178,9 @@ def test_a_checkpoint_whose_row_holds_another_hash_is_found(checkpointed, capsys
 
 def last_row(path: Path) -> tuple[int, bytes]:
     with sqlite3.connect(path) as connection:
-        return connection.execute(
+        row: tuple[int, bytes] = connection.execute(
             "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+        return row
 
 
 def leave_result_file(path: Path, **fields: object) -> Path:
@@ -185,7 +194,7 @@ def leave_result_file(path: Path, **fields: object) -> Path:
     return file
 
 
-def test_a_result_file_no_check_of_the_tables_wrote_makes_no_checkpoint(tmp_path):
+def test_a_result_file_no_check_of_the_tables_wrote_makes_no_checkpoint(tmp_path: Path) -> None:
     """Naming a real row and its hash, it would let a start skip a row edited since: the
     table journals its own checks only, so the edit is refused as without the file."""
     path = tmp_path / "journal.sqlite3"
@@ -200,7 +209,8 @@ def test_a_result_file_no_check_of_the_tables_wrote_makes_no_checkpoint(tmp_path
         Journal.open(path)
 
 
-def test_a_check_stamped_in_the_future_hides_no_later_failure(checkpointed):
+def test_a_check_stamped_in_the_future_hides_no_later_failure(
+        checkpointed: tuple[Path, dict[str, Any]]) -> None:
     """A check whose clock ran a day fast (or a forged time): the next check's failure is
     journaled and raised all the same. Results are taken in the order the checks end."""
     path, _ = checkpointed
@@ -221,7 +231,7 @@ def test_a_check_stamped_in_the_future_hides_no_later_failure(checkpointed):
     assert last.fact.finding.startswith("chain check failed: row 100 (")
 
 
-def test_a_check_whose_child_says_no_result_journals_nothing():
+def test_a_check_whose_child_says_no_result_journals_nothing() -> None:
     """What the child prints is read as strictly as any row: NaN is no number."""
     line = json.dumps({"last_seq": 1, "last_hash": "ab" * 32, "rows": 1, "finished": "",
                        "finding": ""})[:-1] + ', "seconds": NaN}'
@@ -233,7 +243,7 @@ def test_a_check_whose_child_says_no_result_journals_nothing():
             result_of(said)
 
 
-def failed_daily_check(tmp_path: Path, capsys) -> Path:
+def failed_daily_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """A journal whose daily check failed (a row of shoe 1 edited after a checkpoint), the
     failure journaled by the table."""
     path = tmp_path / "journal.sqlite3"
@@ -247,7 +257,8 @@ def failed_daily_check(tmp_path: Path, capsys) -> Path:
     return path
 
 
-def test_a_failed_daily_check_stands_in_the_service_status(tmp_path, capsys):
+def test_a_failed_daily_check_stands_in_the_service_status(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = failed_daily_check(tmp_path, capsys)
     done, messages = run_under_notify_socket(
         tmp_path, "--driver", DRIVER, "--shoes", "1", "--journal", str(path))
@@ -267,8 +278,8 @@ def test_a_failed_daily_check_stands_in_the_service_status(tmp_path, capsys):
     assert any(alert in message for message in messages[ready:])
 
 
-def test_a_failed_daily_check_stands_in_the_display_header_after_a_restart(tmp_path, capsys,
-                                                                            qtbot):
+def test_a_failed_daily_check_stands_in_the_display_header_after_a_restart(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], qtbot: QtBot) -> None:
     from ui.display.window import DisplayWindow
 
     path = failed_daily_check(tmp_path, capsys)
@@ -291,7 +302,9 @@ def test_a_failed_daily_check_stands_in_the_display_header_after_a_restart(tmp_p
     assert field.isHidden()
 
 
-def test_history_and_shoe_report_read_a_checkpointed_journal(checkpointed, capsys, tmp_path):
+def test_history_and_shoe_report_read_a_checkpointed_journal(
+        checkpointed: tuple[Path, dict[str, Any]], capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
     path, checkpoint = checkpointed
     capsys.readouterr()
     assert main(["history", "--journal", str(path), "--last", "3", "--json"]) == 0
@@ -316,7 +329,7 @@ def test_history_and_shoe_report_read_a_checkpointed_journal(checkpointed, capsy
     assert f"row {changed} " in capsys.readouterr().err
 
 
-def test_a_running_table_checks_its_journal_again_and_again(tmp_path):
+def test_a_running_table_checks_its_journal_again_and_again(tmp_path: Path) -> None:
     from tests.support.journal import wait_for
 
     path = tmp_path / "journal.sqlite3"
@@ -334,7 +347,7 @@ def test_a_running_table_checks_its_journal_again_and_again(tmp_path):
     assert first.fact.finding == "" and first.fact.last_seq == last_row(path)[0]
 
 
-def test_a_stopped_table_starts_no_check(tmp_path):
+def test_a_stopped_table_starts_no_check(tmp_path: Path) -> None:
     path = tmp_path / "journal.sqlite3"
     play(path, 1)
     check = DailyCheck(path, lambda item: None, first=3600.0)
@@ -351,7 +364,8 @@ def archive_all_but_the_last_shoe(path: Path, folder: Path) -> None:
 
 
 def test_a_start_after_an_archive_took_the_checkpoints_row_checks_from_the_live_journal(
-        checkpointed, tmp_path, capsys):
+        checkpointed: tuple[Path, dict[str, Any]], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
     path, checkpoint = checkpointed
     archive_all_but_the_last_shoe(path, tmp_path / "archive")
     with sqlite3.connect(path) as connection:
@@ -364,7 +378,8 @@ def test_a_start_after_an_archive_took_the_checkpoints_row_checks_from_the_live_
 
 
 def test_the_daily_check_fails_on_a_missing_archive_and_the_table_journals_it(
-        checkpointed, tmp_path, capsys):
+        checkpointed: tuple[Path, dict[str, Any]], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
     path, _ = checkpointed
     archive_all_but_the_last_shoe(path, tmp_path / "archive")
     [archived] = (tmp_path / "archive").glob("journal-*.sqlite3")
@@ -376,7 +391,8 @@ def test_the_daily_check_fails_on_a_missing_archive_and_the_table_journals_it(
 
 
 def test_after_an_archive_took_the_checkpoints_row_nothing_old_is_journaled_again(
-        checkpointed, tmp_path, capsys):
+        checkpointed: tuple[Path, dict[str, Any]], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
     """An earlier version's result file names the checkpoint's row, which an archive then
     took: a start journals no failed check for it, and the table's next check passes, journal
     and archive one chain."""
@@ -391,7 +407,7 @@ def test_after_an_archive_took_the_checkpoints_row_nothing_old_is_journaled_agai
     assert result["finding"] == "" and result["rows"] < result["last_seq"]
 
 
-def test_the_check_runs_at_the_lowest_cpu_priority(tmp_path):
+def test_the_check_runs_at_the_lowest_cpu_priority(tmp_path: Path) -> None:
     """The card path always comes first: the child lowers itself to nice 19 before it reads."""
     path = tmp_path / "journal.sqlite3"
     play(path, 1)

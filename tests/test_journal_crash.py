@@ -8,6 +8,7 @@ import sqlite3
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,12 +37,12 @@ def run_to_end(journal: Path, driver: str) -> None:
     assert process.wait(timeout=60) == 0, log_path(journal).read_text()[-2000:]
 
 
-def events_of(journal: Path) -> list[tuple]:
+def events_of(journal: Path) -> list[tuple[Any, ...]]:
     """Every event as recorded, less its time stamp."""
     return rows(journal, "SELECT seq, type, table_id, shoe, round, data FROM events ORDER BY seq")
 
 
-def roads_of(journal: Path) -> dict:
+def roads_of(journal: Path) -> dict[str, Any]:
     """The roads and statistics of the journal's results, in round order."""
     results = [json.loads(data) for (data,) in rows(
         journal, "SELECT data FROM rounds JOIN events USING (seq) WHERE status = 'result' "
@@ -64,7 +65,8 @@ def uninterrupted(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return journal
 
 
-def test_a_table_killed_a_hundred_times_ends_with_the_same_journal(tmp_path, uninterrupted):
+def test_a_table_killed_a_hundred_times_ends_with_the_same_journal(tmp_path: Path,
+                                                                   uninterrupted: Path) -> None:
     journal = tmp_path / "table.db"
     chance = random.Random(SEED)
     mid_deal = 0
@@ -98,7 +100,7 @@ HOLD_SHOE = "sim://?script=2S,2S,2S,CUT,2S,2S,2S,2S,2S,2S"
 HOLD_KILLS = 20
 
 
-def test_a_hold_survives_kills_and_a_supervisor_clears_it_afterwards(tmp_path):
+def test_a_hold_survives_kills_and_a_supervisor_clears_it_afterwards(tmp_path: Path) -> None:
     journal = tmp_path / "table.db"
     process = start_table(journal, HOLD_SHOE)
     wait_for(lambda: has_event(journal, "hold"))

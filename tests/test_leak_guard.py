@@ -13,7 +13,7 @@ import threading
 from tests.support.leaks import Inventory, leftovers
 
 
-def test_a_thread_still_running_is_a_leftover_until_it_ends():
+def test_a_thread_still_running_is_a_leftover_until_it_ends() -> None:
     before, stop = Inventory.now(), threading.Event()
     thread = threading.Thread(target=stop.wait, name="left-running")
     thread.start()
@@ -23,7 +23,7 @@ def test_a_thread_still_running_is_a_leftover_until_it_ends():
     assert leftovers(before, grace=0) == []
 
 
-def test_a_child_process_still_running_is_a_leftover_until_it_is_reaped():
+def test_a_child_process_still_running_is_a_leftover_until_it_is_reaped() -> None:
     before = Inventory.now()
     child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     try:
@@ -35,7 +35,7 @@ def test_a_child_process_still_running_is_a_leftover_until_it_is_reaped():
     assert leftovers(before, grace=0) == []
 
 
-def test_a_listening_port_is_a_leftover_and_a_connecting_socket_is_not():
+def test_a_listening_port_is_a_leftover_and_a_connecting_socket_is_not() -> None:
     before = Inventory.now()
     with socket.socket() as listener, socket.socket() as client:
         listener.bind(("127.0.0.1", 0))
@@ -46,7 +46,7 @@ def test_a_listening_port_is_a_leftover_and_a_connecting_socket_is_not():
     assert leftovers(before, grace=0) == []
 
 
-def test_both_ends_of_a_pseudo_terminal_are_leftovers_until_closed():
+def test_both_ends_of_a_pseudo_terminal_are_leftovers_until_closed() -> None:
     before = Inventory.now()
     master, slave = pty.openpty()
     try:

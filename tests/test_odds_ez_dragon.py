@@ -3,6 +3,7 @@ written here from the rules as the casinos print them (a plain walk over every s
 values, in integers), and give the published house edges digit for digit."""
 
 import json
+from collections.abc import Iterator
 
 import pytest
 
@@ -31,12 +32,12 @@ def banker_draws(banker: int, player_third: int | None) -> bool:
             or (banker == 6 and player_third in (6, 7)))
 
 
-def rounds(counts: list[int]):
+def rounds(counts: list[int]) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], int]]:
     """Every round as (player values, banker values, ordered ways to deal it out of N^(6))."""
     left = list(counts)
     cards_left = sum(counts)
 
-    def take(ways: int):
+    def take(ways: int) -> Iterator[tuple[int, int]]:
         for value in range(10):
             if left[value]:
                 left[value] -= 1
@@ -77,7 +78,7 @@ def dragon_bonus(side: int, other: int, side_natural: bool, other_natural: bool)
     return 1 + {9: 30, 8: 10, 7: 6, 6: 4, 5: 2, 4: 1}[margin] if margin >= 4 else 0
 
 
-def returns(player_cards: tuple, banker_cards: tuple) -> dict[str, int]:
+def returns(player_cards: tuple[int, ...], banker_cards: tuple[int, ...]) -> dict[str, int]:
     """Units back for one unit on each bet this test checks, on one round."""
     player, banker = sum(player_cards) % 10, sum(banker_cards) % 10
     player_natural = sum(player_cards[:2]) % 10 >= 8
@@ -121,7 +122,7 @@ SHOES = {"fresh 8 decks": ShoeComposition(8), "fresh 6 decks": ShoeComposition(6
 
 
 @pytest.mark.parametrize("shoe_name", SHOES)
-def test_exact_returns_match_a_walk_over_every_round(shoe_name):
+def test_exact_returns_match_a_walk_over_every_round(shoe_name: str) -> None:
     shoe = SHOES[shoe_name]
     walked = walked_returns(shoe)
     engine = {**analyse(shoe, load_profile("ez-baccarat")).bets,
@@ -143,20 +144,22 @@ PUBLISHED_EDGES = [
 
 
 @pytest.mark.parametrize(("profile", "decks", "bet", "edge"), PUBLISHED_EDGES)
-def test_the_published_house_edges_come_out_digit_for_digit(profile, decks, bet, edge):
+def test_the_published_house_edges_come_out_digit_for_digit(profile: str, decks: int, bet: str,
+                                                            edge: str) -> None:
     rtp = analyse(ShoeComposition(decks), load_profile(profile)).bets[bet].rtp
     decimals = len(edge.split(".")[1])
     assert f"{float(1 - rtp) * 100:.{decimals}f}" == edge
 
 
-def test_late_in_a_shoe_rich_in_eights_panda_8_turns_in_the_players_favour():
+def test_late_in_a_shoe_rich_in_eights_panda_8_turns_in_the_players_favour() -> None:
     assert analyse(ShoeComposition(8), load_profile("ez-baccarat")).bets["panda_8"].rtp < 1
     assert f"{float(analyse(LATE_SHOE, load_profile('ez-baccarat')).bets['panda_8'].rtp):.4%}" == (
         "115.3684%")
 
 
 @pytest.mark.parametrize("profile", ["ez-baccarat", "dragon-bonus"])
-def test_odds_command_prints_every_bet_of_the_profile(profile, capsys):
+def test_odds_command_prints_every_bet_of_the_profile(profile: str,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "--profile", profile, "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert list(printed["rtp"]) == list(load_profile(profile).bets)
@@ -178,7 +181,7 @@ DRAGON_EVENTS = {"player_natural_win", "banker_natural_win", "natural_tie",
 @pytest.mark.parametrize(("profile", "games_events"), [
     ("classic", set()), ("ez-baccarat", EZ_EVENTS), ("dragon-bonus", DRAGON_EVENTS)])
 def test_odds_shows_the_outcomes_of_every_round_and_those_the_profiles_bets_pay_on(
-        profile, games_events, capsys):
+        profile: str, games_events: set[str], capsys: pytest.CaptureFixture[str]) -> None:
     # docs/odds.md: the EZ outcomes are for EZ Baccarat, the Dragon Bonus ones for Dragon Bonus.
     every_round = {"banker", "player", "tie", "player_pair", "banker_pair", "any_pair",
                    "player_natural", "banker_natural", "banker_six_two_cards",
