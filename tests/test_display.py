@@ -33,7 +33,8 @@ Cell = TypeVar("Cell", BeadCell, BigRoadCell, Mark)
 
 @pytest.fixture
 def window(qtbot: QtBot) -> DisplayWindow:
-    return shown_window(qtbot, LANDSCAPE, profile=load_profile("classic"))
+    window: DisplayWindow = shown_window(qtbot, LANDSCAPE, profile=load_profile("classic"))
+    return window
 
 
 def feed(window: DisplayWindow, events: Iterable[TableEvent]) -> None:

@@ -6,14 +6,18 @@ server and headless Chromium."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
+from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 
 from controller.game.profiles import load_profile
 from pit.users import Users
 from pit.watch import Watch
 from tests.support.clock import ManualWallClock
-from tests.support.feed import Mqtt311Only, needs_mosquitto
+from tests.support.feed import Broker, Mqtt311Only, needs_mosquitto
 from tests.support.journal import wait_for
 from tests.support.pit import browser, log_in
 from tests.support.pit_alerts import (
@@ -21,7 +25,9 @@ from tests.support.pit_alerts import (
     READER,
     START,
     USER,
+    Client,
     LivePit,
+    Table,
     live_pit,
     module_broker,
 )
@@ -31,7 +37,7 @@ from tests.test_pit_alerts import a_hold, open_rows, seq_of, tables
 pytestmark = needs_mosquitto
 __all__ = ["live_pit", "module_broker", "tables"]
 
-def viewer_and_supervisor(pit):
+def viewer_and_supervisor(pit: LivePit) -> tuple[Client, Client]:
     """Two browsers' worth of HTTP logged in: a viewer's (a new user) and the supervisor's."""
     Users(pit.users_file).add("vic", PASSWORD, "viewer")
     viewer, supervisor = pit.client(), pit.client()
@@ -43,7 +49,8 @@ def viewer_and_supervisor(pit):
 CARDS = ["AS", "KD", "7H", "2C", "9S", "TD", "4H", "QC", "5D", "8S"]
 
 
-def test_a_hold_while_the_scanner_keeps_passing_cards_is_one_alert_listing_them(pit, tables):
+def test_a_hold_while_the_scanner_keeps_passing_cards_is_one_alert_listing_them(
+        pit: LivePit, tables: Callable[[str], Table]) -> None:
     table = tables("h1")
     first = a_hold(pit, table, "card AS not in this shoe")
     for n in range(289):  # about two and a half minutes of a scanner passing cards
@@ -63,7 +70,8 @@ def test_a_hold_while_the_scanner_keeps_passing_cards_is_one_alert_listing_them(
     assert [a["lasting"] for a in pit.alerts("hold")] == [True, False]  # newest first
 
 
-def test_a_pit_restarted_does_not_raise_offline_again_for_a_table_still_offline(pit, tables):
+def test_a_pit_restarted_does_not_raise_offline_again_for_a_table_still_offline(
+        pit: LivePit, tables: Callable[[str], Table]) -> None:
     table = tables("o1")
     table.status("online")
     table.event("betting_open", pit.clock(), state="betting", closed_bets=[])
@@ -91,7 +99,7 @@ def test_a_pit_restarted_does_not_raise_offline_again_for_a_table_still_offline(
 
 @pytest.mark.parametrize("protocol", ["5", "3.1.1"])
 def test_a_pit_away_gets_every_event_it_missed_once_in_order_on_either_mqtt_version(
-        tmp_path, broker, tables, protocol):
+        tmp_path: Path, broker: Broker, tables: Callable[[str], Table], protocol: str) -> None:
     """Its persistent session (MQTT 5: clean start off and an expiry; 3.1.1: clean session
     off) kept what came while it was stopped; the retained status and will say the rest."""
     pit = LivePit(tmp_path, broker, ManualWallClock(START), protocol=protocol,
@@ -118,7 +126,7 @@ def test_a_pit_away_gets_every_event_it_missed_once_in_order_on_either_mqtt_vers
 
 
 def test_a_pit_on_mqtt_5_refused_by_a_broker_without_it_says_so_once_naming_url_and_version(
-        tmp_path, broker, caplog):
+        tmp_path: Path, broker: Broker, caplog: pytest.LogCaptureFixture) -> None:
     old_broker = Mqtt311Only(broker)
     try:
         pit = LivePit(tmp_path, old_broker, ManualWallClock(START), protocol="5")
@@ -134,7 +142,7 @@ def test_a_pit_on_mqtt_5_refused_by_a_broker_without_it_says_so_once_naming_url_
 
 
 def test_a_table_not_heard_of_for_offline_after_seconds_is_offline_and_its_tile_says_why(
-        pit, tables):
+        pit: LivePit, tables: Callable[[str], Table]) -> None:
     """Its will may never come (a clustered broker's node holding its connection died): the
     heartbeat's silence tells. Back online with the next word from it."""
     table = tables("b1")
@@ -163,7 +171,8 @@ def test_a_table_not_heard_of_for_offline_after_seconds_is_offline_and_its_tile_
     assert pit.reader().json("/api/tables/b1")["offline_why"] == ""
 
 
-def test_twenty_thousand_junk_messages_make_one_open_alert(pit, tables):
+def test_twenty_thousand_junk_messages_make_one_open_alert(pit: LivePit,
+                                                           tables: Callable[[str], Table]) -> None:
     table = tables("j1")
     for n in range(20_000):  # in bursts the broker's queue for the pit holds whole
         table.client.publish("baccarat/j1/events", f"junk {n}".encode(), qos=1)
@@ -181,7 +190,8 @@ def test_twenty_thousand_junk_messages_make_one_open_alert(pit, tables):
     wait_for(lambda: len(pit.alerts("feed")) == 2, timeout=20)  # after it, a new one
 
 
-def test_a_supervisor_acknowledges_every_open_alert_of_a_table_at_once(pit, tables):
+def test_a_supervisor_acknowledges_every_open_alert_of_a_table_at_once(
+        pit: LivePit, tables: Callable[[str], Table]) -> None:
     a1, a2 = tables("a1"), tables("a2")
     a_hold(pit, a1)
     a1.client.publish("baccarat/a1/events", b"not an event", qos=1).wait_for_publish(10)
@@ -203,8 +213,8 @@ def test_a_supervisor_acknowledges_every_open_alert_of_a_table_at_once(pit, tabl
 
 
 @needs_chromium
-def test_the_queue_groups_by_table_filters_and_links_each_alert_to_its_event(pit, tables,
-                                                                             tmp_path):
+def test_the_queue_groups_by_table_filters_and_links_each_alert_to_its_event(
+        pit: LivePit, tables: Callable[[str], Table], tmp_path: Path) -> None:
     hold = a_hold(pit, tables("g1"))
     a_hold(pit, tables("g2"))
     g2 = tables("g2b")
@@ -241,7 +251,8 @@ def test_the_queue_groups_by_table_filters_and_links_each_alert_to_its_event(pit
 
 
 @pytest.mark.parametrize("query", ["?kind=hold", "?table=g1", "?severity=urgent"])
-def test_the_queue_api_takes_the_same_filters(pit, tables, query):
+def test_the_queue_api_takes_the_same_filters(pit: LivePit, tables: Callable[[str], Table],
+                                              query: str) -> None:
     a_hold(pit, tables("g1"))
     a_hold(pit, tables("g3"))
     tables("g4").client.publish("baccarat/g4/events", b"junk", qos=1).wait_for_publish(10)
@@ -256,7 +267,7 @@ def test_the_queue_api_takes_the_same_filters(pit, tables, query):
 
 @needs_chromium
 def test_the_floor_tiles_say_silent_in_amber_offline_since_when_and_why_a_table_holds(
-        pit, tables, tmp_path):
+        pit: LivePit, tables: Callable[[str], Table], tmp_path: Path) -> None:
     quiet, dark, held = tables("f-quiet"), tables("f-dark"), tables("f-held")
     for table in (quiet, dark, held):
         table.status("online")
@@ -271,7 +282,7 @@ def test_the_floor_tiles_say_silent_in_amber_offline_since_when_and_why_a_table_
     pit.clock.advance(120)
     pit.watch.check()
     assert [a["table"] for a in pit.alerts("offline")] == ["f-dark"]
-    driver = browser(tmp_path)
+    driver: WebDriver = browser(tmp_path)
     try:
         driver.get(pit.url + "/")
         log_in(driver, USER, PASSWORD)
@@ -301,7 +312,7 @@ def test_the_floor_tiles_say_silent_in_amber_offline_since_when_and_why_a_table_
 
 @needs_chromium
 def test_the_table_pages_road_boxes_take_the_keyboard_and_its_summary_is_a_landmark(
-        pit, tables, tmp_path):
+        pit: LivePit, tables: Callable[[str], Table], tmp_path: Path) -> None:
     a_hold(pit, tables("k1"))
     driver = browser(tmp_path)
     try:
@@ -320,7 +331,9 @@ def test_the_table_pages_road_boxes_take_the_keyboard_and_its_summary_is_a_landm
         driver.quit()
 
 
-def test_a_supervisor_retires_a_table_id_until_it_publishes_again(pit, tables, tmp_path):
+def test_a_supervisor_retires_a_table_id_until_it_publishes_again(pit: LivePit,
+                                                                  tables: Callable[[str], Table],
+                                                                  tmp_path: Path) -> None:
     made_up = [tables(f"junk-{n}") for n in range(3)]  # ids nobody deals at
     for table in made_up:
         table.status("online")
@@ -349,7 +362,8 @@ def test_a_supervisor_retires_a_table_id_until_it_publishes_again(pit, tables, t
 
 
 @needs_chromium
-def test_the_exposure_charts_legend_is_whole(pit, tables, tmp_path):
+def test_the_exposure_charts_legend_is_whole(pit: LivePit, tables: Callable[[str], Table],
+                                             tmp_path: Path) -> None:
     table = tables("x1")
     table.status("online")
     bets = ["dragon_bonus_player", "dragon_bonus_banker", "player_pair", "banker_pair",

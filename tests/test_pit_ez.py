@@ -5,30 +5,37 @@ limits are the ones that shoe recorded, on the JSON API and on the table page in
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from controller.events import facts
 from controller.events.codec import encode
+from controller.events.stream import TableEvent
 from controller.roads import Hand
-from tests.support.feed import needs_mosquitto
+from tests.support.feed import Broker, needs_mosquitto
 from tests.support.journal import wait_for
 from tests.support.pit import browser
-from tests.support.pit_alerts import Table, live_pit, module_broker
+from tests.support.pit_alerts import LivePit, Table, live_pit, module_broker
 from tests.test_pit import needs_chromium
 from ui.display.scenarios import scenario_events
 
 pytestmark = needs_mosquitto
 __all__ = ["live_pit", "module_broker"]
 
+# The shoe's events, each with the fields its feed message carries.
+ShoeEvents = list[tuple[TableEvent, dict[str, Any]]]
+
 SITE_PROFILE = "our-ez"  # a site's own profile, not one the pit's machine has
 
 
 @pytest.fixture(scope="module")
-def shoe() -> list:
+def shoe() -> ShoeEvents:
     """The EZ shoe's events, its shoe_started as a site's own profile with its own limits."""
-    events = []
+    events: ShoeEvents = []
     for event in scenario_events("ez"):
         fields = encode(event.fact)
         if isinstance(event.fact, facts.ShoeStarted):
@@ -41,7 +48,7 @@ def shoe() -> list:
 
 
 @pytest.fixture
-def ez_table(pit, broker, shoe):
+def ez_table(pit: LivePit, broker: Broker, shoe: ShoeEvents) -> Iterator[Table]:
     table = Table(broker, "ez1")
     table.status("online")
     for event, fields in shoe:
@@ -52,14 +59,14 @@ def ez_table(pit, broker, shoe):
     table.close()
 
 
-def badges(shoe: list) -> list[str | None]:
+def badges(shoe: ShoeEvents) -> list[str | None]:
     """Each hand's badge, as the display's roads give it (tests/test_display_ez.py)."""
     return [Hand.from_round_result(event.fact).badge for event, _ in shoe
             if isinstance(event.fact, facts.RoundResult)]
 
 
 def test_the_roads_badge_every_dragon_7_and_panda_8_and_the_limits_are_the_shoes(
-        pit, ez_table, shoe):
+        pit: LivePit, ez_table: Table, shoe: ShoeEvents) -> None:
     expected = badges(shoe)
     assert expected.count("dragon_7") >= 3 and expected.count("panda_8") >= 1  # the seed's
     detail = pit.reader().json("/api/tables/ez1")
@@ -71,7 +78,9 @@ def test_the_roads_badge_every_dragon_7_and_panda_8_and_the_limits_are_the_shoes
 
 
 @needs_chromium
-def test_the_table_page_draws_the_badges_and_the_shoes_limits(pit, ez_table, shoe, tmp_path):
+def test_the_table_page_draws_the_badges_and_the_shoes_limits(pit: LivePit, ez_table: Table,
+                                                              shoe: ShoeEvents,
+                                                              tmp_path: Path) -> None:
     expected = badges(shoe)
     driver = browser(tmp_path, pit)
     try:

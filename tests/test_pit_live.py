@@ -9,6 +9,10 @@ import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
 
 from controller.events.codec import encode
 from controller.events.facts import DiskAlert, JournalVerified
@@ -36,7 +40,7 @@ class Feed:
     def state(self, table: str, state: str) -> None:
         self.event(table, "state", 1, {"state": state, "previous": "awaiting_shuffle"})
 
-    def event(self, table: str, kind: str, round_: int, fields: dict) -> None:
+    def event(self, table: str, kind: str, round_: int, fields: dict[str, Any]) -> None:
         ts = time.strftime("%Y-%m-%dT%H:%M:%S.000000Z", time.gmtime())
         chain = self.chains.setdefault(table, Chain(table))
         self.floor.on_message(f"baccarat/{table}/events",
@@ -60,7 +64,7 @@ class Feed:
                                                    "cards_left": 300})
 
 
-def tiles_sent(live: Live, page: Client) -> dict[str, dict]:
+def tiles_sent(live: Live, page: Client) -> dict[str, dict[str, Any]]:
     live.broadcast()
     return taken(page)
 
@@ -73,9 +77,9 @@ async def until(condition: Callable[[], bool]) -> None:
             await asyncio.sleep(0.01)
 
 
-def taken(page: Client) -> dict[str, dict]:
+def taken(page: Client) -> dict[str, dict[str, Any]]:
     """The tiles in the messages a floor page has been sent, the latest of each table."""
-    sent: dict[str, dict] = {}
+    sent: dict[str, dict[str, Any]] = {}
     while not page.queue.empty():
         message = page.queue.get_nowait()
         data = next(line for line in message.splitlines() if line.startswith("data: "))
@@ -83,7 +87,8 @@ def taken(page: Client) -> dict[str, dict]:
     return sent
 
 
-def test_a_table_found_silent_turns_silent_on_the_floor_page_and_comes_first(tmp_path):
+def test_a_table_found_silent_turns_silent_on_the_floor_page_and_comes_first(
+        tmp_path: Path) -> None:
     clock = ManualWallClock(START)
     floor = Floor(load_settings(None, {"silent_after_seconds": 60}),
                   Store(tmp_path / "pit.sqlite3"), clock)
@@ -107,7 +112,8 @@ def test_a_table_found_silent_turns_silent_on_the_floor_page_and_comes_first(tmp
     assert not silent(tiles_sent(live, page)["t1"])
 
 
-def test_a_table_dropped_for_seconds_is_offline_on_its_tile_and_raises_no_alert(tmp_path):
+def test_a_table_dropped_for_seconds_is_offline_on_its_tile_and_raises_no_alert(
+        tmp_path: Path) -> None:
     """A broker cluster moving its leaders drops tables and sends their wills; they are back
     within seconds. The tile says offline at once; the alert waits for
     ``offline_alert_after_seconds`` (15), then is raised once, and counted on the tile."""
@@ -137,7 +143,7 @@ def test_a_table_dropped_for_seconds_is_offline_on_its_tile_and_raises_no_alert(
     assert len(store.alerts("t2")) == 1  # once
 
 
-def test_a_pit_set_to_alert_with_the_will_raises_the_offline_alert_at_once(tmp_path):
+def test_a_pit_set_to_alert_with_the_will_raises_the_offline_alert_at_once(tmp_path: Path) -> None:
     store = Store(tmp_path / "pit.sqlite3")
     floor = Floor(load_settings(None, {"offline_alert_after_seconds": 0}), store,
                   ManualWallClock(START))
@@ -148,12 +154,13 @@ def test_a_pit_set_to_alert_with_the_will_raises_the_offline_alert_at_once(tmp_p
     assert [alert.message for alert in store.alerts("t1")] == ["table t1 went offline"]
 
 
-def silent(tile: dict) -> bool:
+def silent(tile: dict[str, Any]) -> bool:
     """Whether the tile a floor page was sent shows its table silent (amber)."""
-    return tile["html"].startswith('<a class="tile silent')
+    html: str = tile["html"]
+    return html.startswith('<a class="tile silent')
 
 
-def test_the_last_rounds_are_whole_however_many_events_lie_between_them(tmp_path):
+def test_the_last_rounds_are_whole_however_many_events_lie_between_them(tmp_path: Path) -> None:
     floor = Floor(load_settings(None, {}), Store(tmp_path / "pit.sqlite3"))
     feed = Feed(floor)
     hands = [(["9C", "KH"], ["2D", "8S"]), (["4H", "5S"], ["TD", "JC"]),
@@ -166,7 +173,8 @@ def test_the_last_rounds_are_whole_however_many_events_lie_between_them(tmp_path
     assert len(floor.rounds("t1", 10)) == 4  # all there are
 
 
-def test_an_event_the_pit_cannot_read_is_told_and_kept_apart_and_the_table_goes_on(tmp_path):
+def test_an_event_the_pit_cannot_read_is_told_and_kept_apart_and_the_table_goes_on(
+        tmp_path: Path) -> None:
     store = Store(tmp_path / "pit.sqlite3")
     floor = Floor(load_settings(None, {}), store)
     feed = Feed(floor)
@@ -193,7 +201,7 @@ def test_an_event_the_pit_cannot_read_is_told_and_kept_apart_and_the_table_goes_
     assert again.tile("t1")["last_result"]["player"] == ["4H", "5S"]
 
 
-def test_a_failed_journal_check_and_a_short_disk_are_alerts_on_the_floor(tmp_path):
+def test_a_failed_journal_check_and_a_short_disk_are_alerts_on_the_floor(tmp_path: Path) -> None:
     store = Store(tmp_path / "pit.sqlite3")
     feed = Feed(Floor(load_settings(None, {}), store))
     feed.state("t1", "betting")
@@ -212,7 +220,8 @@ def test_a_failed_journal_check_and_a_short_disk_are_alerts_on_the_floor(tmp_pat
                        "was changed")]
 
 
-def test_a_table_whose_page_cannot_be_made_stops_no_other_page(tmp_path, caplog, monkeypatch):
+def test_a_table_whose_page_cannot_be_made_stops_no_other_page(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
     floor = Floor(load_settings(None, {}), Store(tmp_path / "pit.sqlite3"))
     live, feed = Live(floor), Feed(floor)
     feed.state("odd", "betting")
@@ -221,7 +230,7 @@ def test_a_table_whose_page_cannot_be_made_stops_no_other_page(tmp_path, caplog,
     live.clients.update((floor_page, odd_page))
     detail = floor.detail
 
-    def failing(table: str) -> dict:
+    def failing(table: str) -> dict[str, Any]:
         if table == "odd":
             raise KeyError("a fault in the pit's own code")
         return detail(table)
@@ -229,7 +238,7 @@ def test_a_table_whose_page_cannot_be_made_stops_no_other_page(tmp_path, caplog,
     monkeypatch.setattr(floor, "detail", failing)
 
     phase = f'<div class="phase">{phase_words("player1")}</div>'
-    seen: dict[str, dict] = {}
+    seen: dict[str, dict[str, Any]] = {}
 
     def t1_moved_on() -> bool:
         seen.update(taken(floor_page))
@@ -246,7 +255,8 @@ def test_a_table_whose_page_cannot_be_made_stops_no_other_page(tmp_path, caplog,
     asyncio.run(meanwhile())
 
 
-def test_a_shoes_integrity_summary_is_no_chain_alert_and_keeps_both_its_shoes(tmp_path):
+def test_a_shoes_integrity_summary_is_no_chain_alert_and_keeps_both_its_shoes(
+        tmp_path: Path) -> None:
     """``shoe_integrity`` names the shoe it sums up, which a field of the envelope is named
     like too: on the floor that once was a tampered chain and a "missing shoe" at every
     shoe's end."""
@@ -263,7 +273,7 @@ def test_a_shoes_integrity_summary_is_no_chain_alert_and_keeps_both_its_shoes(tm
     assert (kept["shoe"], kept["data"]["shoe"]) == (1, 7)
 
 
-def test_a_store_kept_before_the_fields_had_their_own_object_is_read(tmp_path):
+def test_a_store_kept_before_the_fields_had_their_own_object_is_read(tmp_path: Path) -> None:
     path = tmp_path / "pit.sqlite3"
     store = Store(path)
     feed = Feed(Floor(load_settings(None, {}), store))
@@ -281,13 +291,14 @@ def test_a_store_kept_before_the_fields_had_their_own_object_is_read(tmp_path):
     assert [r["round"] for r in floor.rounds("t1", 10)] == [1]
 
 
-def db_body(path) -> str:
+def db_body(path: Path) -> str:
     with sqlite3.connect(path) as db:
-        return db.execute("SELECT body FROM events ORDER BY seq DESC").fetchone()[0]
+        body: str = db.execute("SELECT body FROM events ORDER BY seq DESC").fetchone()[0]
+        return body
 
 
 def test_the_tile_takes_its_limits_from_the_shoes_recorded_terms_not_a_profile_of_that_name(
-        tmp_path):
+        tmp_path: Path) -> None:
     from controller.game.profiles import load_profile
 
     floor = Floor(load_settings(None, {}), Store(tmp_path / "pit.sqlite3"))
@@ -305,7 +316,8 @@ def test_the_tile_takes_its_limits_from_the_shoes_recorded_terms_not_a_profile_o
     assert floor.tile("t2")["limits"] is None
 
 
-def test_the_scanner_health_counts_misreads_as_surveillance_and_the_display_do(tmp_path):
+def test_the_scanner_health_counts_misreads_as_surveillance_and_the_display_do(
+        tmp_path: Path) -> None:
     """A burst of misreads is one event with its count: the table page says how many, as
     the display's surveillance panel and the shoe report do (it once said 1)."""
     floor = Floor(load_settings(None, {}), Store(tmp_path / "pit.sqlite3"))

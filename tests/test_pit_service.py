@@ -7,10 +7,13 @@ from __future__ import annotations
 import signal
 import socket
 import subprocess
+from collections.abc import Iterator
+from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
+from selenium.webdriver.remote.webdriver import WebDriver
 
 from tests.support.feed import Broker, needs_mosquitto
 from tests.support.journal import wait_for
@@ -21,14 +24,14 @@ pytestmark = needs_mosquitto
 
 
 @pytest.fixture
-def pit(tmp_path, broker):
+def pit(tmp_path: Path, broker: Broker) -> Iterator[Pit]:
     pit = Pit(tmp_path, broker)
     pit.start()
     yield pit
     pit.stop()
 
 
-def refused(pit: Pit, *options: str) -> subprocess.CompletedProcess:
+def refused(pit: Pit, *options: str) -> subprocess.CompletedProcess[bytes]:
     """The pit run to its end (it must end by itself), its output kept apart from the log."""
     process = pit.launch(*options)
     process.wait(timeout=60)
@@ -39,19 +42,21 @@ def last_lines(pit: Pit, count: int) -> list[str]:
     return pit.log().splitlines()[-count:]
 
 
-def test_a_second_pit_on_the_same_store_is_refused_in_one_line(pit, broker, tmp_path):
+def test_a_second_pit_on_the_same_store_is_refused_in_one_line(pit: Pit, broker: Broker,
+                                                               tmp_path: Path) -> None:
     second = Pit(tmp_path, broker, client_id="pit-second", users="second-users")
     before = second.log()
     ended = refused(second)
     told = second.log()[len(before):]
     assert ended.returncode == 2
+    assert pit.process is not None  # started by the fixture
     assert told == (f"baccarat-table pit: error: {tmp_path / 'pit.sqlite'}: in use by another "
                     f"pit (process {pit.process.pid}): one pit to a store; stop that one, or "
                     "give this one a --store of its own\n")
     assert pit.get("/api/status")["broker"]["state"] == "connected"  # the first one goes on
 
 
-def test_a_store_that_is_not_a_database_is_one_line(broker, tmp_path):
+def test_a_store_that_is_not_a_database_is_one_line(broker: Broker, tmp_path: Path) -> None:
     (tmp_path / "pit.sqlite").write_bytes(b"these are my notes, not a database\n" * 200)
     pit = Pit(tmp_path, broker)
     ended = refused(pit)
@@ -61,7 +66,7 @@ def test_a_store_that_is_not_a_database_is_one_line(broker, tmp_path):
                            "pit's store (an SQLite database): ")
 
 
-def test_a_port_in_use_is_one_line(broker, tmp_path):
+def test_a_port_in_use_is_one_line(broker: Broker, tmp_path: Path) -> None:
     pit = Pit(tmp_path, broker)
     with socket.create_server(("127.0.0.1", pit.port)):  # another program has the port
         ended = refused(pit)
@@ -72,7 +77,8 @@ def test_a_port_in_use_is_one_line(broker, tmp_path):
 
 
 @needs_chromium
-def test_a_broker_not_up_yet_is_waited_for_and_the_pit_says_where_it_listens(tmp_path):
+def test_a_broker_not_up_yet_is_waited_for_and_the_pit_says_where_it_listens(
+        tmp_path: Path) -> None:
     broker = Broker(tmp_path)  # not started: the pit's machine came up first
     pit = Pit(tmp_path, broker)
     pit.start()
@@ -97,11 +103,12 @@ def test_a_broker_not_up_yet_is_waited_for_and_the_pit_says_where_it_listens(tmp
         broker.stop()
 
 
-def header(driver) -> str:
+def header(driver: WebDriver) -> str:
     return driver.find_element("id", "connection").text
 
 
-def test_a_client_id_taken_by_another_client_is_said_once_and_not_fought_for(pit, broker):
+def test_a_client_id_taken_by_another_client_is_said_once_and_not_fought_for(
+        pit: Pit, broker: Broker) -> None:
     wait_for(lambda: pit.get("/api/status")["broker"]["state"] == "connected", timeout=20)
     dropped: list[object] = []
     other = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=pit.client_id,
@@ -129,11 +136,12 @@ def test_a_client_id_taken_by_another_client_is_said_once_and_not_fought_for(pit
 
 
 @needs_chromium
-def test_sigterm_with_a_page_open_stops_the_pit_cleanly(pit, tmp_path):
+def test_sigterm_with_a_page_open_stops_the_pit_cleanly(pit: Pit, tmp_path: Path) -> None:
     driver = browser(tmp_path, pit)
     try:
         driver.get(pit.url + "/")
         wait_for(lambda: driver.find_element("id", "connection").text == "LIVE", timeout=20)
+        assert pit.process is not None  # started by the fixture
         pit.process.send_signal(signal.SIGTERM)
         assert pit.process.wait(timeout=20) == 0
     finally:

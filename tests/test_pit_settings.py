@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -39,7 +40,8 @@ from tests.support.journal import ROOT
     (["--topic-prefix", "casino.floor"], None, "--topic-prefix = 'casino.floor': expected topic "
      "levels without +, #, ., spaces"),
 ])
-def test_a_bad_setting_is_one_line_naming_it_with_exit_2(tmp_path, args, config, shown):
+def test_a_bad_setting_is_one_line_naming_it_with_exit_2(tmp_path: Path, args: list[str],
+                                                         config: str | None, shown: str) -> None:
     if config is not None:
         (tmp_path / "pit.toml").write_text(config, encoding="utf-8")
         args = [*args, "--config", str(tmp_path / "pit.toml")]
@@ -49,7 +51,7 @@ def test_a_bad_setting_is_one_line_naming_it_with_exit_2(tmp_path, args, config,
     assert result.stderr.count("\n") == 1 and shown in result.stderr, result.stderr
 
 
-def test_the_config_sets_targets_per_table_and_options_override_it(tmp_path):
+def test_the_config_sets_targets_per_table_and_options_override_it(tmp_path: Path) -> None:
     config = tmp_path / "pit.toml"
     config.write_text("[pit]\nbroker = 'mqtts://floor:8884'\nstore = 'pit.db'\n"
                       "target_hands_per_hour = {default = 60, t7 = 90}\n", encoding="utf-8")
@@ -61,7 +63,7 @@ def test_the_config_sets_targets_per_table_and_options_override_it(tmp_path):
     assert (settings.listen_host, settings.listen_port) == ("0.0.0.0", 9000)
 
 
-def test_an_integrity_alert_on_the_feed_is_an_alert_on_the_floor(tmp_path):
+def test_an_integrity_alert_on_the_feed_is_an_alert_on_the_floor(tmp_path: Path) -> None:
     from pit.floor import Floor
     from pit.store import Store
 
@@ -80,7 +82,8 @@ def test_an_integrity_alert_on_the_feed_is_an_alert_on_the_floor(tmp_path):
     ("1000:8:1", "N=1000"),  # not a power of 2: every login a ValueError
     ("16384:8:0", "N=16384, r=8, p=0"),
 ])
-def test_a_users_file_line_with_scrypt_costs_out_of_range_is_one_line(tmp_path, costs, shown):
+def test_a_users_file_line_with_scrypt_costs_out_of_range_is_one_line(tmp_path: Path, costs: str,
+                                                                      shown: str) -> None:
     users = tmp_path / "users"
     users.write_text(f"anna:scrypt:{costs}:{'00' * 16}:{'00' * 32}\n", encoding="utf-8")
     result = subprocess.run([*CLI, "pit-user", "list", "--users", str(users)], cwd=ROOT,
@@ -91,7 +94,7 @@ def test_a_users_file_line_with_scrypt_costs_out_of_range_is_one_line(tmp_path, 
     assert "expected N a power of 2 from 1024 to 131072, r 1 to 8, p 1 to 4" in result.stderr
 
 
-def test_a_password_file_that_is_not_utf_8_is_named_and_no_byte_of_it_shown(tmp_path):
+def test_a_password_file_that_is_not_utf_8_is_named_and_no_byte_of_it_shown(tmp_path: Path) -> None:
     """Refused when the pit starts, as the table's feed does; it was read only on connecting,
     and the line then quoted the byte and where it was ("can't decode byte 0xe4 in position
     1"): a piece of the password in the log."""
@@ -113,7 +116,7 @@ def test_a_password_file_that_is_not_utf_8_is_named_and_no_byte_of_it_shown(tmp_
                                         "content is the password: not shown)")
 
 
-def test_a_clusters_nodes_the_mqtt_version_and_the_offline_time_are_read(tmp_path):
+def test_a_clusters_nodes_the_mqtt_version_and_the_offline_time_are_read(tmp_path: Path) -> None:
     config = tmp_path / "pit.toml"
     config.write_text("[pit]\nbroker = 'mqtt://n1,n2:1884,n3'\noffline_after_seconds = 45\n"
                       "protocol = '3.1.1'\noffline_alert_after_seconds = 0\n", encoding="utf-8")

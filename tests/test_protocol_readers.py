@@ -5,7 +5,9 @@ a bounded buffer, and the next good record read after any noise)."""
 
 import itertools
 import re
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -13,9 +15,10 @@ from hypothesis import strategies as st
 
 from controller.table.config import ConfigError, load_config
 from drivers import DriverError, open_driver
-from drivers.base import CardRead, DeviceFault, Misread, Recordable
+from drivers.base import CardRead, DeviceFault, DriverEvent, Misread, Recordable
 from drivers.card_codes import ALL_CODES
 from drivers.custom_format import ReaderFormatError, custom_format
+from drivers.reader_formats import ListenOnlyReader, ReaderEvent
 from drivers.readers import reader_for
 from drivers.tagged_reader import MAX_RECORD
 from tests.support.driver_events import EventLog
@@ -24,15 +27,16 @@ from tests.support.reader import RANK_NUMBERS, SITE
 FIXED = ["suit-number", "tagged", "checksum-hex", "index"]
 
 
-def reader(name):
+def reader(name: str) -> ListenOnlyReader:
     return reader_for(name, custom_format(SITE) if name == "custom" else None)
 
 
-def read(name, data: bytes):
-    return reader(name).feed(data, now=1.0).events
+def read(name: str, data: bytes) -> list[ReaderEvent]:
+    # Parsed holds any driver's events; a listen-only reader's are these three kinds.
+    return cast(list[ReaderEvent], reader(name).feed(data, now=1.0).events)
 
 
-def cards(events):
+def cards(events: Iterable[DriverEvent]) -> list[str]:
     return [event.code for event in events if isinstance(event, CardRead)]
 
 
@@ -44,7 +48,7 @@ def cards(events):
                b" [Manual Burn Cards]<Card:qd> ", ["4S", "TH", "TC", "3H", "QD"]),
     ("custom", b"CARD 12-h\r\ncard 1-S\r\n", ["QH", "AS"]),
 ])
-def test_the_worked_examples(name, data, expected):
+def test_the_worked_examples(name: str, data: bytes, expected: list[str]) -> None:
     events = read(name, data)
     assert cards(events) == expected and len(events) == len(expected)
     assert data.strip().startswith(events[0].raw) and events[0].raw  # the record as sent
@@ -63,13 +67,14 @@ def test_the_worked_examples(name, data, expected):
     ("custom", b"NOREAD\r\n"), ("custom", b"CARD 14-h\r\n"), ("custom", b"CARD 12-x\r\n"),
     ("custom", b"CARD 12\r\n"),
 ])
-def test_what_a_format_cannot_read_is_a_misread_with_its_bytes_never_a_card(name, data):
+def test_what_a_format_cannot_read_is_a_misread_with_its_bytes_never_a_card(name: str,
+                                                                            data: bytes) -> None:
     events = read(name, data)
     assert len(events) == 1 and isinstance(events[0], Misread)
     assert events[0].raw == data.strip()
 
 
-def test_tagged_alarms_and_warnings_are_device_faults_not_cards():
+def test_tagged_alarms_and_warnings_are_device_faults_not_cards() -> None:
     events = read("tagged", b" [GameAlarm]<Alarm:Shoe empty>  [Game]<Alarm:Card jam> <W0x1F> "
                             b" [Game]<w0x2a> ")
     assert events == [
@@ -80,18 +85,20 @@ def test_tagged_alarms_and_warnings_are_device_faults_not_cards():
     ]
 
 
-def test_a_custom_alarm_is_a_device_fault():
+def test_a_custom_alarm_is_a_device_fault() -> None:
     assert read("custom", b"ERR door open\r\n") == [
         DeviceFault(b"ERR door open", "alarm", "door open", 1.0)]
 
 
 @pytest.mark.parametrize("name", [*FIXED, "custom"])
-def test_every_card_the_emulator_writes_reads_back_as_itself_and_nothing_is_written_back(name):
+def test_every_card_the_emulator_writes_reads_back_as_itself_and_nothing_is_written_back(
+        name: str) -> None:
     device = reader(name)
     events = device.feed(b"".join(device.encode(code) for code in ALL_CODES), now=1.0).events
     assert cards(events) == list(ALL_CODES) and len(events) == len(ALL_CODES)
     assert isinstance(device.feed(device.unreadable(), now=1.0).events[0], Misread)
     assert not device.rescans_on_request and device.rescan() == b""
+    assert isinstance(events[0], CardRead)  # as they all are
     assert device.acknowledge(events[0]) == b""
 
 
@@ -113,13 +120,14 @@ def test_every_card_the_emulator_writes_reads_back_as_itself_and_nothing_is_writ
                                                 "no card"),
     ({"speed": 3}, "speed", "unknown key"),
 ])
-def test_a_custom_format_that_cannot_work_is_refused_naming_the_key(change, key, reason):
+def test_a_custom_format_that_cannot_work_is_refused_naming_the_key(change: dict[str, Any],
+                                                                    key: str, reason: str) -> None:
     with pytest.raises(ReaderFormatError) as refused:
         custom_format({**SITE, **change})
     assert refused.value.key == f"reader.{key}" and reason in refused.value.reason
 
 
-def test_without_maps_the_tokens_are_the_card_codes_own():
+def test_without_maps_the_tokens_are_the_card_codes_own() -> None:
     site = custom_format({"pattern": r"(?P<suit>[SHDC])/(?P<rank>\w)"})
     assert cards(reader_for("custom", site).feed(b"H/q\r\nS/T\r\n", now=1.0).events) == [
         "QH", "TS"]
@@ -140,26 +148,27 @@ def chunked(data: bytes, cuts: list[int]) -> list[bytes]:
     return [data[start:end] for start, end in itertools.pairwise([0, *points, len(data)])]
 
 
-def run(device, chunks):
-    events = []
+def run(device: ListenOnlyReader, chunks: Iterable[bytes]) -> list[ReaderEvent]:
+    events: list[ReaderEvent] = []
     for chunk in chunks:
         parsed = device.feed(chunk, now=0.0)
         assert parsed.replies == []  # a listen-only device is never written to
-        events += parsed.events
+        events += cast(list[ReaderEvent], parsed.events)  # as in read()
         pending = device.pending if hasattr(device, "pending") else device.lines.pending
         assert pending <= MAX_KEPT
     return events
 
 
-def signature(events):
+def signature(events: Iterable[ReaderEvent]) -> list[tuple[str, str | None, bytes]]:
     return [(event.kind, getattr(event, "code", None), event.raw) for event in events]
 
 
 @settings(max_examples=150, deadline=None)
 @given(name=st.sampled_from([*FIXED, "custom"]), data=noise, cuts=cut_points,
        code=st.sampled_from(ALL_CODES))
-def test_any_bytes_in_any_chunks_never_crash_invent_a_card_or_lose_the_next(name, data, cuts,
-                                                                           code):
+def test_any_bytes_in_any_chunks_never_crash_invent_a_card_or_lose_the_next(name: str, data: bytes,
+                                                                            cuts: list[int],
+                                                                            code: str) -> None:
     # A line format recovers at the next line end, the tagged stream at the next record.
     stream = data + b"\r\n" + reader(name).encode(code)
     whole = run(reader(name), [stream])
@@ -169,20 +178,23 @@ def test_any_bytes_in_any_chunks_never_crash_invent_a_card_or_lose_the_next(name
     assert isinstance(whole[-1], CardRead) and whole[-1].code == code
     for event in whole:  # a card only from a record that spells it
         if isinstance(event, CardRead):
-            assert reader(name).feed(event.raw + b"\r\n", now=0.0).events[0].code == event.code
+            again = reader(name).feed(event.raw + b"\r\n", now=0.0).events[0]
+            assert isinstance(again, CardRead) and again.code == event.code
 
 
 @settings(max_examples=100, deadline=None)
 @given(codes=st.lists(st.sampled_from(ALL_CODES), min_size=1, max_size=30), cuts=cut_points,
        name=st.sampled_from([*FIXED, "custom"]))
-def test_a_run_of_cards_in_any_chunks_reads_exactly_those_cards_in_order(codes, cuts, name):
+def test_a_run_of_cards_in_any_chunks_reads_exactly_those_cards_in_order(codes: list[str],
+                                                                         cuts: list[int],
+                                                                         name: str) -> None:
     device = reader(name)
     stream = b"".join(device.encode(code) for code in codes)
     events = run(device, chunked(stream, cuts))
     assert cards(events) == codes and len(events) == len(codes)
 
 
-def test_tagged_noise_is_one_misread_up_to_the_next_record_kept_to_a_record_s_length():
+def test_tagged_noise_is_one_misread_up_to_the_next_record_kept_to_a_record_s_length() -> None:
     device = reader("tagged")
     events = run(device, [b" noise ", b"[Game]<Ca", b"rd:9D> [Game]<Card:8D [Game]<Card:7D> "])
     assert signature(events) == [("misread", None, b"noise "), ("card", "9D", b"[Game]<Card:9D>"),
@@ -193,7 +205,8 @@ def test_tagged_noise_is_one_misread_up_to_the_next_record_kept_to_a_record_s_le
     assert events[0].raw == (b"x" * 30 + b"y" * 200)[:MAX_RECORD]
 
 
-def test_the_documented_custom_format_loads_from_a_config_and_reads_its_example(tmp_path):
+def test_the_documented_custom_format_loads_from_a_config_and_reads_its_example(
+        tmp_path: Path) -> None:
     doc = (Path(__file__).resolve().parent.parent / "docs" / "protocol.md").read_text()
     section = doc[doc.index("### Adding a `custom` format"):]
     example = section[section.index("```toml") + len("```toml"):section.index("```\n\n")]
@@ -204,7 +217,8 @@ def test_the_documented_custom_format_loads_from_a_config_and_reads_its_example(
     assert cards(events) == ["QH"] and isinstance(events[1], DeviceFault)
 
 
-def test_a_bad_reader_section_stops_the_table_in_one_line_naming_file_key_and_value(tmp_path):
+def test_a_bad_reader_section_stops_the_table_in_one_line_naming_file_key_and_value(
+        tmp_path: Path) -> None:
     path = tmp_path / "table.toml"
     path.write_text("[reader]\npattern = 'CARD (?P<rank>\\d+'\n")
     with pytest.raises(ConfigError) as refused:
@@ -223,12 +237,13 @@ def test_a_bad_reader_section_stops_the_table_in_one_line_naming_file_key_and_va
                                          "suit-number, tagged, checksum-hex, index, custom"),
     ("replay:///nowhere.bin?protocol=index", "recording /nowhere.bin: cannot read it"),
 ])
-def test_a_format_the_driver_cannot_use_is_refused_naming_it(url, message):
+def test_a_format_the_driver_cannot_use_is_refused_naming_it(url: str, message: str) -> None:
     with pytest.raises(DriverError, match=re.escape(message)):
         open_driver(url, lambda event: None)
 
 
-def test_a_capture_of_a_listen_only_device_replays_its_cards_and_no_reads_in_order(tmp_path):
+def test_a_capture_of_a_listen_only_device_replays_its_cards_and_no_reads_in_order(
+        tmp_path: Path) -> None:
     capture = tmp_path / "capture.bin"
     capture.write_bytes(b" [Game]<Card:4S>  [Game]<Game>  <W0x1F>  [Game]<Card:10H> ")
     log = EventLog()

@@ -9,6 +9,9 @@ import os
 import queue
 import threading
 import tty
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -48,24 +51,26 @@ class Watcher:
         self.events: list[TableEvent] = []
         self._changed = threading.Condition()
 
-    def __call__(self, event) -> None:
+    def __call__(self, event: TableEvent) -> None:
         with self._changed:
             self.events.append(event)
             self._changed.notify_all()
 
-    def wait(self, predicate, timeout: float = 20.0) -> None:
+    def wait(self, predicate: Callable[[list[TableEvent]], bool], timeout: float = 20.0) -> None:
         with self._changed:
             assert self._changed.wait_for(lambda: predicate(self.events), timeout), (
                 f"waited in vain; last events: {[e.type for e in self.events[-5:]]}")
 
 
-def reader_cards(events) -> int:
+def reader_cards(events: Iterable[TableEvent]) -> int:
     return sum(1 for event in events if isinstance(event.fact, facts.Read | facts.Burn)
                and event.fact.source == "reader")
 
 
 @contextlib.contextmanager
-def running(config, watcher, shoes=None):
+def running(
+    config: TableConfig, watcher: Watcher, shoes: int | None = None
+) -> Iterator[tuple[Callable[[object], None], threading.Event]]:
     """The table of ``config`` opened and run in a thread of its own (which owns its
     journal), ``watcher`` subscribed: yields (submit, ended) once it is open."""
     opened: queue.Queue[Table | JournalError | EventFileError] = queue.Queue()
@@ -79,7 +84,7 @@ def running(config, watcher, shoes=None):
 
 
 @pytest.fixture
-def device():
+def device() -> Iterator[tuple[str, Callable[[bytes], int]]]:
     """The reader's end of a raw pseudo-terminal: (device path, write)."""
     master, slave = os.openpty()
     tty.setraw(slave)
@@ -88,7 +93,7 @@ def device():
     os.close(slave)
 
 
-def journaled(journal, *types):
+def journaled(journal: Path, *types: str) -> list[tuple[str, dict[str, Any]]]:
     wanted = ", ".join(f"'{kind}'" for kind in types)
     return [(kind, json.loads(data)) for kind, data in rows(
         journal, f"SELECT type, data FROM events WHERE type IN ({wanted}) ORDER BY seq")]
@@ -96,7 +101,7 @@ def journaled(journal, *types):
 
 @pytest.mark.parametrize("name", READER_FORMATS)
 def test_a_table_reads_a_whole_shoe_in_each_format_and_the_dealer_marks_the_cut_card(
-        tmp_path, device, name):
+        tmp_path: Path, device: tuple[str, Callable[[bytes], int]], name: str) -> None:
     path, write = device
     journal = tmp_path / "table.db"
     (tmp_path / "table.toml").write_text(site_config())
@@ -129,8 +134,8 @@ def test_a_table_reads_a_whole_shoe_in_each_format_and_the_dealer_marks_the_cut_
     assert not journaled(journal, "hold")
     (_, cut), = journaled(journal, "cut_card")
     assert cut["source"] == "manual"
-    (_, ended), = journaled(journal, "shoe_ended")
-    assert ended["rounds"] == cut["last_round"]  # the cut card's round was the last
+    (_, shoe_ended), = journaled(journal, "shoe_ended")
+    assert shoe_ended["rounds"] == cut["last_round"]  # the cut card's round was the last
     misreads = journaled(journal, "misread")
     faults = [fields["message"] for _, fields in journaled(journal, "device_fault")]
     assert faults == FAULTS.get(name, [])
@@ -138,8 +143,8 @@ def test_a_table_reads_a_whole_shoe_in_each_format_and_the_dealer_marks_the_cut_
     assert all(fields["rescan_by_hand"] for _, fields in misreads)
 
 
-def test_a_card_read_before_the_dealer_confirms_the_new_shoe_is_held_not_lost(tmp_path,
-                                                                            device):
+def test_a_card_read_before_the_dealer_confirms_the_new_shoe_is_held_not_lost(
+        tmp_path: Path, device: tuple[str, Callable[[bytes], int]]) -> None:
     path, write = device
     journal = tmp_path / "table.db"
     config = TableConfig(driver_url=f"serial://{path}?protocol=suit-number",

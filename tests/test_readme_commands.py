@@ -27,7 +27,7 @@ def command_forms() -> list[str]:
 
 
 @pytest.mark.parametrize("command", ["journal", "feed", "broker-access"])
-def test_the_readme_shows_every_subcommand_with_every_option(command):
+def test_the_readme_shows_every_subcommand_with_every_option(command: str) -> None:
     forms = command_forms()
     for name, sub in subparsers(subparsers(build_parser())[command]).items():
         [form] = [form for form in forms if form.startswith(f"{command} {name}")] or [""]

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from controller.events.facts import ShoeStarted
+from controller.events.stream import TableEvent
 from controller.game.profiles import (
     load_profile,
     profile_from_terms,
@@ -84,14 +85,14 @@ def restarted(journal: Path, profile: Path) -> OpenTable:
     return open_table(config, exposure=False, clock=lambda: 5000.0)
 
 
-def of_type(journal: Path, kind: str) -> list:
+def of_type(journal: Path, kind: str) -> list[TableEvent]:
     with Journal.open(journal) as store:
         return [event for event in store.events() if event.type == kind]
 
 
 # -- 5: the profile file edited in place mid-shoe (8 decks -> 1) ------------------------------
 
-def test_a_deck_count_edited_mid_shoe_leaves_the_shoe_in_play_where_it_was(tmp_path):
+def test_a_deck_count_edited_mid_shoe_leaves_the_shoe_in_play_where_it_was(tmp_path: Path) -> None:
     journal, profile = tmp_path / "table.db", site_profile(tmp_path)
     # Six rounds of the same four cards: more of a kind than one deck holds.
     journaled(journal, profile, START, *[ROUND] * 6)
@@ -118,7 +119,7 @@ def test_a_deck_count_edited_mid_shoe_leaves_the_shoe_in_play_where_it_was(tmp_p
     assert [event.fields["decks"] for event in of_type(journal, "shoe_started")] == [8, 1]
 
 
-def test_voids_after_restarts_on_the_edited_file_never_stop_the_table(tmp_path):
+def test_voids_after_restarts_on_the_edited_file_never_stop_the_table(tmp_path: Path) -> None:
     journal, profile = tmp_path / "table.db", site_profile(tmp_path)
     journaled(journal, profile, START, *[ROUND] * 6)
     site_profile(tmp_path, decks=1)
@@ -136,7 +137,7 @@ def test_voids_after_restarts_on_the_edited_file_never_stop_the_table(tmp_path):
 
 # -- 6: a pay edited mid-shoe -----------------------------------------------------------------
 
-def test_a_pay_edited_mid_shoe_applies_from_the_next_shoe_and_is_recorded(tmp_path):
+def test_a_pay_edited_mid_shoe_applies_from_the_next_shoe_and_is_recorded(tmp_path: Path) -> None:
     journal, profile = tmp_path / "table.db", site_profile(tmp_path, tie="8:1")
     journaled(journal, profile, START, ROUND)
     site_profile(tmp_path, tie="9:1")
@@ -158,7 +159,8 @@ def test_a_pay_edited_mid_shoe_applies_from_the_next_shoe_and_is_recorded(tmp_pa
     assert [bet["pays"] for bet in after["bets"] if bet["bet"] == "tie"] == [{"pays": "9:1"}]
 
 
-def test_a_profile_written_another_way_with_the_same_terms_records_no_change(tmp_path):
+def test_a_profile_written_another_way_with_the_same_terms_records_no_change(
+        tmp_path: Path) -> None:
     journal, profile = tmp_path / "table.db", site_profile(tmp_path)
     journaled(journal, profile, START, ROUND)
     same = profile.read_text().replace('"8:1"', '"8.0:1"').replace('"5%"', '"5.00%"')
@@ -167,7 +169,7 @@ def test_a_profile_written_another_way_with_the_same_terms_records_no_change(tmp
     assert not of_type(journal, "config_changed")
 
 
-def test_a_shoe_in_play_needs_no_profile_file_at_restart(tmp_path):
+def test_a_shoe_in_play_needs_no_profile_file_at_restart(tmp_path: Path) -> None:
     journal, profile = tmp_path / "table.db", site_profile(tmp_path, tie="8:1")
     journaled(journal, profile, START, ROUND)
     elsewhere = tmp_path / "elsewhere"
@@ -183,13 +185,14 @@ def test_a_shoe_in_play_needs_no_profile_file_at_restart(tmp_path):
 
 
 @pytest.mark.parametrize("name", shipped_profiles())
-def test_the_recorded_terms_rebuild_each_shipped_profile_exactly(name):
+def test_the_recorded_terms_rebuild_each_shipped_profile_exactly(name: str) -> None:
     profile = load_profile(name)
     rebuilt = profile_from_terms(profile.terms(), profile.source)
     assert rebuilt == profile and list(rebuilt.bets) == list(profile.bets)
 
 
-def test_a_journal_from_before_the_terms_replays_under_the_file_only_if_it_still_fits(tmp_path):
+def test_a_journal_from_before_the_terms_replays_under_the_file_only_if_it_still_fits(
+        tmp_path: Path) -> None:
     journal, profile = tmp_path / "table.db", site_profile(tmp_path)
     journaled(journal, profile, START, *[ROUND] * 5)
     with Journal.open(journal) as store:  # as an older table wrote it: no profile_terms
@@ -236,7 +239,7 @@ def across_a_shoe_end(folder: Path, before_end: Callable[[OpenTable], None],
     return journal
 
 
-def test_a_lockout_started_before_the_shoe_ended_survives_a_restart(tmp_path):
+def test_a_lockout_started_before_the_shoe_ended_survives_a_restart(tmp_path: Path) -> None:
     journal = across_a_shoe_end(tmp_path, lambda table: _wrong_pins(table, 5),
                                 lambda table: supervisor(table, "clear_roads"))
     refused = of_type(journal, "action_refused")[-1].fields
@@ -244,7 +247,7 @@ def test_a_lockout_started_before_the_shoe_ended_survives_a_restart(tmp_path):
     assert len(of_type(journal, "roads_cleared")) == 1  # the new shoe's only
 
 
-def test_wrong_pins_before_the_shoe_ended_still_count_after_a_restart(tmp_path):
+def test_wrong_pins_before_the_shoe_ended_still_count_after_a_restart(tmp_path: Path) -> None:
     def fifth_then_right(table: OpenTable) -> None:
         _wrong_pins(table, 1)  # the fifth in a row
         supervisor(table, "clear_roads")
@@ -254,7 +257,7 @@ def test_wrong_pins_before_the_shoe_ended_still_count_after_a_restart(tmp_path):
     assert "locked" in of_type(journal, "action_refused")[-1].fields["reason"]
 
 
-def test_a_right_pin_before_the_shoe_ended_ends_the_run_of_wrong_ones(tmp_path):
+def test_a_right_pin_before_the_shoe_ended_ends_the_run_of_wrong_ones(tmp_path: Path) -> None:
     def four_then_right(table: OpenTable) -> None:
         _wrong_pins(table, 4)
         supervisor(table, "clear_roads")
@@ -265,7 +268,7 @@ def test_a_right_pin_before_the_shoe_ended_ends_the_run_of_wrong_ones(tmp_path):
 
 
 @pytest.mark.parametrize("blank", ["", "   "])
-def test_an_empty_pin_is_refused_for_what_it_is_and_never_counted(blank):
+def test_an_empty_pin_is_refused_for_what_it_is_and_never_counted(blank: str) -> None:
     table = Table()
     table.start_shoe()
     runner = TableRunner(table.controller)
@@ -284,7 +287,8 @@ def test_an_empty_pin_is_refused_for_what_it_is_and_never_counted(blank):
 
 # -- the net: a replay that would not come back to where the journal stopped -----------------
 
-def test_a_replay_that_cannot_come_back_to_the_journals_round_refuses_to_play(tmp_path, capsys):
+def test_a_replay_that_cannot_come_back_to_the_journals_round_refuses_to_play(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     journal, profile = tmp_path / "table.db", site_profile(tmp_path)
     journaled(journal, profile, START, *[ROUND] * 3)  # the burn cards were read
     rows_before = len(of_type(journal, "round_result"))

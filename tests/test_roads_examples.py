@@ -2,6 +2,7 @@
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,13 +14,14 @@ CASES = json.loads(EXAMPLES.read_text(encoding="utf-8"))["cases"]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
-def test_model_output_equals_the_worked_example(case):
+def test_model_output_equals_the_worked_example(case: dict[str, Any]) -> None:
     roads = Roads.from_hands((Hand.from_json(hand) for hand in case["hands"]), rows=case["rows"])
     assert roads.to_json() == case["expected"]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
-def test_cli_json_equals_the_worked_example(case, tmp_path, capsys):
+def test_cli_json_equals_the_worked_example(case: dict[str, Any], tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
     hands = tmp_path / "hands.json"
     hands.write_text(json.dumps(case["hands"]), encoding="utf-8")
     assert main(["roads", str(hands), "--json", "--rows", str(case["rows"])]) == 0

@@ -30,7 +30,7 @@ def listening_x_socket() -> tuple[socket.socket, int]:
     raise RuntimeError("no free X display number in 400-499")
 
 
-def test_an_x_server_on_its_unix_socket_answers_and_a_gone_one_is_named():
+def test_an_x_server_on_its_unix_socket_answers_and_a_gone_one_is_named() -> None:
     server, number = listening_x_socket()
     with closing(server):
         assert x_server_problem(f":{number}") is None
@@ -39,7 +39,7 @@ def test_an_x_server_on_its_unix_socket_answers_and_a_gone_one_is_named():
         f"DISPLAY=:{number}: no X server answers at /tmp/.X11-unix/X{number}")
 
 
-def test_an_x_server_over_tcp_answers_and_a_gone_one_is_named():
+def test_an_x_server_over_tcp_answers_and_a_gone_one_is_named() -> None:
     server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     with closing(server):
         number = next(n for n in range(100, 200) if _bind(server, n))
@@ -59,11 +59,11 @@ def _bind(server: socket.socket, number: int) -> bool:
     return True
 
 
-def test_a_display_name_that_is_not_one_is_named():
+def test_a_display_name_that_is_not_one_is_named() -> None:
     assert x_server_problem("screen0") == "DISPLAY='screen0' is not an X display name like ':0'"
 
 
-def test_a_stale_display_falls_back_to_headless_text_with_one_warning():
+def test_a_stale_display_falls_back_to_headless_text_with_one_warning() -> None:
     server, number = listening_x_socket()
     server.close()  # the display number is free: nothing answers there
     environ = {key: value for key, value in os.environ.items()

@@ -8,11 +8,15 @@ import socket
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from PyQt6.QtCore import QTimer
 from PyQt6.QtWidgets import QApplication
 
+from controller.events.stream import TableEvent
 from controller.journal import Journal
 from controller.journal.verify import self_test
 from controller.service.sd_notify import SystemdNotifier
@@ -29,7 +33,7 @@ pytestmark = pytest.mark.timeout(120)
 
 
 @pytest.fixture(autouse=True)
-def process_settings():
+def process_settings() -> Iterator[None]:
     """Put back what a table process sets for the whole interpreter."""
     interval = sys.getswitchinterval()
     handlers = {signum: signal.getsignal(signum) for signum in (signal.SIGTERM, signal.SIGINT)}
@@ -40,7 +44,7 @@ def process_settings():
 
 
 @pytest.fixture
-def shutdown(monkeypatch):
+def shutdown(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     """The order of what ends, as it happens: each entry (what, thread name)."""
     log: list[tuple[str, str]] = []
     in_loop = threading.Event()
@@ -51,7 +55,7 @@ def shutdown(monkeypatch):
     real_run, real_close = TableRunner.run, Journal.close
     real_stopping, real_notifier_close = SystemdNotifier.stopping, SystemdNotifier.close
 
-    def run(self, *args, **kwargs):
+    def run(self: TableRunner, *args: Any, **kwargs: Any) -> None:
         in_loop.set()
         try:
             return real_run(self, *args, **kwargs)
@@ -59,18 +63,18 @@ def shutdown(monkeypatch):
             in_loop.clear()
             note("loop ended")
 
-    def close_journal(self):
+    def close_journal(self: Journal) -> None:
         if self._db is not None:  # a real close, not a repeated call
             note("journal closed while the loop runs" if in_loop.is_set() else "journal closed")
         real_close(self)
 
     monkeypatch.setattr(TableRunner, "run", run)
     monkeypatch.setattr(Journal, "close", close_journal)
-    def stopping(self, *args):
+    def stopping(self: SystemdNotifier, *args: str | None) -> None:
         note("stopping")
         real_stopping(self, *args)
 
-    def notifier_close(self):
+    def notifier_close(self: SystemdNotifier) -> None:
         note("notifier closed")
         real_notifier_close(self)
 
@@ -80,7 +84,8 @@ def shutdown(monkeypatch):
 
 
 def test_a_headless_table_closes_its_journal_then_its_notifier_once_after_the_loop(
-        tmp_path, monkeypatch, capsys, shutdown):
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        shutdown: list[tuple[str, str]]) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     journal = tmp_path / "table.db"
     assert main(["run", "--headless", "--shoes", "1", "--driver", "sim://?seed=5&rate=0",
@@ -93,7 +98,7 @@ def test_a_headless_table_closes_its_journal_then_its_notifier_once_after_the_lo
 
 
 def test_the_display_quit_mid_shoe_waits_for_the_loop_which_closes_the_journal(
-        qapp, tmp_path, shutdown):
+        qapp: QApplication, tmp_path: Path, shutdown: list[tuple[str, str]]) -> None:
     from ui.display.app import run_display
 
     journal = tmp_path / "table.db"
@@ -110,7 +115,8 @@ def test_the_display_quit_mid_shoe_waits_for_the_loop_which_closes_the_journal(
 
 
 def test_the_display_closes_each_once_when_the_loop_ends_by_itself(
-        qapp, tmp_path, monkeypatch, shutdown):
+        qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        shutdown: list[tuple[str, str]]) -> None:
     from ui.display.app import run_display
 
     pings: list[str] = []
@@ -132,7 +138,8 @@ def test_the_display_closes_each_once_when_the_loop_ends_by_itself(
     assert pings and set(pings) == {threading.current_thread().name}
 
 
-def test_a_table_closed_before_its_loop_started_is_closed_once(tmp_path, shutdown):
+def test_a_table_closed_before_its_loop_started_is_closed_once(
+        tmp_path: Path, shutdown: list[tuple[str, str]]) -> None:
     journal = tmp_path / "table.db"
     with TableProcess(TableConfig(driver_url="sim://?seed=8", journal_path=str(journal))) as (
             process):
@@ -141,7 +148,7 @@ def test_a_table_closed_before_its_loop_started_is_closed_once(tmp_path, shutdow
     assert [what for what, _ in shutdown] == ["stopping", "journal closed", "notifier closed"]
 
 
-def test_a_table_and_its_serial_driver_leave_the_interpreter_switch_interval_alone():
+def test_a_table_and_its_serial_driver_leave_the_interpreter_switch_interval_alone() -> None:
     sys.setswitchinterval(0.005)
     events = EventLog()
     with ShoeEmulator([]) as emulator:
@@ -156,7 +163,7 @@ def test_a_table_and_its_serial_driver_leave_the_interpreter_switch_interval_alo
 
 
 def test_supervisor_pins_are_hashed_outside_the_loop_which_keeps_the_count_and_lockout(
-        monkeypatch):
+        monkeypatch: pytest.MonkeyPatch) -> None:
     import controller.table.supervisor as supervisor
     from controller.service.app import open_table
     from controller.table.commands import Action, Command
@@ -164,7 +171,7 @@ def test_supervisor_pins_are_hashed_outside_the_loop_which_keeps_the_count_and_l
     hashed_in: list[str] = []
     real_hash = supervisor.hash_pin
 
-    def hash_pin(*args, **kwargs):
+    def hash_pin(*args: Any, **kwargs: Any) -> str:
         hashed_in.append(threading.current_thread().name)
         return real_hash(*args, **kwargs)
 
@@ -172,7 +179,7 @@ def test_supervisor_pins_are_hashed_outside_the_loop_which_keeps_the_count_and_l
     answers: list[tuple[str, str]] = []
     answered = threading.Semaphore(0)
 
-    def collect(event):
+    def collect(event: TableEvent) -> None:
         if event.type in ("operator_action", "action_refused"):
             answers.append((event.type, event.fields.get("reason", "")))
             answered.release()
@@ -195,7 +202,7 @@ def test_supervisor_pins_are_hashed_outside_the_loop_which_keeps_the_count_and_l
     assert hashed_in and "table-loop" not in hashed_in
 
 
-def test_a_pin_verdict_counts_only_against_the_hash_it_was_checked_against():
+def test_a_pin_verdict_counts_only_against_the_hash_it_was_checked_against() -> None:
     from controller.table.supervisor import CheckedPin, hash_pin, verify_pin
 
     first, second = (hash_pin("2468", iterations=10_000) for _ in range(2))  # two salts
