@@ -4,7 +4,7 @@ asks for a PIN only where a supervisor is needed, and the real table answers."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from PyQt6.QtCore import QCoreApplication, Qt, QTimer
@@ -19,7 +19,7 @@ from PyQt6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from controller.events.facts import Scanner, State
+from controller.events.facts import RoundResult, Scanner, State
 from controller.events.stream import TableEvent
 from controller.table.commands import MAX_BY, MAX_REASON, Action, Command
 from controller.table.config import TableConfig
@@ -219,7 +219,7 @@ def test_recall_shows_the_last_ten_rounds_card_by_card_inside_the_window(
     assert len(rounds) == 10 and [text.index(n) for n in numbers] == sorted(
         text.index(n) for n in numbers)  # newest first
     for played_round in rounds:
-        assert " ".join(played_round.fact.player) in text
+        assert " ".join(cast(RoundResult, played_round.fact).player) in text
     floor = window.scale.px("body")
     assert QFontInfo(recall.body.font()).pixelSize() >= floor
     box = recall.box.geometry()
