@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -29,6 +30,9 @@ from tests.support.feed import CLI, Broker
 from tests.support.feed_messages import Chain
 from tests.support.journal import ROOT, wait_for
 from tests.support.pit import Pit, browser
+
+if TYPE_CHECKING:
+    from selenium.webdriver.remote.webdriver import WebDriver
 
 SEEDS = (11, 12, 13, 14)
 TABLES = [f"T{n:02d}" for n in range(1, 21)]
@@ -77,7 +81,7 @@ def hold(table: str, events: list[TableEvent]) -> list[TableEvent]:
                        for n, fact in enumerate(made, start=1))]
 
 
-def viewport(driver, width: int, height: int) -> None:
+def viewport(driver: WebDriver, width: int, height: int) -> None:
     """Sizes the window so that its page gets ``width`` x ``height``."""
     driver.set_window_size(width, height)
     inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")

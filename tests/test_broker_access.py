@@ -8,10 +8,14 @@ from __future__ import annotations
 import signal
 import subprocess
 import threading
+from collections.abc import Iterator
+from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
+from paho.mqtt.properties import Properties
+from paho.mqtt.reasoncodes import ReasonCode
 
 from tests.support.feed import (
     CLI,
@@ -26,7 +30,7 @@ from tests.support.journal import ROOT, wait_for
 pytestmark = needs_mosquitto
 
 
-def broker_access(folder, *arguments: str) -> str:
+def broker_access(folder: Path, *arguments: str) -> str:
     """The command run as a person would, on the files in ``folder``; its output."""
     done = subprocess.run([*CLI, "broker-access", *arguments, "--passwords",
                            str(folder / "passwd"), "--acl", str(folder / "acl")],
@@ -42,7 +46,7 @@ def settings_lines(output: str) -> list[str]:
     return [line for line in lines[start + 1:] if " = " in line]
 
 
-def secured_broker(folder) -> Broker:
+def secured_broker(folder: Path) -> Broker:
     """Mosquitto as docs/deployment.md sets it up: no anonymous client, the two files."""
     broker = Broker(folder, extra=f"allow_anonymous false\npassword_file {folder}/passwd\n"
                     f"acl_file {folder}/acl\nuse_username_as_clientid true")
@@ -64,7 +68,9 @@ class Login:
         self.client.connect("127.0.0.1", broker.port)
         self.client.loop_start()
 
-    def _on_connect(self, _c, _u, _f, reason, _p) -> None:
+    def _on_connect(
+            self, _c: mqtt.Client, _u: object, _f: mqtt.ConnectFlags, reason: ReasonCode,
+            _p: Properties | None) -> None:
         if reason.is_failure:
             self.refused.append(str(reason))
         else:
@@ -80,9 +86,9 @@ class Login:
 
 
 @pytest.fixture
-def logins(tmp_path):
+def logins(tmp_path: Path) -> dict[str, str]:
     """Tables A and B and a pit, each with its login; their passwords."""
-    passwords = {}
+    passwords: dict[str, str] = {}
     for kind, name in (("table", "A"), ("table", "B"), ("pit", "pit")):
         broker_access(tmp_path, f"add-{kind}", name, "--out", str(tmp_path / f"{name}.pw"))
         passwords[name] = (tmp_path / f"{name}.pw").read_text().strip()
@@ -90,13 +96,14 @@ def logins(tmp_path):
 
 
 @pytest.fixture
-def broker(tmp_path, logins):
+def broker(tmp_path: Path, logins: dict[str, str]) -> Iterator[Broker]:
     broker = secured_broker(tmp_path)
     yield broker
     broker.stop()
 
 
-def test_a_table_writes_only_its_own_topics_and_the_pit_only_reads(broker, logins):
+def test_a_table_writes_only_its_own_topics_and_the_pit_only_reads(
+        broker: Broker, logins: dict[str, str]) -> None:
     pit = Subscriber(broker, "baccarat/#", username="pit", password=logins["pit"])
     wait_for(lambda: "pit 1 baccarat/#" in broker.log(), timeout=20)
     table_a = Login(broker, "A", logins["A"])
@@ -118,7 +125,8 @@ def test_a_table_writes_only_its_own_topics_and_the_pit_only_reads(broker, login
 
 @pytest.mark.parametrize(("name", "password"), [
     ("stranger", None), ("A", "not A's password"), ("nobody", "a guess")])
-def test_a_client_without_a_login_is_refused(broker, name, password):
+def test_a_client_without_a_login_is_refused(
+        broker: Broker, name: str, password: str | None) -> None:
     stranger = Login(broker, name, password)
     try:
         wait_for(lambda: stranger.refused, timeout=20)
@@ -127,10 +135,12 @@ def test_a_client_without_a_login_is_refused(broker, name, password):
         stranger.close()
 
 
-def test_a_removed_login_is_refused_once_the_broker_reloads(tmp_path, broker, logins):
+def test_a_removed_login_is_refused_once_the_broker_reloads(
+        tmp_path: Path, broker: Broker, logins: dict[str, str]) -> None:
     broker_access(tmp_path, "remove", "B")
     assert broker_access(tmp_path, "list").splitlines() == ["pit pit baccarat/#",
                                                              "A table baccarat/A/#"]
+    assert broker.process is not None  # started by the fixture
     broker.process.send_signal(signal.SIGHUP)  # systemctl reload mosquitto
     wait_for(lambda: "Reloading config" in broker.log(), timeout=20)
     table_b = Login(broker, "B", logins["B"])
@@ -140,8 +150,8 @@ def test_a_removed_login_is_refused_once_the_broker_reloads(tmp_path, broker, lo
         table_b.close()
 
 
-def test_a_table_with_the_printed_feed_settings_publishes_its_events_to_the_pit(tmp_path,
-                                                                               logins):
+def test_a_table_with_the_printed_feed_settings_publishes_its_events_to_the_pit(
+        tmp_path: Path, logins: dict[str, str]) -> None:
     output = broker_access(tmp_path, "add-table", "T-07", "--out", str(tmp_path / "t7.pw"))
     assert settings_lines(output) == ['username = "T-07"', f'password_file = "{tmp_path}/t7.pw"']
     broker = secured_broker(tmp_path)
@@ -158,7 +168,7 @@ def test_a_table_with_the_printed_feed_settings_publishes_its_events_to_the_pit(
         broker.stop()
 
 
-def test_a_name_the_broker_cannot_take_is_refused_in_one_line(tmp_path):
+def test_a_name_the_broker_cannot_take_is_refused_in_one_line(tmp_path: Path) -> None:
     done = subprocess.run([*CLI, "broker-access", "add-table", "A/B", "--passwords",
                            str(tmp_path / "passwd"), "--acl", str(tmp_path / "acl")],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
@@ -169,7 +179,8 @@ def test_a_name_the_broker_cannot_take_is_refused_in_one_line(tmp_path):
     assert not (tmp_path / "acl").exists()
 
 
-def test_a_password_the_command_did_not_write_is_kept_and_a_foreign_acl_refused(tmp_path):
+def test_a_password_the_command_did_not_write_is_kept_and_a_foreign_acl_refused(
+        tmp_path: Path) -> None:
     (tmp_path / "passwd").write_text("back-office:$7$101$c2FsdA==$aGFzaA==\n")
     broker_access(tmp_path, "add-table", "A", "--out", str(tmp_path / "A.pw"))
     assert (tmp_path / "passwd").read_text().splitlines()[0] == (

@@ -16,7 +16,7 @@ HEAVY = ("PyQt6", "serial", "sqlite3", "transitions", "controller.journal",
          "controller.table.controller")
 
 
-def cli(*args: str, code: str = "") -> subprocess.CompletedProcess:
+def cli(*args: str, code: str = "") -> subprocess.CompletedProcess[str]:
     """``baccarat-table ARGS`` in a fresh interpreter, after running ``code`` in it."""
     script = f"import sys\n{code}\nfrom ui.cli import main\nsys.exit(main({list(args)!r}))"
     return subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
@@ -41,7 +41,7 @@ def heavy(modules: set[str]) -> list[str]:
 
 @pytest.mark.parametrize("error", ["KeyError('profile')", "ValueError('bad state')",
                                    "OSError('socket gone')"])
-def test_a_bug_keeps_its_traceback_and_does_not_exit_2(error):
+def test_a_bug_keeps_its_traceback_and_does_not_exit_2(error: str) -> None:
     # A fault in the program (here in odds) is not dressed up as a mistake of the user's.
     result = cli("odds", code=f"import ui.commands.odds as odds\n"
                               f"def broken(args):\n    raise {error}\n"
@@ -58,7 +58,8 @@ def test_a_bug_keeps_its_traceback_and_does_not_exit_2(error):
     (("emulate-shoe", "--script", "AS,XX"), "item 2"),
     (("journal", "verify", "/nonexistent/journal.db"), "no journal at /nonexistent/journal.db"),
 ])
-def test_a_user_error_is_one_line_naming_what_was_wrong_with_exit_2(args, shown):
+def test_a_user_error_is_one_line_naming_what_was_wrong_with_exit_2(args: tuple[str, ...],
+                                                                    shown: str) -> None:
     result = cli(*args)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1, result.stderr
@@ -66,7 +67,7 @@ def test_a_user_error_is_one_line_naming_what_was_wrong_with_exit_2(args, shown)
     assert shown in result.stderr and "Traceback" not in result.stderr
 
 
-def test_help_lists_every_command_without_loading_any_of_them():
+def test_help_lists_every_command_without_loading_any_of_them() -> None:
     result = cli("--help")
     assert result.returncode == 0
     for name, (_, help_line) in COMMANDS.items():
@@ -76,20 +77,20 @@ def test_help_lists_every_command_without_loading_any_of_them():
     assert not any(name.startswith(("ui.commands", "controller", "drivers")) for name in modules)
 
 
-def test_odds_loads_only_what_the_sum_needs():
+def test_odds_loads_only_what_the_sum_needs() -> None:
     modules = loaded_by("odds")
     assert "controller.game.odds" in modules
     assert not heavy(modules)
     assert {name for name in modules if name.startswith("ui.commands.")} == {"ui.commands.odds"}
 
 
-def test_a_command_shows_its_own_help_and_options():
+def test_a_command_shows_its_own_help_and_options() -> None:
     result = cli("odds", "--help")
     assert result.returncode == 0 and "--removed" in result.stdout and "no simulation" in (
         result.stdout)
 
 
-def test_every_command_configures():
+def test_every_command_configures() -> None:
     # The index and the modules agree: each module takes its parser and sets a handler.
     parser = build_parser()
     required = {"journal": ["verify"], "screenshot": ["out.png"], "feed": ["status"],

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 INSTALLED_CONFIG = Path("/etc/baccarat-table/table.toml")
 
 
-def command(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+def command(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=cwd,
                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120,
                           env={**os.environ, "QT_QPA_PLATFORM": "offscreen",
@@ -30,7 +30,7 @@ def command(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
 
 
 def test_three_tables_whose_configs_say_the_same_relative_journal_keep_three_journals(
-        tmp_path):
+        tmp_path: Path) -> None:
     elsewhere = tmp_path / "elsewhere"  # where the service manager starts them all
     elsewhere.mkdir()
     for number in (1, 2, 3):
@@ -52,7 +52,7 @@ def test_three_tables_whose_configs_say_the_same_relative_journal_keep_three_jou
     assert list(elsewhere.iterdir()) == []
 
 
-def test_a_relative_journal_is_named_by_its_absolute_path_in_a_refusal(tmp_path):
+def test_a_relative_journal_is_named_by_its_absolute_path_in_a_refusal(tmp_path: Path) -> None:
     config = tmp_path / "site" / "table.toml"
     config.parent.mkdir()
     config.write_text('[journal]\npath = "missing/journal.sqlite3"\n', encoding="utf-8")
@@ -74,14 +74,14 @@ def test_a_relative_journal_is_named_by_its_absolute_path_in_a_refusal(tmp_path)
 
 
 @pytest.mark.skipif(INSTALLED_CONFIG.exists(), reason="this machine has a table config")
-def test_feed_tail_without_a_config_says_there_is_none():
+def test_feed_tail_without_a_config_says_there_is_none() -> None:
     done = command("feed", "tail")
     line = one_line_error(done, "feed", f"no config at {INSTALLED_CONFIG}", "--config")
     assert "no [feed] section" not in line
 
 
 def test_every_command_calls_an_sqlite_file_that_is_not_a_journal_what_verify_calls_it(
-        tmp_path):
+        tmp_path: Path) -> None:
     store = tmp_path / "pit.sqlite3"
     Store(store)  # the pit's own store: SQLite, with an events table, no journal
     said = "not a baccarat-table journal (application id 0x0)"
@@ -95,8 +95,8 @@ def test_every_command_calls_an_sqlite_file_that_is_not_a_journal_what_verify_ca
 
 
 @pytest.mark.parametrize("events", ["{j}", "{j}.head", "{link}", "{j}-wal"])
-def test_an_events_file_naming_the_journal_is_refused_before_either_is_opened(tmp_path,
-                                                                             events):
+def test_an_events_file_naming_the_journal_is_refused_before_either_is_opened(tmp_path: Path,
+                                                                             events: str) -> None:
     journal = tmp_path / "table.db"
     play(journal).journal.close()
     link = tmp_path / "events.jsonl"

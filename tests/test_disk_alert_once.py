@@ -6,9 +6,12 @@ budget"). Real SQLite journals; the table's wall clock is injected."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
-from controller.service.app import open_table
+from controller.events.facts import DiskAlert
+from controller.service.app import Table, open_table
 from controller.table.config import TableConfig
 from tests.support.journal import generated_journal, generated_journal_fixtures, rows
 
@@ -23,20 +26,20 @@ def disk_alerts(journal: Path) -> list[tuple[str, str]]:
                          "'$.days_left') FROM events WHERE type = 'disk_alert' ORDER BY seq")
 
 
-def start(journal: Path, free: int, wall=time.time):
+def start(journal: Path, free: int, wall: Callable[[], float]=time.time) -> Table:
     config = TableConfig(driver_url="sim://?seed=5&rate=0", journal_path=str(journal))
     return open_table(config, stop_after_shoes=1, exposure=False,
                       free_space=lambda folder: free, wall=wall)
 
 
-def test_a_restart_does_not_raise_again_an_alert_that_still_stands(journal):
+def test_a_restart_does_not_raise_again_an_alert_that_still_stands(journal: Path) -> None:
     table = start(journal, 5 * MB)
     table.run()  # a shoe played to its end, the disk as short as before
     [raised] = disk_alerts(journal)
     assert raised[0] == "raised"
     restarted = start(journal, 5 * MB)
     # The alert still stands, in the view (the display's header, the status line) ...
-    assert [event.fact.state for event in restarted.view_events
+    assert [cast(DiskAlert, event.fact).state for event in restarted.view_events
             if event.type == "disk_alert"] == ["raised"]
     restarted.run()
     assert disk_alerts(journal) == [raised]  # ... raised once
@@ -46,7 +49,7 @@ def test_a_restart_does_not_raise_again_an_alert_that_still_stands(journal):
     assert float(disk_alerts(journal)[-1][1]) > 30
 
 
-def test_a_clock_stepped_back_clears_nothing(tmp_path):
+def test_a_clock_stepped_back_clears_nothing(tmp_path: Path) -> None:
     """Ninety minutes of history, the alert raised; then the wall clock steps back an hour
     and a shoe is played: its rows are stamped before the rows they follow."""
     journal = generated_journal(tmp_path, 1.5 / 24)

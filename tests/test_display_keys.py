@@ -3,14 +3,23 @@ asks for a PIN only where a supervisor is needed, and the real table answers."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, cast
 
 import pytest
 from PyQt6.QtCore import QCoreApplication, Qt, QTimer
 from PyQt6.QtGui import QFontInfo, QTextDocument, QTextTable
-from PyQt6.QtWidgets import QLabel, QProxyStyle, QStyle
+from PyQt6.QtWidgets import (
+    QLabel,
+    QProxyStyle,
+    QStyle,
+    QStyleHintReturn,
+    QStyleOption,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
 
-from controller.events.facts import Scanner, State
+from controller.events.facts import RoundResult, Scanner, State
 from controller.events.stream import TableEvent
 from controller.table.commands import MAX_BY, MAX_REASON, Action, Command
 from controller.table.config import TableConfig
@@ -35,20 +44,20 @@ class ScriptedDialogs:
         self.asked: list[str] = []
         self.titles: list[str] = []
 
-    def pin(self):
+    def pin(self) -> str | None:
         self.asked.append("pin")
         return self.answers["pin"]
 
-    def card(self):
+    def card(self) -> str | None:
         self.asked.append("card")
         return self.answers["card"]
 
-    def reason(self, title):
+    def reason(self, title: str) -> str | None:
         self.asked.append("reason")
         self.titles.append(title)
         return self.answers["reason"]
 
-    def name(self):
+    def name(self) -> str | None:
         self.asked.append("name")
         return self.answers["name"]
 
@@ -66,7 +75,7 @@ class KeyedWindow(DisplayWindow):
 
 
 @pytest.fixture
-def window(qtbot):
+def window(qtbot: QtBot) -> KeyedWindow:
     window = KeyedWindow()
     qtbot.addWidget(window)
     window.resize(1280, 800)
@@ -75,11 +84,13 @@ def window(qtbot):
     return window
 
 
-def press(qtbot, window, key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
-    qtbot.keyClick(window, key, modifier)
+def press(
+        qtbot: QtBot, window: DisplayWindow, key: Qt.Key,
+        modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+    qtbot.keyClick(window, key, modifier)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
 
 
-def betting(window) -> None:
+def betting(window: DisplayWindow) -> None:
     """Put the window's view in the middle of a shoe."""
     events = list(played("shoe"))
     opened = next(i for i, e in enumerate(events) if e.type == "betting_open" and e.round == 5)
@@ -87,13 +98,13 @@ def betting(window) -> None:
         window.on_event(event)
 
 
-def reader(window, status: str) -> None:
+def reader(window: DisplayWindow, status: str) -> None:
     last = window.view
     window.on_event(TableEvent(10_000, "", "table-1", last.shoe, last.round,
                                Scanner(status=status, reason="")))
 
 
-def test_dealer_keys_send_commands_without_a_pin(qtbot, window):
+def test_dealer_keys_send_commands_without_a_pin(qtbot: QtBot, window: KeyedWindow) -> None:
     reader(window, "disconnected")  # a card typed by hand: the dealer's only while it is down
     press(qtbot, window, Qt.Key.Key_B)
     press(qtbot, window, Qt.Key.Key_M)
@@ -103,13 +114,14 @@ def test_dealer_keys_send_commands_without_a_pin(qtbot, window):
     assert "pin" not in window.dialogs.asked
 
 
-def test_a_card_typed_while_the_reader_works_asks_for_the_supervisor_pin(qtbot, window):
+def test_a_card_typed_while_the_reader_works_asks_for_the_supervisor_pin(
+        qtbot: QtBot, window: KeyedWindow) -> None:
     reader(window, "connected")
     press(qtbot, window, Qt.Key.Key_M)
     assert window.submitted == [Command(Action.MANUAL_CARD, by="supervisor", pin="2468", card="KD")]
 
 
-def test_pause_key_resumes_a_paused_table(qtbot, window):
+def test_pause_key_resumes_a_paused_table(qtbot: QtBot, window: KeyedWindow) -> None:
     betting(window)
     last = window.view
     paused = TableEvent(10_000, "", "table-1", last.shoe, last.round,
@@ -119,7 +131,7 @@ def test_pause_key_resumes_a_paused_table(qtbot, window):
     assert window.submitted == [Command(Action.RESUME)]
 
 
-def test_supervisor_keys_ask_for_the_pin(qtbot, window):
+def test_supervisor_keys_ask_for_the_pin(qtbot: QtBot, window: KeyedWindow) -> None:
     betting(window)
     for key in (Qt.Key.Key_C, Qt.Key.Key_A, Qt.Key.Key_N, Qt.Key.Key_V):
         press(qtbot, window, key)
@@ -133,14 +145,15 @@ def test_supervisor_keys_ask_for_the_pin(qtbot, window):
     assert window.dialogs.titles == ["Void round 5 of shoe 1"]
 
 
-def test_new_shoe_needs_no_pin_once_the_shoe_is_over(qtbot, window):
+def test_new_shoe_needs_no_pin_once_the_shoe_is_over(qtbot: QtBot, window: KeyedWindow) -> None:
     press(qtbot, window, Qt.Key.Key_N)  # awaiting the shuffle
     assert window.submitted == [Command(Action.NEW_SHOE)]
 
 
 @pytest.mark.parametrize("in_play", [False, True], ids=["no shoe", "shoe in play"])
 @pytest.mark.parametrize("away", [False, True], ids=["reader works", "reader away"])
-def test_the_display_asks_for_the_pin_exactly_where_the_table_wants_it(window, in_play, away):
+def test_the_display_asks_for_the_pin_exactly_where_the_table_wants_it(
+        window: KeyedWindow, in_play: bool, away: bool) -> None:
     def table_as_it_stands() -> Table:
         table = Table()
         if in_play:
@@ -163,7 +176,7 @@ def test_the_display_asks_for_the_pin_exactly_where_the_table_wants_it(window, i
         assert ("pin" in window.dialogs.asked) == wants_pin, action
 
 
-def test_cancelled_inputs_send_nothing(qtbot, window):
+def test_cancelled_inputs_send_nothing(qtbot: QtBot, window: KeyedWindow) -> None:
     betting(window)
     window.dialogs = ScriptedDialogs(pin=None, card=None, reason=None)
     for key in (Qt.Key.Key_C, Qt.Key.Key_M, Qt.Key.Key_V):
@@ -171,7 +184,7 @@ def test_cancelled_inputs_send_nothing(qtbot, window):
     assert window.submitted == []
 
 
-def test_help_overlay_lists_every_key(qtbot, window):
+def test_help_overlay_lists_every_key(qtbot: QtBot, window: KeyedWindow) -> None:
     press(qtbot, window, Qt.Key.Key_F1)
     assert window.help.isVisible()
     text = window.help.body.text()
@@ -183,7 +196,7 @@ def test_help_overlay_lists_every_key(qtbot, window):
     assert not window.help.isVisible()
 
 
-def test_esc_closes_the_surveillance_panel_as_it_says(qtbot, window):
+def test_esc_closes_the_surveillance_panel_as_it_says(qtbot: QtBot, window: KeyedWindow) -> None:
     press(qtbot, window, Qt.Key.Key_S)
     assert window.surveillance.isVisible()
     press(qtbot, window, Qt.Key.Key_Escape)
@@ -191,7 +204,8 @@ def test_esc_closes_the_surveillance_panel_as_it_says(qtbot, window):
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920), (1280, 800)])
-def test_recall_shows_the_last_ten_rounds_card_by_card_inside_the_window(qtbot, size):
+def test_recall_shows_the_last_ten_rounds_card_by_card_inside_the_window(
+        qtbot: QtBot, size: tuple[int, int]) -> None:
     """H lays the last ten rounds over the window (a kiosk has one window), newest first,
     each round's cards and result, at the type scale and whole: no scroll bar, nothing cut."""
     window = shown_window(qtbot, size)
@@ -205,7 +219,7 @@ def test_recall_shows_the_last_ten_rounds_card_by_card_inside_the_window(qtbot, 
     assert len(rounds) == 10 and [text.index(n) for n in numbers] == sorted(
         text.index(n) for n in numbers)  # newest first
     for played_round in rounds:
-        assert " ".join(played_round.fact.player) in text
+        assert " ".join(cast(RoundResult, played_round.fact).player) in text
     floor = window.scale.px("body")
     assert QFontInfo(recall.body.font()).pixelSize() >= floor
     box = recall.box.geometry()
@@ -217,7 +231,7 @@ def test_recall_shows_the_last_ten_rounds_card_by_card_inside_the_window(qtbot, 
     assert not recall.isVisible()
 
 
-def test_recall_stays_live_while_shown(qtbot):
+def test_recall_stays_live_while_shown(qtbot: QtBot) -> None:
     """Recall opened at round 40 shows round 41 once it is played, newest first (it was a
     snapshot of the moment it opened, without saying so)."""
     events = list(played("shoe"))
@@ -256,7 +270,8 @@ def header_positions(label: QLabel) -> dict[str, float]:
 
 
 @pytest.mark.parametrize("language", ["en", "ar"])
-def test_recall_fills_its_box_and_runs_right_to_left_in_arabic(qtbot, english, language):
+def test_recall_fills_its_box_and_runs_right_to_left_in_arabic(
+        qtbot: QtBot, english: None, language: str) -> None:
     """In Arabic the shoe comes first on the right, the result last on the left; in every
     language the table spreads across its box (it filled half of it)."""
     make_application(language)
@@ -270,7 +285,7 @@ def test_recall_fills_its_box_and_runs_right_to_left_in_arabic(qtbot, english, l
     assert max(columns.values()) - min(columns.values()) > body.width() * 0.6
 
 
-def test_the_pin_is_asked_inside_the_window_at_the_type_scale(qtbot):
+def test_the_pin_is_asked_inside_the_window_at_the_type_scale(qtbot: QtBot) -> None:
     window = shown_window(qtbot)
     seen = {}
 
@@ -278,8 +293,9 @@ def test_the_pin_is_asked_inside_the_window_at_the_type_scale(qtbot):
         prompt = next(w for w in window.findChildren(PinDialog) if w.isVisible())
         seen["inside"] = prompt.parentWidget() is window and prompt.geometry() == window.rect()
         seen["px"] = QFontInfo(prompt.edit.font()).pixelSize()
-        qtbot.keyClicks(prompt.edit, "2468")
-        qtbot.keyClick(prompt.edit, Qt.Key.Key_Return)
+        # pytest-qt's key clicks are unannotated.
+        qtbot.keyClicks(prompt.edit, "2468")  # type: ignore[no-untyped-call]
+        qtbot.keyClick(prompt.edit, Qt.Key.Key_Return)  # type: ignore[no-untyped-call]
 
     QTimer.singleShot(50, type_pin)
     assert window.dialogs.pin() == "2468"
@@ -287,14 +303,15 @@ def test_the_pin_is_asked_inside_the_window_at_the_type_scale(qtbot):
 
     def cancel() -> None:
         prompt = next(w for w in window.findChildren(ReasonDialog) if w.isVisible())
-        qtbot.keyClicks(prompt.edit, "misdeal")
-        qtbot.keyClick(prompt.edit, Qt.Key.Key_Escape)
+        # pytest-qt's key clicks are unannotated.
+        qtbot.keyClicks(prompt.edit, "misdeal")  # type: ignore[no-untyped-call]
+        qtbot.keyClick(prompt.edit, Qt.Key.Key_Escape)  # type: ignore[no-untyped-call]
 
     QTimer.singleShot(50, cancel)
     assert window.dialogs.reason("Void round 4 of shoe 1") is None
 
 
-def test_manual_card_input_is_validated(qtbot):
+def test_manual_card_input_is_validated(qtbot: QtBot) -> None:
     dialog = CardDialog()
     qtbot.addWidget(dialog)
     ok = dialog.ok
@@ -307,13 +324,15 @@ def test_manual_card_input_is_validated(qtbot):
 class IconStyle(QProxyStyle):
     """A desktop style that puts icons on dialog buttons (as GNOME's and KDE's do)."""
 
-    def styleHint(self, hint, option=None, widget=None, returnData=None):
+    def styleHint(
+            self, hint: QStyle.StyleHint, option: QStyleOption | None = None,
+            widget: QWidget | None = None, returnData: QStyleHintReturn | None = None) -> int:
         if hint == QStyle.StyleHint.SH_DialogButtonBox_ButtonsHaveIcons:
             return 1
         return super().styleHint(hint, option, widget, returnData)
 
 
-def test_the_prompt_buttons_are_plain_words_in_the_display_language(qtbot):
+def test_the_prompt_buttons_are_plain_words_in_the_display_language(qtbot: QtBot) -> None:
     """OK and Cancel in the dealer's words, no desktop style's icons beside them."""
     style = IconStyle()
     translator = load_translator("ru")
@@ -331,17 +350,18 @@ def test_the_prompt_buttons_are_plain_words_in_the_display_language(qtbot):
         QCoreApplication.removeTranslator(translator)
 
 
-def test_the_void_prompts_hold_what_headless_mode_takes(qtbot):
+def test_the_void_prompts_hold_what_headless_mode_takes(qtbot: QtBot) -> None:
     """A reason and a supervisor's name no longer than headless mode takes them: both end up
     in the journal and on every screen."""
     reason, name = ReasonDialog("Void round 4 of shoe 1"), NameDialog()
     for dialog in (reason, name):
         qtbot.addWidget(dialog)
-        qtbot.keyClicks(dialog.edit, "x" * 150)
+        # pytest-qt's key clicks are unannotated.
+        qtbot.keyClicks(dialog.edit, "x" * 150)  # type: ignore[no-untyped-call]
     assert (len(reason.value()), len(name.value())) == (MAX_REASON, MAX_BY)
 
 
-def test_pin_input_takes_digits_only(qtbot):
+def test_pin_input_takes_digits_only(qtbot: QtBot) -> None:
     dialog = PinDialog()
     qtbot.addWidget(dialog)
     ok = dialog.ok
@@ -352,7 +372,7 @@ def test_pin_input_takes_digits_only(qtbot):
 
 
 @pytest.fixture
-def live_table(qtbot):
+def live_table(qtbot: QtBot) -> Iterator[DisplayWindow]:
     """A real table on a scripted shoe, its loop in its own thread, feeding a real window."""
     config = TableConfig(driver_url="sim://?script=3H,2S,2H,2D,9S,8D,KC,QH&rate=0",
                          pin_hash=hash_pin("2468", iterations=1000))
@@ -371,22 +391,25 @@ def live_table(qtbot):
     process.close()
 
 
-def test_keys_drive_a_real_table(qtbot, live_table):
+def test_keys_drive_a_real_table(qtbot: QtBot, live_table: DisplayWindow) -> None:
     window = live_table
     qtbot.waitUntil(lambda: window.view.roads.hands() == 1)
-    qtbot.keyClick(window, Qt.Key.Key_C)  # the right PIN: the roads are cleared
+    # the right PIN: the roads are cleared
+    qtbot.keyClick(window, Qt.Key.Key_C)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
     qtbot.waitUntil(lambda: window.view.roads.hands() == 0)
     assert window.roads.big_road.cells == {}
     window.dialogs = ScriptedDialogs(pin="1111")
-    qtbot.keyClick(window, Qt.Key.Key_C)  # a wrong PIN is refused, and the dealer sees why
+    # a wrong PIN is refused, and the dealer sees why
+    qtbot.keyClick(window, Qt.Key.Key_C)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
     qtbot.waitUntil(lambda: "wrong supervisor PIN" in window.status.fields["refused"].text())
     assert window.status.fields["refused"].text().startswith("refused: clear the roads: ")
-    qtbot.keyClick(window, Qt.Key.Key_P)
+    qtbot.keyClick(window, Qt.Key.Key_P)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
     qtbot.waitUntil(lambda: window.view.paused)
     assert window.cards.picture.phase == "PAUSED"
 
 
-def test_x_marks_the_cut_card_without_a_pin_and_the_help_lists_it(qtbot, window):
+def test_x_marks_the_cut_card_without_a_pin_and_the_help_lists_it(
+        qtbot: QtBot, window: KeyedWindow) -> None:
     betting(window)
     press(qtbot, window, Qt.Key.Key_X)
     assert window.submitted == [Command(Action.CUT_CARD)]
@@ -403,12 +426,12 @@ class DealingMeanwhile(ScriptedDialogs):
         super().__init__(name="Maria")
         self.table, self.cards = table, cards
 
-    def reason(self, title):
+    def reason(self, title: str) -> str | None:
         self.table.deal(self.cards)
         return super().reason(title)
 
 
-def table_window(qtbot, **config: Any) -> tuple[Table, DisplayWindow]:
+def table_window(qtbot: QtBot, **config: Any) -> tuple[Table, DisplayWindow]:
     """A real controller fed by hand, its events shown by a real window, its keys obeyed."""
     table = Table(**config)
     window = shown_window(qtbot, (1280, 800), pin_configured=table.config.pin_hash is not None)
@@ -417,7 +440,7 @@ def table_window(qtbot, **config: Any) -> tuple[Table, DisplayWindow]:
     return table, window
 
 
-def test_a_void_started_at_round_n_voids_round_n_with_cards_dealt_meanwhile(qtbot):
+def test_a_void_started_at_round_n_voids_round_n_with_cards_dealt_meanwhile(qtbot: QtBot) -> None:
     table, window = table_window(qtbot)
     table.start_shoe()
     table.deal("9S")  # round 1: the player's first card
@@ -439,7 +462,7 @@ def test_a_void_started_at_round_n_voids_round_n_with_cards_dealt_meanwhile(qtbo
         "it was not voided")
 
 
-def test_with_no_pin_configured_supervisor_keys_say_so_at_once(qtbot):
+def test_with_no_pin_configured_supervisor_keys_say_so_at_once(qtbot: QtBot) -> None:
     table, window = table_window(qtbot, pin_hash=None)
     window.dialogs = dialogs = ScriptedDialogs()
     table.start_shoe()

@@ -4,9 +4,12 @@ an error or a Qt warning; and the screenshot command and its approved image."""
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pytest
 from PyQt6.QtGui import QFontDatabase, QImage
+from PyQt6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from controller.table.config import TableConfig
 from tests.support.display import near, played
@@ -22,7 +25,8 @@ APPROVED = "tests/data/display-round-1280x800.png"
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")  # the offscreen platform says this on show()
 @pytest.mark.qt_log_level_fail("WARNING")
-def test_a_full_shoe_plays_through_the_window(qtbot, caplog):
+def test_a_full_shoe_plays_through_the_window(
+        qtbot: QtBot, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING)
     window = DisplayWindow()
     qtbot.addWidget(window)
@@ -57,7 +61,7 @@ def differing_fraction(image: QImage, approved: QImage) -> float:
     return differ / total
 
 
-def test_rendered_scenario_matches_the_approved_image(qapp):
+def test_rendered_scenario_matches_the_approved_image(qapp: QApplication) -> None:
     if "Noto Sans" not in QFontDatabase.families():
         pytest.skip("the approved image was drawn with Noto Sans (apt: fonts-noto-core)")
     image = render_events(list(played("round")), (1280, 800), scenario_profile("round"))
@@ -67,7 +71,8 @@ def test_rendered_scenario_matches_the_approved_image(qapp):
     assert fraction < 0.01, f"{fraction:.2%} of the pixels differ from {APPROVED}"
 
 
-def test_screenshot_command_writes_a_png(qapp, tmp_path, capsys):
+def test_screenshot_command_writes_a_png(
+        qapp: QApplication, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "hold.png"
     assert main(["screenshot", str(out), "--scenario", "hold", "--size", "640x400"]) == 0
     image = QImage(str(out))
@@ -75,7 +80,8 @@ def test_screenshot_command_writes_a_png(qapp, tmp_path, capsys):
     assert "scenario hold" in capsys.readouterr().out
 
 
-def test_screenshot_command_refuses_a_bad_size(qapp, tmp_path, capsys):
+def test_screenshot_command_refuses_a_bad_size(
+        qapp: QApplication, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["screenshot", str(tmp_path / "x.png"), "--size", "wide"]) == 2
     assert "--size 'wide': expected landscape, laptop, portrait or WIDTHxHEIGHT" in \
         capsys.readouterr().err

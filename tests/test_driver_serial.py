@@ -5,6 +5,8 @@ import os
 import select
 import threading
 import time
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -35,7 +37,7 @@ def open_fds() -> int:
 
 
 @pytest.fixture
-def pty():
+def pty() -> Iterator[tuple[str, int]]:
     """A raw pty: (device path, master fd) — the test plays the device by hand."""
     emulator = ShoeEmulator([])
     path = emulator.open()
@@ -62,7 +64,7 @@ def write_all(master: int, data: bytes) -> None:
             select.select([], [master], [], 0.05)
 
 
-def test_scanner_cards_no_reads_and_the_rescan_trigger(pty):
+def test_scanner_cards_no_reads_and_the_rescan_trigger(pty: tuple[str, int]) -> None:
     path, master = pty
     log = EventLog()
     with open_driver(f"serial://{path}?protocol=scanner&baud=115200", log.put) as driver:
@@ -81,7 +83,7 @@ def test_scanner_cards_no_reads_and_the_rescan_trigger(pty):
         assert read_master(master, 3) == bytes.fromhex("16540D")
 
 
-def test_configured_rescan_trigger_and_no_read_text(pty):
+def test_configured_rescan_trigger_and_no_read_text(pty: tuple[str, int]) -> None:
     path, master = pty
     log = EventLog()
     with open_driver(f"serial://{path}?rescan=1B52&noread=ERR", log.put) as driver:
@@ -92,7 +94,7 @@ def test_configured_rescan_trigger_and_no_read_text(pty):
         assert read_master(master, 2) == b"\x1bR"
 
 
-def test_shoe_checksums_acknowledgements_and_resends(pty):
+def test_shoe_checksums_acknowledgements_and_resends(pty: tuple[str, int]) -> None:
     path, master = pty
     log = EventLog()
     with open_driver(f"serial://{path}?protocol=shoe", log.put) as driver:
@@ -113,7 +115,8 @@ def test_shoe_checksums_acknowledgements_and_resends(pty):
         assert log.quiet(0.2)
 
 
-def test_a_flood_of_garbage_is_one_misread_gets_one_trigger_and_a_good_card_after_it_none(pty):
+def test_a_flood_of_garbage_is_one_misread_gets_one_trigger_and_a_good_card_after_it_none(
+        pty: tuple[str, int]) -> None:
     path, master = pty
     log = EventLog()
     flood = 50_000
@@ -139,7 +142,8 @@ def test_a_flood_of_garbage_is_one_misread_gets_one_trigger_and_a_good_card_afte
         assert log.quiet(0.1)
 
 
-def test_the_cut_card_and_a_new_shoe_are_acknowledged_only_once_recorded(pty):
+def test_the_cut_card_and_a_new_shoe_are_acknowledged_only_once_recorded(
+        pty: tuple[str, int]) -> None:
     path, master = pty
     log = EventLog()
     with open_driver(f"serial://{path}?protocol=shoe", log.put) as driver:
@@ -157,7 +161,8 @@ def test_the_cut_card_and_a_new_shoe_are_acknowledged_only_once_recorded(pty):
         assert log.quiet(0.1), "a resend was delivered again"
 
 
-def test_a_restarted_table_acknowledges_the_resend_of_what_it_recorded(pty):
+def test_a_restarted_table_acknowledges_the_resend_of_what_it_recorded(
+        pty: tuple[str, int]) -> None:
     # The PC died after journaling 9H but before its $A reached the shoe. The restarted
     # table primes the driver with the journaled frame: the resend is answered, not counted.
     path, master = pty
@@ -175,7 +180,8 @@ def test_a_restarted_table_acknowledges_the_resend_of_what_it_recorded(pty):
         assert log.quiet(0.1), "9H was delivered again"
 
 
-def test_an_older_frame_over_the_wire_comes_after_a_notice_and_is_answered_once_recorded(pty):
+def test_an_older_frame_over_the_wire_comes_after_a_notice_and_is_answered_once_recorded(
+        pty: tuple[str, int]) -> None:
     path, master = pty
     log = EventLog()
     with open_driver(f"serial://{path}?protocol=shoe", log.put) as driver:
@@ -196,7 +202,7 @@ def test_an_older_frame_over_the_wire_comes_after_a_notice_and_is_answered_once_
 
 
 @pytest.mark.parametrize("protocol", ["scanner", "shoe"])
-def test_end_to_end_with_the_emulator_and_every_fault(protocol):
+def test_end_to_end_with_the_emulator_and_every_fault(protocol: str) -> None:
     script = ["AS", "KD", "NR", "9H", "CUT", "TC", "2S", "3D", "4C", "5H", "6S", "7D"]
     faults = Faults(no_read=0.3, garbage=0.3, bad_checksum=0.4, drop_ack=0.3)
     emulator = ShoeEmulator([script], protocol=protocol, faults=faults, seed=4,
@@ -227,7 +233,7 @@ def test_end_to_end_with_the_emulator_and_every_fault(protocol):
             assert log.quiet(0.3), "a card was delivered twice"
 
 
-def test_a_second_program_cannot_open_the_same_device(pty):
+def test_a_second_program_cannot_open_the_same_device(pty: tuple[str, int]) -> None:
     path, master = pty
     first_log, second_log = EventLog(), EventLog()
     with open_driver(f"serial://{path}", first_log.put):
@@ -239,7 +245,7 @@ def test_a_second_program_cannot_open_the_same_device(pty):
             assert first_log.next_as(CardRead).code == "8C"
 
 
-def test_a_missing_device_is_reported_and_picked_up_when_it_appears(tmp_path):
+def test_a_missing_device_is_reported_and_picked_up_when_it_appears(tmp_path: Path) -> None:
     link = tmp_path / "shoe"
     log = EventLog()
     # The shoe protocol, because a scanner's line sent before the port opens is flushed.
@@ -253,7 +259,7 @@ def test_a_missing_device_is_reported_and_picked_up_when_it_appears(tmp_path):
             assert log.next_as(CardRead).code == "QD"
 
 
-def test_unplug_and_replug_twenty_times_leaks_no_descriptors(tmp_path):
+def test_unplug_and_replug_twenty_times_leaks_no_descriptors(tmp_path: Path) -> None:
     link = tmp_path / "shoe"
     log = EventLog()
     gc.collect()  # what earlier tests left for the collector is closed before counting
@@ -283,7 +289,8 @@ def test_unplug_and_replug_twenty_times_leaks_no_descriptors(tmp_path):
     assert open_fds() <= before
 
 
-def test_a_power_cycled_shoe_after_a_replug_numbers_from_0_and_its_cards_count(tmp_path):
+def test_a_power_cycled_shoe_after_a_replug_numbers_from_0_and_its_cards_count(
+        tmp_path: Path) -> None:
     link = tmp_path / "shoe"
     log = EventLog()
     with open_driver(f"serial://{link}?protocol=shoe", log.put) as driver:
@@ -309,7 +316,8 @@ def test_a_power_cycled_shoe_after_a_replug_numbers_from_0_and_its_cards_count(t
 
 
 @pytest.mark.parametrize("protocol", READER_FORMATS)
-def test_a_listen_only_reader_emulated_with_faults_reaches_the_driver_card_for_card(protocol):
+def test_a_listen_only_reader_emulated_with_faults_reaches_the_driver_card_for_card(
+        protocol: str) -> None:
     # The emulator plays the device: no-reads and garbage before cards, the card passed again
     # after each; the cut card is never sent (the device cannot see it).
     script = ["AS", "KD", "NR", "9H", CUT, "TC", "2S", "QH"]

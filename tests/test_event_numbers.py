@@ -21,13 +21,15 @@ PASSED: dict[str, Any] = {"last_seq": 1, "last_hash": "ab" * 32, "rows": 1, "sec
 
 
 @pytest.mark.parametrize("number", [math.nan, math.inf, -math.inf])
-def test_a_fact_read_with_a_number_json_cannot_hold_is_refused_naming_the_field(number):
+def test_a_fact_read_with_a_number_json_cannot_hold_is_refused_naming_the_field(
+    number: float,
+) -> None:
     with pytest.raises(EventSchemaError, match=r"journal_verified.*seconds = (nan|inf|-inf) "
                        "is not a finite number"):
         decode("journal_verified", {**PASSED, "seconds": number})
 
 
-def test_the_json_words_for_them_are_refused_as_read(tmp_path: Path):
+def test_the_json_words_for_them_are_refused_as_read(tmp_path: Path) -> None:
     """Python's json reads NaN and Infinity: the codec does not let them through."""
     for word in ("NaN", "Infinity", "-Infinity"):
         text = json.dumps(PASSED).replace('"seconds": 0.5', f'"seconds": {word}')
@@ -35,7 +37,7 @@ def test_the_json_words_for_them_are_refused_as_read(tmp_path: Path):
             decode("journal_verified", json.loads(text))
 
 
-def test_a_fact_holding_one_is_never_journaled(tmp_path: Path):
+def test_a_fact_holding_one_is_never_journaled(tmp_path: Path) -> None:
     fact = JournalVerified(**{**PASSED, "seconds": math.nan})
     with pytest.raises(EventSchemaError, match="seconds = nan is not a finite number"):
         encode(fact)

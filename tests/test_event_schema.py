@@ -30,18 +30,18 @@ def documented() -> dict[str, set[str]]:
     return types
 
 
-def test_docs_events_md_lists_every_type_and_field_of_the_schema():
+def test_docs_events_md_lists_every_type_and_field_of_the_schema() -> None:
     assert documented() == {name: set(spec.names) for name, spec in SCHEMA.items()}
 
 
-def test_a_row_of_an_unknown_type_or_without_a_field_is_refused_where_it_is_read():
+def test_a_row_of_an_unknown_type_or_without_a_field_is_refused_where_it_is_read() -> None:
     with pytest.raises(EventSchemaError, match="unknown event type 'shoe_end'"):
         decode("shoe_end", {"rounds": 3, "reason": "cut card"})
     with pytest.raises(EventSchemaError, match="'shoe_ended': missing reason"):
         decode("shoe_ended", {"rounds": 3, "raeson": "cut card"})
 
 
-def test_every_fact_of_a_busy_shoe_goes_to_the_wire_and_back_unchanged():
+def test_every_fact_of_a_busy_shoe_goes_to_the_wire_and_back_unchanged() -> None:
     table = busy_shoe()
     assert {type(event.fact) for event in table.events} <= set(FACTS.values())
     for event in table.events:
@@ -69,7 +69,7 @@ def busy_shoe() -> Table:
     return table
 
 
-def test_every_event_of_a_busy_shoe_has_fields_of_the_schemas_kinds():
+def test_every_event_of_a_busy_shoe_has_fields_of_the_schemas_kinds() -> None:
     table = busy_shoe()
     assert {event.type for event in table.events} >= {
         "shoe_started", "reveal", "burn", "card", "misread", "scanner", "operator_action",

@@ -7,7 +7,10 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
+from collections.abc import Iterable
+from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -42,7 +45,7 @@ def received_in_order(seqs: list[int], last: int) -> None:
     assert highest == last
 
 
-def stop(process: subprocess.Popen) -> None:
+def stop(process: subprocess.Popen[bytes]) -> None:
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=60) == 0
 
@@ -57,7 +60,7 @@ def on(protocol: str) -> str:
     return f'protocol = "{protocol}"\n'
 
 
-def test_events_arrive_in_order_with_their_seqs_and_chain(broker, tmp_path):
+def test_events_arrive_in_order_with_their_seqs_and_chain(broker: Broker, tmp_path: Path) -> None:
     subscriber = Subscriber(broker, "baccarat/t1/#")
     journal = tmp_path / "t1.db"
     table = table_process(feed_config(tmp_path, broker), journal, f"sim://?seed={SEED}&rate=0")
@@ -82,8 +85,8 @@ def test_events_arrive_in_order_with_their_seqs_and_chain(broker, tmp_path):
 
 
 @PROTOCOLS
-def test_retained_state_and_status_online_then_offline_by_last_will(broker, tmp_path,
-                                                                   protocol):
+def test_retained_state_and_status_online_then_offline_by_last_will(broker: Broker, tmp_path: Path,
+                                                                   protocol: str) -> None:
     journal = tmp_path / "t1.db"
     table = table_process(feed_config(tmp_path, broker, extra=on(protocol)), journal,
                           f"sim://?seed={SEED}&rate=40")
@@ -104,8 +107,8 @@ def test_retained_state_and_status_online_then_offline_by_last_will(broker, tmp_
 
 
 @PROTOCOLS
-def test_outage_kill_and_restart_every_journaled_seq_arrives_in_order(broker, tmp_path,
-                                                                      protocol):
+def test_outage_kill_and_restart_every_journaled_seq_arrives_in_order(
+        broker: Broker, tmp_path: Path, protocol: str) -> None:
     subscriber = Subscriber(broker, "baccarat/t1/events")
     journal = tmp_path / "t1.db"
     config = feed_config(tmp_path, broker, extra=on(protocol))
@@ -131,17 +134,17 @@ def test_outage_kill_and_restart_every_journaled_seq_arrives_in_order(broker, tm
     assert record.acked_seq == last and record.connection == "stopped"
 
 
-def _status(journal) -> str:
+def _status(journal: Path) -> str:
     record = read_record(journal)
     return record.connection if record else ""
 
 
-def _status_log(journal) -> str:
+def _status_log(journal: Path) -> str:
     """What the relay said in the table's log."""
     return journal.with_name(journal.name + ".log").read_text(encoding="utf-8")
 
 
-def test_wrong_credentials_give_a_clear_status_and_the_table_plays_on(tmp_path):
+def test_wrong_credentials_give_a_clear_status_and_the_table_plays_on(tmp_path: Path) -> None:
     folder = tmp_path / "broker"
     folder.mkdir()
     passwords = folder / "passwords"
@@ -171,7 +174,7 @@ def test_wrong_credentials_give_a_clear_status_and_the_table_plays_on(tmp_path):
         locked.stop()
 
 
-def make_certificates(folder) -> dict[str, str]:
+def make_certificates(folder: Path) -> dict[str, str]:
     """A throwaway CA, a server certificate for 127.0.0.1 and a client certificate."""
     def openssl(*args: str) -> None:
         subprocess.run(["openssl", *args], cwd=folder, check=True, capture_output=True)
@@ -189,7 +192,7 @@ def make_certificates(folder) -> dict[str, str]:
                                                   "client.pem", "client.key")}
 
 
-def test_tls_with_a_client_certificate(tmp_path):
+def test_tls_with_a_client_certificate(tmp_path: Path) -> None:
     folder = tmp_path / "broker"
     folder.mkdir()
     files = make_certificates(folder)
@@ -216,7 +219,9 @@ def test_tls_with_a_client_certificate(tmp_path):
         secured.stop()
 
 
-def tailed(broker: Broker, tmp_path, count: int, events: list[dict]) -> tuple[str, str]:
+def tailed(
+        broker: Broker, tmp_path: Path, count: int,
+        events: list[dict[str, Any]]) -> tuple[str, str]:
     """What ``feed tail --verify --count N`` prints (out, err) when a fake table publishes
     ``events`` on t1's topic."""
     tail = subprocess.Popen([*CLI, "feed", "tail", "--config", str(feed_config(tmp_path, broker)),
@@ -240,7 +245,8 @@ def tailed(broker: Broker, tmp_path, count: int, events: list[dict]) -> tuple[st
     return out, err
 
 
-def test_tail_prints_each_event_once_and_verify_names_a_gap_and_a_broken_link(broker, tmp_path):
+def test_tail_prints_each_event_once_and_verify_names_a_gap_and_a_broken_link(
+        broker: Broker, tmp_path: Path) -> None:
     sent = [{"type": "prompt", "seq": seq, "ts": "2026-11-30T12:00:00.000000Z", "table": "t1",
              "shoe": 1, "round": 0, "data": {"message": f"m{seq}"}} for seq in (1, 2, 4, 5, 6, 7)]
     previous = "0" * 64
@@ -261,7 +267,8 @@ def test_tail_prints_each_event_once_and_verify_names_a_gap_and_a_broken_link(br
         f"({sent[3]['hash']})")]
 
 
-def test_a_broker_without_mqtt_5_gets_every_event_over_3_1_1(broker, tmp_path):
+def test_a_broker_without_mqtt_5_gets_every_event_over_3_1_1(
+        broker: Broker, tmp_path: Path) -> None:
     subscriber = Subscriber(broker, "baccarat/t1/events")
     old_broker = Mqtt311Only(broker)
     try:
@@ -282,7 +289,7 @@ def test_a_broker_without_mqtt_5_gets_every_event_over_3_1_1(broker, tmp_path):
 
 
 def test_tail_told_mqtt_5_by_a_broker_without_it_says_so_naming_the_url_and_the_version(
-        broker, tmp_path):
+        broker: Broker, tmp_path: Path) -> None:
     old_broker = Mqtt311Only(broker)
     try:
         config = feed_config(tmp_path, old_broker, extra=on("5"))
@@ -296,7 +303,7 @@ def test_tail_told_mqtt_5_by_a_broker_without_it_says_so_naming_the_url_and_the_
     assert len(done.stderr.splitlines()) == 1
 
 
-def chained_events(seqs, table: str = "t1") -> list[dict]:
+def chained_events(seqs: Iterable[int], table: str = "t1") -> list[dict[str, Any]]:
     """Events of ``table`` as a table publishes them, each linked to the one before."""
     events, previous = [], "0" * 64
     for seq in seqs:
@@ -308,7 +315,8 @@ def chained_events(seqs, table: str = "t1") -> list[dict]:
     return events
 
 
-def test_tail_verify_rides_out_a_broker_restart_and_reports_stray_messages(broker, tmp_path):
+def test_tail_verify_rides_out_a_broker_restart_and_reports_stray_messages(
+        broker: Broker, tmp_path: Path) -> None:
     config = feed_config(tmp_path, broker)
     tail = subprocess.Popen([*CLI, "feed", "tail", "--config", str(config), "--verify",
                              "--count", "4"], cwd=ROOT, stdout=subprocess.PIPE,
@@ -354,7 +362,8 @@ def test_tail_verify_rides_out_a_broker_restart_and_reports_stray_messages(broke
     assert "chain broken" not in err and "gap" not in err
 
 
-def test_tail_outlives_a_write_to_a_connection_the_broker_has_just_closed(broker, tmp_path):
+def test_tail_outlives_a_write_to_a_connection_the_broker_has_just_closed(
+        broker: Broker, tmp_path: Path) -> None:
     """The kernel sends SIGPIPE to a process that writes on a connection its peer has reset:
     paho does so when the broker goes away while an acknowledgement is on its way (the cause
     of a tail that died silently across a broker restart). The tail must take it as a lost
@@ -378,7 +387,7 @@ def test_tail_outlives_a_write_to_a_connection_the_broker_has_just_closed(broker
 
 
 def test_a_cluster_url_whose_first_node_is_down_goes_to_the_next_for_table_and_tail(
-        broker, tmp_path):
+        broker: Broker, tmp_path: Path) -> None:
     """Each node in turn: the relay and feed tail alike pass a node that does not answer."""
     cluster = SimpleNamespace(url=f"mqtt://127.0.0.1:{free_port()},127.0.0.1:{broker.port}")
     config = feed_config(tmp_path, cluster)
@@ -399,7 +408,8 @@ def test_a_cluster_url_whose_first_node_is_down_goes_to_the_next_for_table_and_t
     assert getattr(read_record(journal), "broker", "") == cluster.url
 
 
-def test_tail_piped_into_a_reader_that_stops_reading_ends_quietly(broker, tmp_path):
+def test_tail_piped_into_a_reader_that_stops_reading_ends_quietly(
+        broker: Broker, tmp_path: Path) -> None:
     # As `baccarat-table feed tail | head -1` does: no traceback, no complaint.
     config = feed_config(tmp_path, broker)
     tail = subprocess.Popen([*CLI, "feed", "tail", "--config", str(config)], cwd=ROOT,
@@ -420,7 +430,8 @@ def test_tail_piped_into_a_reader_that_stops_reading_ends_quietly(broker, tmp_pa
     assert tail.stderr.read() == b""
 
 
-def test_status_says_connected_again_once_the_broker_takes_events_it_refused(tmp_path):
+def test_status_says_connected_again_once_the_broker_takes_events_it_refused(
+        tmp_path: Path) -> None:
     folder = tmp_path / "broker"
     folder.mkdir()
     acl = folder / "acl"
@@ -447,7 +458,7 @@ def test_status_says_connected_again_once_the_broker_takes_events_it_refused(tmp
         guarded.stop()
 
 
-def test_a_wrong_ca_is_named_as_a_tls_failure_in_status_and_log(tmp_path):
+def test_a_wrong_ca_is_named_as_a_tls_failure_in_status_and_log(tmp_path: Path) -> None:
     folder = tmp_path / "broker"
     folder.mkdir()
     files = make_certificates(folder)
@@ -477,7 +488,7 @@ def test_a_wrong_ca_is_named_as_a_tls_failure_in_status_and_log(tmp_path):
 
 
 def test_tail_verify_holds_a_message_far_ahead_apart_and_goes_on_checking_the_real_stream(
-        broker, tmp_path):
+        broker: Broker, tmp_path: Path) -> None:
     """A rogue or broken publisher's seq 1,000,000 once became the head: every real event
     after it was dropped as a repeat, without a word."""
     real = chained_events(range(1, 6))

@@ -4,6 +4,7 @@ file and the key named, and no secret in the line."""
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -29,7 +30,8 @@ from tests.support.journal import ROOT
      "port"),
     ('url = "mqtt://a,pit:secret@b"', "feed.url (value not shown): holds a user or password"),
 ])
-def test_bad_feed_settings_are_refused_naming_the_key(tmp_path, feed, named):
+def test_bad_feed_settings_are_refused_naming_the_key(tmp_path: Path, feed: str,
+                                                      named: str) -> None:
     path = tmp_path / "table.toml"
     path.write_text(f"[feed]\n{feed}\n", encoding="utf-8")
     with pytest.raises(ConfigError) as refused:
@@ -38,13 +40,13 @@ def test_bad_feed_settings_are_refused_naming_the_key(tmp_path, feed, named):
     assert "secret" not in str(refused.value)
 
 
-def test_no_feed_section_means_no_feed(tmp_path):
+def test_no_feed_section_means_no_feed(tmp_path: Path) -> None:
     path = tmp_path / "table.toml"
     path.write_text('[table]\nid = "t9"\n', encoding="utf-8")
     assert load_config(path).feed is None
 
 
-def test_a_good_feed_section_is_read_with_paths_from_the_configs_folder(tmp_path):
+def test_a_good_feed_section_is_read_with_paths_from_the_configs_folder(tmp_path: Path) -> None:
     (tmp_path / "password").write_text("s3cret\n", encoding="utf-8")
     path = tmp_path / "table.toml"
     path.write_text('[table]\nid = "t7"\n[feed]\nurl = "mqtt://broker.floor:1884"\n'
@@ -58,7 +60,7 @@ def test_a_good_feed_section_is_read_with_paths_from_the_configs_folder(tmp_path
     assert feed.url == "mqtt://broker.floor:1884"
 
 
-def test_a_feed_without_a_journal_is_refused_in_one_line(tmp_path):
+def test_a_feed_without_a_journal_is_refused_in_one_line(tmp_path: Path) -> None:
     path = tmp_path / "table.toml"
     path.write_text('[feed]\nurl = "mqtt://127.0.0.1:1"\n', encoding="utf-8")
     done = subprocess.run([*CLI, "run", "--headless", "--config", str(path), "--driver",
@@ -71,7 +73,7 @@ def test_a_feed_without_a_journal_is_refused_in_one_line(tmp_path):
     assert "Traceback" not in done.stderr
 
 
-def test_tail_names_a_broker_it_cannot_reach(tmp_path):
+def test_tail_names_a_broker_it_cannot_reach(tmp_path: Path) -> None:
     port = free_port()  # nothing listens there
     path = tmp_path / "table.toml"
     path.write_text(f'[feed]\nurl = "mqtt://127.0.0.1:{port}"\n', encoding="utf-8")
@@ -84,7 +86,8 @@ def test_tail_names_a_broker_it_cannot_reach(tmp_path):
 
 @pytest.mark.parametrize("command", [["run", "--headless", "--journal", "{folder}/t.db"],
                                      ["feed", "tail"]])
-def test_a_password_file_that_is_not_utf_8_is_named_and_no_byte_of_it_shown(tmp_path, command):
+def test_a_password_file_that_is_not_utf_8_is_named_and_no_byte_of_it_shown(
+        tmp_path: Path, command: list[str]) -> None:
     secret = "pässwörd".encode("latin-1")  # ä and ö alone: not UTF-8
     (tmp_path / "password").write_bytes(secret + b"\n")
     path = tmp_path / "table.toml"
@@ -111,7 +114,8 @@ def test_a_password_file_that_is_not_utf_8_is_named_and_no_byte_of_it_shown(tmp_
     ("floor1.t1", "expected a table id without +, #, /, . or a space"),
     ("", "expected a table id; it is empty"),
 ])
-def test_tail_refuses_a_table_id_the_tables_config_refuses_in_one_line(tmp_path, table, shown):
+def test_tail_refuses_a_table_id_the_tables_config_refuses_in_one_line(tmp_path: Path, table: str,
+                                                                       shown: str) -> None:
     """The same rule as ``[table] id`` with the feed on, before the broker is asked (a tab
     had paho loop for ever on "Malformed packet"; 70,000 characters, a thread traceback)."""
     path = tmp_path / "table.toml"
@@ -124,7 +128,7 @@ def test_tail_refuses_a_table_id_the_tables_config_refuses_in_one_line(tmp_path,
     assert shown in done.stderr
 
 
-def test_a_clusters_nodes_and_the_mqtt_version_are_read(tmp_path):
+def test_a_clusters_nodes_and_the_mqtt_version_are_read(tmp_path: Path) -> None:
     path = tmp_path / "table.toml"
     path.write_text('[table]\nid = "t7"\n[feed]\nurl = "mqtt://10.0.0.1,10.0.0.2:1884,[::1]"\n'
                     'protocol = "3.1.1"\n', encoding="utf-8")
@@ -136,7 +140,8 @@ def test_a_clusters_nodes_and_the_mqtt_version_are_read(tmp_path):
 
 
 @pytest.mark.parametrize("table", ["floor1.t1", "pit 1"])
-def test_a_table_id_nats_cannot_carry_in_a_topic_stops_the_table_naming_the_key(tmp_path, table):
+def test_a_table_id_nats_cannot_carry_in_a_topic_stops_the_table_naming_the_key(tmp_path: Path,
+                                                                                table: str) -> None:
     path = tmp_path / "table.toml"
     path.write_text(f'[table]\nid = "{table}"\n[feed]\nurl = "mqtt://broker"\n',
                     encoding="utf-8")

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from controller.feed.chain_check import ChainCheck
+from controller.feed.chain_check import ChainCheck, Verdict
 from controller.feed.message import event_message, recomputed_hash
 from controller.journal.chain import GENESIS
 from tests.support.feed_messages import Chain
 
 
-def chained(count: int, start: bytes = GENESIS, tag: str = "a", first: int = 1) -> list[dict]:
+def chained(count: int, start: bytes = GENESIS, tag: str = "a",
+            first: int = 1) -> list[dict[str, Any]]:
     """``count`` journaled prompts as the relay publishes them, from seq ``first``."""
     chain = Chain("t1", first - 1, start)
     return [json.loads(chain.message("prompt", {"message": f"{tag}{seq}"},
@@ -18,7 +20,7 @@ def chained(count: int, start: bytes = GENESIS, tag: str = "a", first: int = 1) 
             for seq in range(first, first + count)]
 
 
-def test_a_simulated_shoes_snapshot_in_an_older_journal_is_withheld_and_named():
+def test_a_simulated_shoes_snapshot_in_an_older_journal_is_withheld_and_named() -> None:
     envelope = {"type": "shoe_started", "seq": 2, "ts": "2026-11-30T12:00:00.000000Z",
                 "table": "t1", "shoe": 1, "round": 0}
     row = {"decks": 8, "profile": "classic", "profile_source": "classic", "betting": "land",
@@ -29,11 +31,11 @@ def test_a_simulated_shoes_snapshot_in_an_older_journal_is_withheld_and_named():
     assert message["prev_hash"] == "00" * 32 and message["hash"] == bytes(range(32)).hex()
 
 
-def seqs(verdict) -> list[int]:
+def seqs(verdict: Verdict) -> list[int]:
     return [message["seq"] for message in verdict.messages]
 
 
-def test_repeats_are_dropped_and_an_intact_stream_has_no_problem():
+def test_repeats_are_dropped_and_an_intact_stream_has_no_problem() -> None:
     check = ChainCheck()
     first, second, third = chained(3)
     verdicts = [check.check(m) for m in (first, second, first, second, third, third)]
@@ -42,7 +44,7 @@ def test_repeats_are_dropped_and_an_intact_stream_has_no_problem():
     assert (check.last_seq, check.last_hash) == (3, third["hash"])
 
 
-def test_a_changed_field_is_held_apart_and_the_real_message_kept():
+def test_a_changed_field_is_held_apart_and_the_real_message_kept() -> None:
     check = ChainCheck()
     old = chained(4)
     for message in old[:2]:
@@ -56,7 +58,7 @@ def test_a_changed_field_is_held_apart_and_the_real_message_kept():
     assert following.messages == [old[3]] and not following.problems
 
 
-def test_a_journal_begun_anew_is_a_new_record_once_its_seq_2_follows_its_seq_1():
+def test_a_journal_begun_anew_is_a_new_record_once_its_seq_2_follows_its_seq_1() -> None:
     check = ChainCheck()
     for message in chained(3):
         check.check(message)
@@ -71,7 +73,7 @@ def test_a_journal_begun_anew_is_a_new_record_once_its_seq_2_follows_its_seq_1()
     assert (check.last_seq, check.first_hash) == (2, new[0]["hash"])
 
 
-def test_a_message_far_ahead_is_held_apart_and_the_stream_goes_on():
+def test_a_message_far_ahead_is_held_apart_and_the_stream_goes_on() -> None:
     check = ChainCheck()
     real = chained(5)
     rogue = chained(1, bytes(32 * [7]), first=1_000_000)[0]  # well made, far ahead
@@ -86,7 +88,7 @@ def test_a_message_far_ahead_is_held_apart_and_the_stream_goes_on():
     assert (check.last_seq, check.last_hash) == (5, real[4]["hash"])
 
 
-def test_a_gap_is_kept_once_the_stream_goes_on_after_it():
+def test_a_gap_is_kept_once_the_stream_goes_on_after_it() -> None:
     check = ChainCheck()
     real = chained(6)
     for message in real[:2]:
@@ -97,7 +99,7 @@ def test_a_gap_is_kept_once_the_stream_goes_on_after_it():
     assert seqs(taken) == [5, 6] and taken.problems == ["gap: seqs 3 to 4 missing"]
 
 
-def test_a_message_at_a_kept_seq_with_another_hash_is_a_conflict():
+def test_a_message_at_a_kept_seq_with_another_hash_is_a_conflict() -> None:
     check = ChainCheck()
     real = chained(3)
     for message in real[:2]:
@@ -111,7 +113,7 @@ def test_a_message_at_a_kept_seq_with_another_hash_is_a_conflict():
     assert seqs(check.check(real[2])) == [3]
 
 
-def test_a_receiver_joining_late_keeps_the_stream_once_it_links_and_says_nothing():
+def test_a_receiver_joining_late_keeps_the_stream_once_it_links_and_says_nothing() -> None:
     check = ChainCheck()
     real = chained(9)
     joined = [check.check(m) for m in real[6:]]
@@ -119,7 +121,7 @@ def test_a_receiver_joining_late_keeps_the_stream_once_it_links_and_says_nothing
     assert not any(v.problems for v in joined)
 
 
-def test_a_restored_anchor_takes_what_follows_and_drops_what_came_before():
+def test_a_restored_anchor_takes_what_follows_and_drops_what_came_before() -> None:
     real = chained(5)
     check = ChainCheck(3, real[2]["hash"], real[0]["hash"])
     assert [seqs(check.check(m)) for m in real] == [[], [], [], [4], [5]]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -14,13 +15,13 @@ from tests.support.journal import ROOT, play
 
 
 @pytest.fixture
-def journal(tmp_path):
+def journal(tmp_path: Path) -> Path:
     path = tmp_path / "t1.db"
     play(path).journal.close()
     return path
 
 
-def status(journal) -> subprocess.CompletedProcess:
+def status(journal: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*CLI, "feed", "status", str(journal)], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
 
@@ -37,7 +38,8 @@ def status(journal) -> subprocess.CompletedProcess:
     ('[3]', "expected a JSON object"),
     ('{"acked_seq": 3', "not JSON"),
 ])
-def test_a_record_with_a_value_of_the_wrong_kind_is_one_line_naming_it(journal, record, shown):
+def test_a_record_with_a_value_of_the_wrong_kind_is_one_line_naming_it(journal: Path, record: str,
+                                                                       shown: str) -> None:
     ack_path(journal).write_text(record, encoding="utf-8")
     done = status(journal)
     assert done.returncode == 2, done.stdout
@@ -47,7 +49,7 @@ def test_a_record_with_a_value_of_the_wrong_kind_is_one_line_naming_it(journal, 
     assert "inf" not in done.stdout and "nan" not in done.stdout.lower()
 
 
-def test_a_good_record_is_shown(journal):
+def test_a_good_record_is_shown(journal: Path) -> None:
     ack_path(journal).write_text(json.dumps(
         {"acked_seq": 3, "acked_hash": "", "broker": "mqtt://127.0.0.1:1883",
          "connection": "stopped", "since": "2026-12-03T09:00:00.000000Z", "pid": 0}),

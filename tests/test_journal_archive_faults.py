@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.support.journal import generated_journal_fixtures, rows
 from tests.test_journal_archive import days_ago
 from tests.test_journal_faults import small_disk
@@ -15,7 +17,7 @@ from ui.cli import main
 generated, journal = generated_journal_fixtures(1)
 
 
-def refused(capsys, journal: Path, folder: Path) -> str:
+def refused(capsys: pytest.CaptureFixture[str], journal: Path, folder: Path) -> str:
     before = rows(journal, "SELECT count(*), max(seq) FROM events")
     capsys.readouterr()
     assert main(["journal", "archive", str(journal), "--before", days_ago(0.25),
@@ -26,14 +28,16 @@ def refused(capsys, journal: Path, folder: Path) -> str:
     return error
 
 
-def test_a_read_only_folder_is_one_line(journal, read_only, capsys):  # noqa: F811
+def test_a_read_only_folder_is_one_line(journal: Path, read_only: Path,  # noqa: F811
+                                        capsys: pytest.CaptureFixture[str]) -> None:
     error = refused(capsys, journal, read_only)
     assert f"cannot write the archive in {read_only}" in error
     assert "Read-only file system" in error
     assert list(read_only.iterdir()) == []
 
 
-def test_a_disk_that_fills_is_one_line_and_leaves_nothing(journal, tmp_path, capsys):
+def test_a_disk_that_fills_is_one_line_and_leaves_nothing(
+        journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with small_disk(tmp_path / "disk", "256k") as disk:
         error = refused(capsys, journal, disk)
         assert f"cannot write the archive in {disk}" in error

@@ -5,6 +5,7 @@ moments the check reads the head file. A real journal written by the table's own
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -12,9 +13,9 @@ import pytest
 from controller.events.facts import Scanner
 from controller.events.stream import TableEvent
 from controller.journal import Journal, verify
-from controller.journal.head import BOUND_AHEAD, read_head
+from controller.journal.head import BOUND_AHEAD, Head, read_head
 from controller.journal.start_check import start_test
-from controller.journal.verify import self_test
+from controller.journal.verify import Report, self_test
 
 
 def commit_rows(journal: Journal, count: int) -> None:
@@ -27,7 +28,7 @@ def commit_rows(journal: Journal, count: int) -> None:
 
 
 @pytest.fixture
-def live(tmp_path: Path):
+def live(tmp_path: Path) -> Iterator[Journal]:
     journal = Journal.open(tmp_path / "journal.sqlite3")
     commit_rows(journal, 10)
     yield journal
@@ -35,11 +36,12 @@ def live(tmp_path: Path):
 
 
 @pytest.mark.parametrize("check", [self_test, start_test], ids=["full", "start"])
-def test_rows_committed_while_the_check_reads_never_fail_it(live, monkeypatch, check):
+def test_rows_committed_while_the_check_reads_never_fail_it(
+        live: Journal, monkeypatch: pytest.MonkeyPatch, check: Callable[[Path], Report]) -> None:
     """After each read of the head file the table commits more rows than the head's bound
     runs ahead: whichever moment the check takes the database at, its end checks."""
 
-    def read_then_commit(path: Path):
+    def read_then_commit(path: Path) -> Head | None:
         head = read_head(path)
         commit_rows(live, BOUND_AHEAD + 10)
         return head
@@ -50,7 +52,7 @@ def test_rows_committed_while_the_check_reads_never_fail_it(live, monkeypatch, c
     assert 10 <= report.last_seq < live.last_seq  # it checked the journal as it was at one moment
 
 
-def test_a_head_file_lowered_is_still_found(live):
+def test_a_head_file_lowered_is_still_found(live: Journal) -> None:
     """What the end check is for still holds: a head file replaced by an older one."""
     old = live.path.with_name(live.path.name + ".head").read_bytes()
     commit_rows(live, BOUND_AHEAD + 10)

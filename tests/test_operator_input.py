@@ -30,13 +30,14 @@ ROOT = Path(__file__).resolve().parent.parent
     ("void pin=2468 'misdeal", "cannot split the line into words: no closing quotation"),
     ("card K\udcffD", "byte 0xff at column 7 is not UTF-8 text; ignored"),  # surrogateescape
 ])
-def test_a_line_that_cannot_be_taken_as_typed_is_refused_saying_why(line, message):
+def test_a_line_that_cannot_be_taken_as_typed_is_refused_saying_why(
+        line: str, message: str) -> None:
     with pytest.raises(ValueError) as refused:
         parse_command(line)
     assert str(refused.value) == message
 
 
-def test_a_full_length_command_is_taken_whole():
+def test_a_full_length_command_is_taken_whole() -> None:
     reason = "x" * 90  # with "score 3=2 ", the longest reason taken
     command = parse_command(f"void pin=2468 by=anna score 3=2 {reason}\r\n")
     assert command == Command(Action.VOID_ROUND, by="anna", reason=f"score 3=2 {reason}",
@@ -46,7 +47,7 @@ def test_a_full_length_command_is_taken_whole():
         Action.VOID_ROUND, by="supervisor", reason="misdeal", pin="2468", target=(2, 4))
 
 
-def test_lines_around_the_length_limit():
+def test_lines_around_the_length_limit() -> None:
     out = io.StringIO()
     submitted: list[Command] = []
     just_fits = "void pin=2468 " + "r" * (MAX_LINE - len("void pin=2468 "))
@@ -60,7 +61,7 @@ def test_lines_around_the_length_limit():
     assert submitted == [Command(Action.MANUAL_CARD, card="9H")]
 
 
-def test_a_full_length_line_ending_in_cr_lf_is_taken_as_the_same_line_ending_in_lf():
+def test_a_full_length_line_ending_in_cr_lf_is_taken_as_the_same_line_ending_in_lf() -> None:
     out = io.StringIO()  # as standard input reads: the CR is kept, not translated
     submitted: list[Command] = []
     reason = "r" * (MAX_LINE - len("pause "))
@@ -73,7 +74,7 @@ def test_a_full_length_line_ending_in_cr_lf_is_taken_as_the_same_line_ending_in_
     assert submitted == [Command(Action.MANUAL_CARD, card="9H")]
 
 
-def test_a_megabyte_line_is_refused_and_the_next_command_is_acted_on(tmp_path):
+def test_a_megabyte_line_is_refused_and_the_next_command_is_acted_on(tmp_path: Path) -> None:
     journal = tmp_path / "table.db"
     output = tmp_path / "stdout.txt"
     with output.open("w") as stdout:
@@ -116,7 +117,7 @@ def paused(journal: Path) -> bool:
     return any(json.loads(data)["action"] == "pause" for (data,) in actions)
 
 
-def test_text_mode_answers_every_action_it_carried_out():
+def test_text_mode_answers_every_action_it_carried_out() -> None:
     from tests.support.table import Table
 
     out = io.StringIO()

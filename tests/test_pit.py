@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 import signal
+import subprocess
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import paho.mqtt.client as mqtt
@@ -27,16 +30,21 @@ from tests.support.feed_messages import Chain
 from tests.support.journal import rows, wait_for
 from tests.support.pit import Pit, browser
 
+if TYPE_CHECKING:
+    from selenium.webdriver.remote.webdriver import WebDriver
+
 pytestmark = needs_mosquitto
 needs_chromium = pytest.mark.skipif(
     not (Path("/usr/bin/chromium").exists() and Path("/usr/bin/chromedriver").exists()),
     reason="no chromium/chromedriver: install the Debian packages (make test does)")
 
+# The floor fixture's folder, broker, pit and table processes (t1, t2).
+Floor = tuple[Path, Broker, Pit, dict[str, subprocess.Popen[bytes]]]
 HOSTILE = "<img src=x onerror=document.title='owned'>"
 
 
 @pytest.fixture(scope="module")
-def floor(tmp_path_factory):
+def floor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Floor]:
     folder = tmp_path_factory.mktemp("pit")
     broker = Broker(folder)
     broker.start()
@@ -55,7 +63,7 @@ def floor(tmp_path_factory):
     broker.stop()
 
 
-def test_the_floor_lists_every_live_table_and_its_rounds_as_they_finish(floor):
+def test_the_floor_lists_every_live_table_and_its_rounds_as_they_finish(floor: Floor) -> None:
     _, _, pit, _ = floor
     wait_for(lambda: {"t1", "t2"} <= set(pit.tables()), timeout=30)
     wait_for(lambda: all(t["last_result"] for t in pit.tables().values()), timeout=60)
@@ -76,7 +84,7 @@ def test_the_floor_lists_every_live_table_and_its_rounds_as_they_finish(floor):
 
 
 @needs_chromium
-def test_a_table_killed_turns_offline_on_the_floor_page_with_an_alert(floor):
+def test_a_table_killed_turns_offline_on_the_floor_page_with_an_alert(floor: Floor) -> None:
     folder, _, pit, tables = floor
     wait_for(lambda: pit.tables().get("t2", {}).get("status") == "online", timeout=30)
     driver = browser(folder, pit)
@@ -96,7 +104,7 @@ def test_a_table_killed_turns_offline_on_the_floor_page_with_an_alert(floor):
 
 
 @pytest.mark.owns_leftovers("the pit it restarts is the floor fixture's, stopped with it")
-def test_the_pit_restarted_mid_shoe_has_every_round_it_missed(floor):
+def test_the_pit_restarted_mid_shoe_has_every_round_it_missed(floor: Floor) -> None:
     folder, _, pit, _ = floor
     wait_for(lambda: pit.tables().get("t1", {}).get("seq", 0) > 0, timeout=30)
     pit.stop()
@@ -112,7 +120,8 @@ def test_the_pit_restarted_mid_shoe_has_every_round_it_missed(floor):
 
 @needs_chromium
 @pytest.mark.owns_leftovers("the pit it restarts is the floor fixture's, stopped with it")
-def test_the_table_page_draws_its_roads_and_rounds_and_catches_up_after_a_pit_restart(floor):
+def test_the_table_page_draws_its_roads_and_rounds_and_catches_up_after_a_pit_restart(
+        floor: Floor) -> None:
     folder, _, pit, _ = floor
     journal = folder / "t1.db"
     driver = browser(folder, pit)
@@ -175,9 +184,10 @@ return page;
 """
 
 
-def page_of_table(driver) -> dict:
+def page_of_table(driver: WebDriver) -> dict[str, Any]:
     """The table page's roads, ask road, hands and rounds as drawn, read in one step."""
-    return driver.execute_script(PAGE_OF_TABLE)
+    page: dict[str, Any] = driver.execute_script(PAGE_OF_TABLE)
+    return page
 
 
 def card_face(code: str) -> str:
@@ -186,18 +196,20 @@ def card_face(code: str) -> str:
     return rank + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[code[-1]]
 
 
-def last_seq(journal) -> int:
-    return rows(journal, "SELECT max(seq) FROM events")[0][0]
+def last_seq(journal: Path) -> int:
+    seq: int = rows(journal, "SELECT max(seq) FROM events")[0][0]
+    return seq
 
 
-def rounds_until(journal, seq: int) -> int:
-    return rows(journal, "SELECT count(*) FROM events WHERE type IN ('round_result', "
-                f"'round_voided') AND seq <= {seq}")[0][0]
+def rounds_until(journal: Path, seq: int) -> int:
+    count: int = rows(journal, "SELECT count(*) FROM events WHERE type IN ('round_result', "
+                      f"'round_voided') AND seq <= {seq}")[0][0]
+    return count
 
 
 
 @needs_chromium
-def test_the_floor_page_shows_tiles_change_and_table_text_as_text(floor):
+def test_the_floor_page_shows_tiles_change_and_table_text_as_text(floor: Floor) -> None:
     folder, broker, pit, _ = floor
     publish_event(broker, HOSTILE, {"type": "hold", "seq": 1, "ts": "2026-12-01T20:00:00Z",
                                     "table": HOSTILE, "shoe": 1, "round": 1,
@@ -236,7 +248,8 @@ def test_the_floor_page_shows_tiles_change_and_table_text_as_text(floor):
 
 
 @needs_chromium
-def test_the_table_page_shows_the_scanner_and_the_exposure_course_of_a_watched_table(floor):
+def test_the_table_page_shows_the_scanner_and_the_exposure_course_of_a_watched_table(
+        floor: Floor) -> None:
     folder, broker, pit, _ = floor
     courses = [{"player_pair": "0.951234", "lucky_six": rtp, "banker": "0.989000"}
                for rtp in ("0.870000", "0.940000", "1.021000")]
@@ -262,7 +275,7 @@ def test_the_table_page_shows_the_scanner_and_the_exposure_course_of_a_watched_t
         driver.quit()
 
 
-def publish_chain(broker, table: str, events: list[dict]) -> None:
+def publish_chain(broker: Broker, table: str, events: list[dict[str, Any]]) -> None:
     """Events of a table of its own, chained as its feed would publish them."""
     chain = Chain(table)
     payloads = [chain.message(fields["type"], {key: value for key, value in fields.items()
@@ -277,19 +290,21 @@ def publish_chain(broker, table: str, events: list[dict]) -> None:
     client.loop_stop()
 
 
-def tile_order(driver) -> list[str]:
-    return driver.execute_script(
+def tile_order(driver: WebDriver) -> list[str]:
+    order: list[str] = driver.execute_script(
         "return [...document.querySelectorAll('.tile')].map(e => e.dataset.table)")
+    return order
 
 
-def tile_text(driver, table: str) -> str:
+def tile_text(driver: WebDriver, table: str) -> str:
     """The tile's text as shown (read in one step: the page redraws its tiles)."""
-    return driver.execute_script(
+    text: str = driver.execute_script(
         "const t = [...document.querySelectorAll('.tile')]"
         ".find(e => e.dataset.table === arguments[0]); return t ? t.innerText : '';", table)
+    return text
 
 
-def publish_event(broker, table: str, event: dict) -> None:
+def publish_event(broker: Broker, table: str, event: dict[str, Any]) -> None:
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="hostile-publisher")
     client.connect("127.0.0.1", broker.port)
     client.loop_start()

@@ -7,12 +7,21 @@ deliver only real card codes; and, after a line end, read the next good line cor
 
 import contextlib
 import itertools
+from typing import cast
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drivers.base import CardRead
+from drivers.base import (
+    CardRead,
+    CutCardSeen,
+    DeviceFault,
+    Misread,
+    OutOfSequence,
+    ShoeShuffled,
+)
 from drivers.card_codes import ALL_CODES
+from drivers.protocol import WireProtocol
 from drivers.scanner_protocol import ScannerProtocol
 from drivers.shoe_protocol import (
     SEQ_MODULO,
@@ -23,6 +32,8 @@ from drivers.shoe_protocol import (
 )
 
 MAX_LINE = 64
+# What a wire protocol delivers, each with the line it was read from (no connection events).
+WireEvent = CardRead | Misread | CutCardSeen | ShoeShuffled | OutOfSequence | DeviceFault
 noise = st.binary(max_size=300) | st.lists(
     st.sampled_from([b"AS", b"\r", b"\n", b"$C,1,AS*60", b"CUT", b"NR", b"*", b",", b"\xff"]),
     max_size=40,
@@ -37,23 +48,24 @@ def chunked(data: bytes, cuts: list[int]) -> list[bytes]:
     return [data[start:end] for start, end in itertools.pairwise(edges)]
 
 
-def run(protocol, chunks):
-    events, replies = [], []
+def run(protocol: WireProtocol, chunks: list[bytes]) -> tuple[list[WireEvent], list[bytes]]:
+    events: list[WireEvent] = []
+    replies: list[bytes] = []
     for chunk in chunks:
         parsed = protocol.feed(chunk, now=0.0)
-        events += parsed.events
+        events += cast(list[WireEvent], parsed.events)
         replies += parsed.replies
         assert protocol.lines.pending <= MAX_LINE
     return events, replies
 
 
-def signature(events):
+def signature(events: list[WireEvent]) -> list[tuple[str, str | None, bytes]]:
     return [(event.kind, getattr(event, "code", None), event.raw) for event in events]
 
 
 @settings(max_examples=300, deadline=None)
 @given(data=noise, cuts=cut_points, code=st.sampled_from(ALL_CODES))
-def test_scanner_survives_anything_and_recovers(data, cuts, code):
+def test_scanner_survives_anything_and_recovers(data: bytes, cuts: list[int], code: str) -> None:
     stream = data + b"\r\n" + code.encode() + b"\r\n"
     # debounce=0: recovery must not depend on what the noise happened to read.
     whole = run(ScannerProtocol(debounce=0, max_line=MAX_LINE), [stream])
@@ -76,7 +88,7 @@ def next_seq(data: bytes) -> int:
 
 @settings(max_examples=300, deadline=None)
 @given(data=noise, cuts=cut_points, code=st.sampled_from(ALL_CODES))
-def test_shoe_survives_anything_and_recovers(data, cuts, code):
+def test_shoe_survives_anything_and_recovers(data: bytes, cuts: list[int], code: str) -> None:
     # The seq after the last frame the noise delivered: the shoe's next frame.
     stream = data + b"\r\n" + encode_frame("C", next_seq(data), code)
     whole = run(ShoeProtocol(max_line=MAX_LINE), [stream])

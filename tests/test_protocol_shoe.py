@@ -1,8 +1,17 @@
 """The smart-shoe wire protocol, fed bytes directly (no I/O)."""
 
+from typing import Any, cast
+
 import pytest
 
-from drivers.base import CardRead, CutCardSeen, Misread, OutOfSequence, ShoeShuffled
+from drivers.base import (
+    CardRead,
+    CutCardSeen,
+    Misread,
+    OutOfSequence,
+    Recordable,
+    ShoeShuffled,
+)
 from drivers.protocol import Parsed
 from drivers.shoe_protocol import (
     SHOE_FRAMES,
@@ -21,7 +30,7 @@ def cards(parsed: Parsed) -> list[CardRead]:
     return read
 
 
-def test_checksum_is_the_xor_of_the_body_in_upper_case_hex():
+def test_checksum_is_the_xor_of_the_body_in_upper_case_hex() -> None:
     # 0x43 ^ 0x2C ^ 0x31 ^ 0x2C ^ 0x41 ^ 0x53 (C , 1 , A S) -> 0x60
     assert checksum(b"C,1,AS") == "60"
     assert encode_frame("C", 1, "AS") == b"$C,1,AS*60\r\n"
@@ -40,12 +49,12 @@ def test_checksum_is_the_xor_of_the_body_in_upper_case_hex():
         (b"$X,1*" + checksum(b"X,1").encode(), "unknown frame type"),
     ],
 )
-def test_malformed_frames_say_what_is_wrong(line, reason):
+def test_malformed_frames_say_what_is_wrong(line: bytes, reason: str) -> None:
     with pytest.raises(FrameError, match=reason):
         decode_frame(line)
 
 
-def test_a_card_is_delivered_and_acknowledged_only_when_the_controller_says_so():
+def test_a_card_is_delivered_and_acknowledged_only_when_the_controller_says_so() -> None:
     shoe = ShoeProtocol()
     parsed = shoe.feed(b"$C,7,AS*" + checksum(b"C,7,AS").encode() + b"\r\n", now=2.0)
     (card,) = parsed.events
@@ -54,7 +63,7 @@ def test_a_card_is_delivered_and_acknowledged_only_when_the_controller_says_so()
     assert shoe.acknowledge(card) == encode_frame("A", 7)
 
 
-def test_a_resend_is_delivered_once_and_reacknowledged_when_the_ack_was_lost():
+def test_a_resend_is_delivered_once_and_reacknowledged_when_the_ack_was_lost() -> None:
     shoe = ShoeProtocol()
     frame = encode_frame("C", 3, "9D")
     (card,) = cards(shoe.feed(frame, now=1.0))
@@ -65,14 +74,14 @@ def test_a_resend_is_delivered_once_and_reacknowledged_when_the_ack_was_lost():
     assert again.events == [] and again.replies == [encode_frame("A", 3)]
 
 
-def test_seq_wraps_from_999_to_0():
+def test_seq_wraps_from_999_to_0() -> None:
     shoe = ShoeProtocol()
     first = cards(shoe.feed(encode_frame("C", 999, "2C"), now=1.0))
     second = cards(shoe.feed(encode_frame("C", 0, "3C"), now=1.0))
     assert [event.code for event in first + second] == ["2C", "3C"]
 
 
-def test_a_bad_frame_is_refused_and_three_in_a_row_are_a_misread():
+def test_a_bad_frame_is_refused_and_three_in_a_row_are_a_misread() -> None:
     shoe = ShoeProtocol()
     shoe.feed(encode_frame("C", 4, "KH"), now=1.0)
     bad = b"$C,5,QH*00\r\n"
@@ -85,14 +94,14 @@ def test_a_bad_frame_is_refused_and_three_in_a_row_are_a_misread():
     assert [event.code for event in cards(good)] == ["QH"]
 
 
-def test_a_good_frame_resets_the_bad_frame_count():
+def test_a_good_frame_resets_the_bad_frame_count() -> None:
     shoe = ShoeProtocol()
     shoe.feed(b"junk\r\njunk\r\n", now=1.0)
     shoe.feed(encode_frame("C", 0, "AS"), now=1.0)
     assert shoe.feed(b"junk\r\n", now=1.0).events == []
 
 
-def test_the_shoes_no_read_is_acknowledged_by_the_driver_the_cut_card_by_the_controller():
+def test_the_shoes_no_read_is_acknowledged_by_the_driver_the_cut_card_by_the_controller() -> None:
     # The cut card must survive a crash between its arrival and its journaling: the shoe
     # keeps resending it until the controller has recorded it.
     shoe = ShoeProtocol()
@@ -106,7 +115,7 @@ def test_the_shoes_no_read_is_acknowledged_by_the_driver_the_cut_card_by_the_con
     assert shoe.feed(cut_frame, now=1.2).replies == [encode_frame("A", 2)]
 
 
-def test_a_new_shoe_frame_is_delivered_and_acknowledged_once_recorded():
+def test_a_new_shoe_frame_is_delivered_and_acknowledged_once_recorded() -> None:
     shoe = ShoeProtocol()
     frame = encode_frame("S", 40)
     assert frame == b"$S,40*" + checksum(b"S,40").encode() + b"\r\n"
@@ -117,12 +126,12 @@ def test_a_new_shoe_frame_is_delivered_and_acknowledged_once_recorded():
     assert [event.code for event in cards(shoe.feed(encode_frame("C", 41, "7C"), 3.1))] == ["7C"]
 
 
-def test_frames_the_controller_sends_are_bad_frames_from_a_shoe():
+def test_frames_the_controller_sends_are_bad_frames_from_a_shoe() -> None:
     parsed = ShoeProtocol().feed(encode_frame("A", 1), now=1.0)
     assert parsed.events == [] and parsed.replies == [encode_frame("N", 1)]
 
 
-def test_rescan_asks_once_for_the_frame_after_a_misread_and_never_after_a_good_one():
+def test_rescan_asks_once_for_the_frame_after_a_misread_and_never_after_a_good_one() -> None:
     shoe = ShoeProtocol()
     shoe.feed(encode_frame("C", 40, "4S") + encode_frame("M", 41), now=1.0)
     assert shoe.rescan() == encode_frame("N", 42)
@@ -131,7 +140,7 @@ def test_rescan_asks_once_for_the_frame_after_a_misread_and_never_after_a_good_o
     assert shoe.rescan() == b""
 
 
-def delivered(shoe, *frames):
+def delivered(shoe: ShoeProtocol, *frames: bytes) -> tuple[list[str], list[bytes]]:
     """The codes (or kinds) ``frames`` deliver, and the replies, each card acknowledged."""
     codes, replies = [], []
     for frame in frames:
@@ -140,18 +149,21 @@ def delivered(shoe, *frames):
         for event in parsed.events:
             codes.append(getattr(event, "code", event.kind))
             if not isinstance(event, Misread):
-                replies.append(shoe.acknowledge(event))
+                # A notice too, as the test always did: acknowledge reads only its frame.
+                replies.append(shoe.acknowledge(cast(Recordable, event)))
     return codes, replies
 
 
-def out_of_sequence(shoe, frame):
-    """The reason ``frame`` cannot be placed, and the events it delivers after the notice."""
-    notice, *events = shoe.feed(frame, now=1.0).events
+def out_of_sequence(shoe: ShoeProtocol, frame: bytes) -> tuple[str, list[Any]]:
+    """The reason ``frame`` cannot be placed, and the events it delivers after the notice
+    (its card or its new shoe: the test reads what that one has)."""
+    first, *events = shoe.feed(frame, now=1.0).events
+    notice = cast(OutOfSequence, first)  # the assert below says it is one
     assert notice == OutOfSequence(frame.strip(), notice.reason, 1.0)
     return notice.reason, events
 
 
-def test_a_frame_that_goes_back_is_delivered_after_a_notice_never_answered_silently():
+def test_a_frame_that_goes_back_is_delivered_after_a_notice_never_answered_silently() -> None:
     # A correct shoe only resends its last frame or sends the next: a seq that goes back is a
     # shoe that restarted its numbering (or misbehaves), and its card may be real.
     shoe = ShoeProtocol()
@@ -167,7 +179,7 @@ def test_a_frame_that_goes_back_is_delivered_after_a_notice_never_answered_silen
     assert delivered(shoe, encode_frame("C", 9, "3D"))[0] == ["3D"]  # numbering goes on from 8
 
 
-def test_where_a_frame_is_judged_around_the_ring():
+def test_where_a_frame_is_judged_around_the_ring() -> None:
     shoe = ShoeProtocol()
     delivered(shoe, encode_frame("C", 2, "AS"))
     reason, _ = out_of_sequence(shoe, encode_frame("C", 998, "KD"))  # 4 behind, across the wrap
@@ -177,7 +189,7 @@ def test_where_a_frame_is_judged_around_the_ring():
     assert delivered(shoe, encode_frame("C", 4, "JD"))[0] == ["JD"]
 
 
-def test_a_forward_jump_is_delivered_after_a_notice_because_the_card_may_be_real():
+def test_a_forward_jump_is_delivered_after_a_notice_because_the_card_may_be_real() -> None:
     shoe = ShoeProtocol()
     delivered(shoe, encode_frame("C", 10, "AS"))
     reason, events = out_of_sequence(shoe, encode_frame("C", 12, "KD"))
@@ -189,7 +201,7 @@ def test_a_forward_jump_is_delivered_after_a_notice_because_the_card_may_be_real
     assert delivered(shoe, encode_frame("C", 16, "JD"))[0] == ["JD"]
 
 
-def test_the_last_seq_with_other_content_is_delivered_after_a_notice_and_counted_once():
+def test_the_last_seq_with_other_content_is_delivered_after_a_notice_and_counted_once() -> None:
     shoe = ShoeProtocol()
     first = encode_frame("C", 5, "9H")
     (card,) = cards(shoe.feed(first, now=1.0))
@@ -204,7 +216,7 @@ def test_the_last_seq_with_other_content_is_delivered_after_a_notice_and_counted
     assert [event.code for event in cards(shoe.feed(encode_frame("C", 6, "2C"), 1.4))] == ["2C"]
 
 
-def test_after_a_reconnection_seq_0_is_a_power_cycled_shoe_and_a_resend_is_not():
+def test_after_a_reconnection_seq_0_is_a_power_cycled_shoe_and_a_resend_is_not() -> None:
     shoe = ShoeProtocol()
     (card,) = cards(shoe.feed(encode_frame("C", 0, "AS"), now=1.0))
     shoe.acknowledge(card)
@@ -216,7 +228,7 @@ def test_after_a_reconnection_seq_0_is_a_power_cycled_shoe_and_a_resend_is_not()
     assert delivered(shoe, encode_frame("C", 1, "QD"))[0] == ["QD"]
 
 
-def test_a_shoe_that_restarts_at_0_on_an_open_port_is_recorded_after_a_notice():
+def test_a_shoe_that_restarts_at_0_on_an_open_port_is_recorded_after_a_notice() -> None:
     # An RS-232 shoe behind a USB adapter, power-cycled: the port never closes.
     shoe = ShoeProtocol()
     delivered(shoe, *(encode_frame("C", seq, "4S") for seq in range(55, 58)))
@@ -231,7 +243,7 @@ def test_a_shoe_that_restarts_at_0_on_an_open_port_is_recorded_after_a_notice():
 
 
 @pytest.mark.parametrize("primed", [False, True])
-def test_seq_0_resent_after_a_reopen_is_a_resend_not_a_power_cycled_shoe(primed):
+def test_seq_0_resent_after_a_reopen_is_a_resend_not_a_power_cycled_shoe(primed: bool) -> None:
     # Every thousandth frame is numbered 0. Its $A was lost to an unplug, or the table was
     # killed after journaling it (restarted, it primes the driver with it).
     shoe = ShoeProtocol()
@@ -253,7 +265,7 @@ def test_seq_0_resent_after_a_reopen_is_a_resend_not_a_power_cycled_shoe(primed)
     encode_frame("C", 4, "9S"),
 ])
 def test_the_first_card_after_a_reopen_that_continues_any_frame_may_be_the_kept_one(
-        before_unplug):
+        before_unplug: bytes) -> None:
     shoe = ShoeProtocol()
     delivered(shoe, encode_frame("C", 3, "2S"), before_unplug)
     shoe.connection_reset()
@@ -265,7 +277,7 @@ def test_the_first_card_after_a_reopen_that_continues_any_frame_may_be_the_kept_
     assert not later.first_after_reconnect
 
 
-def test_a_card_after_a_power_cycle_or_out_of_sequence_is_not_a_kept_one():
+def test_a_card_after_a_power_cycle_or_out_of_sequence_is_not_a_kept_one() -> None:
     shoe = ShoeProtocol()
     delivered(shoe, encode_frame("C", 3, "2S"))
     shoe.connection_reset()
@@ -276,7 +288,7 @@ def test_a_card_after_a_power_cycle_or_out_of_sequence_is_not_a_kept_one():
     assert not restarted.first_after_reconnect and not jumped.first_after_reconnect
 
 
-def test_a_primed_frame_is_answered_not_delivered_again():
+def test_a_primed_frame_is_answered_not_delivered_again() -> None:
     # The PC died after journaling 9H but before its $A reached the shoe.
     shoe = ShoeProtocol()
     frame = encode_frame("C", 12, "9H")
@@ -287,7 +299,7 @@ def test_a_primed_frame_is_answered_not_delivered_again():
     assert delivered(shoe, encode_frame("C", 13, "3S"))[0] == ["3S"]
 
 
-def test_priming_with_what_is_not_a_shoe_frame_changes_nothing():
+def test_priming_with_what_is_not_a_shoe_frame_changes_nothing() -> None:
     shoe = ShoeProtocol()
     shoe.prime(b"9H")  # a scanner's read or a card typed in
     assert delivered(shoe, encode_frame("C", 12, "9H"))[0] == ["9H"]

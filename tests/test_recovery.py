@@ -14,7 +14,7 @@ def _twin(table: Table) -> Table:
     return twin
 
 
-def _state_of(table: Table) -> tuple:
+def _state_of(table: Table) -> tuple[object, ...]:
     controller, rounds, stops = table.controller, table.controller.rounds, table.controller.stops
     hands = rounds.round and (rounds.round.player, rounds.round.banker)
     return (controller.state, rounds.shoe_number, rounds.round_number, hands,
@@ -22,7 +22,7 @@ def _state_of(table: Table) -> tuple:
             sorted(stops.reasons), [held.code for held in stops.held])
 
 
-def test_replay_mid_round_continues_with_the_same_results():
+def test_replay_mid_round_continues_with_the_same_results() -> None:
     table = Table()
     table.start_shoe()
     table.deal(ROUNDS + " 2S KS 3H")
@@ -34,7 +34,7 @@ def test_replay_mid_round_continues_with_the_same_results():
     assert twin.last("round_result").fields == table.last("round_result").fields
 
 
-def test_a_hold_and_a_pause_survive_a_replay():
+def test_a_hold_and_a_pause_survive_a_replay() -> None:
     table = Table()
     table.start_shoe()
     table.deal("9S KH")
@@ -49,7 +49,7 @@ def test_a_hold_and_a_pause_survive_a_replay():
     assert twin.last("round_result").fields["player"] == ["9S", "TC"]
 
 
-def test_replay_covers_supervisor_actions_manual_cards_and_misreads():
+def test_replay_covers_supervisor_actions_manual_cards_and_misreads() -> None:
     table = Table(burn_scanned=False)
     table.new_shoe()
     table.deal("2H")
@@ -63,7 +63,7 @@ def test_replay_covers_supervisor_actions_manual_cards_and_misreads():
     assert twin.controller.rounds.last_round == 2
 
 
-def test_only_the_current_shoe_is_replayed_and_the_shoe_position_is_known():
+def test_only_the_current_shoe_is_replayed_and_the_shoe_position_is_known() -> None:
     table = Table()
     table.start_shoe()
     table.deal("CUT 9S KH TC 2D")
@@ -81,7 +81,7 @@ def test_only_the_current_shoe_is_replayed_and_the_shoe_position_is_known():
     assert shoe_in_play(table.events) is None  # that round was the last: the shoe ended
 
 
-def test_a_shoe_keeps_its_profile_and_betting_mode_when_the_config_changes_at_restart():
+def test_a_shoe_keeps_its_profile_and_betting_mode_when_the_config_changes_at_restart() -> None:
     table = Table(profile="classic")  # 8 decks, land
     table.start_shoe()
     table.deal("AS AS AS AS AS AS AS")  # seven aces: more than big-win's 6 decks hold
@@ -96,7 +96,7 @@ def test_a_shoe_keeps_its_profile_and_betting_mode_when_the_config_changes_at_re
     assert restarted.last("shoe_started").fields["betting"] == "live"
 
 
-def test_a_pin_lockout_survives_a_replay():
+def test_a_pin_lockout_survives_a_replay() -> None:
     table = Table(clock=lambda: 5000.0)
     table.start_shoe()
     for _ in range(5):
@@ -108,7 +108,7 @@ def test_a_pin_lockout_survives_a_replay():
     assert not twin.of_type("roads_cleared")[1:]
 
 
-def test_cards_accepted_from_a_hold_are_dealt_once_after_a_replay():
+def test_cards_accepted_from_a_hold_are_dealt_once_after_a_replay() -> None:
     table = Table()
     table.start_shoe()
     table.command("pause")
@@ -122,7 +122,7 @@ def test_cards_accepted_from_a_hold_are_dealt_once_after_a_replay():
     assert round_ is not None and [card.code for card in round_.dealt] == ["9S", "KH", "TC"]
 
 
-def test_a_frame_out_of_sequence_and_a_typed_cards_copy_replay_as_they_were_judged():
+def test_a_frame_out_of_sequence_and_a_typed_cards_copy_replay_as_they_were_judged() -> None:
     from drivers.base import CardRead, OutOfSequence
 
     table = Table()

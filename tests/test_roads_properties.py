@@ -3,7 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.roads import DERIVED_NAMES, STAT_KEYS, Hand, Roads
+from controller.game.outcome import Winner
+from controller.roads import DERIVED_NAMES, STAT_KEYS, BigRoadCell, Hand, Mark, Roads
 from controller.roads.statistics import hand_counts
 
 hands_strategy = st.builds(
@@ -17,12 +18,13 @@ shoes = st.lists(hands_strategy, max_size=120)
 SMALL_ROWS = st.integers(min_value=1, max_value=7)
 
 
-def derived(roads: Roads) -> list[tuple]:
+def derived(roads: Roads) -> list[tuple[Mark, ...]]:
     return [roads.derived_road(name) for name in DERIVED_NAMES]
 
 
 @given(shoes, st.sampled_from(["banker", "player"]), SMALL_ROWS)
-def test_ask_road_equals_what_the_next_hand_adds(hands, winner, rows):
+def test_ask_road_equals_what_the_next_hand_adds(hands: list[Hand], winner: Winner,
+                                                 rows: int) -> None:
     roads = Roads.from_hands(hands, rows=rows)
     asked = roads.ask()[winner]
     change = roads.add(Hand(winner))
@@ -31,7 +33,8 @@ def test_ask_road_equals_what_the_next_hand_adds(hands, winner, rows):
 
 
 @given(shoes, hands_strategy.filter(lambda hand: hand.winner == "tie"))
-def test_a_tie_never_changes_the_derived_roads_or_the_ask_road(hands, tie):
+def test_a_tie_never_changes_the_derived_roads_or_the_ask_road(hands: list[Hand],
+                                                               tie: Hand) -> None:
     roads = Roads.from_hands(hands)
     before, asked = derived(roads), roads.ask()
     change = roads.add(tie)
@@ -41,16 +44,17 @@ def test_a_tie_never_changes_the_derived_roads_or_the_ask_road(hands, tie):
 
 
 @given(shoes, SMALL_ROWS)
-def test_drawn_cells_never_overlap_and_stay_on_the_grid(hands, rows):
+def test_drawn_cells_never_overlap_and_stay_on_the_grid(hands: list[Hand], rows: int) -> None:
     roads = Roads.from_hands(hands, rows=rows)
-    for cells in [roads.big_road(), *derived(roads)]:
+    drawn: list[tuple[BigRoadCell | Mark, ...]] = [roads.big_road(), *derived(roads)]
+    for cells in drawn:
         places = [(cell.col, cell.row) for cell in cells]
         assert len(set(places)) == len(places)
         assert all(0 <= row < rows and col >= 0 for col, row in places)
 
 
 @given(shoes)
-def test_big_road_holds_every_win_once_in_streak_columns(hands):
+def test_big_road_holds_every_win_once_in_streak_columns(hands: list[Hand]) -> None:
     roads = Roads.from_hands(hands)
     wins = [hand.winner for hand in hands if hand.winner != "tie"]
     cells = roads.big_road()
@@ -62,7 +66,7 @@ def test_big_road_holds_every_win_once_in_streak_columns(hands):
 
 
 @given(shoes, st.integers(min_value=1, max_value=30))
-def test_statistics_equal_a_recount_of_the_window(hands, window):
+def test_statistics_equal_a_recount_of_the_window(hands: list[Hand], window: int) -> None:
     roads = Roads.from_hands(hands, stats_window=window)
     recent = hands[-window:] if hands else []
     expected = [sum(column) for column in zip(*map(hand_counts, recent), strict=True)]
@@ -73,7 +77,7 @@ def test_statistics_equal_a_recount_of_the_window(hands, window):
 
 @settings(max_examples=50)
 @given(shoes)
-def test_each_change_names_the_cells_now_last_on_each_road(hands):
+def test_each_change_names_the_cells_now_last_on_each_road(hands: list[Hand]) -> None:
     roads = Roads()
     for hand in hands:
         change = roads.add(hand)

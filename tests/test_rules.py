@@ -29,19 +29,19 @@ RANK_OF_POINTS = "TA23456789"
 
 @pytest.mark.parametrize("banker_total", range(8))
 @pytest.mark.parametrize("player_third", range(10))
-def test_banker_tableau_cell(banker_total, player_third):
+def test_banker_tableau_cell(banker_total: int, player_third: int) -> None:
     expected = BANKER_TABLEAU[banker_total][player_third] == "D"
     assert banker_draws(banker_total, player_third) is expected
 
 
 @pytest.mark.parametrize("banker_total", range(8))
-def test_banker_when_player_stood(banker_total):
+def test_banker_when_player_stood(banker_total: int) -> None:
     assert banker_draws(banker_total, None) is (BANKER_WHEN_PLAYER_STOOD[banker_total] == "D")
 
 
 @pytest.mark.parametrize("banker_total", range(8))
 @pytest.mark.parametrize("player_third", range(10))
-def test_tableau_cell_through_next_step(banker_total, player_third):
+def test_tableau_cell_through_next_step(banker_total: int, player_third: int) -> None:
     # Player 2+3=5 draws; banker's two cards make banker_total without a natural.
     player = cards("2S 3S")
     banker = [Card.parse("TH"), Card.parse(RANK_OF_POINTS[banker_total] + "D")]
@@ -52,7 +52,7 @@ def test_tableau_cell_through_next_step(banker_total, player_third):
     assert next_step([*player, third], banker) == expected
 
 
-def test_totals_naturals_and_pairs():
+def test_totals_naturals_and_pairs() -> None:
     assert hand_total(cards("9S 8H")) == 7
     assert hand_total(cards("KS QH 5D")) == 5
     assert is_natural(cards("4S 4H")) and is_natural(cards("KS 9H"))
@@ -61,7 +61,7 @@ def test_totals_naturals_and_pairs():
     assert not is_pair(cards("TS 2S TD"))
 
 
-def test_initial_deal_order_and_naturals_end_the_deal():
+def test_initial_deal_order_and_naturals_end_the_deal() -> None:
     assert next_step([], []) == "player1"
     assert next_step(cards("AS"), []) == "banker1"
     assert next_step(cards("AS"), cards("2S")) == "player2"
@@ -72,7 +72,7 @@ def test_initial_deal_order_and_naturals_end_the_deal():
     assert next_step(cards("6S TS"), cards("4S 3H")) == "complete"  # both stand
 
 
-def test_layouts_the_rules_cannot_make_are_refused():
+def test_layouts_the_rules_cannot_make_are_refused() -> None:
     with pytest.raises(ValueError):
         next_step(cards("9S TS 2H"), cards("2S 2H"))  # player natural then a third card
     with pytest.raises(ValueError):
@@ -81,13 +81,13 @@ def test_layouts_the_rules_cannot_make_are_refused():
         next_step([], cards("2S"))
 
 
-def test_outcome_of_a_banker_six_on_three_cards():
+def test_outcome_of_a_banker_six_on_three_cards() -> None:
     outcome = judge_round(cards("2S 3H 5C"), cards("KS 5H AD"))
     assert (outcome.player_total, outcome.banker_total, outcome.winner) == (0, 6, "banker")
     assert outcome.banker_six_three_cards and not outcome.banker_six_two_cards
 
 
-def test_outcome_refuses_an_incomplete_round():
+def test_outcome_refuses_an_incomplete_round() -> None:
     with pytest.raises(ValueError, match="player3"):
         judge_round(cards("2S 3H"), cards("KS 5H"))
 
@@ -96,7 +96,7 @@ card_codes = st.sampled_from(ALL_CODES).map(Card)
 
 
 @given(st.lists(card_codes, min_size=6, max_size=6))
-def test_any_round_dealt_by_the_rules_is_complete_and_consistent(deck):
+def test_any_round_dealt_by_the_rules_is_complete_and_consistent(deck: list[Card]) -> None:
     player: list[Card] = []
     banker: list[Card] = []
     stream = iter(deck)

@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -45,7 +46,7 @@ def run_until(config: TableConfig, done: Callable[[list[TableEvent]], bool],
     return events
 
 
-def test_a_live_countdown_opened_by_a_card_from_the_reader_thread_closes_betting_on_time():
+def test_a_live_countdown_opened_by_a_card_from_the_reader_thread_closes_betting_on_time() -> None:
     # The simulated shoe deals in its own thread: the last burn card, handled there, opens a
     # live round whose countdown only the loop's thread keeps, on the table's clock.
     config = TableConfig(driver_url=f"sim://?script={START},{ROUND}&rate=200", betting="live",
@@ -63,7 +64,7 @@ def test_a_live_countdown_opened_by_a_card_from_the_reader_thread_closes_betting
     assert [e.fields["card"] for e in events if e.type == "card"] == ROUND.split(",")
 
 
-def test_inputs_from_a_reader_thread_keep_their_order_and_numbering():
+def test_inputs_from_a_reader_thread_keep_their_order_and_numbering() -> None:
     config = TableConfig(driver_url=f"sim://?script={START},{ROUND},{ROUND}&rate=500")
     events = run_until(config, lambda seen: sum(e.type == "round_result" for e in seen) == 2)
     assert [e.seq for e in events] == list(range(1, len(events) + 1))
@@ -71,7 +72,7 @@ def test_inputs_from_a_reader_thread_keep_their_order_and_numbering():
     assert results == [["9S", "TC"], ["9S", "TC"]]
 
 
-def test_one_thread_owns_the_table_its_journal_and_every_subscriber_call(tmp_path):
+def test_one_thread_owns_the_table_its_journal_and_every_subscriber_call(tmp_path: Path) -> None:
     # A reader thread deals the cards; the table is opened, run and closed by one other thread,
     # whose journal connection SQLite would refuse anywhere else.
     callers: set[str] = set()

@@ -2,11 +2,12 @@
 closed bets after their cut-off round, what each stake hands back, and the limits."""
 
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
 from controller.game.cards import cards
-from controller.game.outcome import judge_round
+from controller.game.outcome import RoundOutcome, judge_round
 from controller.game.profiles import StakeError, load_profile, shipped_profiles
 from controller.game.settlement import decide_round, settle
 from tests.support.table import Table
@@ -108,7 +109,9 @@ DECISIONS = [
 
 
 @pytest.mark.parametrize(("profile", "outcome", "number", "expected"), DECISIONS)
-def test_every_offered_bet_is_decided_in_the_round_result(profile, outcome, number, expected):
+def test_every_offered_bet_is_decided_in_the_round_result(
+    profile: str, outcome: RoundOutcome, number: int, expected: dict[str, tuple[str, str | None]]
+) -> None:
     fields = decide_round(load_profile(profile), outcome, number).event_fields()
     assert {bet: (d["outcome"], d["pays"]) for bet, d in fields["bets"].items()} == expected
     assert list(fields["bets"]) == list(load_profile(profile).bets)  # the layout's order
@@ -142,14 +145,16 @@ DRAGON_BONUS = [
 
 
 @pytest.mark.parametrize(("player", "banker", "player_side", "banker_side"), DRAGON_BONUS)
-def test_dragon_bonus_pays_by_natural_and_margin(player, banker, player_side, banker_side):
+def test_dragon_bonus_pays_by_natural_and_margin(player: str, banker: str,
+                                                 player_side: tuple[str, str | None],
+                                                 banker_side: tuple[str, str | None]) -> None:
     fields = decide_round(load_profile("dragon-bonus"), judge_round(cards(player), cards(banker)),
                           1).event_fields()
     sides = fields["bets"]["dragon_bonus_player"], fields["bets"]["dragon_bonus_banker"]
     assert tuple((side["outcome"], side["pays"]) for side in sides) == (player_side, banker_side)
 
 
-def test_ez_banker_gets_the_stake_back_on_a_dragon_seven_and_dragon_7_pays_40_to_1():
+def test_ez_banker_gets_the_stake_back_on_a_dragon_seven_and_dragon_7_pays_40_to_1() -> None:
     decided = decide_round(load_profile("ez-baccarat"), DRAGON_SEVEN, 1)
     assert settle(decided, {"banker": D("25.00"), "dragon_7": D("5.00"), "panda_8": D("5.00")}
                   ) == {"banker": D("25.00"), "dragon_7": D("205.00"), "panda_8": D("0.00")}
@@ -158,11 +163,11 @@ def test_ez_banker_gets_the_stake_back_on_a_dragon_seven_and_dragon_7_pays_40_to
     assert settle(won_round, {"banker": D("25.00")}) == {"banker": D("50.00")}  # no commission
 
 
-def test_every_shipped_profile_is_covered():
+def test_every_shipped_profile_is_covered() -> None:
     assert {profile for profile, *_ in DECISIONS} == set(shipped_profiles())
 
 
-def test_the_table_publishes_pairs_after_round_60_as_closed_not_won():
+def test_the_table_publishes_pairs_after_round_60_as_closed_not_won() -> None:
     table = Table(profile="live")
     table.start_shoe()
     for index in range(60):  # player naturals without pairs, cards varied to fit the shoe
@@ -180,19 +185,19 @@ def test_the_table_publishes_pairs_after_round_60_as_closed_not_won():
     assert result.fields["pushed_bets"] == ["player", "banker"]
 
 
-def returned(profile: str, outcome, bet: str, stake: str, number: int = 1) -> Decimal:
+def returned(profile: str, outcome: RoundOutcome, bet: str, stake: str, number: int = 1) -> Decimal:
     return settle(decide_round(load_profile(profile), outcome, number), {bet: D(stake)})[bet]
 
 
 @pytest.mark.parametrize(("stake", "back"), [("0.10", "0.19"), ("0.20", "0.39"),
                                               ("0.30", "0.58"), ("100", "195.00"),
                                               ("0.11", "0.21"), ("10000", "19500.00")])
-def test_banker_commission_is_rounded_down_to_the_cent(stake, back):
+def test_banker_commission_is_rounded_down_to_the_cent(stake: str, back: str) -> None:
     amount = returned("classic", BANKER_SEVEN, "banker", stake)
     assert str(amount) == back  # to the cent, as the minor unit says
 
 
-def test_player_and_banker_push_on_a_tie_and_tie_pays_8_to_1():
+def test_player_and_banker_push_on_a_tie_and_tie_pays_8_to_1() -> None:
     decided = decide_round(load_profile("classic"), TIE_WITH_PAIRS, 1)
     assert settle(decided, {"player": D("10"), "banker": D("20"), "tie": D("5"),
                             "player_pair": D("1"), "banker_pair": D("2")}) == {
@@ -201,14 +206,14 @@ def test_player_and_banker_push_on_a_tie_and_tie_pays_8_to_1():
     }
 
 
-def test_losing_bets_return_nothing():
+def test_losing_bets_return_nothing() -> None:
     decided = decide_round(load_profile("classic"), PLAYER_NINE, 1)
     back = settle(decided, {"player": D("10"), "banker": D("10"), "tie": D("1")})
     assert {bet: str(amount) for bet, amount in back.items()} == {
         "player": "20.00", "banker": "0.00", "tie": "0.00"}
 
 
-def test_no_commission_banker_pays_even_money_but_half_on_a_six():
+def test_no_commission_banker_pays_even_money_but_half_on_a_six() -> None:
     assert returned("no-commission", BANKER_SEVEN, "banker", "10") == D("20")
     assert returned("no-commission", SIX_TWO_CARDS, "banker", "10") == D("15")
     assert returned("no-commission", SIX_THREE_CARDS, "banker", "10") == D("15")
@@ -217,21 +222,21 @@ def test_no_commission_banker_pays_even_money_but_half_on_a_six():
     assert returned("classic", SIX_TWO_CARDS, "banker", "10") == D("19.50")
 
 
-def test_lucky_six_pays_12_on_two_cards_and_20_on_three():
+def test_lucky_six_pays_12_on_two_cards_and_20_on_three() -> None:
     for profile in ("live", "no-commission"):
         assert returned(profile, SIX_TWO_CARDS, "lucky_six", "10") == D("130")
         assert returned(profile, SIX_THREE_CARDS, "lucky_six", "10") == D("210")
         assert returned(profile, BANKER_SEVEN, "lucky_six", "10") == D("0")
 
 
-def test_tiger_bets_split_the_banker_six_by_card_count():
+def test_tiger_bets_split_the_banker_six_by_card_count() -> None:
     assert returned("tiger", SIX_TWO_CARDS, "small_tiger", "10") == D("230")
     assert returned("tiger", SIX_TWO_CARDS, "big_tiger", "10") == D("0")
     assert returned("tiger", SIX_THREE_CARDS, "big_tiger", "10") == D("510")
     assert returned("tiger", SIX_THREE_CARDS, "small_tiger", "10") == D("0")
 
 
-def test_naturals_pay_7_to_2_whoever_wins():
+def test_naturals_pay_7_to_2_whoever_wins() -> None:
     assert returned("live", PLAYER_NINE, "player_natural", "10") == D("45")
     assert returned("live", PLAYER_NINE, "banker_natural", "10") == D("0")
     assert returned("live", BANKER_NATURAL, "banker_natural", "0.25") == D("1.12")
@@ -239,13 +244,13 @@ def test_naturals_pay_7_to_2_whoever_wins():
     assert returned("live", SIX_TWO_CARDS, "banker_natural", "10") == D("0")
 
 
-def test_any_pair_wins_on_either_side():
+def test_any_pair_wins_on_either_side() -> None:
     assert returned("big-win", TIE_WITH_PAIRS, "any_pair", "10") == D("60")
     assert returned("big-win", SIX_TWO_CARDS, "any_pair", "10") == D("60")
     assert returned("big-win", BANKER_SEVEN, "any_pair", "10") == D("0")
 
 
-def test_a_stake_on_a_bet_closed_by_its_cut_off_round_is_refused():
+def test_a_stake_on_a_bet_closed_by_its_cut_off_round_is_refused() -> None:
     assert returned("live", TIE_WITH_PAIRS, "player_pair", "10", number=60) == D("120")
     with pytest.raises(StakeError, match="stake on player_pair: the bet is closed after round "
                                          "60 of the shoe; this is round 61"):
@@ -254,7 +259,7 @@ def test_a_stake_on_a_bet_closed_by_its_cut_off_round_is_refused():
         returned("no-commission", SIX_TWO_CARDS, "lucky_six", "10", number=51)
 
 
-def test_player_and_banker_limit_the_difference_on_a_sheet_003_table():
+def test_player_and_banker_limit_the_difference_on_a_sheet_003_table() -> None:
     live = decide_round(load_profile("live"), PLAYER_NINE, 1)
     # 25,000 against 15,000 is 10,000 of exposure: within the 10,000.00 limit.
     assert settle(live, {"player": D("25000"), "banker": D("15000")}) == {
@@ -287,7 +292,8 @@ def test_player_and_banker_limit_the_difference_on_a_sheet_003_table():
         ({"lucky_six": D("1")}, "profile classic does not offer 'lucky_six'"),
     ],
 )
-def test_a_stake_the_table_does_not_take_settles_nothing(stakes, message):
+def test_a_stake_the_table_does_not_take_settles_nothing(stakes: dict[str, Any],
+                                                         message: str) -> None:
     with pytest.raises(StakeError, match=message):
         settle(decide_round(load_profile("classic"), BANKER_SEVEN, 1),
                {"banker": D("5"), **stakes})

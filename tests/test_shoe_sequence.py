@@ -5,6 +5,8 @@ physical card once, never one dropped, and a hold quoting any frame it cannot pl
 
 import os
 import select
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -22,7 +24,7 @@ class PluggedShoe:
     """The shoe's end of a pty behind ``link``; ``unplug`` closes it, losing what it had not
     read, as pulling the cable does; ``plug`` makes a new one behind the same link."""
 
-    def __init__(self, link) -> None:
+    def __init__(self, link: Path) -> None:
         self.link = link
         self.emulator: ShoeEmulator | None = None
         self.pending = b""
@@ -58,7 +60,7 @@ class ShoeTable:
     """A table whose reader is ``serial://LINK?protocol=shoe``; ``settle`` hands the
     controller each driver event, as the table's loop does."""
 
-    def __init__(self, link) -> None:
+    def __init__(self, link: Path) -> None:
         self.table = Table()
         self.log = EventLog()
         self.driver = open_driver(f"serial://{link}?protocol=shoe", self.log.put)
@@ -87,7 +89,7 @@ class ShoeTable:
 
 
 @pytest.fixture
-def shoe_and_table(tmp_path):
+def shoe_and_table(tmp_path: Path) -> Iterator[tuple[PluggedShoe, ShoeTable]]:
     link = tmp_path / "shoe"
     shoe = PluggedShoe(link)
     shoe.plug()
@@ -123,7 +125,8 @@ def replug(shoe: PluggedShoe, table: ShoeTable, typed: str | None = None) -> Non
 
 @pytest.mark.parametrize("before_unplug", [("C", "CUT"), ("M", None), ("C", "8C")])
 def test_the_card_typed_while_the_shoe_was_unplugged_counts_once_whatever_frame_came_before(
-        shoe_and_table, before_unplug):
+        shoe_and_table: tuple[PluggedShoe, ShoeTable],
+        before_unplug: tuple[str, str | None]) -> None:
     # The shoe sends its cut card or a no-read (both numbered), is unplugged, the dealer types
     # the next card by hand, and plugged back in, the shoe sends its kept frame for it.
     shoe, table = shoe_and_table
@@ -144,7 +147,9 @@ def test_the_card_typed_while_the_shoe_was_unplugged_counts_once_whatever_frame_
     assert shoe.replies() == [f"A,{seq + 1}", f"A,{seq + 2}"]  # the shoe stops resending it
 
 
-def test_a_card_the_shoe_read_after_a_replug_is_dealt_even_if_one_was_typed(shoe_and_table):
+def test_a_card_the_shoe_read_after_a_replug_is_dealt_even_if_one_was_typed(
+    shoe_and_table: tuple[PluggedShoe, ShoeTable],
+) -> None:
     # Typed 5C while away, but the shoe's frame after the replug is another card: a new one.
     shoe, table = shoe_and_table
     seq = start_round(shoe, table, 40)
@@ -156,7 +161,7 @@ def test_a_card_the_shoe_read_after_a_replug_is_dealt_even_if_one_was_typed(shoe
 
 
 def test_frame_0_resent_after_its_acknowledgement_was_lost_to_an_unplug_counts_once(
-        shoe_and_table):
+        shoe_and_table: tuple[PluggedShoe, ShoeTable]) -> None:
     # Every thousandth frame is numbered 0 (999 wraps to 0): its resend is not a new shoe.
     shoe, table = shoe_and_table
     assert start_round(shoe, table, 995) == 1  # 9S was frame 0
@@ -170,7 +175,8 @@ def test_frame_0_resent_after_its_acknowledgement_was_lost_to_an_unplug_counts_o
 
 @pytest.mark.parametrize("first_after_reset", [("S", None), ("C", "KD")])
 def test_a_shoe_whose_numbering_restarts_on_an_open_port_is_recorded_and_held(
-        shoe_and_table, first_after_reset):
+        shoe_and_table: tuple[PluggedShoe, ShoeTable],
+        first_after_reset: tuple[str, str | None]) -> None:
     # An RS-232 shoe behind a USB adapter is power-cycled: the port stays open, the shoe
     # numbers from 0 again. Every frame it sends is recorded; the table holds, quoting it.
     shoe, table = shoe_and_table
@@ -198,7 +204,7 @@ def test_a_shoe_whose_numbering_restarts_on_an_open_port_is_recorded_and_held(
     assert table.dealt()[-1][1] == "2C" and table.table.state != "hold"
 
 
-def test_a_restarted_table_places_the_frame_after_a_no_read_it_recorded(tmp_path):
+def test_a_restarted_table_places_the_frame_after_a_no_read_it_recorded(tmp_path: Path) -> None:
     # The journal's last frame from the shoe is a no-read ($M, numbered like any frame): the
     # card after it follows it, no hold.
     from controller.journal import Journal

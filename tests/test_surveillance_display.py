@@ -6,13 +6,16 @@ from __future__ import annotations
 from dataclasses import replace
 from decimal import Decimal
 from itertools import combinations
+from typing import cast
 
 import pytest
 from PyQt6.QtCore import QRectF, QSizeF, Qt
 from PyQt6.QtGui import QColor, QFontInfo, QTextDocument
-from PyQt6.QtWidgets import QLabel
+from PyQt6.QtWidgets import QApplication, QLabel
+from pytestqt.qtbot import QtBot
 
 from controller.events import facts
+from controller.events.stream import TableEvent
 from tests.support.display import follow, shown_window
 from tests.support.surveillance import ORDER, SurveilledTable
 from ui.display.app import make_application
@@ -21,10 +24,11 @@ from ui.display.i18n import LANGUAGES
 from ui.display.labels import BETS, label
 from ui.display.render import render_scenario
 from ui.display.surveillance_panel import ALERT, BEHIND, BET_COLORS
+from ui.display.window import DisplayWindow
 
 
 @pytest.fixture(scope="module")
-def lucky_six_shoe():
+def lucky_six_shoe() -> list[TableEvent]:
     """The scripted one-deck shoe up to the point where Lucky Six is closed, one misread."""
     table = SurveilledTable()
     try:
@@ -35,23 +39,24 @@ def lucky_six_shoe():
 
 
 @pytest.fixture
-def window(qtbot):
+def window(qtbot: QtBot) -> DisplayWindow:
     return shown_window(qtbot)
 
 
-def test_the_s_key_shows_and_hides_the_panel_over_the_display(qtbot, window, lucky_six_shoe):
+def test_the_s_key_shows_and_hides_the_panel_over_the_display(
+        qtbot: QtBot, window: DisplayWindow, lucky_six_shoe: list[TableEvent]) -> None:
     window.on_events(lucky_six_shoe)
     panel = window.surveillance
     assert not panel.isVisible()
-    qtbot.keyClick(window, Qt.Key.Key_S)
+    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
     assert panel.isVisible() and panel.geometry().right() == window.rect().right()
-    qtbot.keyClick(window, Qt.Key.Key_S)
+    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
     assert not panel.isVisible()
 
 
-def test_the_panel_shows_returns_course_alerts_and_scanner_health(qtbot, window,
-                                                                  lucky_six_shoe):
-    qtbot.keyClick(window, Qt.Key.Key_S)
+def test_the_panel_shows_returns_course_alerts_and_scanner_health(
+        qtbot: QtBot, window: DisplayWindow, lucky_six_shoe: list[TableEvent]) -> None:
+    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
     window.on_events(lucky_six_shoe)
     panel = window.surveillance
     exposures = [e for e in lucky_six_shoe if e.type == "exposure"]
@@ -73,8 +78,9 @@ def test_the_panel_shows_returns_course_alerts_and_scanner_health(qtbot, window,
     assert image.width() > 0  # painted without an error
 
 
-def test_a_new_shoe_starts_the_panel_afresh(qtbot, window, lucky_six_shoe):
-    qtbot.keyClick(window, Qt.Key.Key_S)
+def test_a_new_shoe_starts_the_panel_afresh(
+        qtbot: QtBot, window: DisplayWindow, lucky_six_shoe: list[TableEvent]) -> None:
+    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
     window.on_events(lucky_six_shoe)
     started = next(e for e in lucky_six_shoe if e.type == "shoe_started")
     window.on_events([started._replace(seq=10_000, shoe=2)])
@@ -84,11 +90,12 @@ def test_a_new_shoe_starts_the_panel_afresh(qtbot, window, lucky_six_shoe):
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920), (1280, 800)])
-def test_the_panel_is_at_the_displays_type_scale(qtbot, lucky_six_shoe, size):
+def test_the_panel_is_at_the_displays_type_scale(
+        qtbot: QtBot, lucky_six_shoe: list[TableEvent], size: tuple[int, int]) -> None:
     """The pit reads it from behind the dealer: no text under the floor (19.2 px on 800 lines)."""
     window = shown_window(qtbot, size)
     window.on_events(lucky_six_shoe)
-    qtbot.keyClick(window, Qt.Key.Key_S)
+    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
     panel = window.surveillance
     floor = window.scale.px("body")
     for widget in (panel.title, panel.returns, panel.chart, panel.alerts, panel.health):
@@ -98,7 +105,7 @@ def test_the_panel_is_at_the_displays_type_scale(qtbot, lucky_six_shoe, size):
             assert QFontInfo(text.font()).pixelSize() >= floor, text.text()
 
 
-def test_each_bets_line_keeps_its_own_colour_for_the_colour_blind():
+def test_each_bets_line_keeps_its_own_colour_for_the_colour_blind() -> None:
     """Every two bets' lines differ in colour as a protanope and a deuteranope see them (Lucky
     Six and Banker Natural were two near salmons), and are named at their ends."""
     colors = [QColor(color).rgb() for color in BET_COLORS]
@@ -110,19 +117,20 @@ def test_each_bets_line_keeps_its_own_colour_for_the_colour_blind():
             assert distance > 45, (kind, BET_COLORS[i], BET_COLORS[j], distance)
 
 
-def test_the_panel_lists_an_integrity_alert_with_the_shoe_it_repeats(qtbot, window,
-                                                                     lucky_six_shoe):
+def test_the_panel_lists_an_integrity_alert_with_the_shoe_it_repeats(
+        qtbot: QtBot, window: DisplayWindow, lucky_six_shoe: list[TableEvent]) -> None:
     last = lucky_six_shoe[-1]
     alert = last._replace(seq=last.seq + 1, fact=facts.IntegrityAlert(
         kind="carried_run", earlier_shoe=1, first_card=5, earlier_first_card=200, cards=16,
         card=None, reversed=True))
-    qtbot.keyClick(window, Qt.Key.Key_S)
+    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
     window.on_events([*lucky_six_shoe, alert])
     assert (f"round {last.round}: integrity: carried_run, 16 cards from card 5 in shoe 1's "
             "order reversed") in window.surveillance.alerts.text()
 
 
-def test_an_integrity_alert_stands_in_the_header_until_the_next_shoe(window, lucky_six_shoe):
+def test_an_integrity_alert_stands_in_the_header_until_the_next_shoe(
+        window: DisplayWindow, lucky_six_shoe: list[TableEvent]) -> None:
     last = lucky_six_shoe[-1]
     alert = last._replace(seq=last.seq + 1, fact=facts.IntegrityAlert(
         kind="carried_run", earlier_shoe=1, first_card=5, earlier_first_card=200, cards=16,
@@ -136,9 +144,9 @@ def test_an_integrity_alert_stands_in_the_header_until_the_next_shoe(window, luc
     assert not field.isVisible()
 
 
-def test_the_reader_s_own_alarms_and_warnings_count_in_the_scanner_health(qtbot, window,
-                                                                         lucky_six_shoe):
-    qtbot.keyClick(window, Qt.Key.Key_S)
+def test_the_reader_s_own_alarms_and_warnings_count_in_the_scanner_health(
+        qtbot: QtBot, window: DisplayWindow, lucky_six_shoe: list[TableEvent]) -> None:
+    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
     window.on_events(lucky_six_shoe)
     panel = window.surveillance
     assert "reader alarms" not in panel.health.text()
@@ -159,21 +167,22 @@ class Clock:
 
 
 def test_the_panel_says_which_card_its_figures_are_as_of_and_marks_them_behind_then_stalled(
-        qtbot, window, lucky_six_shoe):
+        qtbot: QtBot, window: DisplayWindow, lucky_six_shoe: list[TableEvent]) -> None:
     """Caught up: "as of card 30"; a card the returns do not count yet: behind, in amber; no
     result within the surveillance child's stall bound (10 s): stalled, in red; the next
     result: caught up again."""
     clock = Clock()
     panel = window.surveillance
     panel.clock = clock
-    qtbot.keyClick(window, Qt.Key.Key_S)
+    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
     window.on_events(lucky_six_shoe)
     currency = panel.currency
     assert currency.isVisible() and "as of card 30, 22 cards left" in currency.text()
     assert not panel.stall_timer.isActive()
     template = next(e for e in lucky_six_shoe if e.type == "card")
     last = lucky_six_shoe[-1]
-    dealt = last._replace(seq=last.seq + 1, fact=replace(template.fact, card=ORDER[30]))
+    dealt = last._replace(seq=last.seq + 1, fact=replace(cast(facts.CardDealt, template.fact),
+                                                         card=ORDER[30]))
     window.on_events([dealt])
     assert "as of card 30, the table is at card 31" in currency.text()
     assert BEHIND in currency.text() and "stalled" not in currency.text()
@@ -187,16 +196,17 @@ def test_the_panel_says_which_card_its_figures_are_as_of_and_marks_them_behind_t
         currency.text())
     assert ALERT in currency.text()
     exposure = next(e for e in reversed(lucky_six_shoe) if e.type == "exposure")
+    counted = cast(facts.Exposure, exposure.fact)
     caught_up = exposure._replace(seq=dealt.seq + 1, fact=replace(
-        exposure.fact, cards_left=exposure.fact.cards_left - 1))
+        counted, cards_left=counted.cards_left - 1))
     window.on_events([caught_up])
     assert "as of card 31, 21 cards left" in currency.text()
     assert not panel.stall_timer.isActive()
 
 
 def test_the_panel_says_computing_until_the_first_result_and_blames_no_watched_profile(
-        qtbot, window, lucky_six_shoe):
-    qtbot.keyClick(window, Qt.Key.Key_S)
+        qtbot: QtBot, window: DisplayWindow, lucky_six_shoe: list[TableEvent]) -> None:
+    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
     first = next(i for i, e in enumerate(lucky_six_shoe) if e.type == "exposure")
     window.on_events(lucky_six_shoe[:first])
     panel = window.surveillance
@@ -208,12 +218,14 @@ def test_the_panel_says_computing_until_the_first_result_and_blames_no_watched_p
     assert panel.chart.isVisible()
 
 
-def test_a_shoe_whose_profile_has_no_surveillance_table_says_so(qtbot, window,
-                                                                 lucky_six_shoe):
+def test_a_shoe_whose_profile_has_no_surveillance_table_says_so(
+        qtbot: QtBot, window: DisplayWindow, lucky_six_shoe: list[TableEvent]) -> None:
     started = next(e for e in lucky_six_shoe if e.type == "shoe_started")
-    unwatched = started._replace(fact=replace(started.fact, profile_terms={
-        **started.fact.profile_terms, "surveillance": None}))
-    qtbot.keyClick(window, Qt.Key.Key_S)
+    terms = cast(facts.ShoeStarted, started.fact)
+    assert terms.profile_terms is not None
+    unwatched = started._replace(fact=replace(terms, profile_terms={
+        **terms.profile_terms, "surveillance": None}))
+    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
     window.on_events([unwatched])
     assert ("No returns: this shoe's profile has no [surveillance] table."
             in window.surveillance.currency.text())
@@ -234,14 +246,15 @@ def rich_size(label: QLabel, width: float | None = None) -> QSizeF:
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920), (1280, 800)])
 def test_the_panel_heading_legend_and_chart_names_fit_in_every_language_and_size(
-        qtbot, english, lucky_six_shoe, language, size):
+        qtbot: QtBot, english: None, lucky_six_shoe: list[TableEvent], language: str,
+        size: tuple[int, int]) -> None:
     """In portrait the panel is 540 px wide: its heading and each bet's return whole on their
     lines, and the names at the chart's line ends whole (wrapped on words if need be) and
     inside the chart."""
     make_application(language)
     window = shown_window(qtbot, size)
     window.on_events(lucky_six_shoe)
-    qtbot.keyClick(window, Qt.Key.Key_S)
+    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
     panel = window.surveillance
     panel.grab()  # painted: the chart places its texts
     title = panel.title
@@ -261,7 +274,7 @@ def test_the_panel_heading_legend_and_chart_names_fit_in_every_language_and_size
     assert not any("…" in text for _, text in chart.texts)
 
 
-def test_the_surveillance_screenshot_is_the_same_on_three_runs(qapp):
+def test_the_surveillance_screenshot_is_the_same_on_three_runs(qapp: QApplication) -> None:
     """The scenario's table computes every card's returns before it goes on, so three plays
     of the shoe give the same picture (they gave "392 cards left", "230 cards left", or no
     returns at all, under a header saying 33 left)."""
@@ -269,11 +282,12 @@ def test_the_surveillance_screenshot_is_the_same_on_three_runs(qapp):
     assert all(image == first for image in others)
 
 
-def test_the_hidden_panel_shows_what_came_meanwhile_once_opened(qtbot, window, lucky_six_shoe):
+def test_the_hidden_panel_shows_what_came_meanwhile_once_opened(
+        qtbot: QtBot, window: DisplayWindow, lucky_six_shoe: list[TableEvent]) -> None:
     """While hidden the panel only keeps the events (off the card's way to the screen); S
     shows them all."""
     window.on_events(lucky_six_shoe)
-    qtbot.keyClick(window, Qt.Key.Key_S)
+    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
     panel = window.surveillance
     assert "as of card 30, 22 cards left" in panel.currency.text()
     assert set(panel.chart.courses) == {"tie", "player_pair", "lucky_six"}

@@ -19,8 +19,8 @@ FULL = Path("/dev/full")
 
 @pytest.mark.skipif(not FULL.exists(), reason="needs /dev/full")
 @pytest.mark.parametrize("journal", [False, True], ids=["without a journal", "with a journal"])
-def test_an_events_file_on_a_full_disk_stops_the_table_with_one_line(tmp_path, journal,
-                                                                       capsys):
+def test_an_events_file_on_a_full_disk_stops_the_table_with_one_line(
+        tmp_path: Path, journal: bool, capsys: pytest.CaptureFixture[str]) -> None:
     extra = ["--journal", str(tmp_path / "table.db")] if journal else []
     done = subprocess.run(
         [sys.executable, "-m", "ui.cli", "run", "--headless", "--driver", "sim://?seed=7&rate=0",

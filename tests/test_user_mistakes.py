@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FAST = "sim://?seed=7&rate=0"
 
 
-def command(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess:
+def command(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[str]:
     done = subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=ROOT, input=stdin,
                           capture_output=True, timeout=120,
                           env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
@@ -25,7 +26,7 @@ def command(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess:
                                        done.stderr.decode(errors="replace"))
 
 
-def one_line_error(done: subprocess.CompletedProcess, name: str, *shown: str) -> str:
+def one_line_error(done: subprocess.CompletedProcess[str], name: str, *shown: str) -> str:
     """The error line of a refused command, checked: exit 2, one line, no traceback."""
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr, done.stderr
@@ -38,7 +39,7 @@ def one_line_error(done: subprocess.CompletedProcess, name: str, *shown: str) ->
 
 
 @pytest.fixture
-def read_only(tmp_path):
+def read_only(tmp_path: Path) -> Iterator[Path]:
     """A folder on a read-only file system (a tmpfs mounted read-only: writing gives EROFS)."""
     folder = tmp_path / "read-only"
     folder.mkdir()
@@ -51,7 +52,7 @@ def read_only(tmp_path):
 
 
 @pytest.fixture
-def journal(tmp_path) -> Path:
+def journal(tmp_path: Path) -> Path:
     path = tmp_path / "table.db"
     play(path).journal.close()
     return path
@@ -69,7 +70,7 @@ def journal(tmp_path) -> Path:
     (("screenshot", "{ro}/display.png", "--scenario", "round"), "image"),
 ])
 def test_an_output_path_on_a_read_only_file_system_is_one_line_naming_option_and_path(
-        read_only, journal, args, option):
+        read_only: Path, journal: Path, args: tuple[str, ...], option: str) -> None:
     args = tuple(arg.format(ro=read_only, journal=journal) for arg in args)
     path = next(arg for arg in args if arg.startswith(str(read_only)))
     one_line_error(command(*args), args[0], f"{option} {path}: cannot write it: ",
@@ -82,7 +83,7 @@ def test_an_output_path_on_a_read_only_file_system_is_one_line_naming_option_and
     (("shoe-report", "--journal", "{journal}", "--out", "{tmp}/no-folder/r.png"), "--out"),
 ])
 def test_an_output_path_that_is_missing_or_a_folder_is_named_with_its_option(
-        tmp_path, journal, args, option):
+        tmp_path: Path, journal: Path, args: tuple[str, ...], option: str) -> None:
     args = tuple(arg.format(tmp=tmp_path, journal=journal) for arg in args)
     line = one_line_error(command(*args), args[0], f"{option} ")
     assert "[Errno" not in line and ("No such file or directory" in line
@@ -90,7 +91,7 @@ def test_an_output_path_that_is_missing_or_a_folder_is_named_with_its_option(
 
 
 def run_with(tmp_path: Path, *args: str, config: str | None = None
-             ) -> subprocess.CompletedProcess:
+             ) -> subprocess.CompletedProcess[str]:
     if config is not None:
         (tmp_path / "table.toml").write_text(config, encoding="utf-8")
         args = ("--config", str(tmp_path / "table.toml"), *args)
@@ -99,21 +100,22 @@ def run_with(tmp_path: Path, *args: str, config: str | None = None
 
 @pytest.mark.parametrize("url", ["sim://[::1", "mqtt://[::1", "serial://[::1]:x/dev/tty",
                                  "sim://?rate=x", "sim://?bogus=1", "sim://h:99999"])
-def test_a_bad_driver_url_is_quoted_as_typed(tmp_path, url):
+def test_a_bad_driver_url_is_quoted_as_typed(tmp_path: Path, url: str) -> None:
     line = one_line_error(run_with(tmp_path, "--driver", url), "run", f"driver URL {url!r}")
     assert "decks=" not in line  # not the URL with the profile's decks added
 
 
 @pytest.mark.parametrize(("url", "reason"), [
     ("mqtt://[::1", "IPv6"), ("mqtt://[::1]:x", "port"), ("mqtt://broker:70000", "port")])
-def test_a_bad_feed_url_names_the_config_file_and_key(tmp_path, url, reason):
+def test_a_bad_feed_url_names_the_config_file_and_key(tmp_path: Path, url: str,
+                                                      reason: str) -> None:
     done = run_with(tmp_path, "--journal", str(tmp_path / "j.db"),
                     config=f'[feed]\nurl = "{url}"\n')
     one_line_error(done, "run", f"{tmp_path / 'table.toml'}: feed.url = {url!r}", reason)
 
 
 @pytest.mark.parametrize("url", ["mqtt://table:s3cret@[::1", "mqtt://table:s3cret@broker:0"])
-def test_a_bad_feed_url_with_a_password_in_it_is_not_echoed(tmp_path, url):
+def test_a_bad_feed_url_with_a_password_in_it_is_not_echoed(tmp_path: Path, url: str) -> None:
     done = run_with(tmp_path, "--journal", str(tmp_path / "j.db"),
                     config=f'[feed]\nurl = "{url}"\n')
     line = one_line_error(done, "run", f"{tmp_path / 'table.toml'}: feed.url")
@@ -122,7 +124,7 @@ def test_a_bad_feed_url_with_a_password_in_it_is_not_echoed(tmp_path, url):
 
 @pytest.mark.parametrize("where", ["option", "config"])
 @pytest.mark.parametrize("folder", [".", "/", "{tmp}"])
-def test_a_folder_named_as_the_journal_is_one_line(tmp_path, where, folder):
+def test_a_folder_named_as_the_journal_is_one_line(tmp_path: Path, where: str, folder: str) -> None:
     folder = folder.format(tmp=tmp_path)
     if where == "option":
         done = run_with(tmp_path, "--driver", FAST, "--journal", folder)
@@ -135,7 +137,7 @@ def test_a_folder_named_as_the_journal_is_one_line(tmp_path, where, folder):
 
 @pytest.mark.parametrize("key", ["journal.path", "events.path", "table.profile",
                                  "feed.ca_file"])
-def test_a_nul_byte_in_a_config_path_names_the_file_and_key(tmp_path, key):
+def test_a_nul_byte_in_a_config_path_names_the_file_and_key(tmp_path: Path, key: str) -> None:
     section, name = key.split(".")
     extra = 'url = "mqtts://broker"\n' if section == "feed" else ""
     done = run_with(tmp_path, "--driver", FAST,
@@ -143,7 +145,7 @@ def test_a_nul_byte_in_a_config_path_names_the_file_and_key(tmp_path, key):
     one_line_error(done, "run", f"{tmp_path / 'table.toml'}: {key}", "NUL")
 
 
-def test_history_of_a_file_that_is_not_a_journal_is_one_line(tmp_path):
+def test_history_of_a_file_that_is_not_a_journal_is_one_line(tmp_path: Path) -> None:
     events = tmp_path / "events.jsonl"
     events.write_text('{"type":"card","seq":1}\n', encoding="utf-8")
     for name, args in (("history", ("--journal", str(events))),
@@ -157,20 +159,20 @@ def test_history_of_a_file_that_is_not_a_journal_is_one_line(tmp_path):
 
 
 @pytest.mark.parametrize("table", ["a+b", "#", "a/b", "a#", ""])
-def test_feed_tail_refuses_a_table_that_is_no_topic_level(tmp_path, table):
+def test_feed_tail_refuses_a_table_that_is_no_topic_level(tmp_path: Path, table: str) -> None:
     config = tmp_path / "table.toml"
     config.write_text('[feed]\nurl = "mqtt://127.0.0.1:9"\n', encoding="utf-8")
     done = command("feed", "tail", "--config", str(config), "--table", table)
     one_line_error(done, "feed", f"--table {table!r}")
 
 
-def test_a_misspelt_profile_in_a_config_names_the_file_and_key(tmp_path):
+def test_a_misspelt_profile_in_a_config_names_the_file_and_key(tmp_path: Path) -> None:
     done = run_with(tmp_path, "--driver", FAST, config='[table]\nprofile = "clasic"\n')
     one_line_error(done, "run", f"{tmp_path / 'table.toml'}: table.profile = 'clasic': ",
                    "unknown profile 'clasic'")
 
 
-def test_roads_names_a_byte_that_is_not_utf8_on_stdin_as_from_a_file(tmp_path):
+def test_roads_names_a_byte_that_is_not_utf8_on_stdin_as_from_a_file(tmp_path: Path) -> None:
     hands = b'[{"winner": "banker"}, \xff]'
     (tmp_path / "hands.json").write_bytes(hands)
     from_file = one_line_error(command("roads", str(tmp_path / "hands.json")), "roads")
@@ -187,7 +189,9 @@ def test_roads_names_a_byte_that_is_not_utf8_on_stdin_as_from_a_file(tmp_path):
     (("run", "--headless", "--driver", "replay://{tmp}/shoe.txt"), "recording"),
     (("odds", "--profile", "{tmp}/site.toml"), "profile"),
 ])
-def test_a_missing_file_is_named_with_what_it_is_for_not_a_bare_errno(tmp_path, args, what):
+def test_a_missing_file_is_named_with_what_it_is_for_not_a_bare_errno(tmp_path: Path,
+                                                                      args: tuple[str, ...],
+                                                                      what: str) -> None:
     args = tuple(arg.format(tmp=tmp_path) for arg in args)
     path = next(arg for arg in args if str(tmp_path) in arg).removeprefix("replay://")
     line = one_line_error(command(*args), args[0],

@@ -18,7 +18,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import paho.mqtt.client as mqtt
 import pytest
@@ -46,7 +46,8 @@ MOSQUITTO, needs_mosquitto = daemon("mosquitto")
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+        return port
 
 
 class Reachable(Protocol):
@@ -71,7 +72,7 @@ class Broker:
             "log_type error\nlog_type warning\nlog_type notice\nlog_type information\n"
             "log_type subscribe\n"  # so that a test sees when a subscriber is in place
             f"{extra if extra else 'allow_anonymous true'}\n", encoding="utf-8")
-        self.process: subprocess.Popen | None = None
+        self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         assert MOSQUITTO is not None, "no mosquitto binary (needs_mosquitto skips the test)"
@@ -104,8 +105,9 @@ class Subscriber:
     what the broker queued for it while it was away arrives when it is back."""
 
     def __init__(self, broker: Broker, topic: str, client_id: str = "floor-test",
-                 tls: dict | None = None, **login: str) -> None:
-        self.messages: list[tuple[str, bytes, bool]] = []  # (topic, payload, retained)
+                 tls: dict[str, Any] | None = None, **login: str) -> None:
+        # (topic, payload, retained)
+        self.messages: list[tuple[str, bytes | bytearray, bool]] = []
         self._lock = threading.Lock()
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
                                   protocol=mqtt.MQTTv5)
@@ -116,17 +118,19 @@ class Subscriber:
         self.client.on_message = self._on_message
         self.client.on_connect = lambda client, *_: client.subscribe(topic, qos=1)
         self.client.reconnect_delay_set(1, 2)
-        properties = Properties(PacketTypes.CONNECT)
+        # paho's Properties has no annotations.
+        properties = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
         properties.SessionExpiryInterval = 3600
         self.client.connect("127.0.0.1", broker.port, clean_start=False,
                             properties=properties)
         self.client.loop_start()
 
-    def _on_message(self, _client, _userdata, message) -> None:
+    def _on_message(self, _client: mqtt.Client, _userdata: object,
+                    message: mqtt.MQTTMessage) -> None:
         with self._lock:
             self.messages.append((message.topic, message.payload, message.retain))
 
-    def events(self) -> list[dict]:
+    def events(self) -> list[dict[str, Any]]:
         with self._lock:
             return [json.loads(payload) for topic, payload, _ in self.messages
                     if topic.endswith("/events")]
@@ -162,7 +166,7 @@ def feed_config(folder: Path, broker: Reachable, table: str = "t1", extra: str =
     return path
 
 
-def table_process(config: Path, journal: Path, driver: str) -> subprocess.Popen:
+def table_process(config: Path, journal: Path, driver: str) -> subprocess.Popen[bytes]:
     """A headless table with the feed, in its own process; its stderr in JOURNAL.log."""
     with journal.with_name(journal.name + ".log").open("ab") as log:
         return subprocess.Popen(
@@ -171,7 +175,7 @@ def table_process(config: Path, journal: Path, driver: str) -> subprocess.Popen:
             stdout=subprocess.DEVNULL, stderr=log)
 
 
-def stop_tables(tables: list[subprocess.Popen]) -> None:
+def stop_tables(tables: list[subprocess.Popen[bytes]]) -> None:
     """Each table process still running stopped as systemd does (SIGTERM), and waited for."""
     for table in tables:
         if table.poll() is None:

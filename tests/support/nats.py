@@ -35,7 +35,7 @@ class NatsCluster:
         size = 3  # as MQTT_SETTINGS' replicas
         self.mqtt_ports = [free_port() for _ in range(size)]
         routes = [free_port() for _ in range(size)]
-        self.processes: list[subprocess.Popen | None] = [None] * size
+        self.processes: list[subprocess.Popen[bytes] | None] = [None] * size
         route_list = ", ".join(f"nats-route://127.0.0.1:{port}" for port in routes)
         for node in range(size):
             (folder / f"n{node + 1}.conf").write_text(
