@@ -3,6 +3,7 @@ cut card (``cut``, key X), which the table takes exactly as a shoe's own; its mi
 dealer to pass the card again; its alarms and warnings are recorded, never cards."""
 
 import io
+from collections.abc import Callable
 
 from controller.events import facts
 from controller.table.commands import Command
@@ -15,9 +16,9 @@ from ui.headless import HeadlessPrinter, parse_command
 NATURAL_PLAYER_9 = "9S KH TC 2D"
 
 
-def marked_and_seen(deal_cut):
+def marked_and_seen(deal_cut: Callable[[Table, Callable[[Table], None]], None]) -> list[Table]:
     """Two tables dealt alike, one cut by the shoe (CUT), one by the dealer (``cut``)."""
-    tables = []
+    tables: list[Table] = []
     for by_dealer in (False, True):
         table = Table()
         table.start_shoe()
@@ -27,14 +28,14 @@ def marked_and_seen(deal_cut):
     return tables
 
 
-def test_the_dealer_s_cut_card_ends_the_shoe_after_its_round_as_the_shoe_s_own_does():
-    def in_round(table, cut):
+def test_the_dealer_s_cut_card_ends_the_shoe_after_its_round_as_the_shoe_s_own_does() -> None:
+    def in_round(table: Table, cut: Callable[[Table], None]) -> None:
         table.deal(NATURAL_PLAYER_9)
         table.deal("2S 3C")
         cut(table)
         table.deal("3H 4C 5D")
 
-    def between_rounds(table, cut):
+    def between_rounds(table: Table, cut: Callable[[Table], None]) -> None:
         table.deal(NATURAL_PLAYER_9)
         cut(table)
         table.deal(NATURAL_PLAYER_9)
@@ -48,7 +49,7 @@ def test_the_dealer_s_cut_card_ends_the_shoe_after_its_round_as_the_shoe_s_own_d
         assert dealer.last("operator_action").fields["action"] == "cut_card"
 
 
-def test_the_cut_card_is_marked_once_a_second_is_refused():
+def test_the_cut_card_is_marked_once_a_second_is_refused() -> None:
     table = Table()
     table.start_shoe()
     table.command("cut_card")
@@ -57,7 +58,7 @@ def test_the_cut_card_is_marked_once_a_second_is_refused():
     assert table.last("action_refused").fields["reason"] == "the cut card is already out"
 
 
-def test_a_restart_rebuilds_a_dealer_s_cut_card_once():
+def test_a_restart_rebuilds_a_dealer_s_cut_card_once() -> None:
     table = Table()
     table.start_shoe()
     table.deal(NATURAL_PLAYER_9)
@@ -69,7 +70,7 @@ def test_a_restart_rebuilds_a_dealer_s_cut_card_once():
     assert twin.state == "shoe_ended"
 
 
-def test_headless_cut_is_the_dealer_s_cut_card_command():
+def test_headless_cut_is_the_dealer_s_cut_card_command() -> None:
     command = parse_command("cut")
     assert isinstance(command, Command)
     assert command.action == "cut_card" and command.by == "dealer" and command.pin is None
@@ -81,7 +82,7 @@ class ListenOnlyDriver(RecordingDriver):
         return False  # no rescan trigger
 
 
-def test_a_listen_only_reader_s_misread_asks_the_dealer_to_pass_the_card_again():
+def test_a_listen_only_reader_s_misread_asks_the_dealer_to_pass_the_card_again() -> None:
     table = Table()
     table.controller.driver = ListenOnlyDriver()
     table.start_shoe()
@@ -92,14 +93,14 @@ def test_a_listen_only_reader_s_misread_asks_the_dealer_to_pass_the_card_again()
     assert out.getvalue().startswith("RESCAN CARD: pass it through the reader again (")
 
 
-def test_a_reader_that_rescans_by_itself_says_nothing_of_the_dealer():
+def test_a_reader_that_rescans_by_itself_says_nothing_of_the_dealer() -> None:
     table = Table()
     table.start_shoe()
     table.controller.handle(Misread(b"NR"))
     assert "rescan_by_hand" not in table.last("misread").fields
 
 
-def test_device_alarms_and_warnings_are_recorded_and_counted_never_dealt():
+def test_device_alarms_and_warnings_are_recorded_and_counted_never_dealt() -> None:
     table = Table()
     table.start_shoe()
     before = table.controller.rounds.composition.cards_left

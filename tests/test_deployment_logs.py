@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -21,7 +21,8 @@ def restore_root_logger() -> Iterator[None]:
     root.setLevel(level)
 
 
-def journal_lines(tmp_path: Path, level: int | str, emit) -> list[str]:
+def journal_lines(tmp_path: Path, level: int | str,
+                  emit: Callable[[logging.Logger], None]) -> list[str]:
     path = tmp_path / "stderr"
     with path.open("w", encoding="utf-8") as stream:
         configure_logging(level, stream=stream, journal=True)

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import signal
 from pathlib import Path
+from typing import Any
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from benchmarks.journal_generator import ROWS_A_DAY
 from controller.events import facts
@@ -32,7 +34,7 @@ def disk_alerts(journal: Path) -> list[tuple[str, str]]:
                          "'$.days_left') FROM events WHERE type = 'disk_alert' ORDER BY seq")
 
 
-def test_the_rate_is_the_journals_own_bytes_a_day(journal):
+def test_the_rate_is_the_journals_own_bytes_a_day(journal: Path) -> None:
     budget = estimate(journal, lambda folder: 50 * MB)
     size = journal.stat().st_size
     assert size / DAYS * 0.7 < budget.bytes_per_day < size / DAYS * 1.3
@@ -41,13 +43,13 @@ def test_the_rate_is_the_journals_own_bytes_a_day(journal):
     assert 100 < budget.bytes_per_day / ROWS_A_DAY < 1000
 
 
-def start(journal: Path, free: list[int], **options) -> Table:
+def start(journal: Path, free: list[int], **options: Any) -> Table:
     config = TableConfig(driver_url="sim://?seed=5&rate=0", journal_path=str(journal), **options)
     return open_table(config, stop_after_shoes=1, exposure=False,
                       free_space=lambda folder: free[0])
 
 
-def test_a_short_disk_is_an_alert_in_the_header_from_the_start(qtbot, journal):
+def test_a_short_disk_is_an_alert_in_the_header_from_the_start(qtbot: QtBot, journal: Path) -> None:
     table = start(journal, [5 * MB])
     table.close()
     alert = table.view_events[-1]
@@ -66,13 +68,13 @@ def test_a_short_disk_is_an_alert_in_the_header_from_the_start(qtbot, journal):
     assert not field.isVisible()
 
 
-def test_room_enough_says_nothing(journal):
+def test_room_enough_says_nothing(journal: Path) -> None:
     table = start(journal, [500_000 * MB])
     table.close()
     assert disk_alerts(journal) == []
 
 
-def test_the_disk_is_checked_again_at_each_shoes_end(journal):
+def test_the_disk_is_checked_again_at_each_shoes_end(journal: Path) -> None:
     free = [500_000 * MB]
     table = start(journal, free)
     assert disk_alerts(journal) == []
@@ -84,7 +86,7 @@ def test_the_disk_is_checked_again_at_each_shoes_end(journal):
     assert [state for state, _ in disk_alerts(journal)] == ["raised", "cleared"]
 
 
-def test_the_alert_stands_in_the_service_status(journal, tmp_path):
+def test_the_alert_stands_in_the_service_status(journal: Path, tmp_path: Path) -> None:
     """A real table process under a notify socket; the disk made short by asking for more
     days than any disk holds."""
     config = tmp_path / "table.toml"
@@ -103,7 +105,7 @@ def test_the_alert_stands_in_the_service_status(journal, tmp_path):
 
 
 @needs_mosquitto
-def test_the_alert_goes_out_on_the_floor_feed(journal, tmp_path):
+def test_the_alert_goes_out_on_the_floor_feed(journal: Path, tmp_path: Path) -> None:
     folder = tmp_path / "broker"
     folder.mkdir()
     broker = Broker(folder)

@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.skipif(shutil.which("Xvfb") is None,
 
 
 @pytest.fixture
-def x_display(tmp_path):
+def x_display(tmp_path: Path) -> Iterator[str]:
     number = 90 + os.getpid() % 100
     server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x800x24", "-nolisten",
                                "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -29,7 +30,7 @@ def x_display(tmp_path):
     server.wait(timeout=10)
 
 
-def test_the_display_plays_a_shoe_in_a_real_x_window(x_display):
+def test_the_display_plays_a_shoe_in_a_real_x_window(x_display: str) -> None:
     environ = {key: value for key, value in os.environ.items() if key != "QT_QPA_PLATFORM"}
     done = subprocess.run(
         [sys.executable, "-m", "ui.cli", "run", "--windowed", "--shoes", "1",
@@ -41,7 +42,7 @@ def test_the_display_plays_a_shoe_in_a_real_x_window(x_display):
     assert done.returncode == 0, done.stderr[-2000:]
 
 
-def start_bare_x(number: int, size: str) -> subprocess.Popen:
+def start_bare_x(number: int, size: str) -> subprocess.Popen[bytes]:
     """An X server with no window manager, as on a kiosk PC without a desktop."""
     server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", f"{size}x24", "-nolisten",
                                "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -64,7 +65,7 @@ def display_window_size(display: str) -> str | None:
 
 @pytest.mark.skipif(shutil.which("xwininfo") is None, reason="xwininfo (x11-utils) is missing")
 def test_without_a_window_manager_the_display_fills_the_screen_and_shows_the_shoe_ended(
-        tmp_path):
+        tmp_path: Path) -> None:
     number = 190 + os.getpid() % 100
     server = start_bare_x(number, "1920x1080")
     environ = {key: value for key, value in os.environ.items() if key != "QT_QPA_PLATFORM"}

@@ -3,9 +3,12 @@ language, from the event that raises it to the one that clears it (docs/display.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from PyQt6.QtCore import QCoreApplication, QPointF
 from PyQt6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
 
 from controller.events.states import TableState
 from controller.table.config import TableConfig
@@ -17,15 +20,16 @@ from ui.display.window import DisplayWindow
 
 
 @pytest.fixture
-def window(qtbot):
+def window(qtbot: QtBot) -> DisplayWindow:
     return shown_window(qtbot)
 
 
-def alert(window):
+def alert(window: DisplayWindow) -> Any:
+    # The felt's Alert or None; Any, as the tests read its fields where they expect one.
     return window.cards.picture.alert
 
 
-def test_rescan_names_the_card_and_clears_when_it_is_read(window):
+def test_rescan_names_the_card_and_clears_when_it_is_read(window: DisplayWindow) -> None:
     events = list(played("round"))
     window.on_events(events)
     window.on_event(follow(events[-1], "misread", raw="?H", raw_hex="3f48", position="player3",
@@ -41,7 +45,7 @@ def test_rescan_names_the_card_and_clears_when_it_is_read(window):
     assert window.cards.picture.player[-1] == "5C"
 
 
-def test_rescan_after_a_burn_misread_clears_on_the_next_burn_card(window):
+def test_rescan_after_a_burn_misread_clears_on_the_next_burn_card(window: DisplayWindow) -> None:
     # The reveal 2S asks for two burn cards; the first burn card is misread, then read.
     events = play(TableConfig(driver_url="sim://?script=2S,NR,3H,4H,5C,6D,7C,8D&rate=0"))
     misread = next(i for i, event in enumerate(events) if event.type == "misread")
@@ -53,7 +57,7 @@ def test_rescan_after_a_burn_misread_clears_on_the_next_burn_card(window):
     assert alert(window) is None
 
 
-def test_reader_disconnected_says_dealing_waits_until_it_is_back(window):
+def test_reader_disconnected_says_dealing_waits_until_it_is_back(window: DisplayWindow) -> None:
     events = list(played("round"))
     window.on_events(events)
     window.on_events([follow(events[-1], "scanner", status="disconnected", reason="unplugged"),
@@ -68,7 +72,7 @@ def test_reader_disconnected_says_dealing_waits_until_it_is_back(window):
     assert window.cards.picture.next_card == "PLAYER 3rd CARD"
 
 
-def cards_in_sight(window) -> list[str]:
+def cards_in_sight(window: DisplayWindow) -> list[str]:
     """Why a card on the felt is not in sight: under the alert, or not painted."""
     QApplication.processEvents()
     felt = window.cards
@@ -92,7 +96,9 @@ def cards_in_sight(window) -> list[str]:
 
 
 @pytest.mark.parametrize("alert_event", ["hold", "misread", "scanner"])
-def test_an_alert_leaves_the_cards_in_play_in_sight(window, alert_event):
+def test_an_alert_leaves_the_cards_in_play_in_sight(
+    window: DisplayWindow, alert_event: str
+) -> None:
     """Hold, rescan and reader disconnected take the band under the cards: the dealer still
     sees what is on the felt while resolving them."""
     events = list(played("round"))  # four cards dealt, the player's third awaited
@@ -119,7 +125,9 @@ def test_an_alert_leaves_the_cards_in_play_in_sight(window, alert_event):
      "the shoe sent a frame out of sequence (frame 12 after frame 9)"),
     ("a_code_from_a_newer_controller", "card KD came too early", "card KD came too early"),
 ])
-def test_a_hold_gives_its_reason_and_who_clears_it_until_cleared(window, code, message, says):
+def test_a_hold_gives_its_reason_and_who_clears_it_until_cleared(
+    window: DisplayWindow, code: str, message: str, says: str
+) -> None:
     events = list(played("round"))
     window.on_events(events)
     window.on_event(follow(events[-1], "hold", code=code, message=message, card="KD", raw="KD",
@@ -131,7 +139,7 @@ def test_a_hold_gives_its_reason_and_who_clears_it_until_cleared(window, code, m
     assert alert(window) is None
 
 
-def test_a_hold_follows_the_display_language(qtbot):
+def test_a_hold_follows_the_display_language(qtbot: QtBot) -> None:
     translator = load_translator("ru")
     QCoreApplication.installTranslator(translator)
     try:
@@ -144,7 +152,7 @@ def test_a_hold_follows_the_display_language(qtbot):
         QCoreApplication.removeTranslator(translator)
 
 
-def test_a_failed_journal_takes_the_felt_and_the_keys(window):
+def test_a_failed_journal_takes_the_felt_and_the_keys(window: DisplayWindow) -> None:
     submitted: list[object] = []
     window.submit = submitted.append
     window.block("integrity check failed: page 7")
@@ -173,7 +181,7 @@ PHASES = {
 }
 
 
-def test_the_felt_names_the_phase_in_every_state(window):
+def test_the_felt_names_the_phase_in_every_state(window: DisplayWindow) -> None:
     assert set(PHASES) == set(TableState)
     events = list(played("round"))
     window.on_events(events)
@@ -187,7 +195,7 @@ def test_the_felt_names_the_phase_in_every_state(window):
     assert window.cards.picture.phase == "a state from a newer controller"
 
 
-def test_a_live_table_counts_down_large_on_the_felt(window):
+def test_a_live_table_counts_down_large_on_the_felt(window: DisplayWindow) -> None:
     events = list(played("betting"))
     window.on_events(events)
     assert window.cards.picture.phase == "PLACE YOUR BETS"
@@ -200,7 +208,7 @@ def test_a_live_table_counts_down_large_on_the_felt(window):
     assert window.cards.picture.phase == "NO MORE BETS"
 
 
-def test_the_tie_banner_says_player_and_banker_bets_are_returned(window):
+def test_the_tie_banner_says_player_and_banker_bets_are_returned(window: DisplayWindow) -> None:
     events = list(played("shoe"))
     tie = next(i for i, event in enumerate(events)
                if event.type == "round_result" and event.fields["winner"] == "tie")
@@ -209,7 +217,7 @@ def test_the_tie_banner_says_player_and_banker_bets_are_returned(window):
     assert "Player and Banker bets are returned" in window.cards.picture.pays
 
 
-def test_statistics_say_no_hands_yet_and_streaks_follow_the_shoe(window):
+def test_statistics_say_no_hands_yet_and_streaks_follow_the_shoe(window: DisplayWindow) -> None:
     assert window.stats.heading.text() == "No hands yet"
     events = list(played("shoe"))
     window.on_events(events)
@@ -227,7 +235,7 @@ def test_statistics_say_no_hands_yet_and_streaks_follow_the_shoe(window):
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920), (1280, 800)])
-def test_the_countdown_covers_no_card(qtbot, size):
+def test_the_countdown_covers_no_card(qtbot: QtBot, size: tuple[int, int]) -> None:
     window = DisplayWindow()
     qtbot.addWidget(window)
     window.resize(*size)
@@ -242,7 +250,9 @@ def test_the_countdown_covers_no_card(qtbot, size):
             assert not card.intersects(clock) and felt.rect().toRectF().contains(card), (side, card)
 
 
-def test_a_reader_with_no_rescan_trigger_has_the_dealer_pass_the_card_again(window):
+def test_a_reader_with_no_rescan_trigger_has_the_dealer_pass_the_card_again(
+    window: DisplayWindow
+) -> None:
     events = list(played("round"))
     window.on_events(events)
     window.on_event(follow(events[-1], "misread", raw="D14", raw_hex="443134",
@@ -252,7 +262,9 @@ def test_a_reader_with_no_rescan_trigger_has_the_dealer_pass_the_card_again(wind
                                   "Or enter it by hand (M, supervisor PIN).")
 
 
-def test_a_reader_s_own_alarm_shows_in_the_header_until_it_reads_again(window):
+def test_a_reader_s_own_alarm_shows_in_the_header_until_it_reads_again(
+    window: DisplayWindow
+) -> None:
     events = list(played("round"))
     window.on_events(events)
     window.on_event(follow(events[-1], "device_fault", level="alarm", message="Shoe empty",

@@ -1,11 +1,13 @@
 """The simulated shoe, its script and replay forms, and driver URLs."""
 
 from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 
 from drivers import DriverError, open_driver
-from drivers.base import CardRead, CutCardSeen, Misread, ShoeShuffled
+from drivers.base import CardRead, CutCardSeen, Driver, DriverEvent, Misread, ShoeShuffled
 from drivers.card_codes import ALL_CODES, CUT
 from drivers.shoe_order import build_shoe, rest_of_shoe, shoe_random
 from drivers.sim import SimDriver
@@ -15,9 +17,9 @@ from tests.support.driver_events import EventLog
 pytestmark = pytest.mark.timeout(30)
 
 
-def take(driver, log, count):
+def take(driver: Driver, log: EventLog, count: int) -> list[DriverEvent]:
     """Deal ``count`` events, acknowledging cards and rescanning misreads as a controller."""
-    events = []
+    events: list[DriverEvent] = []
     for _ in range(count):
         event = log.next()
         events.append(event)
@@ -31,11 +33,11 @@ def take(driver, log, count):
 NAMES = {"cut_card": "CUT", "misread": "NR", "shoe_shuffled": "SHUFFLED"}
 
 
-def items(events):
+def items(events: Iterable[DriverEvent]) -> list[str]:
     return [getattr(event, "code", None) or NAMES[event.kind] for event in events]
 
 
-def test_a_shoe_is_every_card_of_n_decks_once_with_the_cut_card_in_the_last_deck():
+def test_a_shoe_is_every_card_of_n_decks_once_with_the_cut_card_in_the_last_deck() -> None:
     order = build_shoe(6, shoe_random(None, 0))
     cards = [item for item in order if item != CUT]
     assert Counter(cards) == Counter({code: 6 for code in ALL_CODES})
@@ -44,13 +46,13 @@ def test_a_shoe_is_every_card_of_n_decks_once_with_the_cut_card_in_the_last_deck
     assert fixed.index(CUT) == 52 - 10
 
 
-def test_shoe_k_is_reproducible_from_seed_and_k():
+def test_shoe_k_is_reproducible_from_seed_and_k() -> None:
     assert build_shoe(8, shoe_random(7, 2)) == build_shoe(8, shoe_random(7, 2))
     assert build_shoe(8, shoe_random(7, 2)) != build_shoe(8, shoe_random(7, 3))
     assert build_shoe(8, shoe_random(None, 2)) != build_shoe(8, shoe_random(None, 2))
 
 
-def test_the_sim_deals_its_order_and_waits_for_each_acknowledgement():
+def test_the_sim_deals_its_order_and_waits_for_each_acknowledgement() -> None:
     log = EventLog()
     with open_driver("sim://?decks=1&seed=7&cut=6", log.put) as driver:
         shuffled = log.next_as(ShoeShuffled)
@@ -68,7 +70,7 @@ def test_the_sim_deals_its_order_and_waits_for_each_acknowledgement():
         assert items(next_shoe) == ["SHUFFLED", *build_shoe(1, shoe_random(7, 1), cut_from_end=6)]
 
 
-def test_the_sim_keeps_dealing_after_the_cut_card_while_asked():
+def test_the_sim_keeps_dealing_after_the_cut_card_while_asked() -> None:
     log = EventLog()
     with open_driver("sim://?decks=1&seed=1&cut=6", log.put) as driver:
         events = take(driver, log, 48)
@@ -79,7 +81,7 @@ def test_the_sim_keeps_dealing_after_the_cut_card_while_asked():
         assert log.quiet(0.2), "dealt past the end, or twice for one acknowledgement"
 
 
-def test_hold_dealing_holds_the_dealer():
+def test_hold_dealing_holds_the_dealer() -> None:
     log = EventLog()
     with open_driver("sim://?script=AS,KD", log.put) as driver:
         take(driver, log, 1)  # the new shoe
@@ -90,7 +92,7 @@ def test_hold_dealing_holds_the_dealer():
         assert log.next_as(CardRead).code == "KD"
 
 
-def test_injected_misreads_are_followed_by_the_same_card_after_a_rescan():
+def test_injected_misreads_are_followed_by_the_same_card_after_a_rescan() -> None:
     log = EventLog()
     with open_driver("sim://?decks=1&seed=5&misread=0.3&cut=6", log.put) as driver:
         events = []
@@ -106,7 +108,7 @@ def test_injected_misreads_are_followed_by_the_same_card_after_a_rescan():
     assert "NR" not in items(events)[-1:] and "NR,NR" not in ",".join(items(events))
 
 
-def test_a_misread_waits_for_the_rescan_request():
+def test_a_misread_waits_for_the_rescan_request() -> None:
     log = EventLog()
     with open_driver("sim://?script=NR,AS", log.put) as driver:
         take(driver, log, 1)  # the new shoe
@@ -116,7 +118,7 @@ def test_a_misread_waits_for_the_rescan_request():
         assert log.next_as(CardRead).code == "AS"
 
 
-def test_rate_paces_the_cards_on_the_drivers_clock():
+def test_rate_paces_the_cards_on_the_drivers_clock() -> None:
     """At 20 cards a second no card comes until its clock has moved 1/20 s past the last,
     however long the test takes."""
     clock, log = ManualClock(100.0), EventLog()
@@ -130,12 +132,12 @@ def test_rate_paces_the_cards_on_the_drivers_clock():
             assert items(take(driver, log, 1)) == [code]
 
 
-def dealt_cards(events):
-    return [event.code for event in events if event.kind == "card"]
+def dealt_cards(events: Iterable[DriverEvent]) -> list[str]:
+    return [event.code for event in events if isinstance(event, CardRead)]
 
 
 @pytest.mark.parametrize(("taken", "cut_seen"), [(0, False), (30, False), (47, True)])
-def test_a_seeded_shoe_resumed_deals_the_rest_of_the_same_shoe(taken, cut_seen):
+def test_a_seeded_shoe_resumed_deals_the_rest_of_the_same_shoe(taken: int, cut_seen: bool) -> None:
     log = EventLog()
     with open_driver("sim://?decks=1&seed=9&cut=6", log.put) as driver:
         driver.reshuffle()  # the table's shoe 2
@@ -160,7 +162,7 @@ SEED_3_CARDS = [item for item in build_shoe(1, shoe_random(3, 0), cut_from_end=2
     ("sim://?decks=1", 40, True),
 ])
 def test_a_shoe_resumed_without_its_order_deals_the_cards_left_in_a_fresh_order(
-        url, taken, cut_seen):
+        url: str, taken: int, cut_seen: bool) -> None:
     dealt = SEED_3_CARDS[:taken]
     log = EventLog()
     driver = open_driver(url, log.put)
@@ -174,7 +176,7 @@ def test_a_shoe_resumed_without_its_order_deals_the_cards_left_in_a_fresh_order(
     assert cut_at == ([] if cut_seen else [32 - taken])
 
 
-def test_a_script_the_journals_cards_do_not_begin_deals_its_items_not_yet_dealt():
+def test_a_script_the_journals_cards_do_not_begin_deals_its_items_not_yet_dealt() -> None:
     log = EventLog()
     driver = open_driver("sim://?script=AS,NR,CUT,KD,QH", log.put)
     note = driver.resume_shoe(1, ["QH", "KD"], cut_seen=False)
@@ -193,7 +195,7 @@ def test_a_script_the_journals_cards_do_not_begin_deals_its_items_not_yet_dealt(
         assert items(take(driver, log, 3)) == ["NR", "CUT", "QH"]
 
 
-def test_a_shoe_numbered_by_the_table_before_its_first_card_is_that_shoe():
+def test_a_shoe_numbered_by_the_table_before_its_first_card_is_that_shoe() -> None:
     log = EventLog()
     with open_driver("sim://?decks=1&seed=7&cut=6", log.put) as driver:
         shuffled = log.next_as(ShoeShuffled)
@@ -204,7 +206,7 @@ def test_a_shoe_numbered_by_the_table_before_its_first_card_is_that_shoe():
         assert items(dealt) == build_shoe(1, shoe_random(7, 2), cut_from_end=6)
 
 
-def test_script_deals_exactly_its_items_and_new_shoe_replays_it():
+def test_script_deals_exactly_its_items_and_new_shoe_replays_it() -> None:
     log = EventLog()
     with open_driver("sim://?script=AS,10h,NR,CUT,KD", log.put) as driver:
         assert items(take(driver, log, 6)) == ["SHUFFLED", "AS", "TH", "NR", "CUT", "KD"]
@@ -213,7 +215,7 @@ def test_script_deals_exactly_its_items_and_new_shoe_replays_it():
         assert items(take(driver, log, 2)) == ["SHUFFLED", "AS"]
 
 
-def test_replay_deals_a_recording(tmp_path):
+def test_replay_deals_a_recording(tmp_path: Path) -> None:
     recording = tmp_path / "shoe.txt"
     recording.write_text("# recorded at table 3\nAS\n\nNR\nKD\nCUT\n")
     log = EventLog()
@@ -221,7 +223,7 @@ def test_replay_deals_a_recording(tmp_path):
         assert items(take(driver, log, 5)) == ["SHUFFLED", "AS", "NR", "KD", "CUT"]
 
 
-def test_a_bad_recording_names_file_and_line(tmp_path):
+def test_a_bad_recording_names_file_and_line(tmp_path: Path) -> None:
     recording = tmp_path / "shoe.txt"
     recording.write_text("AS\nKX\n")
     with pytest.raises(DriverError, match=r"shoe.txt:2: bad card code 'KX'"):
@@ -248,13 +250,13 @@ def test_a_bad_recording_names_file_and_line(tmp_path):
         ("/dev/ttyUSB0", "has no scheme"),
     ],
 )
-def test_bad_urls_name_what_is_wrong_and_the_valid_choices(url, message):
+def test_bad_urls_name_what_is_wrong_and_the_valid_choices(url: str, message: str) -> None:
     with pytest.raises(DriverError) as raised:
         open_driver(url, EventLog().put)
     assert message in str(raised.value)
 
 
-def test_close_is_safe_twice_and_without_start():
+def test_close_is_safe_twice_and_without_start() -> None:
     driver = open_driver("sim://", EventLog().put)
     driver.close()
     driver.close()
@@ -268,7 +270,9 @@ def test_close_is_safe_twice_and_without_start():
 
 
 @pytest.mark.parametrize("left", [60, 10, 6, 3])
-def test_a_random_cut_card_not_yet_seen_stays_among_the_last_deck_of_the_cards_left(left):
+def test_a_random_cut_card_not_yet_seen_stays_among_the_last_deck_of_the_cards_left(
+    left: int
+) -> None:
     cards = [item for item in build_shoe(2, shoe_random(1, 0)) if item != CUT]
     for seed in range(20):
         rest = rest_of_shoe(2, cards[:104 - left], shoe_random(seed, 0))

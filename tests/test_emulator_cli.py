@@ -5,6 +5,7 @@ import signal
 import subprocess
 import sys
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -34,7 +35,7 @@ def printed_line(process: subprocess.Popen[str]) -> str:
     return process.stdout.readline()
 
 
-def test_the_emulator_plays_a_shoe_to_the_driver_and_logs_the_exchange(tmp_path):
+def test_the_emulator_plays_a_shoe_to_the_driver_and_logs_the_exchange(tmp_path: Path) -> None:
     link, log_file = tmp_path / "shoe", tmp_path / "wire.log"
     process = emulate("--protocol", "shoe", "--script", "AS,KD,CUT,9H", "--interval", "0",
                       "--link", str(link), "--log", str(log_file), "--bad-checksum", "0.5",
@@ -57,11 +58,11 @@ def test_the_emulator_plays_a_shoe_to_the_driver_and_logs_the_exchange(tmp_path)
     assert "< b'$N," in wire  # the bad checksums were refused and resent
 
 
-def play_to_the_end(link, protocol):
+def play_to_the_end(link: Path, protocol: str) -> list[str]:
     """Everything the emulator at ``link`` deals until it exits, as items (card codes, CUT,
     and NEW for a new shoe), acknowledged as a table would."""
     log = EventLog()
-    seen = []
+    seen: list[str] = []
     with open_driver(f"serial://{link}?protocol={protocol}", log.put) as driver:
         while (event := log.next(10)).kind != "disconnected":
             if isinstance(event, CardRead | CutCardSeen | ShoeShuffled):
@@ -71,7 +72,9 @@ def play_to_the_end(link, protocol):
     return seen
 
 
-def test_each_shoe_ends_with_the_cut_card_round_and_the_next_follows_a_reshuffle(tmp_path):
+def test_each_shoe_ends_with_the_cut_card_round_and_the_next_follows_a_reshuffle(
+    tmp_path: Path
+) -> None:
     link, log_file = tmp_path / "shoe", tmp_path / "wire.log"
     process = emulate("--protocol", "shoe", "--decks", "1", "--seed", "4", "--cut", "20",
                       "--shoes", "2", "--interval", "0", "--shuffle-seconds", "0",
@@ -87,7 +90,9 @@ def test_each_shoe_ends_with_the_cut_card_round_and_the_next_follows_a_reshuffle
     assert wire.index("! end of shoe") < wire.index("! reshuffling") < wire.rindex("> b'$S,")
 
 
-def test_a_scanner_cannot_say_a_new_shoe_is_loaded_so_the_dealer_confirms_it(tmp_path):
+def test_a_scanner_cannot_say_a_new_shoe_is_loaded_so_the_dealer_confirms_it(
+    tmp_path: Path
+) -> None:
     # In process: a scanner's lines sent before the driver opens the port are flushed, so
     # the driver must be connected before the emulator plays.
     shoes = [["AS", "2D", CUT, "9H", "KD", "TC", "QS"], ["3H", "4C", "4D", "4H"]]
@@ -105,7 +110,7 @@ def test_a_scanner_cannot_say_a_new_shoe_is_loaded_so_the_dealer_confirms_it(tmp
     assert "$S" not in wire.getvalue() and "! reshuffling" in wire.getvalue()
 
 
-def test_the_emulator_speaks_a_site_s_custom_format_from_its_table_config(tmp_path):
+def test_the_emulator_speaks_a_site_s_custom_format_from_its_table_config(tmp_path: Path) -> None:
     link, config = tmp_path / "shoe", tmp_path / "table.toml"
     config.write_text(site_config())
     # A listen-only device: the driver must have the port open before it plays, which the
@@ -129,7 +134,7 @@ def test_the_emulator_speaks_a_site_s_custom_format_from_its_table_config(tmp_pa
     assert "! cut card: the device cannot see it, the dealer marks it" in wire
 
 
-def test_sigterm_ends_the_emulator_and_removes_its_link(tmp_path):
+def test_sigterm_ends_the_emulator_and_removes_its_link(tmp_path: Path) -> None:
     link = tmp_path / "shoe"
     process = emulate("--seed", "1", "--link", str(link), "--interval", "10")
     path = printed_line(process).strip()
@@ -159,7 +164,7 @@ def test_sigterm_ends_the_emulator_and_removes_its_link(tmp_path):
          "--config applies to --protocol custom"),
     ],
 )
-def test_bad_options_are_one_clear_error_line(args, message):
+def test_bad_options_are_one_clear_error_line(args: list[str], message: str) -> None:
     process = emulate(*args)
     _, error = process.communicate(timeout=10)
     assert process.returncode == 2

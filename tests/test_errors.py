@@ -41,7 +41,7 @@ def descendants(root: type) -> dict[str, type]:
     return found
 
 
-def test_the_docstring_tree_is_the_tree_of_the_classes():
+def test_the_docstring_tree_is_the_tree_of_the_classes() -> None:
     tree = documented()
     for named in {module for _, module in tree.values() if module is not None}:
         importlib.import_module(named)  # each class is defined beside the code raising it
@@ -56,7 +56,7 @@ def test_the_docstring_tree_is_the_tree_of_the_classes():
             assert classes[name].__module__ == module, name
 
 
-def test_code_catching_value_error_or_runtime_error_still_catches_what_it_did():
+def test_code_catching_value_error_or_runtime_error_still_catches_what_it_did() -> None:
     for name in documented():
         cls = descendants(BaccaratError).get(name)
         if cls is None:  # the root

@@ -4,6 +4,7 @@ broker cluster")."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 
 from tests.support.feed import feed_config, stop_tables, table_process
@@ -15,13 +16,13 @@ pytestmark = needs_nats
 TABLES = ("t1", "t2", "t3")  # t1 on node 1 with the pit, t2 on node 2, t3 on node 3
 
 
-def journal_rounds(journal, upto: int) -> list[tuple[int, int, int]]:
+def journal_rounds(journal: Path, upto: int) -> list[tuple[int, int, int]]:
     return rows(journal, "SELECT seq, shoe, round FROM events WHERE type IN ('round_result', "
                 f"'round_voided') AND seq <= {upto} ORDER BY seq")
 
 
 def test_a_node_killed_mid_shoe_loses_no_round_doubles_none_and_leaves_no_alarm_standing(
-        tmp_path):
+        tmp_path: Path) -> None:
     cluster = NatsCluster(tmp_path)
     cluster.start()
     pit = Pit(tmp_path, SimpleNamespace(url=cluster.url(1)))

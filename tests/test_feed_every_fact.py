@@ -12,6 +12,7 @@ import subprocess
 import typing
 from collections.abc import Mapping
 from enum import Enum
+from pathlib import Path
 from types import UnionType
 from typing import Any
 
@@ -59,13 +60,15 @@ def every_fact() -> list[Fact]:
             if isinstance(fact, ShoeStarted) else fact for fact in made]
 
 
-def test_the_facts_cover_a_field_named_like_the_envelope():
+def test_the_facts_cover_a_field_named_like_the_envelope() -> None:
     """The test below would prove little if no fact had such a field."""
     names = {field.name for cls in FACTS.values() for field in dataclasses.fields(cls)}
     assert names & set(ENVELOPE) == {"shoe"}
 
 
-def test_every_fact_type_reaches_feed_tail_verify_with_its_hash_and_comes_back_equal(tmp_path):
+def test_every_fact_type_reaches_feed_tail_verify_with_its_hash_and_comes_back_equal(
+    tmp_path: Path
+) -> None:
     facts = every_fact()
     events = [TableEvent(seq, f"2026-12-03T09:00:{seq:02d}.000000Z", "t6", SHOE, seq, fact)
               for seq, fact in enumerate(facts, start=1)]

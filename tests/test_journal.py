@@ -9,9 +9,11 @@ import shutil
 import sqlite3
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from controller.events.stream import TableEvent
 from controller.journal import Journal, JournalError
 from controller.journal.chain import row_hash
 from controller.journal.head import head_path, read_head
@@ -34,13 +36,14 @@ def execute(path: Path, *statements: str) -> None:
         connection.close()
 
 
-def finding(path: Path):
+def finding(path: Path) -> Any:
+    # A Finding or None; Any, as the tests read its fields where they expect one.
     return self_test(path).finding
 
 
 # -- what is recorded ------------------------------------------------------------------------
 
-def test_every_event_is_recorded_in_order_and_read_back_equal(tmp_path):
+def test_every_event_is_recorded_in_order_and_read_back_equal(tmp_path: Path) -> None:
     table = play(tmp_path / "table.db")
     table.journal.commit()
     recorded = table.journal.events()
@@ -49,12 +52,13 @@ def test_every_event_is_recorded_in_order_and_read_back_equal(tmp_path):
     table.journal.close()
 
 
-def test_cards_are_committed_before_anyone_sees_them(tmp_path):
+def test_cards_are_committed_before_anyone_sees_them(tmp_path: Path) -> None:
     path = tmp_path / "table.db"
     table = play(path)
     seen: list[int] = []
 
-    def committed_count(event) -> None:  # what another process could read at that moment
+    # what another process could read at that moment
+    def committed_count(event: TableEvent) -> None:
         if event.type == "card":
             connection = sqlite3.connect(path)
             seen.append(connection.execute(
@@ -67,7 +71,7 @@ def test_cards_are_committed_before_anyone_sees_them(tmp_path):
     table.journal.close()
 
 
-def test_a_round_or_shoe_cannot_be_stored_twice(journal_file):
+def test_a_round_or_shoe_cannot_be_stored_twice(journal_file: Path) -> None:
     with pytest.raises(sqlite3.IntegrityError):
         execute(journal_file, "INSERT INTO rounds SELECT shoe, round, status, winner, seq + 1000"
                               " FROM rounds LIMIT 1")
@@ -76,7 +80,7 @@ def test_a_round_or_shoe_cannot_be_stored_twice(journal_file):
                 "INSERT INTO rounds VALUES (7, 1, 'result', 'player', 1)")
 
 
-def test_a_new_journal_has_the_current_schema(journal_file):
+def test_a_new_journal_has_the_current_schema(journal_file: Path) -> None:
     connection = sqlite3.connect(journal_file)
     assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -85,7 +89,7 @@ def test_a_new_journal_has_the_current_schema(journal_file):
     connection.close()
 
 
-def test_migrations_run_in_order_and_keep_the_rows(journal_file):
+def test_migrations_run_in_order_and_keep_the_rows(journal_file: Path) -> None:
     connection = sqlite3.connect(journal_file, isolation_level=None)
     rows = connection.execute("SELECT count(*) FROM events").fetchone()[0]
     later = (*MIGRATIONS, "CREATE TABLE notes (seq INTEGER REFERENCES events (seq), text TEXT)")
@@ -95,13 +99,13 @@ def test_migrations_run_in_order_and_keep_the_rows(journal_file):
     connection.close()
 
 
-def test_a_journal_from_a_newer_program_is_refused(journal_file):
+def test_a_journal_from_a_newer_program_is_refused(journal_file: Path) -> None:
     execute(journal_file, f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     with pytest.raises(JournalError, match="schema version"):
         Journal.open(journal_file)
 
 
-def test_a_second_table_cannot_open_a_journal_in_use(tmp_path):
+def test_a_second_table_cannot_open_a_journal_in_use(tmp_path: Path) -> None:
     table = play(tmp_path / "table.db")
     with pytest.raises(JournalError, match="in use"):
         Journal.open(tmp_path / "table.db")
@@ -110,12 +114,12 @@ def test_a_second_table_cannot_open_a_journal_in_use(tmp_path):
 
 # -- tampering -------------------------------------------------------------------------------
 
-def test_an_intact_journal_verifies(journal_file):
+def test_an_intact_journal_verifies(journal_file: Path) -> None:
     report = self_test(journal_file)
     assert report.finding is None and report.rows == report.last_seq > 40
 
 
-def test_an_edited_row_is_named(journal_file):
+def test_an_edited_row_is_named(journal_file: Path) -> None:
     execute(journal_file, "UPDATE events SET data = replace(data, '\"9S\"', '\"9H\"') "
                           "WHERE seq = (SELECT min(seq) FROM events WHERE type = 'card')")
     first_card = self_test_rows(journal_file, "card")[0]
@@ -124,13 +128,13 @@ def test_an_edited_row_is_named(journal_file):
     assert "changed" in result.message
 
 
-def test_a_deleted_row_is_named(journal_file):
+def test_a_deleted_row_is_named(journal_file: Path) -> None:
     execute(journal_file, "DELETE FROM rounds WHERE seq = 20", "DELETE FROM events WHERE seq = 20")
     result = finding(journal_file)
     assert (result.check, result.seq) == ("chain", 20) and "row 20 deleted" in result.message
 
 
-def test_swapped_rows_are_named(journal_file):
+def test_swapped_rows_are_named(journal_file: Path) -> None:
     columns = "ts, type, table_id, shoe, round, data, prev_hash, hash"
     execute(journal_file,
             f"CREATE TEMP TABLE keep AS SELECT seq, {columns} FROM events WHERE seq IN (30, 31)",
@@ -140,7 +144,7 @@ def test_swapped_rows_are_named(journal_file):
     assert (result.check, result.seq) == ("chain", 30) and "moved" in result.message
 
 
-def test_an_inserted_row_is_named(journal_file):
+def test_an_inserted_row_is_named(journal_file: Path) -> None:
     last = self_test(journal_file).last_seq
     execute(journal_file, "INSERT INTO events SELECT seq + 1, ts, type, table_id, shoe, round, "
                           f"data, hash, hash FROM events WHERE seq = {last}")
@@ -148,7 +152,7 @@ def test_an_inserted_row_is_named(journal_file):
     assert (result.check, result.seq) == ("chain", last + 1)
 
 
-def test_rows_cut_off_the_end_are_named_by_the_head_file(journal_file):
+def test_rows_cut_off_the_end_are_named_by_the_head_file(journal_file: Path) -> None:
     last = self_test(journal_file).last_seq
     execute(journal_file, f"DELETE FROM events WHERE seq > {last - 3}")
     result = finding(journal_file)
@@ -156,7 +160,7 @@ def test_rows_cut_off_the_end_are_named_by_the_head_file(journal_file):
     assert f"rows {last - 2} to {last} deleted" in result.message
 
 
-def test_a_truncated_wal_on_a_copy_of_a_live_journal_is_named(tmp_path):
+def test_a_truncated_wal_on_a_copy_of_a_live_journal_is_named(tmp_path: Path) -> None:
     live = tmp_path / "live" / "table.db"
     live.parent.mkdir()
     table = play(live)
@@ -174,7 +178,7 @@ def test_a_truncated_wal_on_a_copy_of_a_live_journal_is_named(tmp_path):
     table.journal.close()
 
 
-def test_a_deleted_journal_is_not_silently_started_afresh(journal_file):
+def test_a_deleted_journal_is_not_silently_started_afresh(journal_file: Path) -> None:
     journal_file.unlink()
     with pytest.raises(JournalError, match="journal is missing"):
         Journal.open(journal_file)
@@ -197,7 +201,9 @@ def corrupt(path: Path) -> bytes:
     return bytes(data)
 
 
-def test_a_corrupted_journal_is_refused_at_start_and_left_untouched(journal_file, capsys):
+def test_a_corrupted_journal_is_refused_at_start_and_left_untouched(
+    journal_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     before = corrupt(journal_file)
     config = replace(TableConfig(), journal_path=str(journal_file), driver_url="sim://?seed=1")
     with pytest.raises(JournalError) as refused:
@@ -210,7 +216,7 @@ def test_a_corrupted_journal_is_refused_at_start_and_left_untouched(journal_file
     assert main(["journal", "verify", str(journal_file)]) == 1
 
 
-def test_a_file_that_is_not_a_journal_is_refused(tmp_path):
+def test_a_file_that_is_not_a_journal_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "table.db"
     path.write_text("a shopping list\n")
     with pytest.raises(JournalError, match="not an SQLite database"):
@@ -218,7 +224,9 @@ def test_a_file_that_is_not_a_journal_is_refused(tmp_path):
     assert path.read_text() == "a shopping list\n"
 
 
-def test_set_aside_keeps_the_failed_journal_read_only_and_a_new_one_starts(journal_file, capsys):
+def test_set_aside_keeps_the_failed_journal_read_only_and_a_new_one_starts(
+    journal_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     corrupt(journal_file)
     assert main(["journal", "set-aside", str(journal_file)]) == 0
     (kept,) = journal_file.parent.glob("table.db.failed-????????T??????Z")
@@ -231,7 +239,7 @@ def test_set_aside_keeps_the_failed_journal_read_only_and_a_new_one_starts(journ
 
 # -- recovery through open_table -------------------------------------------------------------
 
-def test_open_table_resumes_mid_round_and_records_a_profile_change(journal_file):
+def test_open_table_resumes_mid_round_and_records_a_profile_change(journal_file: Path) -> None:
     config = replace(TableConfig(), journal_path=str(journal_file), driver_url="sim://?script=CUT")
     table = open_table(replace(config, profile="no-commission"))
     try:
@@ -252,7 +260,9 @@ def test_open_table_resumes_mid_round_and_records_a_profile_change(journal_file)
 
 # -- history and export ----------------------------------------------------------------------
 
-def test_history_json_lists_rounds_card_by_card(journal_file, capsys):
+def test_history_json_lists_rounds_card_by_card(
+    journal_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["history", "--journal", str(journal_file), "--json"]) == 0
     played = json.loads(capsys.readouterr().out)
     assert [r["status"] for r in played] == ["result"] * 3 + ["void"]
@@ -269,7 +279,7 @@ def test_history_json_lists_rounds_card_by_card(journal_file, capsys):
     assert [a["action"] for a in void["actions"]] == ["void_round"]
 
 
-def test_history_text_last_and_shoe(journal_file, capsys):
+def test_history_text_last_and_shoe(journal_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["history", "--journal", str(journal_file), "--last", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("shoe 1 round 4") and "VOID by sup: misdeal" in out
@@ -277,7 +287,9 @@ def test_history_text_last_and_shoe(journal_file, capsys):
     assert capsys.readouterr().out.strip() == "no rounds"
 
 
-def test_export_csv_and_jsonl_carry_every_row_and_rechain(journal_file, capsys, tmp_path):
+def test_export_csv_and_jsonl_carry_every_row_and_rechain(
+    journal_file: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     assert main(["journal", "export", str(journal_file), "--format", "jsonl"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [row["seq"] for row in lines] == list(range(1, len(lines) + 1))
@@ -292,13 +304,15 @@ def test_export_csv_and_jsonl_carry_every_row_and_rechain(journal_file, capsys, 
     assert len(table) == len(lines) and table[1]["type"] == "shoe_started"
 
 
-def test_verify_reports_ok_with_the_head_hash(journal_file, capsys):
+def test_verify_reports_ok_with_the_head_hash(
+    journal_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["journal", "verify", str(journal_file)]) == 0
     out = capsys.readouterr().out
     assert "ok:" in out and self_test(journal_file).head_hash.hex() in out
 
 
-def test_a_restart_reads_the_shoe_in_play_not_the_whole_history(tmp_path):
+def test_a_restart_reads_the_shoe_in_play_not_the_whole_history(tmp_path: Path) -> None:
     from controller.table.recovery import replay
     from drivers.base import Disconnected
 

@@ -13,6 +13,7 @@ import sys
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -48,13 +49,13 @@ def archive_cli(journal: Path, folder: Path, before: str, *extra: str) -> int:
                  *extra])
 
 
-def output(capsys, *argv: str) -> str:
+def output(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     capsys.readouterr()
     assert main(list(argv)) == 0
     return capsys.readouterr().out
 
 
-def exported(path: Path) -> list[dict]:
+def exported(path: Path) -> list[dict[str, Any]]:
     lines = subprocess.run([sys.executable, "-m", "ui.cli", "journal", "export", str(path)],
                            cwd=ROOT, capture_output=True, text=True, check=True).stdout
     return [json.loads(line) for line in lines.splitlines()]
@@ -65,7 +66,7 @@ def archives_in(folder: Path) -> list[Path]:
 
 
 def test_archived_shoes_are_read_back_by_history_export_verify_and_shoe_report(
-        journal, tmp_path, capsys):
+        journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     before_rows = exported(journal)
     shoe_before = output(capsys, "history", "--journal", str(journal), "--shoe", "3", "--json")
     last_ten = output(capsys, "history", "--journal", str(journal), "--last", "10", "--json")
@@ -119,7 +120,9 @@ def play_a_shoe(journal: Path) -> None:
     table.run()
 
 
-def test_a_table_starts_on_an_archived_journal_where_it_stopped(journal, tmp_path):
+def test_a_table_starts_on_an_archived_journal_where_it_stopped(
+    journal: Path, tmp_path: Path
+) -> None:
     last_before = rows(journal, "SELECT max(seq), max(shoe) FROM events")[0]
     assert archive_cli(journal, tmp_path / "archive", days_ago(1)) == 0
     play_a_shoe(journal)
@@ -129,7 +132,9 @@ def test_a_table_starts_on_an_archived_journal_where_it_stopped(journal, tmp_pat
     assert verify_archives(journal).finding is None
 
 
-def test_archiving_again_adds_an_archive_to_the_same_chain(journal, tmp_path, capsys):
+def test_archiving_again_adds_an_archive_to_the_same_chain(
+    journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = tmp_path / "archive"
     assert archive_cli(journal, folder, days_ago(2)) == 0
     assert archive_cli(journal, folder, days_ago(1)) == 0
@@ -147,7 +152,7 @@ def test_archiving_again_adds_an_archive_to_the_same_chain(journal, tmp_path, ca
     assert archives_in(folder) == [first, second]
 
 
-def verify_fails(capsys, journal: Path, *extra: str) -> str:
+def verify_fails(capsys: pytest.CaptureFixture[str], journal: Path, *extra: str) -> str:
     capsys.readouterr()
     assert main(["journal", "verify", str(journal), *extra]) == 1
     error = capsys.readouterr().err
@@ -155,7 +160,9 @@ def verify_fails(capsys, journal: Path, *extra: str) -> str:
     return error
 
 
-def test_verify_names_a_removed_or_moved_archive(journal, tmp_path, capsys):
+def test_verify_names_a_removed_or_moved_archive(
+    journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = tmp_path / "archive"
     assert archive_cli(journal, folder, days_ago(1)) == 0
     [archived] = archives_in(folder)
@@ -170,7 +177,9 @@ def test_verify_names_a_removed_or_moved_archive(journal, tmp_path, capsys):
                                  "--archives", str(elsewhere))
 
 
-def test_verify_names_a_tampered_or_replaced_archive(journal, generated, tmp_path, capsys):
+def test_verify_names_a_tampered_or_replaced_archive(
+    journal: Path, generated: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = tmp_path / "archive"
     assert archive_cli(journal, folder, days_ago(1)) == 0
     [archived] = archives_in(folder)
@@ -196,8 +205,9 @@ def put_another_archive_in_place(generated: Path, archived: Path, folder: Path) 
     shutil.copy(head_path(smaller), head_path(archived))
 
 
-def test_rows_cut_off_either_end_of_an_archived_journal_are_still_caught(journal, tmp_path,
-                                                                         capsys):
+def test_rows_cut_off_either_end_of_an_archived_journal_are_still_caught(
+    journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert archive_cli(journal, tmp_path / "archive", days_ago(1)) == 0
     play_a_shoe(journal)  # the table goes on after the archive record
     first, last = rows(journal, "SELECT min(seq), max(seq) FROM events")[0]
@@ -221,7 +231,9 @@ def acknowledge(journal: Path, seq: int) -> None:
     write_record(journal, FeedRecord(acked_seq=seq, acked_hash=digest.hex()))
 
 
-def test_rows_the_feed_has_not_had_acknowledged_are_not_archived(journal, tmp_path, capsys):
+def test_rows_the_feed_has_not_had_acknowledged_are_not_archived(
+    journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = tmp_path / "archive"
     acknowledge(journal, 5000)
     assert archive_cli(journal, folder, days_ago(1)) == 0
@@ -232,8 +244,9 @@ def test_rows_the_feed_has_not_had_acknowledged_are_not_archived(journal, tmp_pa
     assert rows(journal, "SELECT count(*) FROM events WHERE seq = 5000") == [(1,)]
 
 
-def test_a_configured_feed_with_nothing_acknowledged_keeps_everything(journal, tmp_path,
-                                                                      capsys):
+def test_a_configured_feed_with_nothing_acknowledged_keeps_everything(
+    journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     config = tmp_path / "table.toml"
     config.write_text('[feed]\nurl = "mqtt://127.0.0.1:1"\n')
     assert archive_cli(journal, tmp_path / "archive", days_ago(1), "--config", str(config)) == 0
@@ -241,8 +254,9 @@ def test_a_configured_feed_with_nothing_acknowledged_keeps_everything(journal, t
     assert rows(journal, "SELECT min(seq) FROM events") == [(1,)]
 
 
-def test_archive_is_refused_in_one_line_while_a_table_has_the_journal(journal, tmp_path,
-                                                                       capsys):
+def test_archive_is_refused_in_one_line_while_a_table_has_the_journal(
+    journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with Journal.open(journal):
         assert archive_cli(journal, tmp_path / "archive", days_ago(1)) == 1
     error = capsys.readouterr().err.strip()
@@ -251,20 +265,22 @@ def test_archive_is_refused_in_one_line_while_a_table_has_the_journal(journal, t
     assert not archives_in(tmp_path / "archive")
 
 
-def test_a_bad_date_is_one_line_naming_it(journal, tmp_path, capsys):
+def test_a_bad_date_is_one_line_naming_it(
+    journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as stopped:
         archive_cli(journal, tmp_path / "archive", "last tuesday")
     assert stopped.value.code == 2
     assert "--before: expected a date (2026-03-01) or a time" in capsys.readouterr().err
 
 
-def archive_process(journal: Path, folder: Path, before: str) -> subprocess.Popen:
+def archive_process(journal: Path, folder: Path, before: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen([sys.executable, "-m", "ui.cli", "journal", "archive", str(journal),
                              "--before", before, "--to", str(folder)], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def all_rows(journal: Path, folder: Path) -> list[tuple]:
+def all_rows(journal: Path, folder: Path) -> list[tuple[Any, ...]]:
     """Every row of the journal's archives (those its records name: a run cut short may leave
     one that none does, which the next run replaces) and the journal, except the records."""
     found = []
@@ -274,7 +290,7 @@ def all_rows(journal: Path, folder: Path) -> list[tuple]:
     return found
 
 
-def test_a_power_cut_during_archive_loses_nothing(journal, tmp_path):
+def test_a_power_cut_during_archive_loses_nothing(journal: Path, tmp_path: Path) -> None:
     """SIGKILL at random moments of an archive run (from the interpreter's start to after the
     end): the journal and archive always verify as one chain with every row once, and a
     second run completes the move or finds nothing to do."""
@@ -310,7 +326,7 @@ def test_a_power_cut_during_archive_loses_nothing(journal, tmp_path):
     assert "killed" in outcomes
 
 
-def test_keep_days_archives_at_start_what_is_older_to_the_archive_folder(journal):
+def test_keep_days_archives_at_start_what_is_older_to_the_archive_folder(journal: Path) -> None:
     config = TableConfig(journal_path=str(journal), keep_days=90)
     with Journal.open(journal) as live:  # as the table has it at start
         moved = keep_retention(live, config, now=datetime.now(UTC) + timedelta(days=89))
@@ -321,8 +337,9 @@ def test_keep_days_archives_at_start_what_is_older_to_the_archive_folder(journal
     assert verify_archives(journal).finding is None
 
 
-def test_a_retention_shorter_than_90_days_is_refused_at_start_in_one_line(journal, tmp_path,
-                                                                          capsys):
+def test_a_retention_shorter_than_90_days_is_refused_at_start_in_one_line(
+    journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     config = tmp_path / "table.toml"
     config.write_text(f'[journal]\npath = "{journal}"\nkeep_days = 30\n')
     assert main(["run", "--headless", "--config", str(config)]) == 2
@@ -333,8 +350,9 @@ def test_a_retention_shorter_than_90_days_is_refused_at_start_in_one_line(journa
     assert rows(journal, "SELECT min(seq) FROM events") == [(1,)]
 
 
-def test_another_tables_archive_in_the_same_folder_is_never_deleted(journal, tmp_path,
-                                                                     capsys):
+def test_another_tables_archive_in_the_same_folder_is_never_deleted(
+    journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Two tables' journals of the same name, archived into one folder: the second may not
     take the first one's archive for an unfinished one of its own."""
     folder = tmp_path / "shared"

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from controller.journal.head import head_path
 from tests.support.journal import generated_journal_fixtures
 from tests.test_journal_archive import (
@@ -22,7 +24,7 @@ from ui.cli import main
 generated, journal = generated_journal_fixtures(DAYS)
 
 
-def refused(capsys, *argv: str) -> str:
+def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     capsys.readouterr()
     assert main(list(argv)) == 2
     said = capsys.readouterr()
@@ -36,8 +38,9 @@ def recalls(journal: Path, tmp_path: Path) -> list[tuple[str, ...]]:
              "--out", str(tmp_path / "shoe3.html"))]
 
 
-def test_another_file_in_the_archives_place_is_refused_naming_it(journal, generated, tmp_path,
-                                                                 capsys):
+def test_another_file_in_the_archives_place_is_refused_naming_it(
+    journal: Path, generated: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert archive_cli(journal, tmp_path / "archive", days_ago(1)) == 0
     [archived] = archives_in(tmp_path / "archive")
     put_another_archive_in_place(generated, archived, tmp_path)
@@ -52,7 +55,9 @@ def test_another_file_in_the_archives_place_is_refused_naming_it(journal, genera
         assert f"{archived}: not the archive {journal} recorded" in refused(capsys, *argv)
 
 
-def test_an_archive_moved_away_is_said_archived_and_where(journal, tmp_path, capsys):
+def test_an_archive_moved_away_is_said_archived_and_where(
+    journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert archive_cli(journal, tmp_path / "archive", days_ago(1)) == 0
     [archived] = archives_in(tmp_path / "archive")
     offline = tmp_path / "offline"

@@ -9,7 +9,9 @@ import json
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -21,10 +23,11 @@ from tests.support.table import Table
 from ui.cli import main
 from ui.commands.run import REFUSED
 
+T = TypeVar("T")
 PAGE = 1024  # the journal's page size (controller/journal/store.py)
 
 
-def cut_to(size: int):
+def cut_to(size: int) -> Callable[[Path], None]:
     def damage(path: Path) -> None:
         with path.open("r+b") as file:
             file.truncate(size if size >= 0 else path.stat().st_size + size)
@@ -32,7 +35,7 @@ def cut_to(size: int):
     return damage
 
 
-def zero_page(number: int):
+def zero_page(number: int) -> Callable[[Path], None]:
     def damage(path: Path) -> None:
         pages = path.stat().st_size // PAGE
         with path.open("r+b") as file:
@@ -48,7 +51,7 @@ DAMAGES = [cut_to(0), cut_to(50), cut_to(500), cut_to(PAGE), cut_to(2500), cut_t
 
 
 @pytest.fixture(params=DAMAGES, ids=lambda damage: damage.__name__)
-def damaged(request, tmp_path: Path) -> Path:
+def damaged(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
     path = tmp_path / "table.db"
     play(path).journal.close()
     connection = sqlite3.connect(path)  # every row in the database file, none left in a WAL
@@ -67,13 +70,13 @@ def one_line(text: str) -> str:
     return lines[0]
 
 
-def test_verify_says_failed_and_exits_1(damaged, capsys):
+def test_verify_says_failed_and_exits_1(damaged: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["journal", "verify", str(damaged)]) == 1
     captured = capsys.readouterr()
     assert "FAILED" in one_line(captured.err) and str(damaged) in captured.err
 
 
-def test_run_refuses_in_one_line_with_exit_3_and_leaves_the_file(damaged):
+def test_run_refuses_in_one_line_with_exit_3_and_leaves_the_file(damaged: Path) -> None:
     before = damaged.read_bytes()
     done = subprocess.run(
         [sys.executable, "-m", "ui.cli", "run", "--headless", "--driver", "sim://?seed=7&rate=0",
@@ -90,7 +93,9 @@ def test_run_refuses_in_one_line_with_exit_3_and_leaves_the_file(damaged):
 @pytest.mark.parametrize("command", [["history", "--journal"], ["history", "--last", "1",
                                      "--journal"], ["journal", "export"], ["shoe-report",
                                      "--out", "{out}", "--journal"]], ids=" ".join)
-def test_a_command_that_reads_it_says_one_line(damaged, command, capsys):
+def test_a_command_that_reads_it_says_one_line(
+    damaged: Path, command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     """Shown with a warning when the rows it needs still read; else one line and exit 1."""
     arguments = [part.format(out=damaged.with_name("report.png")) for part in command]
     status = main([*arguments, str(damaged)])
@@ -108,7 +113,9 @@ def test_a_command_that_reads_it_says_one_line(damaged, command, capsys):
         assert "journal verify" in line  # what to do
 
 
-def test_set_aside_works_on_it_and_the_next_table_starts_afresh(damaged, capsys):
+def test_set_aside_works_on_it_and_the_next_table_starts_afresh(
+    damaged: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["journal", "set-aside", str(damaged)]) == 0
     assert not damaged.exists() and not head_path(damaged).exists()
     (kept,) = damaged.parent.glob("table.db.failed-*[0-9]Z")
@@ -120,7 +127,7 @@ def test_set_aside_works_on_it_and_the_next_table_starts_afresh(damaged, capsys)
 # -- recall reads only what it shows ---------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def many_shoes(tmp_path_factory) -> Path:
+def many_shoes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Forty shoes of four rounds each."""
     path = tmp_path_factory.mktemp("many") / "table.db"
     table = Table()
@@ -132,7 +139,7 @@ def many_shoes(tmp_path_factory) -> Path:
     return path
 
 
-def read(path: Path, fetch):
+def read(path: Path, fetch: Callable[[sqlite3.Connection], T]) -> T:
     connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
     try:
         return fetch(connection)
@@ -140,7 +147,7 @@ def read(path: Path, fetch):
         connection.close()
 
 
-def test_the_last_round_is_read_from_its_own_rows_only(many_shoes):
+def test_the_last_round_is_read_from_its_own_rows_only(many_shoes: Path) -> None:
     total = rows(many_shoes, "SELECT count(*) FROM events")[0][0]
     last_result = rows(many_shoes, "SELECT max(seq) FROM rounds")[0][0]
 
@@ -154,7 +161,9 @@ def test_the_last_round_is_read_from_its_own_rows_only(many_shoes):
     assert len(events) < 20 < total / 50  # one round's rows, of thousands
 
 
-def test_history_last_shows_the_same_rounds_as_the_whole_history(many_shoes, capsys):
+def test_history_last_shows_the_same_rounds_as_the_whole_history(
+    many_shoes: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["history", "--journal", str(many_shoes), "--json"]) == 0
     whole = capsys.readouterr().out
     for arguments in (["--last", "3"], ["--shoe", "7"], ["--shoe", "7", "--last", "2"],
@@ -169,7 +178,7 @@ def test_history_last_shows_the_same_rounds_as_the_whole_history(many_shoes, cap
         assert some == every and some
 
 
-def test_a_shoe_is_read_from_its_own_rows_only(many_shoes):
+def test_a_shoe_is_read_from_its_own_rows_only(many_shoes: Path) -> None:
     events = read(many_shoes, lambda db: list(recall.shoe_events(db, 7)))
     assert {event.shoe for event in events} == {7}
     assert events[0].type == "shoe_started" and "shoe_ended" in {event.type for event in events}
@@ -177,7 +186,9 @@ def test_a_shoe_is_read_from_its_own_rows_only(many_shoes):
     assert read(many_shoes, recall.shoe_numbers) == (1, 40)
 
 
-def test_the_last_round_of_a_healthy_journal_is_its_void(tmp_path, capsys):
+def test_the_last_round_of_a_healthy_journal_is_its_void(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "table.db"
     play(path).journal.close()
     assert main(["history", "--journal", str(path), "--last", "1"]) == 0

@@ -34,7 +34,7 @@ SHOE = "sim://?seed=7&rate=0"
 
 
 def run_table(journal: Path, *extra: str, driver: str = SHOE,
-              timeout: float = 120) -> subprocess.CompletedProcess:
+              timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """A headless table in its own process, to the end of one shoe or until it stops."""
     return subprocess.run(
         [sys.executable, "-m", "ui.cli", "run", "--headless", "--driver", driver,
@@ -43,7 +43,7 @@ def run_table(journal: Path, *extra: str, driver: str = SHOE,
         text=True, timeout=timeout)
 
 
-def said(done: subprocess.CompletedProcess) -> str:
+def said(done: subprocess.CompletedProcess[str]) -> str:
     """What the table said to the technician: its lines, less the log's INFO lines."""
     lines = [line for line in done.stderr.splitlines() if " INFO " not in line]
     assert "Traceback" not in done.stderr, done.stderr
@@ -76,7 +76,9 @@ def fill(disk: Path, leave: int) -> Path:
 
 # -- a full disk -----------------------------------------------------------------------------
 
-def test_a_full_disk_stops_the_table_with_one_line_and_it_resumes_once_there_is_room(tmp_path):
+def test_a_full_disk_stops_the_table_with_one_line_and_it_resumes_once_there_is_room(
+    tmp_path: Path
+) -> None:
     with small_disk(tmp_path / "disk", "2m") as disk:
         journal = disk / "table.db"
         filler = fill(disk, 200_000)
@@ -102,7 +104,7 @@ def test_a_full_disk_stops_the_table_with_one_line_and_it_resumes_once_there_is_
         assert self_test(journal).finding is None
 
 
-def test_a_commit_that_fails_rolls_back_whole_and_nobody_sees_the_input(tmp_path):
+def test_a_commit_that_fails_rolls_back_whole_and_nobody_sees_the_input(tmp_path: Path) -> None:
     table = play(tmp_path / "table.db")
     journal = table.journal
     seen = len(table.events)
@@ -145,7 +147,9 @@ def read_only(directory: Path) -> Iterator[None]:
             directory.chmod(0o755)
 
 
-def test_a_read_only_journal_is_refused_at_start_with_one_line(tmp_path, capsys):
+def test_a_read_only_journal_is_refused_at_start_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with own_disk(tmp_path / "disk") as disk:
         journal = disk / "table.db"
         play(journal).journal.close()
@@ -173,7 +177,9 @@ def own_disk(where: Path) -> Iterator[Path]:
 
 # -- a journal deleted while in use ----------------------------------------------------------
 
-def test_a_journal_deleted_while_the_table_runs_stops_it_at_the_next_commit(tmp_path, capsys):
+def test_a_journal_deleted_while_the_table_runs_stops_it_at_the_next_commit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "table.db"
     table = play(path)
     committed = table.journal.last_seq
@@ -190,7 +196,7 @@ def test_a_journal_deleted_while_the_table_runs_stops_it_at_the_next_commit(tmp_
     assert f"the journal is missing but row {committed} was committed" in line
 
 
-def test_a_journal_replaced_while_in_use_stops_the_table(tmp_path):
+def test_a_journal_replaced_while_in_use_stops_the_table(tmp_path: Path) -> None:
     path = tmp_path / "table.db"
     table = play(path)
     other = tmp_path / "other.db"
@@ -201,7 +207,7 @@ def test_a_journal_replaced_while_in_use_stops_the_table(tmp_path):
     table.journal.close()
 
 
-def test_a_headless_table_whose_journal_is_deleted_exits_3_with_one_line(tmp_path):
+def test_a_headless_table_whose_journal_is_deleted_exits_3_with_one_line(tmp_path: Path) -> None:
     journal = tmp_path / "table.db"
     process = subprocess.Popen(
         [sys.executable, "-m", "ui.cli", "run", "--headless", "--driver",
@@ -236,7 +242,9 @@ def cut_last_rows(path: Path, count: int) -> int:
     return last - count
 
 
-def test_rows_cut_off_with_the_head_file_deleted_are_not_passed_silently(journal_file, capsys):
+def test_rows_cut_off_with_the_head_file_deleted_are_not_passed_silently(
+    journal_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     end = cut_last_rows(journal_file, 5)
     head_path(journal_file).unlink()
     assert main(["journal", "verify", str(journal_file)]) == 1
@@ -253,11 +261,14 @@ def test_rows_cut_off_with_the_head_file_deleted_are_not_passed_silently(journal
 
 
 def hash_of(path: Path, seq: int) -> str:
+    digest: str
     (digest,) = rows(path, f"SELECT hex(hash) FROM events WHERE seq = {seq}")[0]
     return digest.lower()
 
 
-def test_a_lowered_head_is_not_passed_silently(journal_file, capsys):
+def test_a_lowered_head_is_not_passed_silently(
+    journal_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     end = cut_last_rows(journal_file, 5)
     head = head_path(journal_file)
     _, digest, *_ = head.read_text().split()
@@ -274,7 +285,9 @@ def test_a_lowered_head_is_not_passed_silently(journal_file, capsys):
         Journal.open(journal_file)
 
 
-def test_the_supervisor_accepts_an_unchecked_end_and_the_table_resumes(journal_file, capsys):
+def test_the_supervisor_accepts_an_unchecked_end_and_the_table_resumes(
+    journal_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     end = cut_last_rows(journal_file, 2)
     head_path(journal_file).unlink()
     assert main(["journal", "accept-end", "--by", "alice", "--reason", "copied without its "
@@ -292,13 +305,15 @@ def test_the_supervisor_accepts_an_unchecked_end_and_the_table_resumes(journal_f
     assert "nothing to accept" in capsys.readouterr().err
 
 
-def test_accept_end_refuses_a_journal_with_rows_deleted(journal_file, capsys):
+def test_accept_end_refuses_a_journal_with_rows_deleted(
+    journal_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     cut_last_rows(journal_file, 2)  # the head file names the rows: this is not an open end
     assert main(["journal", "accept-end", "--by", "alice", str(journal_file)]) == 1
     assert "deleted" in capsys.readouterr().err
 
 
-def test_a_new_journal_has_no_head_yet_and_that_is_fine(tmp_path):
+def test_a_new_journal_has_no_head_yet_and_that_is_fine(tmp_path: Path) -> None:
     path = tmp_path / "table.db"
     Journal.open(path).close()
     head_path(path).unlink()
@@ -306,14 +321,14 @@ def test_a_new_journal_has_no_head_yet_and_that_is_fine(tmp_path):
     Journal.open(path).close()
 
 
-def test_a_head_file_of_the_first_version_still_reads(journal_file):
+def test_a_head_file_of_the_first_version_still_reads(journal_file: Path) -> None:
     head = head_path(journal_file)
     seq, digest, *_ = head.read_text().split()
     head.write_text(f"{seq} {digest}\n")
     assert self_test(journal_file).finding is None
 
 
-def test_after_a_power_cut_the_journal_may_run_on_to_the_heads_bound(journal_file):
+def test_after_a_power_cut_the_journal_may_run_on_to_the_heads_bound(journal_file: Path) -> None:
     """The head file is synced only with its bound: after a power cut it may name an earlier
     row than the database's last, never one past its bound."""
     end = last_seq(journal_file)
@@ -325,7 +340,7 @@ def test_after_a_power_cut_the_journal_may_run_on_to_the_heads_bound(journal_fil
     assert finding is not None and finding.end_unchecked
 
 
-def test_a_table_stopped_cleanly_leaves_its_exact_head(journal_file):
+def test_a_table_stopped_cleanly_leaves_its_exact_head(journal_file: Path) -> None:
     (seq, digest, bound) = head_path(journal_file).read_text().split()
     assert int(seq) == int(bound) == last_seq(journal_file)
     assert digest == hash_of(journal_file, int(seq))
@@ -333,7 +348,7 @@ def test_a_table_stopped_cleanly_leaves_its_exact_head(journal_file):
 
 # -- one table per journal, whatever path names it -------------------------------------------
 
-def test_a_second_table_through_a_symlink_or_a_hard_link_is_refused(tmp_path):
+def test_a_second_table_through_a_symlink_or_a_hard_link_is_refused(tmp_path: Path) -> None:
     table = play(tmp_path / "table.db")
     (tmp_path / "link.db").symlink_to(tmp_path / "table.db")
     os.link(tmp_path / "table.db", tmp_path / "hard.db")
@@ -348,7 +363,9 @@ def test_a_second_table_through_a_symlink_or_a_hard_link_is_refused(tmp_path):
 
 # -- set-aside -------------------------------------------------------------------------------
 
-def test_set_aside_refuses_a_journal_in_use(tmp_path, capsys):
+def test_set_aside_refuses_a_journal_in_use(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "table.db"
     table = play(path)
     assert main(["journal", "set-aside", "--force", str(path)]) == 1
@@ -358,7 +375,9 @@ def test_set_aside_refuses_a_journal_in_use(tmp_path, capsys):
     table.journal.close()
 
 
-def test_set_aside_refuses_a_healthy_journal_without_force(journal_file, capsys):
+def test_set_aside_refuses_a_healthy_journal_without_force(
+    journal_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["journal", "set-aside", str(journal_file)]) == 1
     assert "passes its self-test" in capsys.readouterr().err
     assert journal_file.exists()
@@ -368,7 +387,7 @@ def test_set_aside_refuses_a_healthy_journal_without_force(journal_file, capsys)
 
 # -- a failed input is not left half-journaled -----------------------------------------------
 
-def test_rolling_back_an_input_leaves_no_trace_and_numbering_goes_on(tmp_path):
+def test_rolling_back_an_input_leaves_no_trace_and_numbering_goes_on(tmp_path: Path) -> None:
     path = tmp_path / "table.db"
     table = play(path)
     journal, bus = table.journal, table.bus
@@ -387,7 +406,7 @@ def test_rolling_back_an_input_leaves_no_trace_and_numbering_goes_on(tmp_path):
     assert rows(path, "SELECT count(*) FROM events WHERE data LIKE '%half done%'") == [(0,)]
 
 
-def test_the_service_is_not_restarted_into_the_same_refusal():
+def test_the_service_is_not_restarted_into_the_same_refusal() -> None:
     """Exit status 3 (the table refuses until someone acts) stops systemd's restarts, which
     would only refuse again (docs/deployment.md)."""
     unit = (ROOT / "systemd" / "baccarat-table.service").read_text().splitlines()

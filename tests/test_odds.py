@@ -41,12 +41,12 @@ DEPLETED_SHOES = {
 
 
 @pytest.mark.parametrize("name", DEPLETED_SHOES)
-def test_fast_engine_matches_the_reference_exactly(name):
+def test_fast_engine_matches_the_reference_exactly(name: str) -> None:
     shoe = DEPLETED_SHOES[name]
     assert event_probabilities(shoe) == reference_event_probabilities(shoe)
 
 
-def test_published_eight_deck_returns():
+def test_published_eight_deck_returns() -> None:
     odds = analyse(ShoeComposition(8), load_profile("classic"))
     returns = {bet: round(float(bet_odds.rtp) * 100, 2) for bet, bet_odds in odds.bets.items()}
     assert (returns["banker"], returns["player"], returns["tie"]) == (98.94, 98.76, 85.64)
@@ -54,18 +54,18 @@ def test_published_eight_deck_returns():
     assert sum(odds.probabilities[e] for e in ("banker", "player", "tie")) == 1
 
 
-def test_a_shoe_with_no_pairs_left_cannot_pay_a_pair():
+def test_a_shoe_with_no_pairs_left_cannot_pay_a_pair() -> None:
     odds = event_probabilities(shoe_holding(1, "AS 2H 3D 4C 5S 6H 7D 8C 9S TH JD QC KS"))
     assert odds["player_pair"] == odds["banker_pair"] == odds["any_pair"] == 0
     assert odds["banker"] > 0
 
 
-def test_a_shoe_too_short_for_a_round_is_refused():
+def test_a_shoe_too_short_for_a_round_is_refused() -> None:
     with pytest.raises(ShoeError, match=r"at least 6 cards .* 5 are left"):
         event_probabilities(shoe_holding(1, "AS 2H 3D 6C 6S"))
 
 
-def test_odds_command_prints_json(capsys):
+def test_odds_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "--profile", "live", "--decks", "8", "--removed", "AS 9D 6H", "--json"]
                 ) == 0
     printed = json.loads(capsys.readouterr().out)
@@ -77,12 +77,14 @@ def test_odds_command_prints_json(capsys):
     assert printed["probabilities"]["tie"] == float(event_probabilities(shoe)["tie"])
 
 
-def test_odds_command_refuses_a_card_the_shoe_cannot_hold(capsys):
+def test_odds_command_refuses_a_card_the_shoe_cannot_hold(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["odds", "--decks", "1", "--removed", "AS AS"]) == 2
     assert "card AS cannot come from this shoe" in capsys.readouterr().err
 
 
-def test_odds_json_carries_the_pushes_its_table_prints(capsys):
+def test_odds_json_carries_the_pushes_its_table_prints(capsys: pytest.CaptureFixture[str]) -> None:
     arguments = ["odds", "--profile", "no-commission", "--removed", "4S 4H 5D"]
     assert main(arguments) == 0
     rows = [line.split() for line in capsys.readouterr().out.splitlines()]

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from controller.events.stream import TableEvent
 from controller.journal import Journal
+from controller.service.app import Table as ServiceTable
 from controller.service.app import open_table
 from controller.table.commands import Action, Command
 from controller.table.config import TableConfig
@@ -27,20 +29,20 @@ class Clock:
         return self.now
 
 
-def guess(table, times: int, action: Action = Action.CLEAR_ROADS) -> None:
+def guess(table: Table | ServiceTable, times: int, action: Action = Action.CLEAR_ROADS) -> None:
     for _ in range(times):
         table.controller.handle(Command(action, by="guesser", pin="0000", reason="x"))
 
 
-def supervise(table, action: Action = Action.CLEAR_ROADS) -> None:
+def supervise(table: Table | ServiceTable, action: Action = Action.CLEAR_ROADS) -> None:
     table.controller.handle(Command(action, by="sup", pin=PIN, reason="misdeal"))
 
 
-def reason_of_last_refusal(events) -> str:
-    return [event for event in events if event.type == "action_refused"][-1].fields["reason"]
+def reason_of_last_refusal(events: list[TableEvent]) -> str:
+    return str([event for event in events if event.type == "action_refused"][-1].fields["reason"])
 
 
-def test_a_clock_stepped_back_neither_lengthens_nor_shortens_a_lockout():
+def test_a_clock_stepped_back_neither_lengthens_nor_shortens_a_lockout() -> None:
     monotonic, wall = Clock(100.0), Clock(1_800_000_000.0)
     table = Table(clock=monotonic, wall=wall)
     table.start_shoe()
@@ -71,20 +73,22 @@ def journal_with_a_lockout(path: Path, wall: Clock) -> None:
     store.close()
 
 
-def restart(path: Path, clock: Clock):
+def restart(path: Path, clock: Clock) -> ServiceTable:
     config = TableConfig(table_id="test-table", journal_path=str(path), pin_hash=PIN_HASH,
                          driver_url="sim://?script=CUT")
     return open_table(config, exposure=False, clock=clock)
 
 
-def test_a_restart_runs_the_lockout_for_its_minute_whatever_the_wall_clock_said(tmp_path):
+def test_a_restart_runs_the_lockout_for_its_minute_whatever_the_wall_clock_said(
+    tmp_path: Path
+) -> None:
     """The clock was an hour fast when the lockout began and NTP has set it right since: the
     journal's locked_until is an hour and a minute ahead of the wall clock."""
     path = tmp_path / "journal.sqlite3"
     journal_with_a_lockout(path, Clock(1_800_000_000.0 + HOUR))
     monotonic = Clock(5.0)  # the PC rebooted: its monotonic clock starts again
     table = restart(path, monotonic)
-    events: list = []
+    events: list[TableEvent] = []
     table.bus.subscribe(events.append)
     try:
         supervise(table)
@@ -98,7 +102,7 @@ def test_a_restart_runs_the_lockout_for_its_minute_whatever_the_wall_clock_said(
         table.close()
 
 
-def test_a_lockout_the_journal_shows_ended_is_not_run_again(tmp_path):
+def test_a_lockout_the_journal_shows_ended_is_not_run_again(tmp_path: Path) -> None:
     path = tmp_path / "journal.sqlite3"
     monotonic = Clock(0.0)
     table = Table(clock=monotonic)
@@ -111,7 +115,7 @@ def test_a_lockout_the_journal_shows_ended_is_not_run_again(tmp_path):
     assert table.last("operator_action").fields["action"] == "clear_roads"
     store.close()
     restarted = restart(path, Clock(0.0))
-    events: list = []
+    events: list[TableEvent] = []
     restarted.bus.subscribe(events.append)
     try:
         supervise(restarted)

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import subprocess
 import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import pytest
 
 from pit import users as pit_users
 from pit.store import Store
-from tests.support.feed import CLI, needs_mosquitto
+from tests.support.feed import CLI, Broker, needs_mosquitto
 from tests.support.journal import ROOT, rows, wait_for
 from tests.support.pit import browser
 from tests.support.pit_alerts import (
@@ -38,7 +41,7 @@ API = ("/api/tables", "/api/tables/t1", "/api/tables/t1/rounds?last=3", "/api/al
 
 
 @pytest.fixture
-def watched(pit, broker):
+def watched(pit: LivePit, broker: Broker) -> Iterator[Table]:
     """Table t1 online with surveillance on: an exposure reading and an exposure alert."""
     table = Table(broker, "t1")
     table.status("online")
@@ -61,7 +64,7 @@ def add_user(pit: LivePit, name: str, role: str) -> Client:
     return client
 
 
-def test_every_page_and_api_answer_only_a_logged_in_user(pit, watched):
+def test_every_page_and_api_answer_only_a_logged_in_user(pit: LivePit, watched: Table) -> None:
     stranger = pit.client()
     for page in PAGES:
         answer = stranger.request(page)
@@ -84,7 +87,7 @@ def test_every_page_and_api_answer_only_a_logged_in_user(pit, watched):
     assert USER not in stranger.request("/api/alert-queue").body
 
 
-def test_the_login_brings_its_user_back_only_to_a_page_of_the_pit(pit):
+def test_the_login_brings_its_user_back_only_to_a_page_of_the_pit(pit: LivePit) -> None:
     for sent, back in (("/tables/t1", "/tables/t1"), ("//evil.example/", "/"),
                        ("https://evil.example/", "/"), ("/\\evil.example", "/")):
         client = pit.client()
@@ -95,7 +98,7 @@ def test_the_login_brings_its_user_back_only_to_a_page_of_the_pit(pit):
         assert dict(answer.headers)["location"] == back, sent
 
 
-def test_a_viewer_reads_but_may_not_acknowledge(pit, watched):
+def test_a_viewer_reads_but_may_not_acknowledge(pit: LivePit, watched: Table) -> None:
     viewer = add_user(pit, "val", "viewer")
     alert = pit.alerts("exposure")[0]
     assert "<form" not in first_message(viewer, "/api/alert-queue/live")  # no forms drawn
@@ -109,7 +112,7 @@ def test_a_viewer_reads_but_may_not_acknowledge(pit, watched):
                               {"csrf": supervisor.session_token()}).status == 303
 
 
-def test_only_surveillance_sees_the_side_bets_exposure(pit, watched):
+def test_only_surveillance_sees_the_side_bets_exposure(pit: LivePit, watched: Table) -> None:
     viewer, supervisor = add_user(pit, "val", "viewer"), pit.client()
     supervisor.log_in()
     surveillance = add_user(pit, "sam", "surveillance")
@@ -129,7 +132,9 @@ def test_only_surveillance_sees_the_side_bets_exposure(pit, watched):
 
 
 @needs_chromium
-def test_the_table_page_shows_the_exposure_chart_to_surveillance_only(pit, watched, tmp_path):
+def test_the_table_page_shows_the_exposure_chart_to_surveillance_only(
+    pit: LivePit, watched: Table, tmp_path: Path
+) -> None:
     for role, shown in (("supervisor", False), ("surveillance", True)):
         pit.users().add(f"{role}-user", PASSWORD, role)
         driver = browser(tmp_path / role, Signed(pit.url, f"{role}-user", PASSWORD))
@@ -144,8 +149,8 @@ def test_the_table_page_shows_the_exposure_chart_to_surveillance_only(pit, watch
             driver.quit()
 
 
-def test_an_api_token_reads_the_json_api_until_revoked(pit, watched):
-    def pit_user(*args: str) -> subprocess.CompletedProcess:
+def test_an_api_token_reads_the_json_api_until_revoked(pit: LivePit, watched: Table) -> None:
+    def pit_user(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([*CLI, "pit-user", *args, "--users", str(pit.users_file)],
                               cwd=ROOT, capture_output=True, text=True, timeout=60)
 
@@ -169,7 +174,7 @@ def test_an_api_token_reads_the_json_api_until_revoked(pit, watched):
     assert token not in pit.users_file.read_text()  # only its hash is kept
 
 
-def test_a_user_file_from_before_roles_makes_its_users_supervisors(tmp_path):
+def test_a_user_file_from_before_roles_makes_its_users_supervisors(tmp_path: Path) -> None:
     from pit.users import PasswordHash, Users
 
     users = tmp_path / "users"
@@ -178,7 +183,7 @@ def test_a_user_file_from_before_roles_makes_its_users_supervisors(tmp_path):
     assert Users(users).check("old-timer", PASSWORD)
 
 
-def test_an_open_live_stream_ends_with_its_session(pit, watched):
+def test_an_open_live_stream_ends_with_its_session(pit: LivePit, watched: Table) -> None:
     import urllib.request
 
     client = pit.client()
@@ -197,7 +202,7 @@ def test_an_open_live_stream_ends_with_its_session(pit, watched):
 
 # The lockout.
 
-def test_a_guesser_locks_the_name_for_his_address_only_and_longer_each_time(pit):
+def test_a_guesser_locks_the_name_for_his_address_only_and_longer_each_time(pit: LivePit) -> None:
     guesser = pit.client()
     guesser.headers["X-Forwarded-For"] = "10.0.0.66"  # through the reverse proxy
     for _ in range(4):
@@ -221,7 +226,7 @@ def test_a_guesser_locks_the_name_for_his_address_only_and_longer_each_time(pit)
     assert ("locked out until 2026-12-01T20:01:00.000Z (from 10.0.0.66)",) in outcomes
 
 
-def test_names_tried_that_are_not_users_are_not_kept(pit):
+def test_names_tried_that_are_not_users_are_not_kept(pit: LivePit) -> None:
     made_up = [f"made-up-name-{n:03d}-" + "x" * 200 for n in range(12)]
     for name in made_up:
         assert pit.client().log_in(name, "a guess").status == 401
@@ -259,7 +264,9 @@ class Gate:
         monkeypatch.setattr(pit_users, "_scrypt", held)
 
 
-def test_password_checks_never_hold_up_the_other_requests(pit, monkeypatch):
+def test_password_checks_never_hold_up_the_other_requests(
+    pit: LivePit, monkeypatch: pytest.MonkeyPatch
+) -> None:
     supervisor = pit.client()
     supervisor.log_in()  # before the gate
     gate = Gate(monkeypatch)
@@ -282,13 +289,15 @@ def test_password_checks_never_hold_up_the_other_requests(pit, monkeypatch):
     assert outcomes == [401] * 4 and gate.most == 2
 
 
-def test_a_heavy_read_never_holds_up_the_other_requests(pit, watched, monkeypatch):
+def test_a_heavy_read_never_holds_up_the_other_requests(
+    pit: LivePit, watched: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
     supervisor = pit.client()
     supervisor.log_in()
     opened, asked = threading.Event(), []
     real = Store.newest_events
 
-    def held(store: Store, table: str, journal: int, count: int) -> list[dict]:
+    def held(store: Store, table: str, journal: int, count: int) -> list[dict[str, Any]]:
         asked.append(count)
         opened.wait(30)
         return real(store, table, journal, count)
@@ -306,7 +315,7 @@ def test_a_heavy_read_never_holds_up_the_other_requests(pit, watched, monkeypatc
 
 # The security headers.
 
-def test_every_answer_carries_the_security_headers(pit, watched):
+def test_every_answer_carries_the_security_headers(pit: LivePit, watched: Table) -> None:
     user = pit.client()
     user.log_in()
     answers = [pit.client().request(path) for path in ("/", "/api/tables", "/login",
@@ -322,7 +331,9 @@ def test_every_answer_carries_the_security_headers(pit, watched):
 
 
 @needs_chromium
-def test_the_pages_work_under_their_content_security_policy(pit, watched, tmp_path):
+def test_the_pages_work_under_their_content_security_policy(
+    pit: LivePit, watched: Table, tmp_path: Path
+) -> None:
     driver = browser(tmp_path, pit)
     try:
         driver.get(pit.url + "/")
@@ -331,7 +342,9 @@ def test_the_pages_work_under_their_content_security_policy(pit, watched, tmp_pa
         wait_for(lambda: driver.find_elements("css selector", "#alerts li"), timeout=20)
         driver.get(pit.url + "/alerts")
         wait_for(lambda: driver.find_elements("css selector", "#open .alert"), timeout=20)
-        refused = [entry["message"] for entry in driver.get_log("browser")
+        # selenium leaves get_log unannotated
+        refused = [entry["message"]
+                   for entry in driver.get_log("browser")  # type: ignore[no-untyped-call]
                    if "Content Security Policy" in entry["message"]]
         assert refused == []
     finally:
@@ -359,6 +372,7 @@ def first_message(client: Client, path: str) -> str:
         **client.headers, "Cookie": "; ".join(f"{k}={v}" for k, v in client.jar.items())})
     with urllib.request.urlopen(request, timeout=10) as stream:
         lines = []
+        line: bytes
         for line in stream:
             if line.startswith(b"data: "):
                 return line.decode()

@@ -6,6 +6,8 @@ and the seq, and the table's real stream goes on being kept and drawn."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from typing import Any, Protocol
 
 import paho.mqtt.client as mqtt
 import pytest
@@ -14,16 +16,22 @@ from paho.mqtt.enums import CallbackAPIVersion
 from controller.feed.message import MAX_MESSAGE
 from controller.journal.chain import canonical_data, row_hash
 from pit.floor import Floor
-from tests.support.feed import needs_mosquitto
+from tests.support.feed import Broker, needs_mosquitto
 from tests.support.journal import wait_for
-from tests.support.pit_alerts import Table, live_pit, module_broker, online_t1
+from tests.support.pit_alerts import LivePit, Table, live_pit, module_broker, online_t1
 
 pytestmark = needs_mosquitto
 __all__ = ["live_pit", "module_broker", "online_t1"]
 
 
+class Publish(Protocol):
+    """What `rogue` gives a test: publish on any table's topic."""
+
+    def __call__(self, topic: str, payload: bytes, retain: bool = False) -> None: ...
+
+
 @pytest.fixture
-def rogue(broker):
+def rogue(broker: Broker) -> Iterator[Publish]:
     """Any client that can write a table's topics."""
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="rogue")
     client.connect("127.0.0.1", broker.port)
@@ -60,17 +68,17 @@ RESULT = {"player": ["9C", "TH"], "banker": ["5C", "2H"], "player_total": 9, "ba
           "bets": {}}
 
 
-def feed_alerts(pit, kind: str = "feed") -> list[dict]:
+def feed_alerts(pit: LivePit, kind: str = "feed") -> list[dict[str, Any]]:
     return [a for a in pit.alerts(kind) if a["table"] == "t1"]
 
 
-def dealt_on(pit, table: Table, round_: int) -> None:
+def dealt_on(pit: LivePit, table: Table, round_: int) -> None:
     """The table's real stream goes on, and is kept and drawn."""
     table.result(pit.clock(), round_)
     wait_for(lambda: pit.reader().json("/api/tables/t1").get("round") == round_, timeout=20)
 
 
-def restarted(pit) -> Floor:
+def restarted(pit: LivePit) -> Floor:
     return Floor(pit.settings, pit.store, pit.clock)
 
 
@@ -80,7 +88,8 @@ def restarted(pit) -> Floor:
     (None, "NaN", "NaN is no JSON number"),
 ])
 def test_an_event_with_a_bad_time_or_number_is_refused_and_breaks_nothing(
-        pit, t1, rogue, ts, shoe, why):
+        pit: LivePit, t1: Table, rogue: Publish, ts: str | None, shoe: int | str,
+        why: str) -> None:
     t1.result(pit.clock(), 1)
     payload, _ = chained(t1, ts=ts, shoe=0)
     if shoe == "NaN":
@@ -95,7 +104,9 @@ def test_an_event_with_a_bad_time_or_number_is_refused_and_breaks_nothing(
     assert restarted(pit).tile("t1")["round"] == 2
 
 
-def test_an_event_the_codec_refuses_is_told_and_kept_apart_never_an_event(pit, t1):
+def test_an_event_the_codec_refuses_is_told_and_kept_apart_never_an_event(
+    pit: LivePit, t1: Table
+) -> None:
     t1.event("round_result", pit.clock(), player=["9C", "KH"], pays="1:1")
     wait_for(lambda: feed_alerts(pit), timeout=20)
     (alert,) = feed_alerts(pit)
@@ -109,7 +120,7 @@ def test_an_event_the_codec_refuses_is_told_and_kept_apart_never_an_event(pit, t
 
 @pytest.mark.parametrize("phase", [5, ["betting"], {"a": 1}])
 def test_a_retained_state_with_a_phase_no_table_sends_takes_nothing_down(
-        pit, t1, rogue, phase):
+        pit: LivePit, t1: Table, rogue: Publish, phase: object) -> None:
     t1.event("state", pit.clock(), state="betting", previous="awaiting_shuffle")
     wait_for(lambda: "t1" in pit.floor.tables, timeout=20)  # on the floor: it sent an event
     rogue("baccarat/t1/state", json.dumps({"phase": phase}).encode(), retain=True)
@@ -122,7 +133,9 @@ def test_a_retained_state_with_a_phase_no_table_sends_takes_nothing_down(
     assert [a["table"] for a in pit.alerts("silent")] == ["t1"]
 
 
-def test_a_status_no_table_sends_is_refused_and_the_tile_keeps_its_status(pit, t1, rogue):
+def test_a_status_no_table_sends_is_refused_and_the_tile_keeps_its_status(
+    pit: LivePit, t1: Table, rogue: Publish
+) -> None:
     """A table says only ``online`` or its will's ``offline``: anything else on its status
     topic (retained, so it would come back at every pit start) is a feed alert, never drawn."""
     t1.event("state", pit.clock(), state="betting", previous="awaiting_shuffle")
@@ -135,7 +148,9 @@ def test_a_status_no_table_sends_is_refused_and_the_tile_keeps_its_status(pit, t
     rogue("baccarat/t1/status", b"online", retain=True)
 
 
-def test_a_huge_message_is_refused_unread_said_once_and_never_copied(pit, t1, rogue):
+def test_a_huge_message_is_refused_unread_said_once_and_never_copied(
+    pit: LivePit, t1: Table, rogue: Publish
+) -> None:
     huge = b'{"type":"state","data":"' + b"x" * (2 * MAX_MESSAGE) + b'"}'
     rogue("baccarat/t1/events", huge)
     rogue("baccarat/t1/events", huge)
@@ -147,7 +162,9 @@ def test_a_huge_message_is_refused_unread_said_once_and_never_copied(pit, t1, ro
     assert pit.reader().request("/api/alerts").status == 200
 
 
-def test_a_seq_far_ahead_is_held_apart_and_the_real_stream_is_drawn(pit, t1, rogue):
+def test_a_seq_far_ahead_is_held_apart_and_the_real_stream_is_drawn(
+    pit: LivePit, t1: Table, rogue: Publish
+) -> None:
     t1.result(pit.clock(), 1)
     payload, _ = chained(t1)
     far = json.loads(payload)
@@ -164,7 +181,9 @@ def test_a_seq_far_ahead_is_held_apart_and_the_real_stream_is_drawn(pit, t1, rog
     assert pit.reader().json("/api/tables/t1")["seq"] == 3
 
 
-def test_a_forged_next_seq_is_a_conflict_both_kept_apart_the_first_drawn(pit, t1, rogue):
+def test_a_forged_next_seq_is_a_conflict_both_kept_apart_the_first_drawn(
+    pit: LivePit, t1: Table, rogue: Publish
+) -> None:
     t1.result(pit.clock(), 1)
     forged = chained(
         t1, "round_result", player=["AS", "KH"], banker=["5C", "2H"], player_total=1,
@@ -194,7 +213,7 @@ def test_a_forged_next_seq_is_a_conflict_both_kept_apart_the_first_drawn(pit, t1
     ("round_result", {**RESULT, "banker": [7, None], "bets": {"panda_8": "25"}}, "'int'"),
 ])
 def test_fields_the_tables_view_cannot_fold_are_told_kept_apart_and_change_nothing(
-        pit, t1, type_, fields, why):
+        pit: LivePit, t1: Table, type_: str, fields: dict[str, Any], why: str) -> None:
     """Of the right kinds, so the codec takes them, but no table's: a shoe's terms that are
     no profile, a result's cards that are no cards (an EZ table badges its hands by them)."""
     t1.result(pit.clock(), 1)

@@ -5,6 +5,10 @@ headless Chromium."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
@@ -29,18 +33,23 @@ from tests.support.pit_alerts import (
 from tests.test_pit import needs_chromium
 from tests.test_pit_alerts import a_hold, seq_of, tables
 
+if TYPE_CHECKING:
+    from selenium.webdriver import Chrome
+
 pytestmark = needs_mosquitto
 __all__ = ["live_pit", "module_broker", "tables"]
 
 
-def csp_refusals(driver) -> list[str]:
-    return [entry["message"] for entry in driver.get_log("browser")
+def csp_refusals(driver: Chrome) -> list[str]:
+    # selenium leaves get_log unannotated
+    return [entry["message"]
+            for entry in driver.get_log("browser")  # type: ignore[no-untyped-call]
             if "Content Security Policy" in entry["message"]]
 
 
 @needs_chromium
 def test_the_floor_page_comes_whole_from_the_server_and_its_tiles_change_in_place(
-        pit, tables, tmp_path):
+        pit: LivePit, tables: Callable[[str], Table], tmp_path: Path) -> None:
     dealing, held = tables("p-deal"), tables("p-held")
     for table in (dealing, held):
         table.status("online")
@@ -78,7 +87,7 @@ def test_the_floor_page_comes_whole_from_the_server_and_its_tiles_change_in_plac
 
 @needs_chromium
 def test_an_alerts_link_to_its_event_lands_on_that_event_on_the_table_page(
-        pit, tables, tmp_path):
+        pit: LivePit, tables: Callable[[str], Table], tmp_path: Path) -> None:
     table = tables("e1")
     table.status("online")
     for round_ in range(1, 12):
@@ -124,7 +133,7 @@ def test_an_alerts_link_to_its_event_lands_on_that_event_on_the_table_page(
 
 
 @pytest.fixture
-def roomy_broker(tmp_path):
+def roomy_broker(tmp_path: Path) -> Iterator[Broker]:
     """A broker that queues a flood of retained messages whole for the pit."""
     folder = tmp_path / "broker"
     folder.mkdir()
@@ -139,8 +148,8 @@ MADE_UP = 5000
 
 
 @needs_chromium
-def test_five_thousand_ids_made_up_by_retained_status_stay_off_the_floor(roomy_broker,
-                                                                          tmp_path):
+def test_five_thousand_ids_made_up_by_retained_status_stay_off_the_floor(roomy_broker: Broker,
+                                                                          tmp_path: Path) -> None:
     pit = LivePit(tmp_path, roomy_broker, ManualWallClock(START))
     real = [Table(roomy_broker, name) for name in ("r1", "r2")]
     try:
@@ -190,8 +199,9 @@ def test_five_thousand_ids_made_up_by_retained_status_stay_off_the_floor(roomy_b
 
 
 @needs_chromium
-def test_the_table_page_comes_whole_from_the_server_and_changes_in_place(pit, tables,
-                                                                         tmp_path):
+def test_the_table_page_comes_whole_from_the_server_and_changes_in_place(
+    pit: LivePit, tables: Callable[[str], Table], tmp_path: Path
+) -> None:
     table = tables("w1")
     table.status("online")
     table.result(pit.clock(), 1)
@@ -230,7 +240,9 @@ def test_the_table_page_comes_whole_from_the_server_and_changes_in_place(pit, ta
         driver.quit()
 
 
-def test_a_supervisor_retires_every_table_dark_for_days_at_once_audited(pit, tables):
+def test_a_supervisor_retires_every_table_dark_for_days_at_once_audited(
+    pit: LivePit, tables: Callable[[str], Table]
+) -> None:
     gone, closed, dealing, recent = (tables(name) for name in ("d-gone", "d-closed",
                                                                "d-deal", "d-recent"))
     for table in (gone, closed, dealing):
@@ -262,8 +274,9 @@ def test_a_supervisor_retires_every_table_dark_for_days_at_once_audited(pit, tab
 
 
 @needs_chromium
-def test_the_queue_changes_an_alert_in_place_and_a_note_being_typed_stays(pit, tables,
-                                                                          tmp_path):
+def test_the_queue_changes_an_alert_in_place_and_a_note_being_typed_stays(
+    pit: LivePit, tables: Callable[[str], Table], tmp_path: Path
+) -> None:
     table = tables("q1")
     alert = a_hold(pit, table, "card 7H read twice")
     driver = browser(tmp_path)

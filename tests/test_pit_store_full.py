@@ -10,35 +10,37 @@ full"."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.support.feed import needs_mosquitto
 from tests.support.journal import wait_for
-from tests.support.pit_alerts import live_pit, module_broker, online_t1
+from tests.support.pit_alerts import LivePit, Table, live_pit, module_broker, online_t1
 
 pytestmark = needs_mosquitto
 __all__ = ["live_pit", "module_broker", "online_t1"]
 ROUNDS = 30
 
 
-def disk_full(pit) -> None:
+def disk_full(pit: LivePit) -> None:
     """No page more for the store (its connection's limit, as a full disk would)."""
     db = pit.store._db  # the pit's own connection: the limit is the connection's
     pages = db.execute("PRAGMA page_count").fetchone()[0]
     db.execute(f"PRAGMA max_page_count = {pages}")
 
 
-def disk_freed(pit) -> None:
+def disk_freed(pit: LivePit) -> None:
     pit.store._db.execute("PRAGMA max_page_count = 1073741823")
 
 
-def kept_seqs(pit) -> list[int]:
+def kept_seqs(pit: LivePit) -> list[int]:
     return [event["seq"] for event in pit.store.journal_events("t1", 1)]
 
 
-def store_state(pit) -> str:
-    return pit.reader().json("/api/status")["store"]["state"]
+def store_state(pit: LivePit) -> str:
+    return str(pit.reader().json("/api/status")["store"]["state"])
 
 
-def dealt_while_full(pit, t1) -> int:
+def dealt_while_full(pit: LivePit, t1: Table) -> int:
     """Rounds dealt after the disk filled, until the store says it cannot keep them; the seq
     of the last event published."""
     t1.result(pit.clock(), 1)
@@ -52,7 +54,7 @@ def dealt_while_full(pit, t1) -> int:
 
 
 def test_a_full_store_loses_no_event_raises_one_alert_and_takes_them_all_once_freed(
-        pit, t1, caplog):
+        pit: LivePit, t1: Table, caplog: pytest.LogCaptureFixture) -> None:
     last = dealt_while_full(pit, t1)
     status = pit.reader().json("/api/status")["store"]
     assert "database or disk is full" in status["detail"]
@@ -72,7 +74,9 @@ def test_a_full_store_loses_no_event_raises_one_alert_and_takes_them_all_once_fr
     assert len(said) == 1 and said[0].levelname == "ERROR"
 
 
-def test_events_never_acknowledged_come_again_from_the_broker_when_the_pit_is_back(pit, t1):
+def test_events_never_acknowledged_come_again_from_the_broker_when_the_pit_is_back(
+    pit: LivePit, t1: Table
+) -> None:
     last = dealt_while_full(pit, t1)
     pit.restart()  # the disk freed meanwhile; the broker delivers again what it kept
     wait_for(lambda: kept_seqs(pit) == list(range(1, last + 1)), timeout=30)

@@ -2,6 +2,7 @@
 file loads by path, and a bad file is refused naming the file, the key and the expectation."""
 
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -41,12 +42,12 @@ tie = { pays = "9:1", max = "50.00", last_round = 40 }
 """
 
 
-def test_every_shipped_profile_is_listed_and_loads():
+def test_every_shipped_profile_is_listed_and_loads() -> None:
     assert sorted(SHIPPED) == shipped_profiles()
 
 
 @pytest.mark.parametrize("name", sorted(SHIPPED))
-def test_shipped_profile_decks_and_pays(name):
+def test_shipped_profile_decks_and_pays(name: str) -> None:
     decks, pays = SHIPPED[name]
     profile = load_profile(name)
     assert profile.name == name
@@ -58,7 +59,7 @@ def test_shipped_profile_decks_and_pays(name):
 
 
 @pytest.mark.parametrize("name", ["live", "no-commission"])
-def test_sheet_003_profiles_lucky_six_pays_cut_offs_and_difference_limit(name):
+def test_sheet_003_profiles_lucky_six_pays_cut_offs_and_difference_limit(name: str) -> None:
     profile = load_profile(name)
     assert str(profile.pay("lucky_six", "two_cards")) == "12:1"
     assert str(profile.pay("lucky_six", "three_cards")) == "20:1"
@@ -70,14 +71,14 @@ def test_sheet_003_profiles_lucky_six_pays_cut_offs_and_difference_limit(name):
     assert load_profile("classic").player_banker_limit == "each"
 
 
-def test_no_commission_banker_pays_half_on_a_six():
+def test_no_commission_banker_pays_half_on_a_six() -> None:
     profile = load_profile("no-commission")
     assert (str(profile.pay("banker")), str(profile.pay("banker", "six"))) == ("1:1", "1:2")
     # Without a "six" pay, a banker six pays like any banker win.
     assert str(load_profile("classic").pay("banker", "six")) == "0.95:1"
 
 
-def test_ez_banker_pushes_on_a_dragon_seven_and_dragon_bonus_pays_by_margin():
+def test_ez_banker_pushes_on_a_dragon_seven_and_dragon_bonus_pays_by_margin() -> None:
     ez = load_profile("ez-baccarat")
     assert ez.commission == 0 and ez.pushes("banker", "seven_three_cards")
     assert not ez.pushes("banker", "pays") and str(ez.pay("banker")) == "1:1"
@@ -90,7 +91,7 @@ def test_ez_banker_pushes_on_a_dragon_seven_and_dragon_bonus_pays_by_margin():
     assert not load_profile("classic").pushes("banker", "seven_three_cards")
 
 
-def test_a_site_profile_mixes_the_ez_and_dragon_bonus_bets_with_any_others(tmp_path):
+def test_a_site_profile_mixes_the_ez_and_dragon_bonus_bets_with_any_others(tmp_path: Path) -> None:
     path = tmp_path / "mixed.toml"
     path.write_text(GOOD.replace('tie = {', 'panda_8 = { pays = "25:1" }\n'
                                  'dragon_bonus_banker = { natural = "1:1", by_9 = "30:1", '
@@ -103,7 +104,7 @@ def test_a_site_profile_mixes_the_ez_and_dragon_bonus_bets_with_any_others(tmp_p
     assert str(profile.pay("dragon_bonus_banker", "by_9")) == "30:1"
 
 
-def test_a_site_profile_loads_by_path_with_its_limits(tmp_path):
+def test_a_site_profile_loads_by_path_with_its_limits(tmp_path: Path) -> None:
     path = tmp_path / "site.toml"
     path.write_text(GOOD)
     profile = load_profile(str(path))
@@ -127,7 +128,7 @@ def test_a_site_profile_loads_by_path_with_its_limits(tmp_path):
         profile.check_stakes({"lucky_six": Decimal("5")}, 1)
 
 
-def test_an_unknown_profile_name_lists_the_shipped_ones():
+def test_an_unknown_profile_name_lists_the_shipped_ones() -> None:
     with pytest.raises(ProfileError,
                        match=r"unknown profile 'clasic'.*classic, dragon-bonus, ez-baccarat, live"):
         load_profile("clasic")
@@ -185,8 +186,9 @@ def test_an_unknown_profile_name_lists_the_shipped_ones():
          '= True: expected "each" or "difference"'),
     ],
 )
-def test_a_bad_profile_is_refused_with_file_key_and_expectation(tmp_path, old, new, key,
-                                                                 expected):
+def test_a_bad_profile_is_refused_with_file_key_and_expectation(
+    tmp_path: Path, old: str, new: str, key: str, expected: str
+) -> None:
     assert old in GOOD
     path = tmp_path / "bad.toml"
     path.write_text(GOOD.replace(old, new, 1))
@@ -198,7 +200,7 @@ def test_a_bad_profile_is_refused_with_file_key_and_expectation(tmp_path, old, n
     assert expected in message
 
 
-def test_a_profile_at_its_bounds_loads(tmp_path):
+def test_a_profile_at_its_bounds_loads(tmp_path: Path) -> None:
     path = tmp_path / "edge.toml"
     path.write_text(GOOD.replace('commission = "5%"', 'commission = "10%"')
                     .replace('tie = { pays = "9:1"', 'tie = { pays = "1000:1"')
@@ -211,7 +213,7 @@ def test_a_profile_at_its_bounds_loads(tmp_path):
     profile.check_stakes({"player": Decimal("1000000000")}, 52)
 
 
-def test_a_profile_that_is_not_toml_names_the_file_and_line(tmp_path):
+def test_a_profile_that_is_not_toml_names_the_file_and_line(tmp_path: Path) -> None:
     path = tmp_path / "broken.toml"
     path.write_text('name = "x"\ndecks = \n')
     with pytest.raises(ProfileError, match=r"broken.toml: not valid TOML: .*line 2"):

@@ -2,13 +2,16 @@
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 
 from ui.cli import main
 
 
-def run(capsys, monkeypatch, stdin: str, *args: str) -> tuple[int, str, str]:
+def run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stdin: str, *args: str
+) -> tuple[int, str, str]:
     # Standard input as the process has it: text over a byte buffer.
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8"))))
     status = main(["roads", *args])
@@ -16,7 +19,9 @@ def run(capsys, monkeypatch, stdin: str, *args: str) -> tuple[int, str, str]:
     return status, out, err
 
 
-def test_text_output_draws_each_road(capsys, monkeypatch):
+def test_text_output_draws_each_road(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     hands = [{"winner": w} for w in ["tie", "banker", "banker", "player", "tie", "banker"]]
     status, out, _ = run(capsys, monkeypatch, json.dumps(hands), "--rows", "3")
     assert status == 0
@@ -30,7 +35,9 @@ def test_text_output_draws_each_road(capsys, monkeypatch):
     assert "  tie                2   33.33%" in lines
 
 
-def test_json_from_stdin_with_optional_flags(capsys, monkeypatch):
+def test_json_from_stdin_with_optional_flags(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     status, out, _ = run(capsys, monkeypatch, '[{"winner": "player", "natural": true}]', "--json")
     assert status == 0
     result = json.loads(out)
@@ -49,13 +56,17 @@ def test_json_from_stdin_with_optional_flags(capsys, monkeypatch):
     assert result["stats"]["player_natural"] == {"count": 1, "percent": 100.0}
 
 
-def test_only_ties_give_one_cell_with_no_winner(capsys, monkeypatch):
+def test_only_ties_give_one_cell_with_no_winner(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     _, out, _ = run(capsys, monkeypatch, '[{"winner": "tie"}, {"winner": "tie"}]', "--json")
     (cell,) = json.loads(out)["big_road"]
     assert (cell["winner"], cell["ties"]) == (None, 2)
 
 
-def test_bad_hand_is_one_error_line_naming_the_hand_and_key(capsys, monkeypatch, tmp_path):
+def test_bad_hand_is_one_error_line_naming_the_hand_and_key(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     hands = tmp_path / "shoe.json"
     hands.write_text('[{"winner": "banker"}, {"winner": "banker", "player_pair": "yes"}]')
     status = main(["roads", str(hands)])
@@ -67,7 +78,9 @@ def test_bad_hand_is_one_error_line_naming_the_hand_and_key(capsys, monkeypatch,
     )
 
 
-def test_other_bad_input_is_refused_clearly(capsys, monkeypatch):
+def test_other_bad_input_is_refused_clearly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     cases = {
         '{"winner": "tie"}': "stdin: expected an array of hands, got an object",
         '[{"winner": "B"}]': "stdin: hand 0: 'winner' must be",
@@ -83,7 +96,9 @@ def test_other_bad_input_is_refused_clearly(capsys, monkeypatch):
 
 
 @pytest.mark.parametrize("rows", ["0", "-3", "51", "1e9", "six"])
-def test_rows_outside_1_to_50_are_refused_before_reading(capsys, rows):
+def test_rows_outside_1_to_50_are_refused_before_reading(
+    capsys: pytest.CaptureFixture[str], rows: str
+) -> None:
     with pytest.raises(SystemExit) as stopped:
         main(["roads", "--rows", rows])
     assert stopped.value.code == 2
@@ -92,13 +107,17 @@ def test_rows_outside_1_to_50_are_refused_before_reading(capsys, rows):
         f"got '{rows}'")
 
 
-def test_the_tallest_grid_is_drawn(capsys, monkeypatch):
+def test_the_tallest_grid_is_drawn(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     status, out, _ = run(capsys, monkeypatch, '[{"winner": "banker"}]', "--rows", "50")
     lines = out.splitlines()
     assert status == 0 and lines[lines.index("Big Road") + 1 :][:51] == ["B", *["."] * 49, ""]
 
 
-def test_deeply_nested_json_is_one_error_line_not_a_traceback(capsys, monkeypatch, tmp_path):
+def test_deeply_nested_json_is_one_error_line_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000)
     assert main(["roads", str(deep)]) == 2
@@ -107,7 +126,9 @@ def test_deeply_nested_json_is_one_error_line_not_a_traceback(capsys, monkeypatc
         "levels deep)\n")
 
 
-def test_a_file_that_is_not_utf8_names_the_byte(capsys, tmp_path):
+def test_a_file_that_is_not_utf8_names_the_byte(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     latin = tmp_path / "latin.json"
     latin.write_bytes(b'[{"winner": "banker\xe9"}]')
     assert main(["roads", str(latin)]) == 2

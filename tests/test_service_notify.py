@@ -11,7 +11,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_under_notify_socket(tmp_path: Path, *args: str, watchdog_usec: int | None = None):
+def run_under_notify_socket(
+    tmp_path: Path, *args: str, watchdog_usec: int | None = None
+) -> tuple[subprocess.CompletedProcess[str], list[str]]:
     address = str(tmp_path / "notify.sock")
     server = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     server.bind(address)
@@ -45,7 +47,7 @@ def run_under_notify_socket(tmp_path: Path, *args: str, watchdog_usec: int | Non
     return done, messages
 
 
-def test_ready_then_status_then_stopping(tmp_path):
+def test_ready_then_status_then_stopping(tmp_path: Path) -> None:
     done, messages = run_under_notify_socket(
         tmp_path, "--driver", "sim://?seed=5&rate=0", "--shoes", "1",
         "--journal", str(tmp_path / "journal.sqlite3"))
@@ -55,7 +57,7 @@ def test_ready_then_status_then_stopping(tmp_path):
     assert "STOPPING=1" in messages[-1]
 
 
-def test_a_big_journal_gets_time_for_its_self_test_before_ready(tmp_path):
+def test_a_big_journal_gets_time_for_its_self_test_before_ready(tmp_path: Path) -> None:
     journal = tmp_path / "journal.sqlite3"
     done, _ = run_under_notify_socket(tmp_path, "--driver", "sim://?seed=5&rate=0",
                                       "--shoes", "3", "--journal", str(journal))
@@ -70,7 +72,7 @@ def test_a_big_journal_gets_time_for_its_self_test_before_ready(tmp_path):
     assert allowed >= 60_000_000 + size * 1_000_000 // 10_000_000
 
 
-def test_a_journal_that_fails_its_self_test_never_says_ready(tmp_path):
+def test_a_journal_that_fails_its_self_test_never_says_ready(tmp_path: Path) -> None:
     journal = tmp_path / "journal.sqlite3"
     journal.write_bytes(b"this is not a database" * 100)
     done, messages = run_under_notify_socket(tmp_path, "--journal", str(journal), "--shoes", "1")
@@ -79,7 +81,7 @@ def test_a_journal_that_fails_its_self_test_never_says_ready(tmp_path):
     assert any("refusing to play" in m for m in messages)
 
 
-def test_the_controller_loop_pings_the_watchdog(tmp_path):
+def test_the_controller_loop_pings_the_watchdog(tmp_path: Path) -> None:
     # WatchdogSec=0.2 s: pings every 0.1 s while a slow simulated shoe deals.
     done, messages = run_under_notify_socket(
         tmp_path, "--driver", "sim://?seed=5&rate=50&cut=20", "--profile",
@@ -89,7 +91,7 @@ def test_the_controller_loop_pings_the_watchdog(tmp_path):
     assert sum("WATCHDOG=1" in m for m in messages) >= 5
 
 
-def test_a_service_manager_that_stops_reading_never_stalls_the_table(tmp_path):
+def test_a_service_manager_that_stops_reading_never_stalls_the_table(tmp_path: Path) -> None:
     address = str(tmp_path / "deaf.sock")
     deaf = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     deaf.bind(address)  # bound, never read: its queue fills after a few messages

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PyQt6.QtCore import QRectF
 from PyQt6.QtGui import QImage
-from PyQt6.QtWidgets import QLabel
+from PyQt6.QtWidgets import QApplication, QLabel
 
 from controller.events import facts
 from controller.game.outcome import Winner
@@ -32,7 +32,7 @@ from ui.display.shoe_report_page import (
 
 
 @pytest.fixture(scope="module")
-def journal(tmp_path_factory):
+def journal(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A journaled one-deck shoe in which Lucky Six is closed, with a misread."""
     path = tmp_path_factory.mktemp("report") / "journal.sqlite3"
     table = SurveilledTable()
@@ -46,7 +46,9 @@ def journal(tmp_path_factory):
     return path
 
 
-def test_the_png_report_is_a_page_of_the_shoe(journal, tmp_path, capsys):
+def test_the_png_report_is_a_page_of_the_shoe(
+    journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "report.png"
     assert main(["shoe-report", "--journal", str(journal), "--out", str(out)]) == 0
     image = QImage(str(out))
@@ -54,7 +56,7 @@ def test_the_png_report_is_a_page_of_the_shoe(journal, tmp_path, capsys):
     assert capsys.readouterr().out.startswith(f"{out}: shoe 1, ")
 
 
-def test_the_html_report_carries_the_picture_and_every_fact(journal, tmp_path):
+def test_the_html_report_carries_the_picture_and_every_fact(journal: Path, tmp_path: Path) -> None:
     out = tmp_path / "report.html"
     assert main(["shoe-report", "--journal", str(journal), "--shoe", "1", "--out",
                  str(out)]) == 0
@@ -70,13 +72,15 @@ def test_the_html_report_carries_the_picture_and_every_fact(journal, tmp_path):
     (["--shoe", "7"], "--shoe 7: {journal} holds shoes 1 to 1"),
     (["--out", "report.pdf"], "--out report.pdf: expected a file ending in .png or .html"),
 ])
-def test_a_mistake_is_one_line(journal, capsys, arguments, message):
+def test_a_mistake_is_one_line(
+    journal: Path, capsys: pytest.CaptureFixture[str], arguments: list[str], message: str
+) -> None:
     assert main(["shoe-report", "--journal", str(journal), *arguments]) == 2
     error = capsys.readouterr().err
     assert error == f"baccarat-table shoe-report: error: {message.format(journal=journal)}\n"
 
 
-def journaled_shoe_without_exposure(path, profile: str) -> None:
+def journaled_shoe_without_exposure(path: Path, profile: str) -> None:
     """Two rounds under ``profile`` journaled with no exposure computed (as a shoe dealt
     before surveillance's child was up, or a table run without it)."""
     table = Table(profile)
@@ -90,7 +94,7 @@ def journaled_shoe_without_exposure(path, profile: str) -> None:
 
 
 def test_the_report_tells_no_surveillance_table_from_no_exposure_and_draws_the_threshold(
-        tmp_path):
+        tmp_path: Path) -> None:
     watched = tmp_path / "watched.toml"
     watched.write_text(Path(LUCKY_SIX_PROFILE).read_text().replace(
         'alert_rtp = "1.0"', 'alert_rtp = "1.02"'), encoding="utf-8")
@@ -114,7 +118,7 @@ def test_the_report_tells_no_surveillance_table_from_no_exposure_and_draws_the_t
 
 
 def test_the_page_scales_its_chart_to_a_return_far_below_and_sums_up_a_long_list(
-        journal, qapp):
+        journal: Path, qapp: QApplication) -> None:
     """Lucky Six fallen to 0.0067 and forty alerts, some wrapping: the chart's axis and its
     labels stay inside the chart, and the alerts end in "… and N more" with nothing cut."""
     record, _ = shoe_from_journal(journal, None)
@@ -161,7 +165,7 @@ def alternating_shoe(columns: int) -> ShoeRecord:
     return record
 
 
-def test_the_big_road_shows_every_column_of_a_long_shoe(qapp):
+def test_the_big_road_shows_every_column_of_a_long_shoe(qapp: QApplication) -> None:
     """47 columns on a page whose Big Road held 36: the first 11 were dropped without a word.
     Each column's ring is drawn, in its winner's colour."""
     page = ShoeReportPage(alternating_shoe(47), "t")
@@ -178,7 +182,9 @@ def test_the_big_road_shows_every_column_of_a_long_shoe(qapp):
     page.deleteLater()
 
 
-def test_the_html_report_prints_its_title_once_and_every_round(journal, tmp_path):
+def test_the_html_report_prints_its_title_once_and_every_round(
+    journal: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "report.html"
     assert main(["shoe-report", "--journal", str(journal), "--out", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
@@ -195,7 +201,7 @@ def test_the_html_report_prints_its_title_once_and_every_round(journal, tmp_path
     assert all(f"<li>round {played.round}: " in body for played in record.results)
 
 
-def test_a_first_shoe_s_integrity_says_in_words_it_had_nothing_to_compare_with():
+def test_a_first_shoe_s_integrity_says_in_words_it_had_nothing_to_compare_with() -> None:
     summary = facts.ShoeIntegrity(
         shoe=1, cards=383, compared_shoes=[], longest_run=0, longest_run_shoe=None,
         longest_run_reversed=False, chance="1", alerts=[], ranks={"A": 30}, suits={"S": 100},

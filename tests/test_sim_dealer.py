@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,8 +21,9 @@ from controller.service.sim_dealer import SimulatedDealer
 from controller.table.commands import TimerExpired
 from controller.table.config import TableConfig
 from drivers import open_driver
-from drivers.base import CardRead
+from drivers.base import CardRead, Driver, DriverEvent, EventSink
 from drivers.card_codes import ALL_CODES
+from drivers.custom_format import CustomFormat
 from tests.support.table import ONE_DECK, Table
 
 pytestmark = pytest.mark.timeout(120)
@@ -53,7 +56,7 @@ class SimTable(Table):
                 if event.type in ("reveal", "burn", "card")]
 
 
-def test_live_betting_holds_the_simulated_dealer_until_the_countdown_ends():
+def test_live_betting_holds_the_simulated_dealer_until_the_countdown_ends() -> None:
     table = SimTable(f"{START},{ROUND}", betting="live")
     table.run()
     assert table.state == "betting" and not table.inbox and not table.of_type("card")
@@ -63,7 +66,7 @@ def test_live_betting_holds_the_simulated_dealer_until_the_countdown_ends():
     assert table.last("round_result").fields["player"] == ["9S", "TC"]
 
 
-def test_a_hold_stops_the_simulated_dealer_until_a_supervisor_clears_it():
+def test_a_hold_stops_the_simulated_dealer_until_a_supervisor_clears_it() -> None:
     # Classic's eight decks hold eight aces of spades: the ninth puts the table on hold.
     table = SimTable(f"{START},{','.join(['AS'] * 9)},KD")
     table.run()
@@ -75,7 +78,7 @@ def test_a_hold_stops_the_simulated_dealer_until_a_supervisor_clears_it():
     assert len(table.of_type("hold")) == 1
 
 
-def test_the_simulated_dealer_reshuffles_when_the_shoe_ends():
+def test_the_simulated_dealer_reshuffles_when_the_shoe_ends() -> None:
     table = SimTable(f"{START},CUT,{ROUND}")  # the cut card before round 1: one round
     table.run(most=30)
     started = table.of_type("shoe_started")
@@ -111,8 +114,9 @@ class Witness:
         self.leaks: list[str] = []
         opened = open_driver
 
-        def open_watched(url: str, sink, defaults=None, custom=None):
-            def watched(item: object) -> None:
+        def open_watched(url: str, sink: EventSink, defaults: Mapping[str, str] | None = None,
+                         custom: CustomFormat | None = None) -> Driver:
+            def watched(item: DriverEvent) -> None:
                 if isinstance(item, CardRead):
                     self.dealt[item.code] += 1
                 sink(item)
@@ -159,7 +163,9 @@ def play(config: TableConfig, witness: Witness, stop_after_cards: int | None = N
 
 
 @pytest.mark.parametrize("seed", [f"seed={SEED}&", ""])
-def test_no_event_of_a_simulated_shoe_names_a_card_before_it_is_dealt(monkeypatch, seed):
+def test_no_event_of_a_simulated_shoe_names_a_card_before_it_is_dealt(
+    monkeypatch: pytest.MonkeyPatch, seed: str
+) -> None:
     witness = Witness(monkeypatch)
     play(TableConfig(driver_url=f"sim://?{seed}misread=0.05&rate=0"), witness)
     assert [event.type for event in witness.events].count(EventType.ROUND_RESULT) > 60
@@ -169,7 +175,7 @@ def test_no_event_of_a_simulated_shoe_names_a_card_before_it_is_dealt(monkeypatc
 
 @pytest.mark.parametrize("seed", [f"seed={SEED}&", ""])
 def test_a_restarted_simulated_shoe_carries_on_with_the_cards_still_in_it(
-        monkeypatch, tmp_path, seed):
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, seed: str) -> None:
     config = replace(TableConfig(driver_url=f"sim://?{seed}cut=20&rate=0", profile=ONE_DECK),
                      journal_path=str(tmp_path / "table.db"))
     witness = Witness(monkeypatch)
@@ -185,7 +191,7 @@ def test_a_restarted_simulated_shoe_carries_on_with_the_cards_still_in_it(
 
 
 def test_a_seeded_shoe_restarted_between_and_within_shoes_deals_what_it_would_have(
-        monkeypatch, tmp_path):
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     url = f"sim://?seed={SEED}&cut=20&rate=0"
     straight = Witness(monkeypatch)
     play(TableConfig(driver_url=url, profile=ONE_DECK, journal_path=str(tmp_path / "straight.db")),
@@ -202,7 +208,9 @@ def test_a_seeded_shoe_restarted_between_and_within_shoes_deals_what_it_would_ha
 
 # -- the shoe's decks: the profile's, everywhere ----------------------------------------------
 
-def test_a_sim_url_whose_decks_conflict_with_the_profiles_is_refused_in_one_line(capsys):
+def test_a_sim_url_whose_decks_conflict_with_the_profiles_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
     from ui.cli import main
 
     assert main(["run", "--headless", "--driver", "sim://?decks=2&rate=0", "--shoes", "1"]) == 2
@@ -213,7 +221,7 @@ def test_a_sim_url_whose_decks_conflict_with_the_profiles_is_refused_in_one_line
 
 @pytest.mark.parametrize("seed", [f"seed={SEED}&", ""])
 def test_a_shoe_restarted_under_a_profile_of_other_decks_is_dealt_with_its_own(
-        monkeypatch, tmp_path, seed):
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, seed: str) -> None:
     """Shoe 1 started on one deck; the table restarts under an eight-deck profile: shoe 1
     keeps its one deck to its end (as every event counts it), shoe 2 has eight."""
     journal = str(tmp_path / "table.db")

@@ -9,9 +9,12 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -42,13 +45,15 @@ from tests.support.surveillance import (
 
 
 @pytest.fixture
-def table():
+def table() -> Iterator[SurveilledTable]:
     table = SurveilledTable()
     yield table
     table.close()
 
 
-def test_each_exposure_equals_the_odds_engine_for_the_cards_known_out(table):
+def test_each_exposure_equals_the_odds_engine_for_the_cards_known_out(
+    table: SurveilledTable
+) -> None:
     table.new_shoe()
     for code in ORDER:
         table.deal(code)
@@ -64,18 +69,20 @@ def test_each_exposure_equals_the_odds_engine_for_the_cards_known_out(table):
         range(52, 52 - len(ORDER) - 1, -1))
 
 
-def _round_of_first_betting_closed_after(table, event):
+def _round_of_first_betting_closed_after(table: SurveilledTable, event: TableEvent) -> int:
     after = table.events[table.events.index(event):]
     return next(e for e in after if e.type == "betting_closed").round
 
 
-def _watched_profile(tmp_path, extra: str) -> str:
+def _watched_profile(tmp_path: Path, extra: str) -> str:
     path = tmp_path / "watched.toml"
     path.write_text(Path(LUCKY_SIX_PROFILE).read_text() + extra)
     return str(path)
 
 
-def test_lucky_six_alert_and_auto_close_fire_at_the_right_round_and_clear_again(tmp_path):
+def test_lucky_six_alert_and_auto_close_fire_at_the_right_round_and_clear_again(
+    tmp_path: Path
+) -> None:
     # Cleared once the return stayed under 1 - 0.005 for 3 cards (one deck has few to spare).
     table = SurveilledTable(_watched_profile(tmp_path, "clear_cards = 3\n"))
     try:
@@ -84,7 +91,7 @@ def test_lucky_six_alert_and_auto_close_fire_at_the_right_round_and_clear_again(
         table.close()
 
 
-def _check_lucky_six_alert_and_closure(table):
+def _check_lucky_six_alert_and_closure(table: SurveilledTable) -> None:
     profile = table.controller.profile
     table.new_shoe()
     removed: list[str] = []
@@ -125,7 +132,7 @@ def _check_lucky_six_alert_and_closure(table):
         check_values(event.type, event.fields)
 
 
-def test_without_auto_close_the_alert_is_raised_but_the_bet_stays_open(tmp_path):
+def test_without_auto_close_the_alert_is_raised_but_the_bet_stays_open(tmp_path: Path) -> None:
     text = Path(LUCKY_SIX_PROFILE).read_text().replace(
         "auto_close = true", "auto_close = false")
     path = tmp_path / "watched.toml"
@@ -143,7 +150,7 @@ def test_without_auto_close_the_alert_is_raised_but_the_bet_stays_open(tmp_path)
         table.close()
 
 
-def test_unread_burn_cards_stay_in_the_composition():
+def test_unread_burn_cards_stay_in_the_composition() -> None:
     table = SurveilledTable(burn_scanned=False)
     try:
         table.new_shoe()
@@ -160,7 +167,7 @@ def test_unread_burn_cards_stay_in_the_composition():
         table.close()
 
 
-def test_an_exposure_for_a_shoe_since_ended_is_not_published(table):
+def test_an_exposure_for_a_shoe_since_ended_is_not_published(table: SurveilledTable) -> None:
     table.new_shoe()
     table.deal("AS 2C")
     stale = table.submitted
@@ -169,7 +176,7 @@ def test_an_exposure_for_a_shoe_since_ended_is_not_published(table):
     assert stale == [] and not table.of_type("exposure_alert")
 
 
-def test_a_replay_of_the_journal_closes_the_same_bets(table):
+def test_a_replay_of_the_journal_closes_the_same_bets(table: SurveilledTable) -> None:
     table.new_shoe()
     table.deal(" ".join(ORDER[:30]))
     assert "lucky_six" in table.controller.rounds.exposure_watch.closed
@@ -179,7 +186,7 @@ def test_a_replay_of_the_journal_closes_the_same_bets(table):
     assert twin.rounds.exposure_watch.closed == table.controller.rounds.exposure_watch.closed
 
 
-def test_misreads_above_the_profile_level_raise_a_scanner_alert(table):
+def test_misreads_above_the_profile_level_raise_a_scanner_alert(table: SurveilledTable) -> None:
     table.new_shoe()
     table.deal("AS 2C 3C")
     table.controller.handle(Misread(b"\x16??"))
@@ -192,7 +199,7 @@ def test_misreads_above_the_profile_level_raise_a_scanner_alert(table):
     assert alert.fields == {"misreads": 2, "cards": 3, "per_hundred": "2.00", "level": "1"}
 
 
-def test_a_surveillance_table_with_a_bad_value_is_refused_naming_the_key():
+def test_a_surveillance_table_with_a_bad_value_is_refused_naming_the_key() -> None:
     base = 'name = "x"\ndecks = 8\ncommission = "5%"\n[limits]\nmin = "1"\nmax = "10"\n' \
            '[bets]\nplayer = { pays = "1:1" }\n[surveillance]\n'
     with pytest.raises(ProfileError, match=r"site.toml: surveillance.alert_rtp = '3': expected a "
@@ -210,7 +217,7 @@ def test_a_surveillance_table_with_a_bad_value_is_refused_naming_the_key():
     assert parse_profile(base.removesuffix("[surveillance]\n"), "x").surveillance is None
 
 
-def test_a_profile_without_surveillance_publishes_no_exposure():
+def test_a_profile_without_surveillance_publishes_no_exposure() -> None:
     table = SurveilledTable("classic")
     try:
         table.new_shoe()
@@ -224,11 +231,11 @@ def test_a_profile_without_surveillance_publishes_no_exposure():
         table.close()
 
 
-def test_the_scripted_order_is_one_deck_of_real_cards():
+def test_the_scripted_order_is_one_deck_of_real_cards() -> None:
     assert len(set(ORDER)) == len(ORDER) and all(c[0] in RANK_POINTS for c in ORDER)
 
 
-def test_a_running_table_journals_each_exposure_in_order_off_the_card_path(tmp_path):
+def test_a_running_table_journals_each_exposure_in_order_off_the_card_path(tmp_path: Path) -> None:
     """A whole 8-deck shoe from the simulated shoe, dealt as fast as it goes, through
     ``open_table``, the worker and the runner's queue: every exposure in the journal, numbered
     in order, equals the engine's for cards known out before it (the latest when the worker
@@ -264,7 +271,7 @@ def test_a_running_table_journals_each_exposure_in_order_off_the_card_path(tmp_p
             profile, computed_for)
 
 
-def test_a_shoe_dealt_at_rate_0_from_the_command_line_journals_its_exposure(tmp_path):
+def test_a_shoe_dealt_at_rate_0_from_the_command_line_journals_its_exposure(tmp_path: Path) -> None:
     """``run`` on a simulated shoe as fast as it goes: the whole shoe is dealt in a fraction
     of a second, less than surveillance's child process takes to start. The first card waits
     for it, so the shoe's returns are computed from its start and published over it."""
@@ -286,7 +293,7 @@ if __name__ == "__main__":
 """
 
 
-def test_the_exposure_child_process_ends_when_the_table_is_killed(tmp_path):
+def test_the_exposure_child_process_ends_when_the_table_is_killed(tmp_path: Path) -> None:
     script = tmp_path / "table.py"
     script.write_text(CHILD_SCRIPT)
     table = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
@@ -312,11 +319,11 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-def _event(kind: str, seq: int, ts: str, **data) -> TableEvent:
+def _event(kind: str, seq: int, ts: str, **data: object) -> TableEvent:
     return TableEvent(seq, ts, "t", 1, 1, decode(kind, data))
 
 
-def test_scanner_health_counts_misreads_rescans_their_time_and_disconnects():
+def test_scanner_health_counts_misreads_rescans_their_time_and_disconnects() -> None:
     health = ScannerHealth()
     for event in (
         _event("reveal", 1, "2026-11-30T10:00:00.000000Z", card="AS", burn=1, raw="AS",
@@ -339,7 +346,9 @@ def test_scanner_health_counts_misreads_rescans_their_time_and_disconnects():
     assert health.rescans_per_card == Decimal("1.000")
 
 
-def test_a_restarted_table_computes_the_shoe_in_play_once_from_the_journal(table):
+def test_a_restarted_table_computes_the_shoe_in_play_once_from_the_journal(
+    table: SurveilledTable
+) -> None:
     table.new_shoe()
     table.deal("AS 2C 3C 4D 5H")
 
@@ -362,17 +371,20 @@ def test_a_restarted_table_computes_the_shoe_in_play_once_from_the_journal(table
     assert not table.submitted  # no scanner alert asked again for the past
 
 
-def test_a_killed_exposure_child_is_replaced_and_surveillance_goes_on(table):
+def test_a_killed_exposure_child_is_replaced_and_surveillance_goes_on(
+    table: SurveilledTable
+) -> None:
     table.new_shoe()
     table.deal("AS 2C")
-    (child,) = table.worker._pool._processes.values()
-    os.kill(child.pid, signal.SIGKILL)
+    # Both there by now: the exposures of the cards above were computed in the child.
+    (child,) = cast(ProcessPoolExecutor, table.worker._pool)._processes.values()
+    os.kill(cast(int, child.pid), signal.SIGKILL)
     table.deal("3C")  # its computation meets the dead child
     table.deal("4D")
     assert table.last("exposure").fields["cards_left"] == 48
 
 
-def test_an_exposure_rides_on_the_next_cards_commit_or_goes_out_on_its_own_soon_after():
+def test_an_exposure_rides_on_the_next_cards_commit_or_goes_out_on_its_own_soon_after() -> None:
     import threading
 
     from controller.events.stream import EventBus
@@ -407,7 +419,9 @@ def test_an_exposure_rides_on_the_next_cards_commit_or_goes_out_on_its_own_soon_
         thread.join(5)
 
 
-def test_a_stopped_exposure_child_is_noticed_logged_and_replaced(caplog):
+def test_a_stopped_exposure_child_is_noticed_logged_and_replaced(
+    caplog: pytest.LogCaptureFixture
+) -> None:
     """A child stopped with SIGSTOP would silence exposure and hang the table's end."""
     results: list[ExposureComputed] = []
     worker = ExposureWorker(results.append, min_gap=0, stall_after=1.0)
@@ -436,7 +450,7 @@ def test_a_stopped_exposure_child_is_noticed_logged_and_replaced(caplog):
     assert not multiprocessing.active_children(), "close left a child process running"
 
 
-def test_a_return_wobbling_around_the_threshold_raises_one_alert_cleared_after_the_margin():
+def test_a_return_wobbling_around_the_threshold_raises_one_alert_cleared_after_the_margin() -> None:
     # The flapping shoe report: the return wobbles around 1 for a while, then falls away.
     watch = ExposureWatch()
     terms = SurveillanceTerms(alert_rtp=Decimal(1), auto_close=True)
@@ -451,20 +465,20 @@ def test_a_return_wobbling_around_the_threshold_raises_one_alert_cleared_after_t
     assert changes == [(0, "raised"), (len(wobble) + 10, "cleared")]
 
 
-def test_a_scanner_alert_is_raised_again_only_once_the_rate_stayed_under_the_margin():
+def test_a_scanner_alert_is_raised_again_only_once_the_rate_stayed_under_the_margin() -> None:
     # 8 decks, level 1 per 100: cleared below 0.5 per 100 (clear_margin 0.005) for 10 cards.
     profile = load_profile("classic")
     profile = replace(profile, surveillance=SurveillanceTerms())
     submitted: list[object] = []
     subscriber = SurveillanceSubscriber(None, submitted.append, lambda: profile)
 
-    def send(fact):
+    def send(fact: facts.Fact) -> None:
         subscriber(TableEvent(0, "2026-01-01T00:00:00Z", "t", 1, 1, fact))
 
-    def misread():
+    def misread() -> None:
         send(facts.Misread(raw="??", raw_hex="3f3f", count=1, position="card"))
 
-    def deal(cards):
+    def deal(cards: int) -> None:
         for _ in range(cards):
             send(facts.CardDealt(card="AS", raw="AS", source="reader", cards_left=0,
                                  position="player1"))

@@ -5,8 +5,10 @@ the rounds that follow (the worked example of docs/surveillance.md)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from decimal import Decimal
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -41,7 +43,7 @@ ORDER = late_rich_order()
 
 
 @pytest.fixture
-def table(tmp_path):
+def table(tmp_path: Path) -> Iterator[SurveilledTable]:
     path = tmp_path / "ez-watched.toml"
     body = (resources.files("controller.game") / "profiles" / "ez-baccarat.toml").read_text()
     path.write_text(body + '\n[surveillance]\nalert_rtp = "1.0"\nauto_close = true\n')
@@ -50,12 +52,12 @@ def table(tmp_path):
     table.close()
 
 
-def test_the_order_is_eight_real_decks():
+def test_the_order_is_eight_real_decks() -> None:
     assert len(ORDER) == 416 and len(set(ORDER)) == 52
     assert all(ORDER.count(card) == 8 for card in set(ORDER))
 
 
-def test_panda_8_is_alerted_and_closed_when_the_late_shoe_turns_it(table):
+def test_panda_8_is_alerted_and_closed_when_the_late_shoe_turns_it(table: SurveilledTable) -> None:
     table.new_shoe()
     table.deal(" ".join(ORDER[:-16]))  # to where a cut card would end the shoe
     exposures = table.of_type("exposure")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -14,6 +14,11 @@ from PyQt6.QtGui import QColor, QImage
 from controller.events.codec import decode
 from controller.events.stream import TableEvent
 from ui.display.scenarios import scenario_events
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
+
+    from ui.display.window import DisplayWindow
 
 
 @cache
@@ -37,7 +42,8 @@ def follow(last: TableEvent, type_: str, **data: object) -> TableEvent:
                       decode(type_, data))
 
 
-def shown_window(qtbot, size: tuple[int, int] = (1280, 800), **options: Any):
+def shown_window(qtbot: QtBot, size: tuple[int, int] = (1280, 800),
+                 **options: Any) -> DisplayWindow:
     """A DisplayWindow at ``size``, shown and exposed, closed with the test."""
     from ui.display.window import DisplayWindow
 

@@ -9,8 +9,10 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,7 +44,7 @@ def table_command(journal: Path, driver: str, *extra: str) -> list[str]:
 
 
 def start_table(journal: Path, driver: str, *extra: str,
-                stdin: int | None = subprocess.DEVNULL) -> subprocess.Popen:
+                stdin: int | None = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
     """The table's standard error goes to JOURNAL.log (a pipe nobody reads could fill up), its
     standard output to JOURNAL.out."""
     with log_path(journal).open("ab") as log, out_path(journal).open("ab") as out:
@@ -64,21 +66,22 @@ def log_path(journal: Path) -> Path:
     return journal.with_name(journal.name + ".log")
 
 
-def kill(process: subprocess.Popen) -> None:
+def kill(process: subprocess.Popen[Any]) -> None:
     """SIGKILL: no handler runs, nothing is flushed or committed."""
     if process.poll() is None:
         os.kill(process.pid, signal.SIGKILL)
     process.wait()
 
 
-def wait_for(predicate, timeout: float = 10.0) -> None:
+def wait_for(predicate: Callable[..., object], timeout: float = 10.0) -> None:
+    # Called with no arguments; `...` lets a lambda bind its loop's variables as defaults.
     deadline = time.monotonic() + timeout
     while not predicate():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.02)
 
 
-def rows(journal: Path, sql: str) -> list[tuple]:
+def rows(journal: Path, sql: str) -> list[tuple[Any, ...]]:
     connection = sqlite3.connect(f"{journal.resolve().as_uri()}?mode=ro", uri=True)
     try:
         return connection.execute(sql).fetchall()
@@ -119,16 +122,16 @@ def copy_journal(source: Path, folder: Path) -> Path:
     return path
 
 
-def generated_journal_fixtures(days: float):
+def generated_journal_fixtures(days: float) -> tuple[object, object]:
     """Fixtures for a test module: ``generated``, a journal of ``days`` made once per module,
     and ``journal``, a copy of it for each test."""
 
     @pytest.fixture(scope="module")
-    def generated(tmp_path_factory) -> Path:
+    def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
         return generated_journal(tmp_path_factory.mktemp("generated"), days)
 
     @pytest.fixture
-    def journal(generated, tmp_path) -> Path:
+    def journal(generated: Path, tmp_path: Path) -> Path:
         return copy_journal(generated, tmp_path)
 
     return generated, journal

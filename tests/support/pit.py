@@ -8,11 +8,16 @@ import os
 import subprocess
 import urllib.request
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pit.users import Users
 from tests.support.feed import CLI, Reachable, free_port
 from tests.support.journal import ROOT, wait_for
+
+if TYPE_CHECKING:
+    from selenium.webdriver import Chrome
+    from selenium.webdriver.remote.webdriver import WebDriver
+    from selenium.webdriver.remote.webelement import WebElement
 
 FLOOR_USER, FLOOR_PASSWORD = "floor-test", "a floor test password"
 
@@ -26,14 +31,14 @@ class Pit:
         self.folder, self.broker, self.client_id = folder, broker, client_id
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen | None = None
+        self.process: subprocess.Popen[bytes] | None = None
         self.users_file = folder / users
         accounts = Users(self.users_file)
         accounts.add(FLOOR_USER, FLOOR_PASSWORD, role)
         self.token = accounts.new_token(FLOOR_USER)
         self.user, self.password = FLOOR_USER, FLOOR_PASSWORD
 
-    def launch(self, *options: str) -> subprocess.Popen:
+    def launch(self, *options: str) -> subprocess.Popen[bytes]:
         """The pit's process, not waited for."""
         with (self.folder / "pit.log").open("ab") as log:
             return subprocess.Popen(
@@ -63,7 +68,7 @@ class Pit:
         with urllib.request.urlopen(request, timeout=5) as answer:
             return json.load(answer)
 
-    def tables(self) -> dict[str, dict]:
+    def tables(self) -> dict[str, dict[str, Any]]:
         return {tile["table"]: tile for tile in self.get("/api/tables")}
 
     def stop(self) -> None:
@@ -81,7 +86,7 @@ class SignsIn(Protocol):
     password: str
 
 
-def browser(folder: Path, pit: SignsIn | None = None):
+def browser(folder: Path, pit: SignsIn | None = None) -> Chrome:
     """Debian's headless Chromium through chromedriver (no browser downloads); logged in to
     ``pit`` as its user when given."""
     from selenium import webdriver
@@ -106,7 +111,7 @@ def browser(folder: Path, pit: SignsIn | None = None):
     return driver
 
 
-def log_in(driver, user: str, password: str) -> None:
+def log_in(driver: WebDriver, user: str, password: str) -> None:
     """The login form filled in and sent; back once the next page (the form again, with its
     refusal, or the page logged in to) has loaded."""
     wait_for(lambda: driver.find_elements("id", "password"), timeout=20)
@@ -119,7 +124,7 @@ def log_in(driver, user: str, password: str) -> None:
              timeout=20)
 
 
-def gone(element) -> bool:
+def gone(element: WebElement) -> bool:
     """Whether the page that held ``element`` has been replaced."""
     from selenium.common.exceptions import StaleElementReferenceException
 
