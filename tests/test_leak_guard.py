@@ -25,13 +25,17 @@ def test_a_thread_still_running_is_a_leftover_until_it_ends() -> None:
 
 def test_a_child_process_still_running_is_a_leftover_until_it_is_reaped() -> None:
     before = Inventory.now()
-    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    child = subprocess.Popen([sys.executable, "-c", "import time; print(flush=True); "
+                              "time.sleep(60)"], stdout=subprocess.PIPE)
+    assert child.stdout is not None
     try:
+        child.stdout.readline()  # it runs its own command now, not yet the test's (a fork)
         (left,) = leftovers(before, grace=0)
         assert left.startswith(f"child process {child.pid}: ") and "time.sleep(60)" in left
     finally:
         child.kill()
         child.wait()
+        child.stdout.close()
     assert leftovers(before, grace=0) == []
 
 

@@ -9,7 +9,6 @@ from drivers.base import (
     CutCardSeen,
     Misread,
     OutOfSequence,
-    Recordable,
     ShoeShuffled,
 )
 from drivers.protocol import Parsed
@@ -148,9 +147,8 @@ def delivered(shoe: ShoeProtocol, *frames: bytes) -> tuple[list[str], list[bytes
         replies += parsed.replies
         for event in parsed.events:
             codes.append(getattr(event, "code", event.kind))
-            if not isinstance(event, Misread):
-                # A notice too, as the test always did: acknowledge reads only its frame.
-                replies.append(shoe.acknowledge(cast(Recordable, event)))
+            if isinstance(event, CardRead | CutCardSeen | ShoeShuffled):  # what is recorded
+                replies.append(shoe.acknowledge(event))
     return codes, replies
 
 
