@@ -75,7 +75,7 @@ def start_ingest(settings: PitSettings, floor: Floor,
     fail_over(client, broker.nodes)
     session: dict[str, Any] = {}  # 3.1.1 keeps the session by clean_session, given above
     if v5:
-        properties = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
+        properties = Properties(PacketTypes.CONNECT)
         properties.SessionExpiryInterval = SESSION_EXPIRY
         session = {"clean_start": False, "properties": properties}
     try:

@@ -86,7 +86,7 @@ def test_header_names_the_profile_and_its_bets(window: DisplayWindow) -> None:
 
 
 def test_f1_help_explains_the_badges_the_table_offers(window: DisplayWindow, qtbot: QtBot) -> None:
-    qtbot.keyClick(window, Qt.Key.Key_F1)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
+    qtbot.keyClick(window, Qt.Key.Key_F1)
     body = window.help.body.text()
     assert "Dragon 7, banker won with 7 on three cards" in body
     assert "Panda 8, player won with 8 on three cards" in body

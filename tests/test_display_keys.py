@@ -87,7 +87,7 @@ def window(qtbot: QtBot) -> KeyedWindow:
 def press(
         qtbot: QtBot, window: DisplayWindow, key: Qt.Key,
         modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
-    qtbot.keyClick(window, key, modifier)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
+    qtbot.keyClick(window, key, modifier)
 
 
 def betting(window: DisplayWindow) -> None:
@@ -294,8 +294,8 @@ def test_the_pin_is_asked_inside_the_window_at_the_type_scale(qtbot: QtBot) -> N
         seen["inside"] = prompt.parentWidget() is window and prompt.geometry() == window.rect()
         seen["px"] = QFontInfo(prompt.edit.font()).pixelSize()
         # pytest-qt's key clicks are unannotated.
-        qtbot.keyClicks(prompt.edit, "2468")  # type: ignore[no-untyped-call]
-        qtbot.keyClick(prompt.edit, Qt.Key.Key_Return)  # type: ignore[no-untyped-call]
+        qtbot.keyClicks(prompt.edit, "2468")
+        qtbot.keyClick(prompt.edit, Qt.Key.Key_Return)
 
     QTimer.singleShot(50, type_pin)
     assert window.dialogs.pin() == "2468"
@@ -304,8 +304,8 @@ def test_the_pin_is_asked_inside_the_window_at_the_type_scale(qtbot: QtBot) -> N
     def cancel() -> None:
         prompt = next(w for w in window.findChildren(ReasonDialog) if w.isVisible())
         # pytest-qt's key clicks are unannotated.
-        qtbot.keyClicks(prompt.edit, "misdeal")  # type: ignore[no-untyped-call]
-        qtbot.keyClick(prompt.edit, Qt.Key.Key_Escape)  # type: ignore[no-untyped-call]
+        qtbot.keyClicks(prompt.edit, "misdeal")
+        qtbot.keyClick(prompt.edit, Qt.Key.Key_Escape)
 
     QTimer.singleShot(50, cancel)
     assert window.dialogs.reason("Void round 4 of shoe 1") is None
@@ -357,7 +357,7 @@ def test_the_void_prompts_hold_what_headless_mode_takes(qtbot: QtBot) -> None:
     for dialog in (reason, name):
         qtbot.addWidget(dialog)
         # pytest-qt's key clicks are unannotated.
-        qtbot.keyClicks(dialog.edit, "x" * 150)  # type: ignore[no-untyped-call]
+        qtbot.keyClicks(dialog.edit, "x" * 150)
     assert (len(reason.value()), len(name.value())) == (MAX_REASON, MAX_BY)
 
 
@@ -395,15 +395,15 @@ def test_keys_drive_a_real_table(qtbot: QtBot, live_table: DisplayWindow) -> Non
     window = live_table
     qtbot.waitUntil(lambda: window.view.roads.hands() == 1)
     # the right PIN: the roads are cleared
-    qtbot.keyClick(window, Qt.Key.Key_C)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
+    qtbot.keyClick(window, Qt.Key.Key_C)
     qtbot.waitUntil(lambda: window.view.roads.hands() == 0)
     assert window.roads.big_road.cells == {}
     window.dialogs = ScriptedDialogs(pin="1111")
     # a wrong PIN is refused, and the dealer sees why
-    qtbot.keyClick(window, Qt.Key.Key_C)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
+    qtbot.keyClick(window, Qt.Key.Key_C)
     qtbot.waitUntil(lambda: "wrong supervisor PIN" in window.status.fields["refused"].text())
     assert window.status.fields["refused"].text().startswith("refused: clear the roads: ")
-    qtbot.keyClick(window, Qt.Key.Key_P)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
+    qtbot.keyClick(window, Qt.Key.Key_P)
     qtbot.waitUntil(lambda: window.view.paused)
     assert window.cards.picture.phase == "PAUSED"
 

@@ -344,7 +344,7 @@ def test_the_pages_work_under_their_content_security_policy(
         wait_for(lambda: driver.find_elements("css selector", "#open .alert"), timeout=20)
         # selenium leaves get_log unannotated
         refused = [entry["message"]
-                   for entry in driver.get_log("browser")  # type: ignore[no-untyped-call]
+                   for entry in driver.get_log("browser")
                    if "Content Security Policy" in entry["message"]]
         assert refused == []
     finally:

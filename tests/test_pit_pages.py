@@ -43,7 +43,7 @@ __all__ = ["live_pit", "module_broker", "tables"]
 def csp_refusals(driver: Chrome) -> list[str]:
     # selenium leaves get_log unannotated
     return [entry["message"]
-            for entry in driver.get_log("browser")  # type: ignore[no-untyped-call]
+            for entry in driver.get_log("browser")
             if "Content Security Policy" in entry["message"]]
 
 

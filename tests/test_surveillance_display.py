@@ -48,15 +48,15 @@ def test_the_s_key_shows_and_hides_the_panel_over_the_display(
     window.on_events(lucky_six_shoe)
     panel = window.surveillance
     assert not panel.isVisible()
-    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
+    qtbot.keyClick(window, Qt.Key.Key_S)
     assert panel.isVisible() and panel.geometry().right() == window.rect().right()
-    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
+    qtbot.keyClick(window, Qt.Key.Key_S)
     assert not panel.isVisible()
 
 
 def test_the_panel_shows_returns_course_alerts_and_scanner_health(
         qtbot: QtBot, window: DisplayWindow, lucky_six_shoe: list[TableEvent]) -> None:
-    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
+    qtbot.keyClick(window, Qt.Key.Key_S)
     window.on_events(lucky_six_shoe)
     panel = window.surveillance
     exposures = [e for e in lucky_six_shoe if e.type == "exposure"]
@@ -80,7 +80,7 @@ def test_the_panel_shows_returns_course_alerts_and_scanner_health(
 
 def test_a_new_shoe_starts_the_panel_afresh(
         qtbot: QtBot, window: DisplayWindow, lucky_six_shoe: list[TableEvent]) -> None:
-    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
+    qtbot.keyClick(window, Qt.Key.Key_S)
     window.on_events(lucky_six_shoe)
     started = next(e for e in lucky_six_shoe if e.type == "shoe_started")
     window.on_events([started._replace(seq=10_000, shoe=2)])
@@ -95,7 +95,7 @@ def test_the_panel_is_at_the_displays_type_scale(
     """The pit reads it from behind the dealer: no text under the floor (19.2 px on 800 lines)."""
     window = shown_window(qtbot, size)
     window.on_events(lucky_six_shoe)
-    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
+    qtbot.keyClick(window, Qt.Key.Key_S)
     panel = window.surveillance
     floor = window.scale.px("body")
     for widget in (panel.title, panel.returns, panel.chart, panel.alerts, panel.health):
@@ -123,7 +123,7 @@ def test_the_panel_lists_an_integrity_alert_with_the_shoe_it_repeats(
     alert = last._replace(seq=last.seq + 1, fact=facts.IntegrityAlert(
         kind="carried_run", earlier_shoe=1, first_card=5, earlier_first_card=200, cards=16,
         card=None, reversed=True))
-    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
+    qtbot.keyClick(window, Qt.Key.Key_S)
     window.on_events([*lucky_six_shoe, alert])
     assert (f"round {last.round}: integrity: carried_run, 16 cards from card 5 in shoe 1's "
             "order reversed") in window.surveillance.alerts.text()
@@ -146,7 +146,7 @@ def test_an_integrity_alert_stands_in_the_header_until_the_next_shoe(
 
 def test_the_reader_s_own_alarms_and_warnings_count_in_the_scanner_health(
         qtbot: QtBot, window: DisplayWindow, lucky_six_shoe: list[TableEvent]) -> None:
-    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
+    qtbot.keyClick(window, Qt.Key.Key_S)
     window.on_events(lucky_six_shoe)
     panel = window.surveillance
     assert "reader alarms" not in panel.health.text()
@@ -174,7 +174,7 @@ def test_the_panel_says_which_card_its_figures_are_as_of_and_marks_them_behind_t
     clock = Clock()
     panel = window.surveillance
     panel.clock = clock
-    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
+    qtbot.keyClick(window, Qt.Key.Key_S)
     window.on_events(lucky_six_shoe)
     currency = panel.currency
     assert currency.isVisible() and "as of card 30, 22 cards left" in currency.text()
@@ -206,7 +206,7 @@ def test_the_panel_says_which_card_its_figures_are_as_of_and_marks_them_behind_t
 
 def test_the_panel_says_computing_until_the_first_result_and_blames_no_watched_profile(
         qtbot: QtBot, window: DisplayWindow, lucky_six_shoe: list[TableEvent]) -> None:
-    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
+    qtbot.keyClick(window, Qt.Key.Key_S)
     first = next(i for i, e in enumerate(lucky_six_shoe) if e.type == "exposure")
     window.on_events(lucky_six_shoe[:first])
     panel = window.surveillance
@@ -225,7 +225,7 @@ def test_a_shoe_whose_profile_has_no_surveillance_table_says_so(
     assert terms.profile_terms is not None
     unwatched = started._replace(fact=replace(terms, profile_terms={
         **terms.profile_terms, "surveillance": None}))
-    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
+    qtbot.keyClick(window, Qt.Key.Key_S)
     window.on_events([unwatched])
     assert ("No returns: this shoe's profile has no [surveillance] table."
             in window.surveillance.currency.text())
@@ -254,7 +254,7 @@ def test_the_panel_heading_legend_and_chart_names_fit_in_every_language_and_size
     make_application(language)
     window = shown_window(qtbot, size)
     window.on_events(lucky_six_shoe)
-    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
+    qtbot.keyClick(window, Qt.Key.Key_S)
     panel = window.surveillance
     panel.grab()  # painted: the chart places its texts
     title = panel.title
@@ -287,7 +287,7 @@ def test_the_hidden_panel_shows_what_came_meanwhile_once_opened(
     """While hidden the panel only keeps the events (off the card's way to the screen); S
     shows them all."""
     window.on_events(lucky_six_shoe)
-    qtbot.keyClick(window, Qt.Key.Key_S)  # type: ignore[no-untyped-call]  # pytest-qt: untyped
+    qtbot.keyClick(window, Qt.Key.Key_S)
     panel = window.surveillance
     assert "as of card 30, 22 cards left" in panel.currency.text()
     assert set(panel.chart.courses) == {"tie", "player_pair", "lucky_six"}

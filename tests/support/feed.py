@@ -119,7 +119,7 @@ class Subscriber:
         self.client.on_connect = lambda client, *_: client.subscribe(topic, qos=1)
         self.client.reconnect_delay_set(1, 2)
         # paho's Properties has no annotations.
-        properties = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
+        properties = Properties(PacketTypes.CONNECT)
         properties.SessionExpiryInterval = 3600
         self.client.connect("127.0.0.1", broker.port, clean_start=False,
                             properties=properties)
