@@ -1,6 +1,7 @@
 """One start-up and shutdown for headless text and the display (ui/table_process.py): the
 loop stops first, the thread that wrote the journal closes it, the notifier closes last; each
-once. And the process-wide switch interval is the application's choice, not a driver's."""
+once. A display that has quit leaves no quit behind for the next event loop in the process. And
+the process-wide switch interval is the application's choice, not a driver's."""
 
 import io
 import signal
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PyQt6.QtCore import QTimer
+from PyQt6.QtCore import QEventLoop, QTimer
 from PyQt6.QtWidgets import QApplication
 
 from controller.events.stream import TableEvent
@@ -112,6 +113,21 @@ def test_the_display_quit_mid_shoe_waits_for_the_loop_which_closes_the_journal(
                                               "notifier closed"]
     assert shutdown[2][1] == "table-runner"  # closed by the thread that wrote it
     assert self_test(journal).finding is None
+
+
+def test_a_display_that_quit_leaves_the_next_event_loop_in_the_process_running(
+        qapp: QApplication, tmp_path: Path) -> None:
+    from ui.display.app import run_display
+
+    config = TableConfig(driver_url="sim://?seed=6&rate=0", journal_path=str(tmp_path / "t.db"))
+    QTimer.singleShot(300, QApplication.quit)  # quit with the window open, as SIGTERM does
+    assert run_display(config, windowed=True) == 0
+    for window in QApplication.topLevelWidgets():
+        window.close()
+    QApplication.processEvents()  # whatever the display left posted is delivered now
+    loop = QEventLoop()
+    QTimer.singleShot(0, lambda: loop.exit(7))
+    assert loop.exec() == 7  # a quit left behind would end it at once, before any event
 
 
 def test_the_display_closes_each_once_when_the_loop_ends_by_itself(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from PyQt6.QtCore import QCoreApplication, Qt, QTimer, QTranslator
+from PyQt6.QtCore import QCoreApplication, QEvent, Qt, QTimer, QTranslator
 from PyQt6.QtGui import QFont
 from PyQt6.QtWidgets import QApplication
 
@@ -104,6 +104,9 @@ def _run_display(process: TableProcess, windowed: bool) -> int:
         # The loop's end after a quit is no shoe played: it must not quit a later loop.
         closing.stop()
         bridge.runner_finished.disconnect(shoes_played)
+        # Nor must the quit that Qt posts when quitting closes the last window: delivered after
+        # this loop, it would end every later event loop in the process at once.
+        QCoreApplication.removePostedEvents(app, QEvent.Type.Quit.value)
 
 
 def show_feed(window: DisplayWindow, feed: FeedRelay) -> QTimer:
