@@ -115,16 +115,19 @@ def test_the_display_quit_mid_shoe_waits_for_the_loop_which_closes_the_journal(
     assert self_test(journal).finding is None
 
 
-def test_a_display_that_quit_leaves_the_next_event_loop_in_the_process_running(
+def test_a_display_that_quit_leaves_the_application_as_it_found_it(
         qapp: QApplication, tmp_path: Path) -> None:
     from ui.display.app import run_display
 
     config = TableConfig(driver_url="sim://?seed=6&rate=0", journal_path=str(tmp_path / "t.db"))
+    running = {id(timer) for timer in qapp.findChildren(QTimer) if timer.isActive()}
     QTimer.singleShot(300, QApplication.quit)  # quit with the window open, as SIGTERM does
     assert run_display(config, windowed=True) == 0
     for window in QApplication.topLevelWidgets():
         window.close()
     QApplication.processEvents()  # whatever the display left posted is delivered now
+    # No timer of the display's left running on the application (one more with each run).
+    assert {id(timer) for timer in qapp.findChildren(QTimer) if timer.isActive()} <= running
     loop = QEventLoop()
     QTimer.singleShot(0, lambda: loop.exit(7))
     assert loop.exec() == 7  # a quit left behind would end it at once, before any event

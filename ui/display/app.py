@@ -96,13 +96,15 @@ def _run_display(process: TableProcess, windowed: bool) -> int:
     _show(window, windowed)
     # The window closes on SIGTERM/SIGINT even after the loop failed; quitting stops the loop.
     process.stop_on_signals(app.quit)
-    _run_signal_handlers(app)
+    signals = _run_signal_handlers(app)
     bridge.start(process)
     try:
         return app.exec()  # leaving the with block stops the loop and waits for it
     finally:
         # The loop's end after a quit is no shoe played: it must not quit a later loop.
         closing.stop()
+        signals.stop()  # and each run its own: the application outlives it
+        signals.deleteLater()
         bridge.runner_finished.disconnect(shoes_played)
         # Nor must the quit that Qt posts when quitting closes the last window: delivered after
         # this loop, it would end every later event loop in the process at once.
@@ -134,9 +136,10 @@ def _show(window: DisplayWindow, windowed: bool) -> None:
     window.setFocus()
 
 
-def _run_signal_handlers(app: QCoreApplication) -> None:
+def _run_signal_handlers(app: QCoreApplication) -> QTimer:
     """Python runs a signal's handler only between bytecodes: while Qt's C++ loop waits, a
-    timer gives it that chance every 250 ms."""
+    timer gives it that chance every 250 ms (the timer, for the caller to stop)."""
     timer = QTimer(app)
     timer.timeout.connect(lambda: None)
     timer.start(250)
+    return timer
